@@ -1,0 +1,111 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why an input could not be read. `description` is the one-line reason shown to users.
+public struct InputError: Error, CustomStringConvertible, Sendable {
+  public let file: String
+  public let reason: String
+  public init(file: String, reason: String) {
+    self.file = file
+    self.reason = reason
+  }
+  public var description: String { "\(file): \(reason)" }
+}
+
+/// A stream of bytes: a file, standard input, or a decompressor over one of them.
+public protocol ByteSource: AnyObject {
+  /// Fills `buffer` from the start; returns 0 at the end of input.
+  func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+}
+
+/// `read(2)` on a file descriptor, with an optional first chunk that was read ahead
+/// (to look at the gzip magic bytes on a pipe, which cannot seek back).
+public final class FileByteSource: ByteSource {
+  let fd: Int32
+  let name: String
+  let ownsDescriptor: Bool
+  var readAhead: [UInt8]
+  var readAheadPosition = 0
+
+  init(fd: Int32, name: String, ownsDescriptor: Bool, readAhead: [UInt8] = []) {
+    self.fd = fd
+    self.name = name
+    self.ownsDescriptor = ownsDescriptor
+    self.readAhead = readAhead
+  }
+
+  deinit {
+    if ownsDescriptor { _ = close(fd) }
+  }
+
+  public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    guard buffer.count > 0 else { return 0 }
+    if readAheadPosition < readAhead.count {
+      let n = min(buffer.count, readAhead.count - readAheadPosition)
+      readAhead.withUnsafeBytes { ahead in
+        buffer.baseAddress!.copyMemory(from: ahead.baseAddress! + readAheadPosition, byteCount: n)
+      }
+      readAheadPosition += n
+      if readAheadPosition == readAhead.count { readAhead = [] ; readAheadPosition = 0 }
+      return n
+    }
+    return try rawRead(into: buffer)
+  }
+
+  func rawRead(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    while true {
+      #if canImport(Glibc)
+      let n = Glibc.read(fd, buffer.baseAddress, buffer.count)
+      #else
+      let n = Darwin.read(fd, buffer.baseAddress, buffer.count)
+      #endif
+      if n >= 0 { return n }
+      if errno == EINTR { continue }
+      throw InputError(file: name, reason: String(cString: strerror(errno)))
+    }
+  }
+}
+
+/// Opens the inputs named on the command line.
+public enum InputOpener {
+  /// Opens `path` (`-` is standard input) and returns a byte source that decompresses
+  /// gzip transparently, recognized by its magic bytes rather than by the file name.
+  public static func open(_ path: String) throws -> ByteSource {
+    let fd: Int32
+    if path == "-" {
+      fd = 0
+    } else {
+      fd = Glibc_open(path)
+      if fd < 0 { throw InputError(file: path, reason: String(cString: strerror(errno))) }
+      var info = stat()
+      if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+        _ = close(fd)
+        throw InputError(file: path, reason: "Is a directory")
+      }
+    }
+    let plain = FileByteSource(fd: fd, name: path, ownsDescriptor: path != "-")
+    // Read until at least two bytes are known (a pipe may deliver one at a time).
+    var head = [UInt8](repeating: 0, count: 64 * 1024)
+    var filled = 0
+    while filled < 2 {
+      let n = try head.withUnsafeMutableBytes { try plain.rawRead(into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...])) }
+      if n == 0 { break }
+      filled += n
+    }
+    head.removeSubrange(filled...)
+    let isGzip = head.count >= 2 && head[0] == 0x1f && head[1] == 0x8b
+    plain.readAhead = head
+    return isGzip ? try GzipByteSource(compressed: plain, name: path) : plain
+  }
+
+  private static func Glibc_open(_ path: String) -> Int32 {
+    #if canImport(Glibc)
+    return Glibc.open(path, O_RDONLY | O_CLOEXEC)
+    #else
+    return Darwin.open(path, O_RDONLY | O_CLOEXEC)
+    #endif
+  }
+}

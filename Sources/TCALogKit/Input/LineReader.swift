@@ -1,0 +1,85 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One input line, valid only during the callback that receives it.
+public struct InputLine {
+  /// The line without its LF and without one CR before the LF.
+  public var content: UnsafeBufferPointer<UInt8>
+  /// The line with its terminator (what `bytes` counts and raw output repeats).
+  public var full: UnsafeBufferPointer<UInt8>
+  /// 1-based line number in this input.
+  public var number: Int
+  /// 0-based byte offset of the line's first byte in this input.
+  public var offset: Int
+}
+
+/// Splits a byte stream into lines with `memchr`, reading large chunks; a line is copied
+/// only when it spans two reads. Memory is one buffer, which grows only for a line longer
+/// than it.
+public final class LineReader {
+  private let source: ByteSource
+  private var buffer: UnsafeMutableRawPointer
+  private var capacity: Int
+
+  public init(source: ByteSource, chunkSize: Int = 1 << 20) {
+    self.source = source
+    capacity = max(chunkSize, 16)
+    buffer = .allocate(byteCount: capacity, alignment: 16)
+  }
+
+  deinit { buffer.deallocate() }
+
+  /// Calls `body` for every line in order; the last line may lack a newline.
+  public func forEachLine(_ body: (InputLine) throws -> Void) throws {
+    var start = 0  // first byte of the current, unfinished line
+    var end = 0  // end of valid data
+    var number = 0
+    var offset = 0
+    while true {
+      if end == capacity {
+        if start > 0 {
+          memmove(buffer, buffer + start, end - start)
+          end -= start
+          start = 0
+        } else {
+          let bigger = UnsafeMutableRawPointer.allocate(byteCount: capacity * 2, alignment: 16)
+          bigger.copyMemory(from: buffer, byteCount: end)
+          buffer.deallocate()
+          buffer = bigger
+          capacity *= 2
+        }
+      }
+      let scanFrom = end
+      let n = try source.read(into: UnsafeMutableRawBufferPointer(start: buffer + end, count: capacity - end))
+      let bytes = buffer.assumingMemoryBound(to: UInt8.self)
+      if n == 0 {
+        if end > start {
+          number += 1
+          let contentCount = bytes[end - 1] == 0x0D ? end - start - 1 : end - start
+          try body(InputLine(
+            content: UnsafeBufferPointer(start: bytes + start, count: contentCount),
+            full: UnsafeBufferPointer(start: bytes + start, count: end - start), number: number, offset: offset))
+        }
+        return
+      }
+      end += n
+      var position = scanFrom
+      while position < end, let lf = memchr(buffer + position, 0x0A, end - position) {
+        let lfIndex = buffer.distance(to: lf)
+        number += 1
+        let lineLength = lfIndex + 1 - start
+        var contentCount = lfIndex - start
+        if contentCount > 0 && bytes[lfIndex - 1] == 0x0D { contentCount -= 1 }
+        try body(InputLine(
+          content: UnsafeBufferPointer(start: bytes + start, count: contentCount),
+          full: UnsafeBufferPointer(start: bytes + start, count: lineLength), number: number, offset: offset))
+        offset += lineLength
+        start = lfIndex + 1
+        position = start
+      }
+    }
+  }
+}

@@ -1,0 +1,167 @@
+/// Small byte-level helpers shared by the parsers. Lines are `UnsafeBufferPointer<UInt8>`
+/// views into the reader's buffer or a record's storage; nothing here allocates.
+enum ByteText {
+  static let space = UInt8(ascii: " ")
+  static let tab = UInt8(ascii: "\t")
+  static let colon = UInt8(ascii: ":")
+  static let comma = UInt8(ascii: ",")
+  static let quote = UInt8(ascii: "\"")
+  static let backslash = UInt8(ascii: "\\")
+  static let hash = UInt8(ascii: "#")
+  static let dot = UInt8(ascii: ".")
+
+  /// U+2007 FIGURE SPACE, the `tca0` unchanged-line marker.
+  static let figureSpace: [UInt8] = [0xE2, 0x80, 0x87]
+  /// U+2212 MINUS SIGN, the `tca0` removed-line marker.
+  static let minusSign: [UInt8] = [0xE2, 0x88, 0x92]
+  /// U+2026 HORIZONTAL ELLIPSIS.
+  static let ellipsis: [UInt8] = [0xE2, 0x80, 0xA6]
+
+  @inline(__always) static func isBlank(_ b: UInt8) -> Bool { b == space || b == tab || b == 0x0D }
+  @inline(__always) static func isIdentifierStart(_ b: UInt8) -> Bool {
+    (b | 0x20) &- UInt8(ascii: "a") < 26 || b == UInt8(ascii: "_")
+  }
+  @inline(__always) static func isIdentifierBody(_ b: UInt8) -> Bool {
+    isIdentifierStart(b) || b &- UInt8(ascii: "0") < 10
+  }
+  @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b &- UInt8(ascii: "0") < 10 }
+  @inline(__always) static func isLower(_ b: UInt8) -> Bool { b &- UInt8(ascii: "a") < 26 }
+
+  /// `range` without leading and trailing spaces, tabs and CRs.
+  @inline(__always)
+  static func trimmed(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+    var lower = range.lowerBound
+    var upper = range.upperBound
+    while lower < upper, isBlank(text[lower]) { lower += 1 }
+    while upper > lower, isBlank(text[upper - 1]) { upper -= 1 }
+    return lower..<upper
+  }
+
+  @inline(__always)
+  static func trimmedEnd(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+    var upper = range.upperBound
+    while upper > range.lowerBound, isBlank(text[upper - 1]) { upper -= 1 }
+    return range.lowerBound..<upper
+  }
+
+  static func isBlankLine(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    for b in text where !isBlank(b) { return false }
+    return true
+  }
+
+  /// Whether `text[range]` starts with `literal`.
+  @inline(__always)
+  static func hasPrefix(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ literal: StaticString) -> Bool {
+    let n = literal.utf8CodeUnitCount
+    guard range.count >= n else { return false }
+    let p = literal.utf8Start
+    for i in 0..<n where text[range.lowerBound + i] != p[i] { return false }
+    return true
+  }
+
+  @inline(__always)
+  static func hasSuffix(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ literal: StaticString) -> Bool {
+    let n = literal.utf8CodeUnitCount
+    guard range.count >= n else { return false }
+    let p = literal.utf8Start
+    let start = range.upperBound - n
+    for i in 0..<n where text[start + i] != p[i] { return false }
+    return true
+  }
+
+  @inline(__always)
+  static func equals(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ literal: StaticString) -> Bool {
+    range.count == literal.utf8CodeUnitCount && hasPrefix(text, range, literal)
+  }
+
+  @inline(__always)
+  static func hasPrefix(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, bytes: [UInt8]) -> Bool {
+    guard range.count >= bytes.count else { return false }
+    for i in 0..<bytes.count where text[range.lowerBound + i] != bytes[i] { return false }
+    return true
+  }
+
+  /// Skips an optional emoji (`F0 9F xx xx`, then an optional U+FE0F, then an optional
+  /// space) at the start of `range`; returns where the rest begins.
+  static func skipEmoji(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, third: UInt8, fourth: UInt8) -> Int {
+    var i = range.lowerBound
+    guard range.count >= 4, text[i] == 0xF0, text[i + 1] == 0x9F, text[i + 2] == third, text[i + 3] == fourth else {
+      return i
+    }
+    i += 4
+    if i + 3 <= range.upperBound, text[i] == 0xEF, text[i + 1] == 0xB8, text[i + 2] == 0x8F { i += 3 }
+    if i < range.upperBound, text[i] == space { i += 1 }
+    return i
+  }
+
+  /// Whether `text[range]` is an identifier (`[A-Za-z_][A-Za-z0-9_]*`).
+  static func isIdentifier(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    guard !range.isEmpty, isIdentifierStart(text[range.lowerBound]) else { return false }
+    for i in range.dropFirst() where !isIdentifierBody(text[i]) { return false }
+    return true
+  }
+}
+
+/// Counts the brackets `(` `[` `{` against `)` `]` `}` across lines, skipping string
+/// literals (`"…"` with escapes, `#"…"#`, and `"""` blocks that span lines). `<` `>` are
+/// never brackets (`0..<1`, generics).
+struct BracketCounter {
+  var depth = 0
+  var inTripleQuote = false
+
+  /// Adds the brackets of one line and returns the change in depth.
+  @discardableResult
+  mutating func add(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+    let before = depth
+    var i = range.lowerBound
+    let end = range.upperBound
+    while i < end {
+      if inTripleQuote {
+        if i + 2 < end, text[i] == ByteText.quote, text[i + 1] == ByteText.quote, text[i + 2] == ByteText.quote {
+          inTripleQuote = false
+          i += 3
+        } else {
+          i += 1
+        }
+        continue
+      }
+      switch text[i] {
+      case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+        depth += 1
+        i += 1
+      case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+        depth -= 1
+        i += 1
+      case ByteText.quote:
+        if i + 2 < end, text[i + 1] == ByteText.quote, text[i + 2] == ByteText.quote {
+          inTripleQuote = true
+          i += 3
+        } else {
+          i = BracketCounter.skipString(text, from: i, end: end, raw: false)
+        }
+      case ByteText.hash where i + 1 < end && text[i + 1] == ByteText.quote:
+        i = BracketCounter.skipString(text, from: i + 1, end: end, raw: true)
+      default:
+        i += 1
+      }
+    }
+    return depth - before
+  }
+
+  /// Given the index of an opening quote, returns the index after the closing one (or
+  /// `end` when the string is not closed on this line).
+  static func skipString(_ text: UnsafeBufferPointer<UInt8>, from start: Int, end: Int, raw: Bool) -> Int {
+    var i = start + 1
+    while i < end {
+      let b = text[i]
+      if raw {
+        if b == ByteText.quote, i + 1 < end, text[i + 1] == ByteText.hash { return i + 2 }
+      } else {
+        if b == ByteText.backslash { i += 2; continue }
+        if b == ByteText.quote { return i + 1 }
+      }
+      i += 1
+    }
+    return end
+  }
+}
