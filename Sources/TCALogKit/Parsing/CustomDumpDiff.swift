@@ -1,0 +1,362 @@
+/// The marker column of a `tca0`/`tca1` state line (FORMATS.md 7.1).
+enum DumpMarker: UInt8 {
+  case context, old, new
+}
+
+/// One state line of a Custom Dump diff or a 0.x whole-state line diff.
+struct DumpLine {
+  var marker: DumpMarker
+  /// U+2007 or U+2212: only TCA 0.x printed them (a `tca0` clue).
+  var isTCA0Marker: Bool
+  /// After the marker and its space.
+  var content: Range<Int>
+  /// Leading spaces of `content` (2 per nesting level).
+  var indent: Int
+  /// `content` without leading and trailing blanks.
+  var item: Range<Int>
+
+  /// Reads the marker; nil when the line is not a state line.
+  static func parse(_ text: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> DumpLine? {
+    let i = line.lowerBound
+    guard i < line.upperBound else { return nil }
+    let marker: DumpMarker
+    var width = 1
+    var unicode = false
+    switch text[i] {
+    case ByteText.space: marker = .context
+    case UInt8(ascii: "-"): marker = .old
+    case UInt8(ascii: "+"): marker = .new
+    case 0xE2 where line.count >= 3 && text[i + 1] == 0x80 && text[i + 2] == 0x87:
+      marker = .context
+      width = 3
+      unicode = true
+    case 0xE2 where line.count >= 3 && text[i + 1] == 0x88 && text[i + 2] == 0x92:
+      marker = .old
+      width = 3
+      unicode = true
+    default:
+      return nil
+    }
+    var start = i + width
+    if start < line.upperBound {
+      guard text[start] == ByteText.space else { return nil }
+      start += 1
+    }
+    var indent = 0
+    while start + indent < line.upperBound, text[start + indent] == ByteText.space { indent += 1 }
+    let content = start..<line.upperBound
+    return DumpLine(marker: marker, isTCA0Marker: unicode, content: content, indent: indent, item: ByteText.trimmed(text, content))
+  }
+}
+
+/// Reads the changed leaves of a Custom Dump diff (`tca1`, `tca0` 0.25+) or of a 0.x
+/// whole-state line diff (FORMATS.md 7, 10.2, 10.3). Nesting follows indentation; when a
+/// copy lost it, brackets. No recursion: frames live in an array.
+struct CustomDumpDiffParser {
+  let text: UnsafeBufferPointer<UInt8>
+
+  enum FrameKind { case root, structure, collection, set, enumPayload }
+
+  struct Frame {
+    var level: Int
+    var kind: FrameKind
+    var segmentCount: Int
+    /// Element (or unlabeled payload) positions on the old and new side (FORMATS.md 7.3).
+    var old = 0
+    var new = 0
+    var pendingStart: Int
+    var id: Int
+  }
+
+  /// What pairs a `-` leaf with a `+` leaf: the same label within one container.
+  enum LeafKey {
+    case root, property(Range<Int>), key(Range<Int>), index(Int), tuple(Int), none
+  }
+
+  struct Leaf {
+    var marker: DumpMarker
+    var key: LeafKey
+    var segments: [PathSegment]
+    var value: TextRange
+    var order: Int
+  }
+
+  func parse(_ lines: [DumpLine], into derived: inout DerivedText) -> [StateChange] {
+    let indented = lines.contains { $0.indent > 0 }
+    var frames = [Frame(level: -1, kind: .root, segmentCount: 0, pendingStart: 0, id: 0)]
+    var segments: [PathSegment] = []
+    var pending: [Leaf] = []
+    var tupleCounts = [0]
+    var changes: [PendingChange] = []
+    var order = 0
+
+    func keysMatch(_ a: LeafKey, _ b: LeafKey) -> Bool {
+      switch (a, b) {
+      case (.root, .root): return true
+      case (.property(let x), .property(let y)), (.key(let x), .key(let y)):
+        return x.count == y.count && text[x].elementsEqual(text[y])
+      case (.index(let x), .index(let y)), (.tuple(let x), .tuple(let y)): return x == y
+      default: return false
+      }
+    }
+    func resolve(from start: Int) {
+      guard start < pending.count else { return }
+      var matched = [Bool](repeating: false, count: pending.count - start)
+      for a in start..<pending.count where pending[a].marker == .old {
+        if case .none = pending[a].key { continue }
+        for b in start..<pending.count where !matched[b - start] && pending[b].marker == .new {
+          if keysMatch(pending[a].key, pending[b].key) {
+            matched[a - start] = true
+            matched[b - start] = true
+            changes.append(PendingChange(order: pending[a].order, segments: pending[a].segments, kind: .value, old: pending[a].value, new: pending[b].value))
+            break
+          }
+        }
+      }
+      for a in start..<pending.count where !matched[a - start] {
+        let leaf = pending[a]
+        let isOld = leaf.marker == .old
+        let kind: ChangeKind
+        switch leaf.key {
+        case .root, .property, .tuple: kind = .value
+        case .key, .index, .none: kind = isOld ? .removed : .added
+        }
+        changes.append(PendingChange(order: leaf.order, segments: leaf.segments, kind: kind, old: isOld ? leaf.value : nil, new: isOld ? nil : leaf.value))
+      }
+      pending.removeSubrange(start...)
+    }
+    func closeFrame() {
+      let frame = frames.removeLast()
+      resolve(from: frame.pendingStart)
+      segments.removeLast(frame.segmentCount)
+      if frame.kind == .enumPayload { tupleCounts[frame.id] = max(frame.old, frame.new) }
+    }
+
+    var i = 0
+    while i < lines.count {
+      let line = lines[i]
+      let level = line.indent / 2
+      if indented {
+        while frames.count > 1 && frames[frames.count - 1].level >= level { closeFrame() }
+      }
+      let item = line.item
+      if item.isEmpty || isComment(item) || isElision(item) {
+        i += 1
+        continue
+      }
+      if isClosersOnly(item) {
+        if !indented && line.marker == .context && frames.count > 1 { closeFrame() }
+        i += 1
+        continue
+      }
+      if let run = unchangedRun(item) {
+        frames[frames.count - 1].old += run
+        frames[frames.count - 1].new += run
+        i += 1
+        continue
+      }
+      let (label, rawValue) = splitLabel(item)
+      var value = rawValue
+      var counter = BracketCounter()
+      counter.add(text, value)
+      let opens = counter.depth > 0 || counter.inTripleQuote
+      if !opens, value.count > 0, text[value.upperBound - 1] == ByteText.comma { value = value.lowerBound..<(value.upperBound - 1) }
+      let (childSegments, key) = child(label: label, marker: line.marker, frame: &frames[frames.count - 1])
+
+      if line.marker == .context {
+        if opens {
+          let (kind, caseSegment) = frameKind(of: ByteText.trimmedEnd(text, value))
+          var added = childSegments
+          if let caseSegment { added.append(caseSegment) }
+          segments.append(contentsOf: added)
+          frames.append(Frame(level: level, kind: kind, segmentCount: added.count, pendingStart: pending.count, id: tupleCounts.count))
+          tupleCounts.append(0)
+        }
+        i += 1
+        continue
+      }
+      // A changed leaf; a multi-line value goes on while the same marker keeps its brackets open.
+      var j = i + 1
+      if opens {
+        while j < lines.count, lines[j].marker == line.marker, counter.depth > 0 || counter.inTripleQuote {
+          counter.add(text, lines[j].content)
+          j += 1
+        }
+      }
+      let start = derived.position
+      if j == i + 1 {
+        derived.append(text, value)
+      } else {
+        derived.append(text, value)
+        for k in (i + 1)..<j {
+          var s = lines[k].content.lowerBound
+          let end = lines[k].content.upperBound
+          var removed = 0
+          while removed < line.indent, s < end, text[s] == ByteText.space {
+            s += 1
+            removed += 1
+          }
+          var piece = k == j - 1 ? ByteText.trimmedEnd(text, s..<end) : s..<end
+          if k == j - 1, piece.count > 0, text[piece.upperBound - 1] == ByteText.comma { piece = piece.lowerBound..<(piece.upperBound - 1) }
+          derived.append(0x0A)
+          derived.append(text, piece)
+        }
+      }
+      pending.append(Leaf(marker: line.marker, key: key, segments: segments + childSegments, value: derived.range(from: start), order: order))
+      order += 1
+      i = j
+    }
+    while frames.count > 1 { closeFrame() }
+    resolve(from: 0)
+
+    changes.sort { $0.order < $1.order }
+    return changes.map { change in
+      let (path, normalized) = derived.addPath(change.segments[...], text, showsTuple: { tupleCounts[$0] > 1 })
+      return StateChange(path: path, normalized: normalized, kind: change.kind, old: change.old, new: change.new)
+    }
+  }
+
+  /// Path segments and pairing key of an item inside `frame`; advances its counters.
+  private func child(label: Range<Int>?, marker: DumpMarker, frame: inout Frame) -> ([PathSegment], LeafKey) {
+    func position(explicit: Int?) -> Int {
+      switch marker {
+      case .context:
+        let n = explicit ?? frame.old
+        frame.old = n + 1
+        frame.new = n + 1
+        return n
+      case .old:
+        let n = explicit ?? frame.old
+        frame.old = n + 1
+        return n
+      case .new:
+        let n = explicit ?? frame.new
+        frame.new = n + 1
+        return n
+      }
+    }
+    switch frame.kind {
+    case .root:
+      return ([], .root)
+    case .collection:
+      if let label {
+        if let n = explicitIndex(label) {
+          let p = position(explicit: n)
+          return ([.index(p)], .index(p))
+        }
+        let k = unquoted(label)
+        return ([.key(k)], .key(k))
+      }
+      let p = position(explicit: nil)
+      return ([.index(p)], .index(p))
+    case .set:
+      if let label {
+        let k = unquoted(label)
+        return ([.key(k)], .key(k))
+      }
+      return ([], .none)
+    case .structure:
+      if let label { return ([.property(label)], .property(label)) }
+      return ([], .root)
+    case .enumPayload:
+      if let label { return ([.property(label)], .property(label)) }
+      let p = position(explicit: nil)
+      return ([.tuple(p, frame: frame.id)], .tuple(p))
+    }
+  }
+
+  /// The kind of container a value opens, and the case segment when it is an enum case.
+  private func frameKind(of value: Range<Int>) -> (FrameKind, PathSegment?) {
+    guard let last = value.last.map({ text[$0] }) else { return (.structure, nil) }
+    if last == UInt8(ascii: "[") {
+      return (ByteText.hasSuffix(text, value, "Set([") ? .set : .collection, nil)
+    }
+    if last == UInt8(ascii: "(") {
+      let head = value.lowerBound..<(value.upperBound - 1)
+      if let (_, name) = ValueTree.splitCaseName(text, head) { return (.enumPayload, .enumCase(name)) }
+    }
+    return (.structure, nil)
+  }
+
+  /// Splits `label: value`; a label comes before any bracket (`[3]: ` excepted) and
+  /// outside strings.
+  private func splitLabel(_ item: Range<Int>) -> (Range<Int>?, Range<Int>) {
+    var i = item.lowerBound
+    let end = item.upperBound
+    if text[i] == UInt8(ascii: "[") {
+      var j = i + 1
+      while j < end, ByteText.isDigit(text[j]) { j += 1 }
+      if j > i + 1, j + 2 < end, text[j] == UInt8(ascii: "]"), text[j + 1] == ByteText.colon, text[j + 2] == ByteText.space {
+        return (i..<(j + 1), (j + 3)..<end)
+      }
+      return (nil, item)
+    }
+    while i + 1 < end {
+      let c = text[i]
+      if c == ByteText.quote {
+        i = BracketCounter.skipString(text, from: i, end: end, raw: false)
+        continue
+      }
+      if c == ByteText.hash, text[i + 1] == ByteText.quote {
+        i = BracketCounter.skipString(text, from: i + 1, end: end, raw: true)
+        continue
+      }
+      if c == UInt8(ascii: "(") || c == UInt8(ascii: "[") || c == UInt8(ascii: "{") { return (nil, item) }
+      if c == ByteText.colon, text[i + 1] == ByteText.space, i > item.lowerBound { return (item.lowerBound..<i, (i + 2)..<end) }
+      i += 1
+    }
+    return (nil, item)
+  }
+
+  private func explicitIndex(_ label: Range<Int>) -> Int? {
+    guard label.count >= 3, text[label.lowerBound] == UInt8(ascii: "["), text[label.upperBound - 1] == UInt8(ascii: "]") else { return nil }
+    var n = 0
+    for i in (label.lowerBound + 1)..<(label.upperBound - 1) {
+      guard ByteText.isDigit(text[i]), n < Int.max / 10 - 10 else { return nil }
+      n = n * 10 + Int(text[i] - UInt8(ascii: "0"))
+    }
+    return n
+  }
+
+  private func unquoted(_ r: Range<Int>) -> Range<Int> {
+    if r.count >= 2, text[r.lowerBound] == ByteText.quote, text[r.upperBound - 1] == ByteText.quote {
+      return (r.lowerBound + 1)..<(r.upperBound - 1)
+    }
+    return r
+  }
+
+  private func isClosersOnly(_ item: Range<Int>) -> Bool {
+    for i in item {
+      switch text[i] {
+      case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"), ByteText.comma: continue
+      default: return false
+      }
+    }
+    return true
+  }
+
+  private func isComment(_ item: Range<Int>) -> Bool { ByteText.hasPrefix(text, item, "//") }
+
+  /// `…` or `…,`: an elision inside a value.
+  private func isElision(_ item: Range<Int>) -> Bool {
+    guard ByteText.hasPrefix(text, item, bytes: ByteText.ellipsis) else { return false }
+    return item.count == 3 || (item.count == 4 && text[item.lowerBound + 3] == ByteText.comma)
+  }
+
+  /// `… (N unchanged)` → N.
+  private func unchangedRun(_ item: Range<Int>) -> Int? {
+    guard ByteText.hasPrefix(text, item, bytes: ByteText.ellipsis) else { return nil }
+    var i = item.lowerBound + 3
+    guard i + 2 < item.upperBound, text[i] == ByteText.space, text[i + 1] == UInt8(ascii: "(") else { return nil }
+    i += 2
+    var n = 0
+    var digits = 0
+    while i < item.upperBound, ByteText.isDigit(text[i]), digits < 18 {
+      n = n * 10 + Int(text[i] - UInt8(ascii: "0"))
+      i += 1
+      digits += 1
+    }
+    guard digits > 0, ByteText.hasPrefix(text, i..<item.upperBound, " unchanged)") else { return nil }
+    return n
+  }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import TCALogKit
+
+struct RecordsCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "records",
+    abstract: "Print every record as JSON (the stable machine interface).",
+    discussion: "One JSON object per record in input order (ndjson), in the shape of the record model: action path, root, text, changed state paths with old and new values, source position, lines, bytes, complete."
+  )
+
+  enum Format: String, ExpressibleByArgument, CaseIterable {
+    case ndjson, json
+  }
+
+  @Option(name: .long, help: "Output format: ndjson (one object per line) or json (one array).")
+  var format: Format = .ndjson
+
+  @Flag(name: .long, help: "Print counts (records, complete, no-op, other lines, bytes, per format) to standard error instead of the records.")
+  var stats = false
+
+  @OptionGroup var input: InputOptions
+
+  func run() throws {
+    let out = OutputBuffer()
+    var first = true
+    let result = try input.reader.read { record in
+      guard !stats else { return }
+      try out.append { bytes in
+        if format == .json { bytes.append(contentsOf: (first ? "[\n" : ",\n").utf8) }
+        RecordJSON.append(record, to: &bytes)
+        if format == .ndjson { bytes.append(0x0A) }
+      }
+      first = false
+      try out.endRecord()
+    }
+    if format == .json && !stats { try out.write(first ? "[]\n" : "\n]\n") }
+    try out.flush()
+    if stats { Diagnostics.write(StatisticsText.render(result.statistics)) }
+    if Diagnostics.report(result) { throw ExitCode(2) }
+  }
+}
