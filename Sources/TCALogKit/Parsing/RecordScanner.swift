@@ -52,6 +52,9 @@ public final class RecordScanner {
   private var keyPairsOpen = false
   private var lastWasLeaf = false
 
+  /// Reused for each record's action text.
+  private var actionBytes: [UInt8] = []
+
   // Headerless diff fragments between records.
   private var inFragment = false
   private var previousLooksLikeRoot = false
@@ -362,7 +365,6 @@ public final class RecordScanner {
 
   private func reset() {
     active = false
-    raw = []
     raw.reserveCapacity(2048)
     lineCount = 0
     byteCount = 0
@@ -417,9 +419,11 @@ public final class RecordScanner {
     var actionText = TextRange.empty
     var changes: [StateChange] = []
     var hasTypedNestedCase = false
+    var actionBytes = self.actionBytes
+    defer { self.actionBytes = actionBytes }
     raw.withUnsafeBufferPointer { text in
       // Action text: lines joined with "\n", up to two leading spaces removed from each.
-      var actionBytes: [UInt8] = []
+      actionBytes.removeAll(keepingCapacity: true)
       if let labels = labelsText {
         actionBytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[labels]))
       } else {
@@ -467,7 +471,9 @@ public final class RecordScanner {
     let stateChanged = isDifferenceTree ? !treeLines.isEmpty : sawChangeMarker
     let rawCount = raw.count
     let invalid = !UTF8Validation.isValid(raw)
-    var storage = raw
+    // Move the buffer into the record (no copy): the scanner starts a new one.
+    var storage: [UInt8] = []
+    swap(&storage, &raw)
     storage.append(contentsOf: derived.bytes)
     return Record(
       index: nextIndex, file: file, line: headerLine, offset: headerOffset, format: format,

@@ -1,0 +1,37 @@
+/// Bytes already in memory as a source: for tests, fuzzing and callers that hold text.
+public final class MemoryByteSource: ByteSource {
+  private let bytes: [UInt8]
+  private var position = 0
+  /// Hands out at most this many bytes per read, to exercise lines that span reads.
+  private let readSize: Int
+
+  public init(_ bytes: [UInt8], readSize: Int = .max) {
+    self.bytes = bytes
+    self.readSize = max(1, readSize)
+  }
+
+  public convenience init(_ text: String, readSize: Int = .max) { self.init(Array(text.utf8), readSize: readSize) }
+
+  public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    let n = min(buffer.count, bytes.count - position, readSize)
+    guard n > 0 else { return 0 }
+    bytes.withUnsafeBytes { source in
+      buffer.baseAddress!.copyMemory(from: source.baseAddress! + position, byteCount: n)
+    }
+    position += n
+    return n
+  }
+}
+
+extension RecordScanner {
+  /// Scans a whole byte source: every record in order, and the statistics.
+  public static func scan(_ source: ByteSource, file: String = "-", chunkSize: Int = 1 << 20) throws -> (records: [Record], statistics: ScanStatistics, warnings: [String]) {
+    let scanner = RecordScanner(file: file)
+    var records: [Record] = []
+    try LineReader(source: source, chunkSize: chunkSize).forEachLine { line in
+      try scanner.feed(line) { records.append($0) }
+    }
+    try scanner.finish { records.append($0) }
+    return (records, scanner.statistics, scanner.warnings)
+  }
+}

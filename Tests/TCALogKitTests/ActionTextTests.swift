@@ -1,0 +1,75 @@
+import Testing
+@testable import TCALogKit
+
+/// The table of FORMATS.md 10.1, plus the shapes `suggest` needs.
+@Suite struct ActionTextTests {
+  @Test(arguments: [
+    (#"AppAction.windows(WindowsAction.window(windowID: WindowID(rawValue: "131DDF0A"), action: WindowAction.toggleListCollapsedState(listID: RootOrListIdentifier.list(Identifier<SidebarItem>(rawValue: "F6"))))) "#, "AppAction", "windows.window.toggleListCollapsedState"),
+    (#"AppFeature.Action.path(.element(id: #1, action: .detail(.destination(.presented(.edit(.binding(.set(\State.$standup, Standup(title: "x")))))))))"#, "AppFeature.Action", "path.element.detail.destination.presented.edit.binding.set"),
+    ("Todos.Action.filterPicked(.completed)", "Todos.Action", "filterPicked.completed"),
+    ("AppAction.todo(id:, action: .checkBoxToggled)", "AppAction", "todo.checkBoxToggled"),
+    ("AppAction.todo(id: UUID(5834811A-83B4-4E5E-BCD3-8A38F6BDCA90), action: TodoAction.checkBoxToggled)", "AppAction", "todo.checkBoxToggled"),
+    ("AppFeature.Action.syncUpsList(.onDelete(IndexSet(ranges: [[0]: 0..<1])))", "AppFeature.Action", "syncUpsList.onDelete"),
+    ("AppAction.currentGame(GameFeatureAction.game(GameAction.tap(UIGestureRecognizer.State.began, 1.2.2@left)))", "AppAction", "currentGame.game.tap"),
+    ("AppFeature.Action.path(.popFrom(id: #3))", "AppFeature.Action", "path.popFrom"),
+    (#"AppAction.settings(SettingsAction.binding(BindingAction<SettingsState>.set(\SettingsState.$isDarkMode, true)))"#, "AppAction", "settings.binding.set"),
+    ("Action.incr", "Action", "incr"),
+    ("AppAction.parent(childAction: ChildAction.tap, count: 2)", "AppAction", "parent.tap"),
+    ("AppAction.picked(Date(2021-08-20T22:08:32.917Z))", "AppAction", "picked"),
+    (##"AppAction.renamed(#"a "quoted" (name"#)"##, "AppAction", "renamed"),
+  ])
+  func pathFollowsTheRules(text: String, root: String, path: String) {
+    let analysis = ActionText.analyze(text)
+    #expect(analysis.root == root)
+    #expect(analysis.path == path)
+  }
+
+  @Test func flattenedActionParsesLikeIntactOne() {
+    let intact = "AppAction.windows(\n  WindowsAction.window(\n    windowID: WindowID(\n      rawValue: \"131D\"\n    ),\n    action: WindowAction.toggleListCollapsedState(\n      listID: RootOrListIdentifier.list(\n        Identifier<SidebarItem>(\n          rawValue: \"F686\"\n        )\n      )\n    )\n  )\n)"
+    let flattened = intact.split(separator: "\n").map { $0.drop { $0 == " " } }.joined(separator: "\n")
+    #expect(ActionText.analyze(flattened).path == "windows.window.toggleListCollapsedState")
+    #expect(ActionText.analyze(flattened) == ActionText.analyze(intact))
+  }
+
+  @Test func damagedTextFollowsTheFirstActionArgument() {
+    let damaged = "windowID: WindowID(\n  rawValue: \"131D\"\naction: WindowAction.toggleListCollapsedState(\n  listID: RootOrListIdentifier.list(\n      rawValue: \"F686\""
+    let analysis = ActionText.analyze(damaged)
+    #expect(analysis.root == nil)
+    #expect(analysis.path == "toggleListCollapsedState")
+  }
+
+  @Test func customDescriptionHasNoPath() {
+    let analysis = ActionText.analyze("Tap at 1.2.2@left")
+    #expect(analysis.root == nil)
+    #expect(analysis.path == "")
+  }
+
+  @Test func caseShapesRecordLabelsAndTheFollowedValue() {
+    let analysis = ActionText.analyze("AppAction.windows(.window(windowID:, action: .hover(.entered(tabID:))))")
+    #expect(analysis.steps.map(\.name) == ["windows", "window", "hover", "entered"])
+    #expect(analysis.steps[0].labels == [nil] && analysis.steps[0].followed == 0)
+    #expect(analysis.steps[1].labels == ["windowID", "action"] && analysis.steps[1].followed == 1)
+    #expect(analysis.steps[3].labels == ["tabID"] && analysis.steps[3].followed == nil)
+    #expect(analysis.steps[1].typeName == nil)
+    #expect(ActionText.analyze("AppAction.windows(WindowsAction.window(windowID: W(), action: WindowAction.hover))").steps[1].typeName == "WindowsAction")
+  }
+
+  @Test func typedNestedCaseIsATCA0Clue() {
+    #expect(ActionText.analyze("AppAction.todo(id: UUID(1), action: TodoAction.checkBoxToggled)").hasTypedNestedCase)
+    #expect(!ActionText.analyze("AppFeature.Action.syncUpsList(.addSyncUpButtonTapped)").hasTypedNestedCase)
+    #expect(!ActionText.analyze("AppAction.timerTicked").hasTypedNestedCase)
+  }
+
+  @Test func backtickedNamesAreReadWithoutBackticks() {
+    #expect(ActionText.analyze("AppAction.`default`(.`in`)").path == "default.in")
+  }
+
+  @Test func deepNestingDoesNotRecurse() {
+    let depth = 100_000
+    let text = "AppAction.a(" + String(repeating: ".a(", count: depth) + String(repeating: ")", count: depth + 1)
+    let analysis = ActionText.analyze(text)
+    #expect(analysis.steps.count == depth + 1)
+    let unbalanced = String(repeating: "(", count: depth)
+    #expect(ActionText.analyze(unbalanced).path == "")
+  }
+}

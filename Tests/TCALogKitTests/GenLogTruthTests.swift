@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import TCALogKit
+
+/// Logs from ../shared/bench/gen_log.py give exactly the counts of its truth file and,
+/// record by record, its action paths and state changes.
+@Suite(.enabled(if: Shared.isAvailable && Shared.hasPython, "../shared or python3 is absent: gen_log tests skipped"))
+struct GenLogTruthTests {
+  struct Variant: Sendable, CustomTestStringConvertible {
+    var arguments: [String]
+    var testDescription: String { arguments.joined(separator: " ") }
+  }
+
+  static let variants: [Variant] = [
+    Variant(arguments: ["--format", "diffing"]),
+    Variant(arguments: ["--format", "diffing", "--action-format", "labels", "--prefix", "everyline", "--noise", "0.1", "--truncate"]),
+    Variant(arguments: ["--format", "diffing", "--prefix", "oslog", "--noise", "0.2", "--crlf", "--truncate"]),
+    Variant(arguments: ["--format", "tca1"]),
+    Variant(arguments: ["--format", "tca1", "--prefix", "everyline", "--noise", "0.1", "--crlf", "--truncate"]),
+    Variant(arguments: ["--format", "tca1", "--prefix", "oslog", "--noise", "0.2", "--truncate"]),
+  ]
+
+  @Test(arguments: variants)
+  func recordsMatchTheTruthFile(_ variant: Variant) throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-genlog-\(getpid())-\(abs(variant.testDescription.hashValue))")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let log = dir.appendingPathComponent("log").path
+    let truthPath = dir.appendingPathComponent("truth.json").path
+    let recordsPath = dir.appendingPathComponent("records.ndjson").path
+    let python = Process()
+    python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    python.arguments = ["python3", Shared.path("bench/gen_log.py"), "--records", "1500", "--seed", "5", "-o", log, "--truth", truthPath, "--records-truth", recordsPath] + variant.arguments
+    try python.run()
+    python.waitUntilExit()
+    try #require(python.terminationStatus == 0)
+
+    let truth = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: truthPath))) as? [String: Any])
+    let perRecord = try String(contentsOfFile: recordsPath, encoding: .utf8).split(separator: "\n").map {
+      try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    let (records, statistics, _) = try RecordScanner.scan(InputOpener.open(log))
+    let complete = records.filter(\.isComplete)
+    #expect(complete.count == truth["records"] as? Int)
+    #expect(records.count - complete.count == truth["truncated_records"] as? Int)
+    #expect(statistics.noOpRecords == truth["noop_records"] as? Int)
+    #expect(statistics.bytes == truth["bytes"] as? Int)
+    #expect(statistics.recordLines + statistics.otherLines == statistics.lines)
+
+    // Per action path: count, lines, no-ops.
+    var actions: [String: [String: Int]] = [:]
+    for record in complete {
+      actions[record.actionPath, default: [:]]["count", default: 0] += 1
+      actions[record.actionPath, default: [:]]["lines", default: 0] += record.lines
+      if record.isNoOp { actions[record.actionPath, default: [:]]["noop", default: 0] += 1 }
+    }
+    let truthActions = try #require(truth["actions"] as? [String: [String: Int]])
+    #expect(actions == truthActions.mapValues { $0.filter { $0.value != 0 } })
+    var statePaths: [String: Int] = [:]
+    for record in complete { for change in record.changes { statePaths[record.string(change.normalized), default: 0] += 1 } }
+    #expect(statePaths == truth["state_paths"] as? [String: Int])
+
+    // Record by record (gen_log writes "lines" for every tca1 leaf; map it to our kinds).
+    let isTCA1 = (truth["format"] as? String) == "tca1"
+    try #require(perRecord.count == complete.count)
+    for (record, expected) in zip(complete, perRecord) {
+      #expect(record.actionPath == expected["action"] as? String)
+      #expect(record.isNoOp == expected["noop"] as? Bool)
+      let expectedChanges = (expected["changes"] as? [[String: String]] ?? []).map { c -> Change in
+        let previous = c["previous"] ?? "", current = c["current"] ?? ""
+        var kind = ChangeKind(rawValue: c["kind"] ?? "") ?? .value
+        if isTCA1 { kind = previous.isEmpty ? .added : current.isEmpty ? .removed : .value }
+        return Change(c["path"] ?? "", c["normalized"], kind, old: previous.isEmpty && kind == .added ? nil : previous, new: current.isEmpty && kind == .removed ? nil : current)
+      }
+      let mine = record.changeList.sorted { $0.description < $1.description }
+      let theirs = expectedChanges.sorted { $0.description < $1.description }
+      if mine != theirs {
+        Issue.record("record \(record.index) at line \(record.line): \(mine) != \(theirs)")
+        break
+      }
+    }
+  }
+}

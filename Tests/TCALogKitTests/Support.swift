@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+@testable import TCALogKit
+
+/// Where `../shared` (read-only project input) is, if present beside the repository.
+enum Shared {
+  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let root = repository.deletingLastPathComponent().appendingPathComponent("shared")
+  static var isAvailable: Bool { FileManager.default.fileExists(atPath: root.appendingPathComponent("real-logs").path) }
+  static var hasPython: Bool {
+    ["/usr/bin/python3", "/usr/local/bin/python3"].contains { FileManager.default.isExecutableFile(atPath: $0) }
+  }
+  static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+}
+
+/// Parses text the way `tcalog` parses a file.
+func parse(_ text: String, readSize: Int = .max) throws -> (records: [Record], statistics: ScanStatistics, warnings: [String]) {
+  try RecordScanner.scan(MemoryByteSource(text, readSize: readSize))
+}
+
+func parse(bytes: [UInt8]) throws -> (records: [Record], statistics: ScanStatistics, warnings: [String]) {
+  try RecordScanner.scan(MemoryByteSource(bytes))
+}
+
+/// A change as (path, normalized, kind, old, new) for compact expectations.
+struct Change: Equatable, CustomStringConvertible {
+  var path: String
+  var normalized: String
+  var kind: ChangeKind
+  var old: String?
+  var new: String?
+  init(_ path: String, _ normalized: String? = nil, _ kind: ChangeKind = .value, old: String?, new: String?) {
+    self.path = path
+    self.normalized = normalized ?? path
+    self.kind = kind
+    self.old = old
+    self.new = new
+  }
+  init(_ path: String, _ kind: ChangeKind, old: String?, new: String?) {
+    self.init(path, nil, kind, old: old, new: new)
+  }
+  var description: String { "\(path) (\(normalized)) \(kind) \(old ?? "nil") → \(new ?? "nil")" }
+}
+
+extension Record {
+  var changeList: [Change] {
+    changes.map { Change(string($0.path), string($0.normalized), $0.kind, old: $0.old.map(string), new: $0.new.map(string)) }
+  }
+}
+
+/// U+2007 and U+2212, which the tca0 format uses as markers.
+let figureSpace = "\u{2007}"
+let minusSign = "\u{2212}"
