@@ -22,16 +22,38 @@ struct RecordsCommand: ParsableCommand {
 
   func run() throws {
     let out = OutputBuffer()
+    let result: ReadResult
     var first = true
-    let result = try input.reader.read { record in
-      guard !stats else { return }
-      try out.append { bytes in
-        if format == .json { bytes.append(contentsOf: (first ? "[\n" : ",\n").utf8) }
-        RecordJSON.append(record, to: &bytes)
-        if format == .ndjson { bytes.append(0x0A) }
+    if input.jobs > 1 {
+      // Chunks render their JSON on the worker threads; the writer keeps input order.
+      let (format, stats) = (format, stats)
+      result = try input.reader.read(jobs: input.jobs) { chunk in
+        guard !stats else { return [UInt8]() }
+        var bytes: [UInt8] = []
+        for (i, record) in chunk.records.enumerated() {
+          if format == .json && i > 0 { bytes.append(contentsOf: ",\n".utf8) }
+          RecordJSON.append(record, to: &bytes)
+          if format == .ndjson { bytes.append(0x0A) }
+        }
+        return bytes
+      } deliver: { bytes in
+        guard !bytes.isEmpty else { return }
+        if format == .json { try out.write(first ? "[\n" : ",\n") }
+        try out.write(bytes)
+        first = false
+        try out.endRecord()
       }
-      first = false
-      try out.endRecord()
+    } else {
+      result = try input.reader.read { record in
+        guard !stats else { return }
+        try out.append { bytes in
+          if format == .json { bytes.append(contentsOf: (first ? "[\n" : ",\n").utf8) }
+          RecordJSON.append(record, to: &bytes)
+          if format == .ndjson { bytes.append(0x0A) }
+        }
+        first = false
+        try out.endRecord()
+      }
     }
     if format == .json && !stats { try out.write(first ? "[]\n" : "\n]\n") }
     try out.flush()

@@ -19,6 +19,14 @@ public struct InputError: Error, CustomStringConvertible, Sendable {
 public protocol ByteSource: AnyObject {
   /// Fills `buffer` from the start; returns 0 at the end of input.
   func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+  /// True when a read now would wait for a writer (an idle pipe): chunked readers then
+  /// hand on what they have instead of waiting for a full chunk, so a live stream
+  /// (`log stream | tcalog`) is not held back.
+  var isIdle: Bool { get }
+}
+
+extension ByteSource {
+  public var isIdle: Bool { false }
 }
 
 /// `read(2)` on a file descriptor, with an optional first chunk that was read ahead
@@ -39,6 +47,17 @@ public final class FileByteSource: ByteSource {
 
   deinit {
     if ownsDescriptor { _ = close(fd) }
+  }
+
+  private lazy var isStream: Bool = {
+    var info = stat()
+    return fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG
+  }()
+
+  public var isIdle: Bool {
+    guard isStream, readAheadPosition >= readAhead.count else { return false }
+    var request = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    return poll(&request, 1, 0) == 0
   }
 
   public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {

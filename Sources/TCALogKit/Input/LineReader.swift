@@ -32,6 +32,30 @@ public final class LineReader {
 
   deinit { buffer.deallocate() }
 
+  /// Calls `body` for every line of bytes already in memory (a chunk of a larger input),
+  /// without copying; `firstLine` and `firstOffset` place the chunk in its input.
+  public static func forEachLine(
+    in bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1, firstOffset: Int = 0, _ body: (InputLine) throws -> Void
+  ) throws {
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+    var start = 0
+    var number = firstLine - 1
+    let end = bytes.count
+    while start < end {
+      let lf = memchr(base + start, 0x0A, end - start)
+      let lineEnd = lf.map { UnsafeRawPointer(base).distance(to: UnsafeRawPointer($0)) + 1 } ?? end
+      var contentCount = lf == nil ? lineEnd - start : lineEnd - 1 - start
+      if contentCount > 0 && base[start + contentCount - 1] == 0x0D && (lf != nil || contentCount == lineEnd - start) {
+        contentCount -= 1
+      }
+      number += 1
+      try body(InputLine(
+        content: UnsafeBufferPointer(start: base + start, count: contentCount),
+        full: UnsafeBufferPointer(start: base + start, count: lineEnd - start), number: number, offset: firstOffset + start))
+      start = lineEnd
+    }
+  }
+
   /// Calls `body` for every line in order; the last line may lack a newline.
   public func forEachLine(_ body: (InputLine) throws -> Void) throws {
     var start = 0  // first byte of the current, unfinished line

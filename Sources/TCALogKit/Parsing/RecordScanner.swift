@@ -105,6 +105,13 @@ public final class RecordScanner {
     noteFragment(line, content)
   }
 
+  /// Ends a chunk whose next line (in the following chunk) is a header: closes the open
+  /// record exactly as `feed` would on that header, so chunked and sequential scans agree.
+  public func finishBeforeHeader(emit: (Record) throws -> Void) throws {
+    guard active else { return }
+    try close(phase == .finished ? .finished : .nextLine, emit)
+  }
+
   /// Ends the input: a record still open is emitted (incomplete unless finished).
   public func finish(emit: (Record) throws -> Void) throws {
     if active { try close(.endOfInput, emit) }

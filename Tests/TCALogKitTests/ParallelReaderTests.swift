@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+@testable import TCALogKit
+
+/// The chunked, multi-threaded read gives exactly what the sequential read gives: the
+/// same records (index, line, offset, every field), statistics and warnings.
+struct ParallelReaderTests {
+  /// Every record as ndjson plus the statistics and warnings: one comparable value.
+  static func sequential(_ files: [String]) throws -> ([UInt8], ScanStatistics, [String]) {
+    var bytes: [UInt8] = []
+    let result = try LogReader(files: files).read { RecordJSON.append($0, to: &bytes) }
+    return (bytes, result.statistics, result.warnings)
+  }
+
+  static func parallel(_ files: [String], jobs: Int, chunkSize: Int) throws -> ([UInt8], ScanStatistics, [String]) {
+    var bytes: [UInt8] = []
+    let result = try LogReader(files: files).read(jobs: jobs, chunkSize: chunkSize) { chunk in
+      var part: [UInt8] = []
+      for record in chunk.records { RecordJSON.append(record, to: &part) }
+      return part
+    } deliver: { bytes.append(contentsOf: $0) }
+    return (bytes, result.statistics, result.warnings)
+  }
+
+  static func write(_ text: String, name: String) throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-par-\(getpid())-\(name)").path
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  @Test func mixedFormatsCutIntoTinyChunks() throws {
+    let log = """
+      launch
+      🎬 Received action:
+        AppAction.windows(.window(id: 1, action: .hover(true)))
+      🖨️ State:
+      windows:
+      |\tKey 1:
+      |\t|\tisHovered:
+      |\t|\t|\tCurrent: true
+      |\t|\t|\tPrevious: false
+
+      🎬 Received action:
+        AppAction.tick
+      🖨️ (No state changes)
+      received action:
+        AppAction.search(.queryChanged("a"))
+        AppState(
+      -   query: ""
+      +   query: "a"
+        )
+
+      received action: AppAction.labelsOnly
+      other line
+      received action:
+        AppAction.cut(
+
+      """
+    let path = try Self.write(String(repeating: log, count: 40), name: "mixed")
+    defer { unlink(path) }
+    let expected = try Self.sequential([path, path])
+    #expect(expected.1.records == 40 * 2 * 5)
+    for chunkSize in [64, 200, 1000, 1 << 20] {
+      for jobs in [1, 2, 3] {
+        let got = try Self.parallel([path, path], jobs: jobs, chunkSize: chunkSize)
+        #expect(got.0 == expected.0, "records differ with jobs \(jobs), chunk \(chunkSize)")
+        #expect(got.1 == expected.1 && got.2 == expected.2)
+      }
+    }
+  }
+
+  @Test func emptyAndMissingFilesAreReportedInParallelToo() throws {
+    let empty = try Self.write("", name: "empty")
+    defer { unlink(empty) }
+    let result = try LogReader(files: [empty, "/nonexistent/x.log"]).read(jobs: 2) { _ in 0 } deliver: { _ in }
+    #expect(result.errors.map(\.reason).first == "empty file")
+    #expect(result.errors.count == 2)
+  }
+
+  @Test(.enabled(if: Shared.isAvailable && Shared.hasPython, "../shared or python3 is absent: skipped"),
+    arguments: [["--format", "diffing", "--prefix", "everyline", "--noise", "0.1", "--crlf", "--truncate"],
+                ["--format", "tca1", "--prefix", "oslog", "--noise", "0.2", "--truncate"]])
+  func genLogLogsMatchTheSequentialRead(_ arguments: [String]) throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-par-gen-\(getpid())-\(arguments[1])").path
+    defer { unlink(path) }
+    let python = Process()
+    python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    python.arguments = ["python3", Shared.path("bench/gen_log.py"), "--records", "3000", "--seed", "9", "-o", path] + arguments
+    try python.run()
+    python.waitUntilExit()
+    try #require(python.terminationStatus == 0)
+    let expected = try Self.sequential([path])
+    for chunkSize in [4096, 64 << 10] {
+      let got = try Self.parallel([path], jobs: 2, chunkSize: chunkSize)
+      #expect(got.0 == expected.0)
+      #expect(got.1 == expected.1 && got.2 == expected.2)
+    }
+  }
+}
