@@ -22,7 +22,7 @@ extension LogReader {
   ///
   /// Memory stays bounded: at most `jobs + 1` chunks are in flight.
   public func read<Result: Sendable>(
-    jobs: Int, chunkSize: Int = 4 << 20,
+    jobs: Int, chunkSize: Int = 1 << 20,
     work: @escaping @Sendable (ParsedChunk) -> Result,
     deliver: (Result) throws -> Void
   ) throws -> ReadResult {
