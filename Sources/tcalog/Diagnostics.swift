@@ -37,6 +37,9 @@ enum Diagnostics {
     if !quiet {
       for warning in result.warnings.prefix(20) { self.warning(warning) }
       if result.warnings.count > 20 { self.warning("… and \(result.warnings.count - 20) more warnings") }
+      if result.untimedRecords > 0 {
+        self.warning("\(result.untimedRecords) records without a timestamp left out by --since/--until")
+      }
     }
     return !result.errors.isEmpty
   }

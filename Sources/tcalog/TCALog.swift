@@ -29,6 +29,8 @@ struct TCALog: ParsableCommand {
   static func main() {
     // Like grep: a closed pipe (`| head`) ends the process quietly.
     signal(SIGPIPE, SIG_DFL)
+    // Ctrl-C ends at once with the shell's status for it, whatever is being read.
+    signal(SIGINT) { _ in _exit(130) }
     do {
       var command = try parseAsRoot()
       try command.run()

@@ -4,6 +4,8 @@ public struct ReadResult: Sendable {
   /// Inputs that could not be read (or not completely): reported, the others still read.
   public var errors: [InputError] = []
   public var warnings: [String] = []
+  /// Records left out by the time window because they carry no timestamp.
+  public var untimedRecords = 0
   public init() {}
 }
 
@@ -12,16 +14,33 @@ public struct ReadResult: Sendable {
 public struct LogReader: Sendable {
   public var files: [String]
   public var sizeCap: Int
+  /// Only records in this window reach the caller (`--since` / `--until`).
+  public var window: TimeWindow
 
   /// `files` empty means standard input.
-  public init(files: [String], sizeCap: Int = 64 << 20) {
+  public init(files: [String], sizeCap: Int = 64 << 20, window: TimeWindow = TimeWindow()) {
     self.files = files.isEmpty ? ["-"] : files
     self.sizeCap = sizeCap
+    self.window = window
   }
 
   /// Calls `body` for each record in input order; errors thrown by `body` stop the read.
   public func read(_ body: (Record) throws -> Void) throws -> ReadResult {
     var result = ReadResult()
+    if !window.isUnbounded {
+      let window = self.window
+      var untimed = 0
+      let inner = LogReader(files: files, sizeCap: sizeCap)
+      result = try inner.read { record in
+        switch window.contains(record) {
+        case true?: try body(record)
+        case false?: break
+        case nil: untimed += 1
+        }
+      }
+      result.untimedRecords = untimed
+      return result
+    }
     var nextIndex = 0
     for file in files {
       let scanner = RecordScanner(file: file, firstIndex: nextIndex, sizeCap: sizeCap)

@@ -26,7 +26,22 @@ extension LogReader {
     work: @escaping @Sendable (ParsedChunk) -> Result,
     deliver: (Result) throws -> Void
   ) throws -> ReadResult {
-    let pipeline = ChunkPipeline<Result>(jobs: max(1, jobs), work: work, sizeCap: sizeCap)
+    let window = self.window
+    let untimed = UntimedCounter()
+    let pipeline = ChunkPipeline<Result>(jobs: max(1, jobs), work: { chunk in
+      guard !window.isUnbounded else { return work(chunk) }
+      var inWindow = chunk
+      var missing = 0
+      inWindow.records = chunk.records.filter { record in
+        guard let inside = window.contains(record) else {
+          missing += 1
+          return false
+        }
+        return inside
+      }
+      untimed.add(missing)
+      return work(inWindow)
+    }, sizeCap: sizeCap)
     defer { pipeline.shutDown() }
     var result = ReadResult()
     var nextIndex = 0
@@ -55,7 +70,25 @@ extension LogReader {
       result.statistics.merge(fileStatistics)
       result.warnings.append(contentsOf: fileWarnings.prefix(RecordScanner.maximumWarnings))
     }
+    result.untimedRecords = untimed.value
     return result
+  }
+}
+
+/// Records without a timestamp that the window left out, counted across workers.
+final class UntimedCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+  func add(_ n: Int) {
+    guard n > 0 else { return }
+    lock.lock()
+    count += n
+    lock.unlock()
+  }
+  var value: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return count
   }
 }
 
