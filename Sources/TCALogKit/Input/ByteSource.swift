@@ -37,6 +37,8 @@ public final class FileByteSource: ByteSource {
   let ownsDescriptor: Bool
   var readAhead: [UInt8]
   var readAheadPosition = 0
+  /// At the end of a regular file, wait for more instead of ending (`--follow`).
+  var follows = false
 
   init(fd: Int32, name: String, ownsDescriptor: Bool, readAhead: [UInt8] = []) {
     self.fd = fd
@@ -81,6 +83,10 @@ public final class FileByteSource: ByteSource {
       #else
       let n = Darwin.read(fd, buffer.baseAddress, buffer.count)
       #endif
+      if n == 0 && follows {
+        usleep(200_000)
+        continue
+      }
       if n >= 0 { return n }
       if errno == EINTR { continue }
       throw InputError(file: name, reason: String(cString: strerror(errno)))
@@ -92,7 +98,7 @@ public final class FileByteSource: ByteSource {
 public enum InputOpener {
   /// Opens `path` (`-` is standard input) and returns a byte source that decompresses
   /// gzip transparently, recognized by its magic bytes rather than by the file name.
-  public static func open(_ path: String) throws -> ByteSource {
+  public static func open(_ path: String, follow: Bool = false) throws -> ByteSource {
     let fd: Int32
     if path == "-" {
       fd = 0
@@ -106,6 +112,11 @@ public enum InputOpener {
       }
     }
     let plain = FileByteSource(fd: fd, name: path, ownsDescriptor: path != "-")
+    if follow {
+      // Like `tail -f`: the end of the file is only where the writer is now.
+      plain.follows = true
+      return plain
+    }
     // Read until at least two bytes are known (a pipe may deliver one at a time).
     var head = [UInt8](repeating: 0, count: 64 * 1024)
     var filled = 0

@@ -16,6 +16,8 @@ public struct LogReader: Sendable {
   public var sizeCap: Int
   /// Only records in this window reach the caller (`--since` / `--until`).
   public var window: TimeWindow
+  /// Keep reading files as they grow (`--follow`); the read then ends only with the process.
+  public var follow = false
 
   /// `files` empty means standard input.
   public init(files: [String], sizeCap: Int = 64 << 20, window: TimeWindow = TimeWindow()) {
@@ -30,7 +32,8 @@ public struct LogReader: Sendable {
     if !window.isUnbounded {
       let window = self.window
       var untimed = 0
-      let inner = LogReader(files: files, sizeCap: sizeCap)
+      var inner = LogReader(files: files, sizeCap: sizeCap)
+      inner.follow = follow
       result = try inner.read { record in
         switch window.contains(record) {
         case true?: try body(record)
@@ -45,7 +48,7 @@ public struct LogReader: Sendable {
     for file in files {
       let scanner = RecordScanner(file: file, firstIndex: nextIndex, sizeCap: sizeCap)
       do {
-        let source = try InputOpener.open(file)
+        let source = try InputOpener.open(file, follow: follow)
         let reader = LineReader(source: source)
         try reader.forEachLine { line in try scanner.feed(line, emit: body) }
       } catch let error as InputError {

@@ -26,6 +26,12 @@ extension LogReader {
     work: @escaping @Sendable (ParsedChunk) -> Result,
     deliver: (Result) throws -> Void
   ) throws -> ReadResult {
+    if follow {
+      // A growing file has no chunks to cut ahead: records go one by one as they end.
+      return try read { record in
+        try deliver(work(ParsedChunk(records: [record], statistics: ScanStatistics(), warnings: [])))
+      }
+    }
     let window = self.window
     let untimed = UntimedCounter()
     let pipeline = ChunkPipeline<Result>(jobs: max(1, jobs), work: { chunk in
