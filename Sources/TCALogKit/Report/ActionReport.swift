@@ -1,0 +1,246 @@
+/// How `report` orders the action rows.
+public enum ReportOrder: String, Sendable, CaseIterable {
+  case lines, count, noop
+}
+
+public struct ReportOptions: Sendable {
+  public var order: ReportOrder = .lines
+  /// Group action paths by their first N segments; nil shows the collapsed tree.
+  public var depth: Int?
+  public var top = 15
+  /// Rows whose share (of lines; of records with `--by count|noop`) is below this are hidden.
+  public var minShare = 0.0
+  /// A child holding at least this share of its parent's lines replaces the parent row.
+  public var collapseShare = 0.95
+  public init() {}
+}
+
+/// One row of the noisiest-actions table: an action path or a group of them.
+public struct ActionRow: Sendable, Equatable {
+  /// The path or prefix (`windows.window`); `(no path)` for records without one.
+  public var path: String
+  /// True when the row also counts deeper paths (shown as `windows.window.*`).
+  public var isGroup: Bool
+  /// Nesting level in the tree view (0 in the flat `--depth` view).
+  public var level: Int
+  /// The path of the row this one is shown under in the tree view.
+  public var parentPath: String?
+  public var stats: ActionStats
+  /// Entries of the silencer that silence (part of) the row, and the lines they cover.
+  public var silencedBy: [String]
+  public var silencedLines: Int
+  public var label: String { isGroup ? (path.isEmpty ? "*" : path + ".*") : (path.isEmpty ? "(no path)" : path) }
+  /// The label without the parent row's path (`.mouseMoved` under `windows.window.*`).
+  public var relativeLabel: String {
+    guard let parentPath, !parentPath.isEmpty, path.hasPrefix(parentPath + ".") else { return label }
+    return String(label.dropFirst(parentPath.count))
+  }
+}
+
+public struct StateRow: Sendable, Equatable {
+  public var path: String
+  public var changes: Int
+  public var distinctPaths: Int
+  /// The actions that change it most: (action path, changes).
+  public var topActions: [ActionChange]
+}
+
+public struct ActionChange: Sendable, Equatable {
+  public var action: String
+  public var changes: Int
+}
+
+/// The report: header numbers plus the two tables, ready for any printer.
+public struct ActionReport: Sendable {
+  public var statistics: ScanStatistics
+  public var options: ReportOptions
+  public var firstTime: Double?
+  public var lastTime: Double?
+  public var actionRows: [ActionRow]
+  /// Rows not shown (below `--min-share` or past `--top`).
+  public var hiddenActionRows: Int
+  public var stateRows: [StateRow]
+  public var hiddenStateRows: Int
+  /// What the silencer removes: records, lines, and per entry (name, records, lines).
+  public var silenced: SilencedShare?
+
+  /// Complete records: the base of the per-action shares.
+  public var records: Int { statistics.completeRecords }
+  public var lines: Int { statistics.lines }
+  public var timeSpan: Double? { firstTime.flatMap { f in lastTime.map { $0 - f } } }
+  public var rate: Double? { timeSpan.flatMap { $0 > 0 ? Double(records) / $0 : nil } }
+
+  public func shareOfRecords(_ s: ActionStats) -> Double { records > 0 ? Double(s.count) / Double(records) : 0 }
+  public func shareOfLines(_ s: ActionStats) -> Double { lines > 0 ? Double(s.lines) / Double(lines) : 0 }
+  /// No-op records over the records that print a state part; nil when none does.
+  public func noOpShare(_ s: ActionStats) -> Double? { s.withStatePart > 0 ? Double(s.noOps) / Double(s.withStatePart) : nil }
+  public func changesPerRecord(_ s: ActionStats) -> Double { s.count > 0 ? Double(s.changes) / Double(s.count) : 0 }
+  public var noOpShare: Double { records > 0 ? Double(statistics.noOpRecords) / Double(records) : 0 }
+
+  public init(summary: ReportSummary, options: ReportOptions = ReportOptions(), silencer: (any ActionSilencer)? = nil) {
+    statistics = summary.statistics
+    self.options = options
+    firstTime = summary.firstTime
+    lastTime = summary.lastTime
+
+    // Leaves: per action path over all roots.
+    var leaves: [String: ActionStats] = [:]
+    for a in summary.actions { leaves[a.path, default: ActionStats()].add(a.stats) }
+    var silencedBy: [String: String] = [:]
+    if let silencer {
+      var share = SilencedShare()
+      var perEntry: [String: ActionStats] = [:]
+      for (path, stats) in leaves {
+        guard let name = silencer.silencingEntry(forActionPath: path) else { continue }
+        silencedBy[path] = name
+        share.records += stats.count
+        share.lines += stats.lines
+        perEntry[name, default: ActionStats()].add(stats)
+      }
+      share.entries = perEntry.map { SilencedEntry(name: $0.key, records: $0.value.count, lines: $0.value.lines) }
+        .sorted { $0.lines != $1.lines ? $0.lines > $1.lines : $0.name < $1.name }
+      silenced = share
+    }
+
+    let total = statistics.completeRecords, totalLines = statistics.lines
+    func metricShare(_ s: ActionStats) -> Double {
+      switch options.order {
+      case .lines: return totalLines > 0 ? Double(s.lines) / Double(totalLines) : 0
+      case .count, .noop: return total > 0 ? Double(s.count) / Double(total) : 0
+      }
+    }
+    let order = options.order
+    func before(_ a: ActionRow, _ b: ActionRow) -> Bool {
+      func key(_ s: ActionStats) -> (Int, Int) {
+        switch order {
+        case .lines: return (s.lines, s.count)
+        case .count: return (s.count, s.lines)
+        case .noop: return (s.noOps, s.lines)
+        }
+      }
+      let ka = key(a.stats), kb = key(b.stats)
+      if ka != kb { return ka > kb }
+      return a.path < b.path
+    }
+
+    var rows: [ActionRow] = []
+    if let depth = options.depth {
+      var groups: [String: ActionRow] = [:]
+      for (path, stats) in leaves {
+        let segments = path.split(separator: ".", omittingEmptySubsequences: false)
+        let key = segments.prefix(max(depth, 1)).joined(separator: ".")
+        var row = groups[key] ?? ActionRow(path: key, isGroup: false, level: 0, parentPath: nil, stats: ActionStats(), silencedBy: [], silencedLines: 0)
+        row.stats.add(stats)
+        if segments.count > depth { row.isGroup = true }
+        if let name = silencedBy[path] {
+          if !row.silencedBy.contains(name) { row.silencedBy.append(name); row.silencedBy.sort() }
+          row.silencedLines += stats.lines
+        }
+        groups[key] = row
+      }
+      rows = groups.values.sorted(by: before)
+      let shown = rows.filter { metricShare($0.stats) >= options.minShare }.prefix(options.top)
+      hiddenActionRows = rows.count - shown.count
+      actionRows = Array(shown)
+    } else {
+      let tree = PathTree(leaves: leaves, silencedBy: silencedBy)
+      var out: [ActionRow] = []
+      var hidden = 0
+      func visit(_ node: Int, level: Int, parent: String?) {
+        let children = tree.nodes[node].children.map { tree.row(of: $0, level: level, parent: parent) }.sorted(by: before)
+        for child in children {
+          let id = tree.index[child.path]!
+          if metricShare(child.stats) < options.minShare || out.count >= options.top {
+            hidden += 1 + tree.descendants(id)
+            continue
+          }
+          let n = tree.nodes[id]
+          let dominant = n.children.contains { Double(tree.nodes[$0].stats.lines) >= options.collapseShare * Double(n.stats.lines) }
+          if dominant && n.own.count == 0 {
+            visit(id, level: level, parent: parent)  // the parent adds nothing its child does not show
+          } else {
+            out.append(child)
+            visit(id, level: level + 1, parent: child.path)
+          }
+        }
+      }
+      visit(0, level: 0, parent: nil)
+      actionRows = out
+      hiddenActionRows = hidden
+    }
+
+    var states = summary.states.map { s in
+      StateRow(
+        path: s.path, changes: s.changes, distinctPaths: s.distinctPaths,
+        topActions: s.byAction.prefix(3).map { ActionChange(action: summary.actions[$0.action].path, changes: $0.changes) })
+    }
+    states.sort { $0.changes != $1.changes ? $0.changes > $1.changes : $0.path < $1.path }
+    let totalChanges = states.reduce(0) { $0 + $1.changes }
+    let shownStates = states.filter { totalChanges == 0 || Double($0.changes) / Double(totalChanges) >= options.minShare }.prefix(options.top)
+    stateRows = Array(shownStates)
+    hiddenStateRows = states.count - shownStates.count
+  }
+}
+
+public struct SilencedShare: Sendable, Equatable {
+  public var records = 0
+  public var lines = 0
+  public var entries: [SilencedEntry] = []
+}
+
+public struct SilencedEntry: Sendable, Equatable {
+  public var name: String
+  public var records: Int
+  public var lines: Int
+}
+
+/// Action paths as a tree of prefixes; node 0 is the root (no path).
+struct PathTree {
+  struct Node {
+    var path: String
+    var stats = ActionStats()
+    /// Records whose path is exactly this node's.
+    var own = ActionStats()
+    var children: [Int] = []
+    var silencedBy: [String] = []
+    var silencedLines = 0
+  }
+  var nodes: [Node] = [Node(path: "")]
+  var index: [String: Int] = [:]
+
+  init(leaves: [String: ActionStats], silencedBy: [String: String]) {
+    for (path, stats) in leaves.sorted(by: { $0.key < $1.key }) {
+      var parent = 0
+      var prefix = ""
+      let segments = path.isEmpty ? [""] : path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+      for (i, segment) in segments.enumerated() {
+        prefix = i == 0 ? segment : prefix + "." + segment
+        let id: Int
+        if let existing = index[prefix] {
+          id = existing
+        } else {
+          id = nodes.count
+          nodes.append(Node(path: prefix))
+          index[prefix] = id
+          nodes[parent].children.append(id)
+        }
+        nodes[id].stats.add(stats)
+        if let name = silencedBy[path] {
+          if !nodes[id].silencedBy.contains(name) { nodes[id].silencedBy.append(name); nodes[id].silencedBy.sort() }
+          nodes[id].silencedLines += stats.lines
+        }
+        parent = id
+      }
+      nodes[parent].own.add(stats)
+    }
+  }
+
+  func row(of id: Int, level: Int, parent: String?) -> ActionRow {
+    let n = nodes[id]
+    return ActionRow(path: n.path, isGroup: !n.children.isEmpty, level: level, parentPath: parent, stats: n.stats, silencedBy: n.silencedBy, silencedLines: n.silencedLines)
+  }
+
+  func descendants(_ id: Int) -> Int {
+    nodes[id].children.reduce(0) { $0 + 1 + descendants($1) }
+  }
+}

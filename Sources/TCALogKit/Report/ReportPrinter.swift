@@ -1,0 +1,165 @@
+public enum ReportFormat: String, Sendable, CaseIterable {
+  case text, json, markdown, csv
+}
+
+/// Turns an `ActionReport` into text (80 columns, readable without colour), markdown, JSON
+/// or CSV. JSON and CSV carry every number the text shows, unrounded.
+public struct ReportPrinter: Sendable {
+  public var format: ReportFormat
+  /// ANSI colour in the text format only.
+  public var color: Bool
+  public init(format: ReportFormat, color: Bool = false) {
+    self.format = format
+    self.color = color && format == .text
+  }
+
+  public func render(_ report: ActionReport) -> String {
+    switch format {
+    case .text: return text(report)
+    case .markdown: return markdown(report)
+    case .json: return json(report)
+    case .csv: return csv(report)
+    }
+  }
+
+  typealias F = TextFormatting
+
+  private func style(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+
+  func headerLines(_ r: ActionReport) -> [String] {
+    let s = r.statistics
+    var lines: [String] = []
+    lines.append("\(F.grouped(s.records)) records (\(F.grouped(s.completeRecords)) complete, \(F.grouped(s.incompleteRecords)) incomplete), \(F.percent(r.noOpShare)) % no-op")
+    lines.append("\(F.grouped(s.lines)) lines (\(F.grouped(s.otherLines)) other lines), \(F.size(s.bytes))")
+    if let span = r.timeSpan {
+      var line = "time span \(F.duration(span))"
+      if let rate = r.rate { line += ", \(F.fixed(rate, 1)) records/s" }
+      lines.append(line)
+    }
+    if let silenced = r.silenced {
+      let lineShare = s.lines > 0 ? Double(silenced.lines) / Double(s.lines) : 0
+      lines.append("filter repository silences \(F.grouped(silenced.records)) records, \(F.percent(lineShare)) % of lines")
+    }
+    return lines
+  }
+
+  // MARK: text
+
+  static let pathWidth = 33
+
+  func text(_ r: ActionReport) -> String {
+    var out = ""
+    for line in headerLines(r) { out += line + "\n" }
+    out += "\n"
+    let by = r.options.order.rawValue
+    out += style(F.padRight("Noisiest actions (by \(by))", Self.pathWidth), "1")
+      + " " + F.padLeft("records", 7) + " " + F.padLeft("%rec", 5) + " " + F.padLeft("%lines", 6) + " "
+      + F.padRight("", 8) + " " + F.padLeft("no-op", 6) + " " + F.padLeft("chg/r", 5) + "\n"
+    for row in r.actionRows {
+      let marker = row.silencedBy.isEmpty ? "" : (row.silencedLines == row.stats.lines ? "×" : "~")
+      let indent = String(repeating: "  ", count: row.level)
+      let room = Self.pathWidth - indent.count - marker.count
+      let label = indent + F.fitTail(F.escaped(row.relativeLabel), room) + marker
+      let noop = r.noOpShare(row.stats).map { F.percent($0) + "%" } ?? "-"
+      let lineShare = r.shareOfLines(row.stats)
+      out += F.padRight(label, Self.pathWidth) + " " + F.padLeft(F.grouped(row.stats.count), 7) + " "
+        + F.padLeft(F.percent(r.shareOfRecords(row.stats)), 5) + " " + F.padLeft(F.percent(lineShare), 6) + " "
+        + style(F.bar(lineShare, width: 8), "36") + " " + F.padLeft(noop, 6) + " "
+        + F.padLeft(F.fixed(r.changesPerRecord(row.stats), 1), 5) + "\n"
+    }
+    if r.actionRows.isEmpty { out += "  (no complete records)\n" }
+    if r.hiddenActionRows > 0 { out += style("  … \(r.hiddenActionRows) more rows (--top, --min-share)", "2") + "\n" }
+    if r.actionRows.contains(where: { !$0.silencedBy.isEmpty }) {
+      out += "  × silenced by the filter repository, ~ partly\n"
+    }
+    if !r.stateRows.isEmpty {
+      out += "\n"
+      out += style(F.padRight("Noisiest state paths", 60), "1") + " " + F.padLeft("changes", 9) + " " + F.padLeft("keys", 8) + "\n"
+      for row in r.stateRows {
+        out += F.padRight(F.fitTail(F.escaped(row.path.isEmpty ? "(root)" : row.path), 60), 60) + " "
+          + F.padLeft(F.grouped(row.changes), 9) + " " + F.padLeft(F.grouped(row.distinctPaths), 8) + "\n"
+        let by = row.topActions.map { "\(F.escaped($0.action.isEmpty ? "(no path)" : $0.action)) \(F.grouped($0.changes))" }.joined(separator: ", ")
+        out += style(F.fitHead("    by " + by, 79), "2") + "\n"
+      }
+      if r.hiddenStateRows > 0 { out += style("  … \(r.hiddenStateRows) more state paths", "2") + "\n" }
+    }
+    return out
+  }
+
+  // MARK: markdown
+
+  func markdown(_ r: ActionReport) -> String {
+    func cell(_ text: String) -> String {
+      F.escaped(text).replacingOccurrences("|", "\\|").replacingOccurrences("`", "\\`")
+    }
+    var out = "# tcalog report\n\n"
+    for line in headerLines(r) { out += "- " + line + "\n" }
+    out += "\n## Noisiest actions (by \(r.options.order.rawValue))\n\n"
+    out += "| action | records | % records | % lines | no-op % | changes/record |" + (r.silenced == nil ? "" : " silenced by |") + "\n"
+    out += "|---|---:|---:|---:|---:|---:|" + (r.silenced == nil ? "" : "---|") + "\n"
+    for row in r.actionRows {
+      let indent = String(repeating: "  ", count: row.level).replacingOccurrences(" ", "&nbsp;")
+      let noop = r.noOpShare(row.stats).map { F.percent($0) } ?? "–"
+      out += "| \(indent)`\(cell(row.label))` | \(F.grouped(row.stats.count)) | \(F.percent(r.shareOfRecords(row.stats))) | \(F.percent(r.shareOfLines(row.stats))) | \(noop) | \(F.fixed(r.changesPerRecord(row.stats), 1)) |"
+      if r.silenced != nil { out += " \(cell(row.silencedBy.joined(separator: ", "))) |" }
+      out += "\n"
+    }
+    if r.hiddenActionRows > 0 { out += "\n\(r.hiddenActionRows) more rows not shown.\n" }
+    if !r.stateRows.isEmpty {
+      out += "\n## Noisiest state paths\n\n| state path | changes | distinct keys | changed by |\n|---|---:|---:|---|\n"
+      for row in r.stateRows {
+        let by = row.topActions.map { "`\(cell($0.action))` \(F.grouped($0.changes))" }.joined(separator: ", ")
+        out += "| `\(cell(row.path))` | \(F.grouped(row.changes)) | \(F.grouped(row.distinctPaths)) | \(by) |\n"
+      }
+      if r.hiddenStateRows > 0 { out += "\n\(r.hiddenStateRows) more state paths not shown.\n" }
+    }
+    return out
+  }
+
+  // MARK: json
+
+  func json(_ r: ActionReport) -> String {
+    let s = r.statistics
+    let n = F.jsonNumber
+    var out = "{\n"
+    out += "  \"records\": \(s.records), \"completeRecords\": \(s.completeRecords), \"incompleteRecords\": \(s.incompleteRecords),\n"
+    out += "  \"noOpRecords\": \(s.noOpRecords), \"noOpShare\": \(n(r.noOpShare)), \"otherLines\": \(s.otherLines),\n"
+    out += "  \"lines\": \(s.lines), \"recordLines\": \(s.recordLines), \"bytes\": \(s.bytes),\n"
+    out += "  \"timeSpanSeconds\": \(r.timeSpan.map(n) ?? "null"), \"recordsPerSecond\": \(r.rate.map(n) ?? "null"),\n"
+    out += "  \"by\": \(F.json(r.options.order.rawValue)), \"depth\": \(r.options.depth.map(String.init) ?? "null"),\n"
+    if let silenced = r.silenced {
+      let entries = silenced.entries.map { "{\"name\": \(F.json($0.name)), \"records\": \($0.records), \"lines\": \($0.lines)}" }
+      out += "  \"silenced\": {\"records\": \(silenced.records), \"lines\": \(silenced.lines), \"lineShare\": \(n(s.lines > 0 ? Double(silenced.lines) / Double(s.lines) : 0)), \"entries\": [\(entries.joined(separator: ", "))]},\n"
+    }
+    out += "  \"actions\": [\n"
+    out += r.actionRows.map { row in
+      "    {\"path\": \(F.json(row.path)), \"group\": \(row.isGroup), \"level\": \(row.level), \"parent\": \(row.parentPath.map(F.json) ?? "null"), \"records\": \(row.stats.count), \"recordShare\": \(n(r.shareOfRecords(row.stats))), \"lines\": \(row.stats.lines), \"lineShare\": \(n(r.shareOfLines(row.stats))), \"bytes\": \(row.stats.bytes), \"noOpRecords\": \(row.stats.noOps), \"noOpShare\": \(r.noOpShare(row.stats).map(n) ?? "null"), \"changes\": \(row.stats.changes), \"changesPerRecord\": \(n(r.changesPerRecord(row.stats))), \"silencedBy\": [\(row.silencedBy.map(F.json).joined(separator: ", "))]}"
+    }.joined(separator: ",\n")
+    out += (r.actionRows.isEmpty ? "" : "\n") + "  ],\n  \"hiddenActions\": \(r.hiddenActionRows),\n  \"statePaths\": [\n"
+    out += r.stateRows.map { row in
+      let by = row.topActions.map { "{\"action\": \(F.json($0.action)), \"changes\": \($0.changes)}" }.joined(separator: ", ")
+      return "    {\"path\": \(F.json(row.path)), \"changes\": \(row.changes), \"distinctPaths\": \(row.distinctPaths), \"topActions\": [\(by)]}"
+    }.joined(separator: ",\n")
+    out += (r.stateRows.isEmpty ? "" : "\n") + "  ],\n  \"hiddenStatePaths\": \(r.hiddenStateRows)\n}\n"
+    return out
+  }
+
+  // MARK: csv
+
+  /// One table: `table` is `action` or `state`; header numbers as a `summary` row.
+  func csv(_ r: ActionReport) -> String {
+    let s = r.statistics
+    let n = F.jsonNumber
+    var out = "table,path,group,level,records,record_share,lines,line_share,bytes,noop_records,noop_share,changes,changes_per_record,distinct_paths,top_actions,silenced_by,complete,incomplete,other_lines,time_span_seconds,records_per_second\n"
+    out += "summary,,,,\(s.records),,\(s.lines),,\(s.bytes),\(s.noOpRecords),\(n(r.noOpShare)),,,,,"
+    out += "\(r.silenced.map { String($0.lines) } ?? ""),\(s.completeRecords),\(s.incompleteRecords),\(s.otherLines),\(r.timeSpan.map(n) ?? ""),\(r.rate.map(n) ?? "")\n"
+    for row in r.actionRows {
+      out += "action,\(F.csv(row.path)),\(row.isGroup),\(row.level),\(row.stats.count),\(n(r.shareOfRecords(row.stats))),\(row.stats.lines),\(n(r.shareOfLines(row.stats))),\(row.stats.bytes),\(row.stats.noOps),\(r.noOpShare(row.stats).map(n) ?? ""),\(row.stats.changes),\(n(r.changesPerRecord(row.stats))),,,\(F.csv(row.silencedBy.joined(separator: " "))),,,,,\n"
+    }
+    for row in r.stateRows {
+      let by = row.topActions.map { "\($0.action)=\($0.changes)" }.joined(separator: " ")
+      out += "state,\(F.csv(row.path)),,,,,,,,,,\(row.changes),,\(row.distinctPaths),\(F.csv(by)),,,,,,\n"
+    }
+    return out
+  }
+}

@@ -1,0 +1,148 @@
+/// Small formatting helpers shared by the printers (no Foundation `String(format:)`,
+/// which misbehaves on Linux).
+public enum TextFormatting {
+  /// Log text made safe for a terminal: control characters become escapes (`ESC` → `\e`),
+  /// so a log can never move the cursor, change colours or retitle the window.
+  public static func escaped(_ text: String) -> String {
+    var out = ""
+    out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x1B: out += "\\e"
+      case 0x0A: out += "\\n"
+      case 0x0D: out += "\\r"
+      case 0x09: out += "\\t"
+      case 0x00..<0x20, 0x7F..<0xA0, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
+        out += "\\u{" + String(scalar.value, radix: 16) + "}"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+
+  /// `12,345`
+  public static func grouped(_ n: Int) -> String {
+    let digits = String(n.magnitude)
+    var out = ""
+    for (i, c) in digits.enumerated() {
+      if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+      out.append(c)
+    }
+    return n < 0 ? "-" + out : out
+  }
+
+  /// A fraction as a percentage with one decimal: 0.4739 → `47.4`.
+  public static func percent(_ share: Double) -> String { fixed(share * 100, 1) }
+
+  public static func fixed(_ value: Double, _ decimals: Int) -> String {
+    guard value.isFinite else { return "0" }
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let scaled = (abs(value) * scale).rounded()
+    let whole = Int(scaled / scale)
+    var text = String(whole)
+    if decimals > 0 {
+      let frac = Int(scaled - Double(whole) * scale)
+      var fracText = String(frac)
+      while fracText.count < decimals { fracText = "0" + fracText }
+      text += "." + fracText
+    }
+    return value < 0 && scaled != 0 ? "-" + text : text
+  }
+
+  /// `512 B`, `1.2 MB`
+  public static func size(_ bytes: Int) -> String {
+    if bytes < 1024 { return "\(bytes) B" }
+    if bytes < 1024 * 1024 { return fixed(Double(bytes) / 1024, 1) + " KiB" }
+    if bytes < 1024 * 1024 * 1024 { return fixed(Double(bytes) / 1048576, 1) + " MiB" }
+    return fixed(Double(bytes) / 1073741824, 2) + " GiB"
+  }
+
+  /// `1h 2m 3s`, `4.5s`
+  public static func duration(_ seconds: Double) -> String {
+    if seconds < 60 { return fixed(seconds, 1) + "s" }
+    let s = Int(seconds.rounded())
+    if s < 3600 { return "\(s / 60)m \(s % 60)s" }
+    return "\(s / 3600)h \(s % 3600 / 60)m \(s % 60)s"
+  }
+
+  public static func padLeft(_ text: String, _ width: Int) -> String {
+    let n = text.unicodeScalars.count
+    return n >= width ? text : String(repeating: " ", count: width - n) + text
+  }
+
+  public static func padRight(_ text: String, _ width: Int) -> String {
+    let n = text.unicodeScalars.count
+    return n >= width ? text : text + String(repeating: " ", count: width - n)
+  }
+
+  /// Keeps the end of a path (the informative part) when it is too long: `…ow.mouseMoved`.
+  public static func fitTail(_ text: String, _ width: Int) -> String {
+    let scalars = Array(text.unicodeScalars)
+    guard scalars.count > width, width > 1 else { return text }
+    var out = "…"
+    out.unicodeScalars.append(contentsOf: scalars[(scalars.count - width + 1)...])
+    return out
+  }
+
+  public static func fitHead(_ text: String, _ width: Int) -> String {
+    let scalars = Array(text.unicodeScalars)
+    guard scalars.count > width, width > 1 else { return text }
+    var out = ""
+    out.unicodeScalars.append(contentsOf: scalars[..<(width - 1)])
+    return out + "…"
+  }
+
+  /// A bar of `width` cells for a share in 0…1, in eighths of a cell.
+  public static func bar(_ share: Double, width: Int) -> String {
+    let eighths = Int((max(0, min(1, share)) * Double(width * 8)).rounded())
+    let blocks = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
+    var out = String(repeating: "█", count: eighths / 8) + blocks[eighths % 8]
+    let used = eighths / 8 + (eighths % 8 > 0 ? 1 : 0)
+    out += String(repeating: " ", count: width - used)
+    return out
+  }
+
+  /// A JSON string literal.
+  public static func json(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          let hex = String(scalar.value, radix: 16)
+          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
+  }
+
+  /// A JSON number with up to 6 decimals (shares), integers without a fraction.
+  public static func jsonNumber(_ value: Double) -> String {
+    guard value.isFinite else { return "null" }
+    if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
+    var text = fixed(value, 6)
+    while text.hasSuffix("0") { text.removeLast() }
+    return text
+  }
+
+  /// A CSV field (RFC 4180 quoting).
+  public static func csv(_ text: String) -> String {
+    guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+    return "\"" + text.replacingOccurrences("\"", "\"\"") + "\""
+  }
+}
+
+extension String {
+  func replacingOccurrences(_ target: String, _ replacement: String) -> String {
+    split(separator: Substring(target), omittingEmptySubsequences: false).joined(separator: replacement)
+  }
+}

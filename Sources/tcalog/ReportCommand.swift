@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import TCALogKit
+
+extension ReportOrder: ExpressibleByArgument {}
+extension ReportFormat: ExpressibleByArgument {}
+extension ColorChoice: ExpressibleByArgument {}
+
+struct ReportCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "report",
+    abstract: "Show what fills the log: noisiest actions and state paths (the default command).",
+    discussion: "Counts complete records per action path (records, share of records, share of log lines, no-op share, changed state paths per record) and per normalized state path. Without --depth the actions show as a tree whose parents are left out when one child holds almost all of them."
+  )
+
+  @Option(name: .long, help: "Order action rows by share of lines, record count, or no-op records.")
+  var by: ReportOrder = .lines
+
+  @Option(name: .long, help: "Group action paths by their first N segments (flat list).")
+  var depth: Int?
+
+  @Option(name: .long, help: "Show at most N rows per table.")
+  var top: Int = 15
+
+  @Option(name: .long, help: "Hide rows below this share (0.02 or 2%) of lines (of records with --by count|noop).")
+  var minShare: String = "0"
+
+  @Option(name: .long, help: "Output format: text, json, markdown or csv.")
+  var format: ReportFormat = .text
+
+  @Option(name: .long, help: "Colour text output: auto (a terminal without NO_COLOR or TERM=dumb), always, never.")
+  var color: ColorChoice = .auto
+
+  @OptionGroup var input: InputOptions
+
+  func validate() throws {
+    if let depth, depth < 1 { throw ValidationError("--depth must be at least 1") }
+    if top < 1 { throw ValidationError("--top must be at least 1") }
+    if ShareArgument.parse(minShare) == nil { throw ValidationError("--min-share must be a share such as 0.02 or 2%") }
+  }
+
+  func run() throws {
+    var aggregator = ReportAggregator()
+    let result = try input.reader.read { aggregator.add($0) }
+    aggregator.statistics = result.statistics
+    var options = ReportOptions()
+    options.order = by
+    options.depth = depth
+    options.top = top
+    options.minShare = ShareArgument.parse(minShare) ?? 0
+    let report = ActionReport(summary: aggregator.summary(), options: options)
+    let colored = ColorPolicy.resolve(color, environment: ProcessInfo.processInfo.environment, isTerminal: OutputBuffer.isTerminal(1))
+    let out = OutputBuffer()
+    try out.write(ReportPrinter(format: format, color: colored).render(report))
+    try out.flush()
+    if Diagnostics.report(result) { throw ExitCode(2) }
+  }
+}
+
+/// `0.8`, `80%` or `80` (over 1: a percentage) → 0.8.
+enum ShareArgument {
+  static func parse(_ text: String) -> Double? {
+    var text = text
+    var percent = false
+    if text.hasSuffix("%") { text.removeLast(); percent = true }
+    guard let value = Double(text), value >= 0 else { return nil }
+    let share = percent || value > 1 ? value / 100 : value
+    return share <= 1 ? share : nil
+  }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import TCALogKit
+
+/// The text, markdown and json reports of a small fixed log equal committed files
+/// (json compared as parsed objects). `TCALOG_UPDATE_GOLDEN=1 swift test` rewrites them.
+struct ReportGoldenTests {
+  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+  static let log = String(repeating: """
+    2026-11-20 10:22:33.100000+0100 Browser[4242:1a2b] received action:
+      AppAction.windows(.window(windowID: 1, action: .mouseMoved(x: 1)))
+      AppState(
+    -   windows: [1: 1]
+    +   windows: [1: 2]
+      )
+
+    received action:
+      AppAction.windows(.window(windowID: 1, action: .hover(.entered)))
+      (No state changes)
+
+    received action:
+      AppAction.timerTicked
+      (No state changes)
+
+    an unrelated line
+    2026-11-20 10:22:43.100000+0100 Browser[4242:1a2b] received action:
+      AppAction.settings(.binding(.set(\\State.$dark, true)))
+      AppState(
+    -   dark: false
+    +   dark: true
+      )
+
+    """, count: 4)
+
+  static func report() throws -> ActionReport {
+    var agg = ReportAggregator()
+    let (records, statistics, _) = try parse(log)
+    for r in records { agg.add(r) }
+    agg.statistics = statistics
+    return ActionReport(summary: agg.summary())
+  }
+
+  @Test(arguments: [ReportFormat.text, .markdown, .json])
+  func reportEqualsGoldenFile(_ format: ReportFormat) throws {
+    let output = ReportPrinter(format: format).render(try Self.report())
+    let file = Self.fixtures.appendingPathComponent("report-small.\(format == .markdown ? "md" : format.rawValue)")
+    if ProcessInfo.processInfo.environment["TCALOG_UPDATE_GOLDEN"] == "1" {
+      try output.write(to: file, atomically: true, encoding: .utf8)
+    }
+    let expected = try String(contentsOf: file, encoding: .utf8)
+    if format == .json {
+      let a = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? NSDictionary
+      let b = try JSONSerialization.jsonObject(with: Data(expected.utf8)) as? NSDictionary
+      #expect(a == b)
+    } else {
+      #expect(output == expected)
+    }
+  }
+}

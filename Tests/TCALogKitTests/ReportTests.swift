@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+@testable import TCALogKit
+
+/// Runs gen_log.py into a temporary directory; returns (log path, truth) or nil.
+func generateLog(_ arguments: [String], name: String) throws -> (log: String, truth: [String: Any], dir: URL) {
+  let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-report-\(getpid())-\(name)")
+  try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+  let log = dir.appendingPathComponent("log").path
+  let truthPath = dir.appendingPathComponent("truth.json").path
+  let python = Process()
+  python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  python.arguments = ["python3", Shared.path("bench/gen_log.py"), "--size-mb", "2", "-o", log, "--truth", truthPath] + arguments
+  try python.run()
+  python.waitUntilExit()
+  try #require(python.terminationStatus == 0)
+  let truth = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: truthPath))) as? [String: Any])
+  return (log, truth, dir)
+}
+
+func aggregate(_ files: [String], shapes: Bool = false) throws -> ReportAggregator {
+  var aggregator = ReportAggregator(collectsShapes: shapes)
+  let result = try LogReader(files: files).read { aggregator.add($0) }
+  aggregator.statistics = result.statistics
+  return aggregator
+}
+
+@Suite(.enabled(if: Shared.isAvailable && Shared.hasPython, "../shared or python3 is absent: gen_log report tests skipped"))
+struct ReportTruthTests {
+  @Test(arguments: [["--format", "diffing", "--seed", "21"], ["--format", "tca1", "--seed", "22", "--noise", "0.1", "--prefix", "oslog"]])
+  func reportNumbersEqualTheTruthFile(_ arguments: [String]) throws {
+    let (log, truth, dir) = try generateLog(arguments, name: arguments[1])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let summary = try aggregate([log]).summary()
+    #expect(summary.statistics.completeRecords == truth["records"] as? Int)
+    #expect(summary.statistics.noOpRecords == truth["noop_records"] as? Int)
+    #expect(summary.statistics.bytes == truth["bytes"] as? Int)
+    let truthActions = try #require(truth["actions"] as? [String: [String: Int]])
+    var mine: [String: [String: Int]] = [:]
+    for a in summary.actions {
+      mine[a.path, default: [:]]["count", default: 0] += a.stats.count
+      mine[a.path, default: [:]]["lines", default: 0] += a.stats.lines
+      if a.stats.noOps > 0 { mine[a.path, default: [:]]["noop", default: 0] += a.stats.noOps }
+    }
+    #expect(mine == truthActions.mapValues { $0.filter { $0.value != 0 } })
+    let truthStates = try #require(truth["state_paths"] as? [String: Int])
+    #expect(Dictionary(uniqueKeysWithValues: summary.states.map { ($0.path, $0.changes) }) == truthStates)
+
+    // The report's rows at full depth carry the same numbers.
+    var options = ReportOptions()
+    options.depth = 99
+    options.top = 1000
+    let report = ActionReport(summary: summary, options: options)
+    #expect(report.actionRows.count == truthActions.count)
+    for row in report.actionRows { #expect(row.stats.count == truthActions[row.path]?["count"]) }
+  }
+}
+
+struct ReportAggregatorTests {
+  static func records() -> [Record] {
+    var out: [Record] = []
+    for i in 0..<60 {
+      let path = ["windows.window.hover", "windows.window.mouseMoved", "timerTicked", "settings.binding.set"][i % 4]
+      out.append(Record.synthesized(
+        index: i, lines: 3 + i % 5, timestamp: "2026-11-20T10:22:\(10 + i % 40).5+01:00", actionPath: path, actionRoot: i % 7 == 0 ? "Other.Action" : "AppFeature.Action",
+        changes: i % 3 == 0 ? [] : [.init(path: "windows[\(i % 4)].x", normalized: "windows[*].x")]))
+    }
+    return out
+  }
+
+  @Test func mergingPartsGivesTheSequentialResult() {
+    let all = Self.records()
+    var whole = ReportAggregator(collectsShapes: true)
+    for r in all { whole.add(r) }
+    var a = ReportAggregator(collectsShapes: true), b = ReportAggregator(collectsShapes: true)
+    for r in all[..<23] { a.add(r) }
+    for r in all[23...] { b.add(r) }
+    a.merge(b)
+    let x = whole.summary(), y = a.summary()
+    #expect(x.actions.map(\.path) == y.actions.map(\.path))
+    #expect(x.actions.map(\.stats) == y.actions.map(\.stats))
+    #expect(x.actions.map(\.shape) == y.actions.map(\.shape))
+    #expect(x.states.map(\.path) == y.states.map(\.path))
+    #expect(x.states.map(\.changes) == y.states.map(\.changes))
+    #expect(x.states.map(\.distinctPaths) == y.states.map(\.distinctPaths))
+    #expect(x.states.map { $0.byAction.map(\.changes) } == y.states.map { $0.byAction.map(\.changes) })
+    #expect(x.firstTime == y.firstTime && x.lastTime == y.lastTime)
+    #expect(x.states.first?.distinctPaths == 4)
+  }
+
+  @Test func silencerMarksRowsAndShare() {
+    var agg = ReportAggregator()
+    for r in Self.records() { agg.add(r) }
+    agg.statistics.completeRecords = 60
+    agg.statistics.lines = 300
+    var options = ReportOptions()
+    options.depth = 2
+    let report = ActionReport(summary: agg.summary(), options: options, silencer: PrefixSilencer([("hover", "windows.window.hover")]))
+    #expect(report.silenced?.records == 15)
+    let row = report.actionRows.first { $0.path == "windows.window" }
+    #expect(row?.silencedBy == ["hover"])
+    #expect(row?.isGroup == true)
+  }
+
+  @Test func terminalTextNeverCarriesControlCharacters() {
+    #expect(TextFormatting.escaped("a\u{1B}[31mb\u{07}") == "a\\e[31mb\\u{7}")
+    var agg = ReportAggregator()
+    agg.add(Record.synthesized(lines: 2, actionPath: "evil\u{1B}]0;title\u{07}"))
+    agg.statistics.completeRecords = 1
+    let text = ReportPrinter(format: .text).render(ActionReport(summary: agg.summary()))
+    #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+  }
+
+  @Test func timestampsGiveSecondsSinceEpoch() {
+    let seconds = Array("1970-01-02T00:00:01.5+01:00".utf8).withUnsafeBufferPointer(Timestamp.seconds)
+    #expect(seconds == 86401.5 - 3600)
+  }
+}

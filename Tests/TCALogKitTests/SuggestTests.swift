@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+@testable import TCALogKit
+
+struct SuggestTests {
+  static let log = """
+    received action:
+      AppAction.windows(.window(windowID: 1, action: .hover(.entered)))
+      (No state changes)
+
+    received action:
+      AppAction.windows(.window(windowID: 1, action: .hover(.exited)))
+      (No state changes)
+
+    received action:
+      AppAction.timerTicked
+      (No state changes)
+
+    """
+
+  static func summary(_ text: String, repeating n: Int = 20) throws -> ReportSummary {
+    var agg = ReportAggregator(collectsShapes: true)
+    let (records, statistics, _) = try parse(String(repeating: text, count: n))
+    for r in records { agg.add(r) }
+    agg.statistics = statistics
+    return agg.summary()
+  }
+
+  @Test func closurePatternFollowsLabelsAndMergesSiblings() throws {
+    var options = SuggestOptions()
+    options.target = 0.5
+    let set = Suggester(options: options).suggest(try Self.summary(Self.log))
+    let s = try #require(set.suggestions.first)
+    #expect(s.path == "windows.window.hover")
+    #expect(s.name == "windowsWindowHover")
+    #expect(s.closurePattern == ".windows(.window(_, action: .hover))")
+    #expect(s.keyPathSegments == ["windows", "window"])
+    #expect(s.regex == #"^windows\.window\.hover(\.|$)"#)
+  }
+
+  @Test func silencedEntriesAreNotSuggestedAgain() throws {
+    let silencer = PrefixSilencer([("hover", "windows.window.hover")])
+    let set = Suggester(silencer: silencer).suggest(try Self.summary(Self.log))
+    #expect(!set.suggestions.contains { $0.path.hasPrefix("windows") })
+    #expect(set.kept.contains { $0.reason == .silenced && $0.detail == "hover" })
+  }
+
+  @Test func keywordsAreEscapedAndInjectionNeverReachesCode() throws {
+    let text = """
+      received action:
+        AppAction.default(.in)
+        (No state changes)
+
+      received action:
+        AppAction.x) }; import Foundation; exit(0); //(
+        (No state changes)
+
+      received action:
+        AppAction.good(.tick)
+        (No state changes)
+
+      """
+    var options = SuggestOptions()
+    options.target = 1
+    let set = Suggester(options: options).suggest(try Self.summary(text))
+    let code = SuggestionPrinter().render(set)
+    #expect(!code.contains("import Foundation"))
+    #expect(!code.contains("exit(0)"))
+    #expect(code.contains("static var `default`: Self") || code.contains("defaultIn"))
+    #expect(code.contains("if case .`default`(.`in`) = action"))
+    for line in code.split(separator: "\n") where !line.hasPrefix("//") && !line.trimmingCharacters(in: .whitespaces).hasPrefix("///") {
+      #expect(!line.contains(";"))
+    }
+  }
+
+  @Test func namesCollideIntoUnderscoredSegments() {
+    #expect(SwiftIdentifier.camelName(["a", "bC"]) == SwiftIdentifier.camelName(["aB", "c"]))
+    #expect(SwiftIdentifier.plain("`class`") == "class")
+    #expect(SwiftIdentifier.plain("_") == nil)
+    #expect(SwiftIdentifier.plain("x)") == nil)
+    #expect(SwiftIdentifier.typeName("Identifier<X>") == nil)
+  }
+}
+
+/// Generated closure code compiles against stub enums synthesized from the log, and the
+/// compiled filter silences exactly the actions the suggestion set predicts.
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: SwiftCompiler.path) && Shared.isAvailable && Shared.hasPython, "swiftc, ../shared or python3 absent: compile check skipped"))
+struct SuggestCompileTests {
+  @Test(arguments: ["diffing", "tca1"])
+  func generatedClosureCodeCompilesAndFiltersAsPredicted(_ format: String) throws {
+    let (log, _, dir) = try generateLog(["--format", format, "--seed", "31", "--action-format", "pretty"], name: "suggest-\(format)")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let summary = try aggregate([log], shapes: true).summary()
+    var options = SuggestOptions()
+    options.target = 0.6
+    options.depth = 3
+    let set = Suggester(options: options).suggest(summary)
+    try #require(!set.suggestions.isEmpty)
+    let root = set.suggestions[0].root
+    let (stubs, main) = try #require(StubSynthesizer.synthesize(summary, set: set, root: root))
+    let generated = SuggestionPrinter(includeType: true).render(set)
+    try stubs.write(to: dir.appendingPathComponent("Stub.swift"), atomically: true, encoding: .utf8)
+    try generated.write(to: dir.appendingPathComponent("Generated.swift"), atomically: true, encoding: .utf8)
+    try main.write(to: dir.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+    let exe = dir.appendingPathComponent("check").path
+    let compile = try SwiftCompiler.run(["-swift-version", "6", "-Onone", "-o", exe] + ["Stub.swift", "Generated.swift", "main.swift"].map { dir.appendingPathComponent($0).path })
+    try #require(compile.status == 0, "swiftc failed:\n\(compile.output)")
+    let run = try SwiftCompiler.run([], executable: exe)
+    try #require(run.status == 0)
+    var checked = 0
+    for line in run.output.split(separator: "\n") {
+      let parts = line.split(separator: " ")
+      let path = String(parts[0])
+      let expected = set.silences(root: root, path: path) ? "silenced" : "kept"
+      #expect(String(parts[1]) == expected, "\(path)")
+      checked += 1
+    }
+    #expect(checked == summary.actions.filter { $0.root == root }.count)
+  }
+}
+
+enum SwiftCompiler {
+  static let path = "/opt/swift/usr/bin/swiftc"
+  static func run(_ arguments: [String], executable: String = path) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// Spawns the built `tcalog` binary for what only a real process shows.
+enum Binary {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static var path: String {
+    let candidates = [
+      Bundle.main.bundleURL.appendingPathComponent("tcalog").path,
+      root.appendingPathComponent(".build/debug/tcalog").path,
+    ]
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[1]
+  }
+
+  static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    for (k, v) in environment { env[k] = v }
+    process.environment = env
+    let out = Pipe(), err = Pipe(), input = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    try input.fileHandleForWriting.close()
+    let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+  }
+}
+
+let sampleLog = String(repeating: """
+  received action:
+    AppAction.windows(.window(windowID: 1, action: .mouseMoved(x: 1)))
+    AppState(
+  -   x: 1
+  +   x: 2
+    )
+
+  received action:
+    AppAction.timerTicked
+    (No state changes)
+
+  """, count: 10)
+
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: Binary.path), "tcalog binary not built"))
+struct ReportCLITests {
+  func writeSample() throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-cli-\(getpid()).log").path
+    try sampleLog.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  @Test func bareFileRunsTheReport() throws {
+    let file = try writeSample()
+    let bare = try Binary.run([file])
+    let explicit = try Binary.run(["report", file])
+    #expect(bare.status == 0)
+    #expect(bare.stdout == explicit.stdout)
+    #expect(bare.stdout.contains("Noisiest actions"))
+    #expect(bare.stdout.contains("windows.window.mouseMoved"))
+    #expect(!bare.stdout.contains("\u{1B}["))  // a pipe is not a terminal: no colour
+    #expect(bare.stdout.split(separator: "\n").allSatisfy { $0.unicodeScalars.count <= 80 })
+  }
+
+  @Test func standardInputAndColorAlways() throws {
+    let result = try Binary.run(["--color", "always"], stdin: sampleLog)
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("\u{1B}[1m"))
+  }
+
+  @Test func jsonAndCSVFormats() throws {
+    let file = try writeSample()
+    let json = try Binary.run(["report", "--format", "json", file])
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    #expect(object["completeRecords"] as? Int == 20)
+    let csv = try Binary.run(["report", "--format", "csv", "--depth", "1", file])
+    #expect(csv.stdout.hasPrefix("table,path,"))
+  }
+
+  @Test func suggestWritesSwiftAndJSON() throws {
+    let file = try writeSample()
+    let swift = try Binary.run(["suggest", "--target", "0.5", file])
+    #expect(swift.status == 0)
+    #expect(swift.stdout.contains("extension ActionFilter where Action == AppAction {"))
+    #expect(swift.stdout.contains("if case .windows(.window(_, action: .mouseMoved)) = action"))
+    let json = try Binary.run(["suggest", "--format", "json", file])
+    #expect((try? JSONSerialization.jsonObject(with: Data(json.stdout.utf8))) != nil)
+  }
+
+  @Test func exitStatuses() throws {
+    #expect(try Binary.run(["report", "/nonexistent/file.log"]).status == 2)
+    #expect(try Binary.run(["report", "--by", "nonsense"]).status == 2)
+    #expect(try Binary.run(["suggest", "--target", "2x"]).status == 2)
+  }
+}
