@@ -30,7 +30,8 @@ let package = Package(
     .executableTarget(
       name: "tcalog",
       dependencies: ["TCALogKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-    .testTarget(name: "TCALogKitTests", dependencies: ["TCALogKit"]),
+    // Fixtures are read through #filePath, so the sources stay the only build inputs.
+    .testTarget(name: "TCALogKitTests", dependencies: ["TCALogKit"], exclude: ["Fixtures"]),
     .testTarget(name: "tcalogCLITests", dependencies: ["tcalog", "TCALogKit"]),
   ],
   swiftLanguageModes: [.v6]

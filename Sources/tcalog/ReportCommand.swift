@@ -40,9 +40,7 @@ struct ReportCommand: ParsableCommand {
   }
 
   func run() throws {
-    var aggregator = ReportAggregator()
-    let result = try input.reader.read { aggregator.add($0) }
-    aggregator.statistics = result.statistics
+    let (aggregator, result) = try ReportAggregator.read(input.reader, jobs: input.jobs, collectsShapes: false)
     var options = ReportOptions()
     options.order = by
     options.depth = depth

@@ -43,9 +43,7 @@ struct SuggestCommand: ParsableCommand {
   }
 
   func run() throws {
-    var aggregator = ReportAggregator(collectsShapes: true)
-    let result = try input.reader.read { aggregator.add($0) }
-    aggregator.statistics = result.statistics
+    let (aggregator, result) = try ReportAggregator.read(input.reader, jobs: input.jobs, collectsShapes: true)
     var options = SuggestOptions()
     options.target = ShareArgument.parse(target) ?? 0.8
     options.depth = depth
