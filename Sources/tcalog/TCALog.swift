@@ -13,7 +13,7 @@ struct TCALog: ParsableCommand {
     commandName: "tcalog",
     abstract: "Read TCA debug logs: find what drowns them and how to silence it.",
     version: TCALogKit.version,
-    subcommands: [RecordsCommand.self]
+    subcommands: [RecordsCommand.self, FilterCommand.self]
   )
 
   /// grep's exit statuses: 0 selected, 1 nothing selected, 2 any error, usage errors
