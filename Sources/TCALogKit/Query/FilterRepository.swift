@@ -9,7 +9,8 @@ public struct FilterFileIssue: Sendable, Equatable, CustomStringConvertible {
   public var file: String
   public var line: Int
   public var reason: String
-  public var description: String { "\(file):\(line): \(reason)" }
+  /// `FILE:LINE: reason`, or `FILE: reason` for the file as a whole (line 0).
+  public var description: String { line > 0 ? "\(file):\(line): \(reason)" : "\(file): \(reason)" }
 }
 
 /// Everything wrong with a filter repository file (all bad lines, not only the first).
@@ -60,7 +61,8 @@ public final class FilterRepository {
     self.init(file: file, options: options)
     var issues: [FilterFileIssue] = []
     var number = 0
-    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    // "\r\n" is one Character in Swift: split on both so CRLF files keep their line numbers.
+    for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
       number += 1
       var line = Substring(rawLine)
       if line.last == "\r" { line = line.dropLast() }
