@@ -17,6 +17,11 @@ struct FilterCommand: ParsableCommand {
       never matches a character but does not stop the search. --only entries count as -a patterns.
       Exit status: 0 when a record was selected, 1 when none was, 2 on any error (a bad pattern or \
       filter file, an unreadable input: the other inputs are still read).
+      Context (-A/-B/-C) is counted in records; raw and oneline output put '--' between groups that \
+      are not adjacent, oneline marks context records 'N-' and selected ones 'N:'; ndjson includes \
+      context records; count counts selected records only (all inputs together).
+      On a terminal, or with --color always, control characters from the log are shown escaped \
+      (\\e[2J); into a pipe or file, raw output is the input's bytes unchanged.
       A filter file holds one 'name = pattern' per line (patterns match action paths), with \
       '#' comment lines and blank lines.
       """
