@@ -1,0 +1,174 @@
+import ArgumentParser
+import TCALogKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+struct FilterCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "filter",
+    abstract: "Print the records that match (grep, one record at a time).",
+    discussion: """
+      Conditions of different kinds must all hold; several patterns of one kind (-a, -s, -t, --only) \
+      mean any of them. Patterns are PCRE2 (see pcre2pattern(3)) in UTF mode; invalid UTF-8 in a log \
+      never matches a character but does not stop the search. --only entries count as -a patterns.
+      Exit status: 0 when a record was selected, 1 when none was, 2 on any error (a bad pattern or \
+      filter file, an unreadable input: the other inputs are still read).
+      Context (-A/-B/-C) is counted in records; raw and oneline output put '--' between groups that \
+      are not adjacent, oneline marks context records 'N-' and selected ones 'N:'; ndjson includes \
+      context records; count counts selected records only (all inputs together).
+      On a terminal, or with --color always, control characters from the log are shown escaped \
+      (\\e[2J); into a pipe or file, raw output is the input's bytes unchanged.
+      A filter file holds one 'name = pattern' per line (patterns match action paths), with \
+      '#' comment lines and blank lines.
+      """
+  )
+
+  enum Format: String, ExpressibleByArgument, CaseIterable {
+    case raw, ndjson, oneline, count
+  }
+
+  enum Color: String, ExpressibleByArgument, CaseIterable {
+    case auto, always, never
+  }
+
+  @Option(name: [.customShort("a"), .long], help: ArgumentHelp("Keep records whose action path matches (repeatable: any).", valueName: "re"))
+  var action: [String] = []
+
+  @Option(name: [.customShort("x"), .long], help: ArgumentHelp("Drop records whose action path matches (repeatable).", valueName: "re"))
+  var exclude: [String] = []
+
+  @Option(name: [.customShort("s"), .long], help: ArgumentHelp("Keep records with a changed state path, raw or normalized, that matches (repeatable: any).", valueName: "re"))
+  var state: [String] = []
+
+  @Option(name: [.customShort("t"), .long], help: ArgumentHelp("Keep records whose text (the raw bytes) matches (repeatable: any).", valueName: "re"))
+  var text: [String] = []
+
+  @Flag(name: .long, help: "Keep only records whose state changed.")
+  var changed = false
+
+  @Flag(name: .long, help: "Keep only no-op records ('No state changes').")
+  var unchanged = false
+
+  @Flag(name: [.customShort("i"), .customLong("ignore-case")], help: "Match case-insensitively.")
+  var ignoreCase = false
+
+  @Flag(name: [.customShort("F"), .customLong("fixed-strings")], help: "Take command-line patterns as literal strings (filter files stay PCRE2).")
+  var fixedStrings = false
+
+  @Flag(name: [.customShort("v"), .customLong("invert-match")], help: "Select the records that do not satisfy the conditions.")
+  var invert = false
+
+  @Option(name: .customLong("filters"), help: ArgumentHelp("A filter repository file of named action-path patterns, for --only.", valueName: "file"))
+  var filters: String?
+
+  @Option(name: .customLong("exclude-filters"), help: ArgumentHelp("Drop records that any entry of this filter file matches (repeatable).", valueName: "file"))
+  var excludeFilters: [String] = []
+
+  @Option(name: .customLong("only"), help: ArgumentHelp("Keep records matching this entry of --filters (repeatable: any).", valueName: "name"))
+  var only: [String] = []
+
+  @Option(name: .long, help: "Output: raw (the records as in the input), ndjson, oneline or count.")
+  var format: Format = .raw
+
+  @Flag(name: [.customShort("c"), .customLong("count")], help: "Print only the number of selected records (--format count).")
+  var count = false
+
+  @Option(name: [.customShort("A"), .customLong("after-context")], help: ArgumentHelp("Also print N records after each selected one.", valueName: "n"))
+  var afterContext: Int?
+
+  @Option(name: [.customShort("B"), .customLong("before-context")], help: ArgumentHelp("Also print N records before each selected one.", valueName: "n"))
+  var beforeContext: Int?
+
+  @Option(name: [.customShort("C"), .customLong("context")], help: ArgumentHelp("Also print N records before and after each selected one.", valueName: "n"))
+  var context: Int?
+
+  @Option(name: [.customShort("m"), .customLong("max-count")], help: ArgumentHelp("Stop reading after N selected records.", valueName: "n"))
+  var maxCount: Int?
+
+  @Option(name: .long, help: "Highlight matches in raw and oneline output: auto (a terminal, NO_COLOR unset or empty, TERM not dumb), always or never.")
+  var color: Color = .auto
+
+  @Flag(name: .customLong("line-buffered"), help: "Flush the output after every record.")
+  var lineBuffered = false
+
+  @OptionGroup var input: InputOptions
+
+  func validate() throws {
+    if changed && unchanged { throw ValidationError("--changed and --unchanged exclude each other") }
+    if !only.isEmpty && filters == nil { throw ValidationError("--only needs --filters FILE") }
+    for (name, value) in [("-A", afterContext), ("-B", beforeContext), ("-C", context), ("-m", maxCount)] {
+      if let value, value < 0 { throw ValidationError("\(name) needs a number of records, 0 or more") }
+    }
+  }
+
+  func run() throws {
+    var options: PatternMatcher.Options = ignoreCase ? [.caseInsensitive] : []
+    let repositoryOptions = options
+    if fixedStrings { options.insert(.fixedString) }
+
+    let query: RecordQuery
+    do {
+      func compile(_ patterns: [String]) throws(PatternError) -> [PatternMatcher] {
+        var matchers: [PatternMatcher] = []
+        for pattern in patterns { matchers.append(try PatternMatcher(pattern, options: options)) }
+        return matchers
+      }
+      query = RecordQuery(
+        actions: try compile(action), excludes: try compile(exclude), states: try compile(state),
+        texts: try compile(text), change: changed ? .changed : unchanged ? .unchanged : .any, inverted: invert)
+    } catch {
+      Diagnostics.error(error.description)
+      if let caret = error.caretLines { Diagnostics.write(caret.joined(separator: "\n") + "\n") }
+      throw ExitCode(2)
+    }
+
+    do {
+      if let filters {
+        let repository = try FilterRepository.load(path: filters, options: repositoryOptions)
+        for name in only {
+          guard let matcher = repository.matcher(named: name) else {
+            Diagnostics.error("--only \(TerminalSafe.escaped(name)): no entry of that name in \(filters)")
+            throw ExitCode(2)
+          }
+          query.actions.append(matcher)
+        }
+      }
+      for file in excludeFilters {
+        query.excludes += try FilterRepository.load(path: file, options: repositoryOptions).allMatchers
+      }
+    } catch let error as FilterRepositoryError {
+      for issue in error.issues { Diagnostics.error(issue.description) }
+      throw ExitCode(2)
+    }
+
+    let environment = ["NO_COLOR", "TERM"].reduce(into: [String: String]()) { env, name in
+      if let value = getenv(name) { env[name] = String(cString: value) }
+    }
+    let usesColor = (FilterPrinter.ColorChoice(rawValue: color.rawValue) ?? .auto).usesColor(fd: 1, environment: environment)
+    let printer = FilterPrinter(
+      format: FilterPrinter.Format(rawValue: (count ? Format.count : format).rawValue) ?? .raw,
+      out: OutputBuffer(flushesEachRecord: lineBuffered ? true : nil),
+      query: query, color: usesColor,
+      // Log text can carry escape sequences: never send them raw to a terminal.
+      escapes: OutputBuffer.isTerminal(1))
+    let selector = RecordSelector(
+      query: query, printer: printer,
+      before: beforeContext ?? context ?? 0, after: afterContext ?? context ?? 0, maxCount: maxCount)
+
+    let result = try selector.read(input.reader)
+    try selector.finish()
+
+    var failed = Diagnostics.report(result)
+    if query.matchErrorCount > 0 {
+      for error in query.matchErrors { Diagnostics.error(error.description) }
+      Diagnostics.error("\(query.matchErrorCount) match(es) failed; those records were treated as not matching")
+      failed = true
+    }
+    if failed { throw ExitCode(2) }
+    if selector.selectedCount == 0 { throw ExitCode(1) }
+  }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+@testable import TCALogKit
+
+@Suite struct QueryFilterRepositoryTests {
+  static let good = """
+    # Noise that the team filters out (kept beside ActionFilter+App.swift)
+
+    hoverActions = ^windows\\.window\\.hover
+      windowVisibility=^windows\\.window\\.visibilityChanged$\t
+    # stack ids contain '#', and patterns may contain '='
+    stackPop = path\\.popFrom|#1=x\r
+    _private_1 = tick
+
+    """
+
+  @Test func goodLinesBecomeEntries() throws {
+    let repository = try FilterRepository(parsing: Self.good, file: "filters.txt")
+    #expect(repository.entries.map(\.name) == ["hoverActions", "windowVisibility", "stackPop", "_private_1"])
+    #expect(repository.entries.map(\.line) == [3, 4, 6, 7])
+    #expect(repository.entry(named: "windowVisibility")?.pattern == "^windows\\.window\\.visibilityChanged$")
+    #expect(repository.entry(named: "stackPop")?.pattern == "path\\.popFrom|#1=x")
+    #expect(repository.entry(named: "missing") == nil)
+  }
+
+  @Test func whichEntryMatchesAnActionPath() throws {
+    let repository = try FilterRepository(parsing: Self.good, file: "filters.txt")
+    #expect(try repository.firstEntry(matching: "windows.window.hover.entered")?.name == "hoverActions")
+    #expect(try repository.firstEntry(matching: "sidebarSync.tick")?.name == "_private_1")
+    #expect(try repository.firstEntry(matching: "appSidebar.itemTapped") == nil)
+    #expect(try repository.entries(matching: "path.popFrom.tick").map(\.name) == ["stackPop", "_private_1"])
+    let caseless = try FilterRepository(parsing: "a = ^HOVER", file: "f", options: .caseInsensitive)
+    #expect(try caseless.firstEntry(matching: "hover")?.name == "a")
+  }
+
+  @Test func badLinesAreAllReportedWithLineNumbers() {
+    let text = """
+      ok = fine
+      just some words
+      9lives = x
+      = nothing
+      ok = again
+      broken = windows(hover
+      empty =
+      `default` = x
+      """
+    #expect {
+      try FilterRepository(parsing: text, file: "team.filters")
+    } throws: { error in
+      guard let error = error as? FilterRepositoryError else { return false }
+      let lines = error.issues.map(\.description)
+      #expect(lines == [
+        "team.filters:2: expected 'name = pattern'",
+        "team.filters:3: invalid name '9lives' (expected a Swift identifier)",
+        "team.filters:4: missing name before '='",
+        "team.filters:5: duplicate name 'ok' (first defined on line 1)",
+        "team.filters:6: invalid pattern 'windows(hover' at offset 13: missing closing parenthesis",
+        "team.filters:7: empty pattern for 'empty'",
+        "team.filters:8: invalid name '`default`' (expected a Swift identifier)",
+      ])
+      return true
+    }
+  }
+
+  @Test func namesAreSwiftIdentifiers() {
+    #expect(FilterRepository.isValidName("windowsWindowHover"))
+    #expect(FilterRepository.isValidName("a_bC"))
+    #expect(FilterRepository.isValidName("_x1"))
+    #expect(!FilterRepository.isValidName("_"))
+    #expect(!FilterRepository.isValidName(""))
+    #expect(!FilterRepository.isValidName("a-b"))
+    #expect(!FilterRepository.isValidName("héllo"))
+  }
+
+  @Test func appendWritesNewEntriesAndKeepsTheFileValid() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-filters-\(getpid())-\(UUID().uuidString)").path
+    defer { unlink(path) }
+    try "# team filters\nhover = hover".write(toFile: path, atomically: true, encoding: .utf8)  // no final newline
+
+    let first = try FilterRepository.append(
+      [.init(name: "sidebarSyncTick", pattern: "^sidebarSync\\.tick$"), .init(name: "hover", pattern: "hover")],
+      toFileAt: path, comment: "tcalog suggest, 2 groups")
+    #expect(first.added.map(\.name) == ["sidebarSyncTick"])
+    #expect(first.unchanged.map(\.name) == ["hover"])
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "# team filters\nhover = hover\n# tcalog suggest, 2 groups\nsidebarSyncTick = ^sidebarSync\\.tick$\n")
+
+    // A name already used for another pattern, or a bad entry: nothing is written.
+    #expect(throws: FilterRepositoryError.self) {
+      try FilterRepository.append([.init(name: "timerTicked", pattern: "^timerTicked$"), .init(name: "hover", pattern: "other")], toFileAt: path)
+    }
+    #expect(throws: FilterRepositoryError.self) {
+      try FilterRepository.append([.init(name: "bad", pattern: "a(")], toFileAt: path)
+    }
+    let reread = try FilterRepository.load(path: path)
+    #expect(reread.entries.map(\.name) == ["hover", "sidebarSyncTick"])
+
+    // A missing file is created.
+    let fresh = path + ".new"
+    defer { unlink(fresh) }
+    try FilterRepository.append([.init(name: "a", pattern: "x")], toFileAt: fresh)
+    #expect(try String(contentsOfFile: fresh, encoding: .utf8) == "a = x\n")
+  }
+
+  @Test func renderedTextParsesBack() throws {
+    let repository = FilterRepository()
+    try repository.add(.init(name: "hover", pattern: "^windows\\.window\\.hover"))
+    try repository.add(.init(name: "tick", pattern: "tick$"))
+    #expect(throws: FilterRepository.EntryError.self) { try repository.add(.init(name: "tick", pattern: "x")) }
+    let text = repository.rendered(header: ["generated"])
+    let parsed = try FilterRepository(parsing: text, file: "f")
+    #expect(parsed.entries.map { [$0.name, $0.pattern] } == repository.entries.map { [$0.name, $0.pattern] })
+  }
+
+  @Test func unreadableFileIsAnIssueOfTheWholeFile() {
+    #expect {
+      try FilterRepository.load(path: "/nonexistent/filters.txt")
+    } throws: { error in
+      (error as? FilterRepositoryError)?.issues.first?.description.hasPrefix("/nonexistent/filters.txt: cannot read") == true
+    }
+  }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+@testable import TCALogKit
+
+@Suite struct QueryPatternMatcherTests {
+  func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
+
+  @Test func jitMatchGivesTheByteRange() throws {
+    let matcher = try PatternMatcher("hover")
+    #expect(matcher.usesJIT, "libpcre2 on this machine has a JIT")
+    let subject = bytes("windows.window.hover.entered")
+    let range = try subject.withUnsafeBufferPointer { try matcher.firstMatch(in: $0) }
+    #expect(range == 15..<20)
+    #expect(try matcher.matches("hover"))
+    #expect(try !matcher.matches("Hover"))
+    #expect(try !matcher.matches(""))
+  }
+
+  @Test func caseInsensitiveMatchesOtherCase() throws {
+    let matcher = try PatternMatcher("^windows\\.WINDOW", options: .caseInsensitive)
+    #expect(try matcher.matches("windows.window.hover"))
+    #expect(try PatternMatcher("émile", options: .caseInsensitive).matches("ÉMILE"))
+  }
+
+  @Test func fixedStringsAreLiteral() throws {
+    let literal = try PatternMatcher("a.b(", options: .fixedString)
+    #expect(try literal.matches("x a.b( y"))
+    #expect(try !literal.matches("axb("))
+    #expect(try PatternMatcher("A.B(", options: [.fixedString, .caseInsensitive]).matches("a.b("))
+  }
+
+  @Test func invalidUTF8SubjectIsSearchedNotRejected() throws {
+    let subject: [UInt8] = [0x66, 0xFF, 0xC3, 0x6F, 0x6F, 0x80, 0xE2, 0x82, 0x61]
+    let oo = try PatternMatcher("oo")
+    let range = try subject.withUnsafeBufferPointer { try oo.firstMatch(in: $0) }
+    #expect(range == 3..<5)
+    // `.` never matches an invalid byte: the only characters are f, o, o, a.
+    let dots = try PatternMatcher("...")
+    #expect(try subject.withUnsafeBufferPointer { try dots.matches($0) } == false)
+    #expect(try subject.withUnsafeBufferPointer { try PatternMatcher("a$").matches($0) })
+  }
+
+  @Test func compileErrorCarriesMessageAndOffset() {
+    #expect {
+      try PatternMatcher("windows(hover")
+    } throws: { error in
+      guard let error = error as? PatternError else { return false }
+      return error.offset == 13 && error.message.contains("missing closing parenthesis")
+        && error.description == "invalid pattern 'windows(hover' at offset 13: missing closing parenthesis"
+        && error.caretLines == ["  windows(hover", "               ^"]
+    }
+    #expect(throws: PatternError.self) { try PatternMatcher("a{2,1}") }
+  }
+
+  @Test func catastrophicPatternEndsWithAnErrorQuickly() throws {
+    let matcher = try PatternMatcher("(a+)+$")
+    let subject = [UInt8](repeating: UInt8(ascii: "a"), count: 100_000) + [UInt8(ascii: "b")]
+    let start = ContinuousClock.now
+    var caught: MatchError?
+    do {
+      _ = try subject.withUnsafeBufferPointer { try matcher.matches($0) }
+    } catch {
+      caught = error as? MatchError
+    }
+    let elapsed = ContinuousClock.now - start
+    let error = try #require(caught, "the match must give up, not succeed or fail normally")
+    #expect(error.message.contains("limit"))
+    #expect(elapsed < .seconds(1), "took \(elapsed)")
+  }
+
+  @Test func failedMatchCountsAsNoMatchAndIsKept() throws {
+    let query = RecordQuery(texts: try matchers(["(x+)+y"]))
+    let log = "received action: App.Action.tick(" + String(repeating: "x", count: 5_000) + ", y)\n"
+    let (records, _, _) = try parse(log)
+    #expect(!query.selects(records[0]))
+    #expect(query.matchErrorCount == 1)
+  }
+
+  @Test func overlongPatternIsRefused() {
+    let long = String(repeating: "a", count: PatternMatcher.maxPatternLength + 1)
+    #expect {
+      try PatternMatcher(long)
+    } throws: { error in
+      guard let error = error as? PatternError else { return false }
+      return error.offset == nil && error.message.contains("limit")
+    }
+    #expect(throws: Never.self) { try PatternMatcher(String(repeating: "a", count: 1000)) }
+  }
+
+  @Test func allMatchesForHighlighting() throws {
+    let matcher = try PatternMatcher("o+|x*")
+    let subject = bytes("foo.boo")
+    let ranges = try subject.withUnsafeBufferPointer { try matcher.allMatches(in: $0) }
+    #expect(ranges == [1..<3, 5..<7])
+  }
+
+  @Test func repeatedCompileAndMatchStaysSound() throws {
+    // Memory is checked with valgrind on the binary; this keeps deinit on a hot path.
+    for i in 0..<2_000 {
+      let matcher = try PatternMatcher("item\(i % 7)\\.(tap|hover)", options: i % 2 == 0 ? [] : .caseInsensitive)
+      #expect(try matcher.matches("item\(i % 7).hover") == true)
+    }
+  }
+}
