@@ -159,7 +159,7 @@ struct FilterCommand: ParsableCommand {
       query: query, printer: printer,
       before: beforeContext ?? context ?? 0, after: afterContext ?? context ?? 0, maxCount: maxCount)
 
-    let result = try selector.read(input.reader)
+    let result = try selector.read(input.reader, jobs: input.jobs)
     try selector.finish()
 
     var failed = Diagnostics.report(result)

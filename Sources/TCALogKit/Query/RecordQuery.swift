@@ -39,6 +39,35 @@ public final class RecordQuery {
     self.inverted = inverted
   }
 
+  /// What the query is made of, as plain values: worker threads compile their own copy
+  /// from it, since a matcher is not thread-safe.
+  public struct Blueprint: Sendable {
+    var actions, excludes, states, texts: [(pattern: String, options: PatternMatcher.Options)]
+    var change: ChangeCondition
+    var inverted: Bool
+
+    /// A query of its own; the patterns compiled once already, so this cannot fail.
+    public func compile() -> RecordQuery {
+      func matchers(_ list: [(pattern: String, options: PatternMatcher.Options)]) -> [PatternMatcher] {
+        list.compactMap { try? PatternMatcher($0.pattern, options: $0.options) }
+      }
+      return RecordQuery(actions: matchers(actions), excludes: matchers(excludes), states: matchers(states),
+                         texts: matchers(texts), change: change, inverted: inverted)
+    }
+  }
+
+  public var blueprint: Blueprint {
+    func list(_ m: [PatternMatcher]) -> [(pattern: String, options: PatternMatcher.Options)] { m.map { ($0.pattern, $0.options) } }
+    return Blueprint(actions: list(actions), excludes: list(excludes), states: list(states), texts: list(texts),
+                     change: change, inverted: inverted)
+  }
+
+  /// Takes over the match failures a worker's copy of this query saw.
+  public func absorbErrors(_ errors: [MatchError], count: Int) {
+    for error in errors where matchErrors.count < 10 { matchErrors.append(error) }
+    matchErrorCount += count
+  }
+
   /// True when the query keeps every record (the raw round trip).
   public var selectsEverything: Bool {
     actions.isEmpty && excludes.isEmpty && states.isEmpty && texts.isEmpty && change == .any && !inverted

@@ -32,14 +32,14 @@ public final class RecordSelector {
 
   /// Takes the next record in input order; returns whether more records are wanted.
   @discardableResult
-  public func accept(_ record: Record) throws -> Bool {
+  public func accept(_ record: Record, selected: Bool? = nil) throws -> Bool {
     guard wantsMore else { return false }
     if draining {
       try emit(record, isContext: true)
       afterRemaining -= 1
       return wantsMore
     }
-    if query.selects(record) {
+    if selected ?? query.selects(record) {
       for earlier in pending.drain() { try emit(earlier, isContext: true) }
       try emit(record, isContext: false)
       selectedCount += 1
@@ -75,7 +75,8 @@ public final class RecordSelector {
     var firstIndex = 0
     for file in reader.files {
       // One reader per file, so that stopping early keeps the results of earlier files.
-      let single = LogReader(files: [file], sizeCap: reader.sizeCap)
+      var single = reader
+      single.files = [file]
       let offset = firstIndex
       do {
         let result = try single.read { record in
@@ -86,6 +87,7 @@ public final class RecordSelector {
         total.statistics.merge(result.statistics)
         total.errors += result.errors
         total.warnings += result.warnings
+        total.untimedRecords += result.untimedRecords
         firstIndex += result.statistics.records
       } catch is StopReading {
         break
@@ -95,6 +97,51 @@ public final class RecordSelector {
   }
 
   private struct StopReading: Error {}
+
+  /// Reads with the query applied on `jobs` threads, each chunk by its own compiled copy;
+  /// context, separators and printing stay here, in input order. `--max-count` and
+  /// `--follow` read sequentially (they stop early or never end).
+  public func read(_ reader: LogReader, jobs: Int, chunkSize: Int = 1 << 20) throws -> ReadResult {
+    guard jobs > 1, maxCount == nil, !reader.follow else { return try read(reader) }
+    let blueprint = query.blueprint
+    // Without context only selected records matter; a count needs not even those.
+    let keepsAll = before > 0 || after > 0
+    let keepsNone = !keepsAll && printer.format == .count
+    let result = try reader.read(jobs: jobs, chunkSize: chunkSize) { chunk in
+      let query = blueprint.compile()
+      var kept: [Record] = []
+      var flags: [Bool] = []
+      var selected = 0
+      for record in chunk.records {
+        let isSelected = query.selects(record)
+        if isSelected { selected += 1 }
+        if keepsAll || (isSelected && !keepsNone) {
+          kept.append(record)
+          flags.append(isSelected)
+        }
+      }
+      return SelectedChunk(records: kept, flags: flags, selected: selected,
+                           errors: query.matchErrors, errorCount: query.matchErrorCount)
+    } deliver: { (chunk: SelectedChunk) in
+      query.absorbErrors(chunk.errors, count: chunk.errorCount)
+      if keepsNone {
+        selectedCount += chunk.selected
+      } else {
+        for (record, flag) in zip(chunk.records, chunk.flags) { try accept(record, selected: flag) }
+      }
+    }
+    return result
+  }
+}
+
+/// What a worker hands back from one chunk: the records still needed, in order, with
+/// whether each was selected.
+struct SelectedChunk: Sendable {
+  var records: [Record]
+  var flags: [Bool]
+  var selected: Int
+  var errors: [MatchError]
+  var errorCount: Int
 }
 
 /// The last `capacity` elements appended (the `-B` records).
