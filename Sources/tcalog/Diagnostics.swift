@@ -1,3 +1,4 @@
+import ArgumentParser
 import TCALogKit
 
 #if canImport(Glibc)
@@ -42,5 +43,18 @@ enum Diagnostics {
       }
     }
     return !result.errors.isEmpty
+  }
+}
+
+/// Loads a filter repository for `--filters`, reporting every bad line (exit status 2).
+enum FilterRepositoryLoader {
+  static func load(_ path: String, mayBeMissing: Bool = false) throws -> FilterRepository {
+    if mayBeMissing && access(path, F_OK) != 0 { return FilterRepository(file: path) }
+    do {
+      return try FilterRepository.load(path: path)
+    } catch {
+      for issue in error.issues { Diagnostics.error(issue.description) }
+      throw ExitCode(2)
+    }
   }
 }

@@ -31,6 +31,9 @@ struct ReportCommand: ParsableCommand {
   @Option(name: .long, help: "Colour text output: auto (a terminal without NO_COLOR or TERM=dumb), always, never.")
   var color: ColorChoice = .auto
 
+  @Option(name: .long, help: ArgumentHelp("Mark what the entries of this filter repository already silence.", valueName: "file"))
+  var filters: String?
+
   @OptionGroup var input: InputOptions
 
   func validate() throws {
@@ -40,13 +43,14 @@ struct ReportCommand: ParsableCommand {
   }
 
   func run() throws {
+    let repository = try filters.map { try FilterRepositoryLoader.load($0) }
     let (aggregator, result) = try ReportAggregator.read(input.reader, jobs: input.jobs, collectsShapes: false)
     var options = ReportOptions()
     options.order = by
     options.depth = depth
     options.top = top
     options.minShare = ShareArgument.parse(minShare) ?? 0
-    let report = ActionReport(summary: aggregator.summary(), options: options)
+    let report = ActionReport(summary: aggregator.summary(), options: options, silencer: repository)
     let colored = ColorPolicy.resolve(color, environment: ProcessInfo.processInfo.environment, isTerminal: OutputBuffer.isTerminal(1))
     let out = OutputBuffer()
     try out.write(ReportPrinter(format: format, color: colored).render(report))

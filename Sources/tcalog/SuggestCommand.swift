@@ -31,50 +31,46 @@ struct SuggestCommand: ParsableCommand {
   @Option(name: .long, help: "Output: swift (a source file) or json (the same suggestions as data).")
   var format: Format = .swift
 
-  @Option(name: .long, help: "Append the suggestions as 'name = pattern' lines to this filter repository file.")
-  var append: String?
+  @Option(name: .long, help: ArgumentHelp("Do not suggest again what this filter repository already silences.", valueName: "file"))
+  var filters: String?
+
+  @Flag(name: .long, help: "Append the new suggestions as 'name = pattern' lines to the --filters file.")
+  var append = false
 
   @OptionGroup var input: InputOptions
 
   func validate() throws {
     if ShareArgument.parse(target) == nil { throw ValidationError("--target must be a share such as 0.8 or 80%") }
     if let depth, depth < 1 { throw ValidationError("--depth must be at least 1") }
+    if append && filters == nil { throw ValidationError("--append needs --filters FILE") }
     if let root, SwiftIdentifier.typeName(root) == nil { throw ValidationError("--root must be a Swift type name such as AppFeature.Action") }
   }
 
   func run() throws {
+    let repository = try filters.map { try FilterRepositoryLoader.load($0, mayBeMissing: append) }
     let (aggregator, result) = try ReportAggregator.read(input.reader, jobs: input.jobs, collectsShapes: true)
     var options = SuggestOptions()
     options.target = ShareArgument.parse(target) ?? 0.8
     options.depth = depth
     options.root = root
-    let set = Suggester(options: options).suggest(aggregator.summary())
+    let set = Suggester(options: options, silencer: repository).suggest(aggregator.summary())
     for warning in set.warnings.prefix(10) { Diagnostics.warning(warning) }
     let printer = SuggestionPrinter(style: style, includeType: includeType, inputs: input.files)
     let out = OutputBuffer()
     try out.write(format == .json ? printer.json(set) : printer.render(set))
     try out.flush()
-    if let append { try appendLines(set, to: append) }
+    if append, let filters {
+      let entries = set.suggestions.map {
+        FilterRepository.Entry(name: $0.name.replacingOccurrences(of: "`", with: ""), pattern: $0.regex)
+      }
+      do {
+        let added = try FilterRepository.append(entries, toFileAt: filters, comment: "added by tcalog suggest")
+        Diagnostics.write("tcalog: appended \(added.added.count) entries to \(filters)\n")
+      } catch {
+        for issue in error.issues { Diagnostics.error(issue.description) }
+        throw ExitCode(2)
+      }
+    }
     if Diagnostics.report(result) { throw ExitCode(2) }
-  }
-
-  /// Adds `name = pattern` lines for suggestions whose name the file does not have yet.
-  func appendLines(_ set: SuggestionSet, to path: String) throws {
-    let existing = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-    let names = Set(existing.split(separator: "\n").compactMap { line -> String? in
-      let parts = line.split(separator: "=", maxSplits: 1)
-      return parts.count == 2 ? parts[0].trimmingCharacters(in: .whitespaces) : nil
-    })
-    var text = existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n"
-    for s in set.suggestions {
-      let name = s.name.replacingOccurrences(of: "`", with: "")
-      if !names.contains(name) { text += "\(name) = \(s.regex)\n" }
-    }
-    guard let handle = FileHandle(forWritingAtPath: path) ?? (FileManager.default.createFile(atPath: path, contents: nil) ? FileHandle(forWritingAtPath: path) : nil) else {
-      throw ValidationError("cannot write \(path)")
-    }
-    handle.seekToEndOfFile()
-    handle.write(Data(text.utf8))
-    handle.closeFile()
   }
 }
