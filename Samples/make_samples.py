@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes every sample log in Samples/ and the records tcalog must print for it.
 
-    python3 Samples/make_samples.py          # from the repository root
+    python3 Samples/make_samples.py          # (re)write every sample and expectation
+    python3 Samples/make_samples.py --check  # only verify the files are up to date
 
 Deterministic: a fixed seed, no clock, no uuid4. Each `X.log` gets `X.expected.ndjson`, the
 exact output of `tcalog records Samples/X.log` (run from the repository root).
@@ -145,13 +146,22 @@ class Log:
             "complete": complete,
         })
 
-    def write(self):
-        with open(os.path.join(HERE, self.name + ".log"), "wb") as f:
-            f.write(self.buf)
-        with open(os.path.join(HERE, self.name + ".expected.ndjson"), "w", encoding="utf-8", newline="\n") as f:
-            for record in self.expected:
-                f.write(js(record) + "\n")
-        return len(self.expected), self.nlines, len(self.buf)
+    def files(self):
+        expected = "".join(js(record) + "\n" for record in self.expected).encode()
+        return {self.name + ".log": bytes(self.buf), self.name + ".expected.ndjson": expected}
+
+    def write(self, check=False):
+        """Writes both files, or with `check` only reports which differ from the script."""
+        stale = []
+        for name, data in self.files().items():
+            path = os.path.join(HERE, name)
+            if check:
+                if not os.path.exists(path) or open(path, "rb").read() != data:
+                    stale.append(name)
+            else:
+                with open(path, "wb") as f:
+                    f.write(data)
+        return len(self.expected), self.nlines, len(self.buf), stale
 
 
 NOCHANGE = object()
@@ -1188,11 +1198,17 @@ def timestamped():
 
 
 def main():
-    os.chdir(HERE)
+    """`--check`: write nothing, exit 1 if a file in Samples/ differs from what this script makes."""
+    check = "--check" in sys.argv[1:]
+    stale = []
     for make in (todos_tca1, todos_tca0, messy, browser_session, timestamped):
         log = make()
-        records, lines, size = log.write()
+        records, lines, size, different = log.write(check=check)
+        stale += different
         print("%-24s %5d records %6d lines %8d bytes" % (log.name + ".log", records, lines, size))
+    if stale:
+        print("out of date (run python3 Samples/make_samples.py): " + ", ".join(stale), file=sys.stderr)
+        sys.exit(1)
 
 
 if __name__ == "__main__":

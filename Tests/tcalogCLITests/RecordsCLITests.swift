@@ -34,6 +34,18 @@ struct RecordsCLITests {
     }
   }
 
+  /// The samples and their expectations are generated; nobody edits them by hand.
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "python3 is absent"))
+  func samplesAreWhatTheirGeneratorMakes() throws {
+    let python = Process()
+    python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    python.arguments = [packageRoot.appendingPathComponent("Samples/make_samples.py").path, "--check"]
+    python.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+    try python.run()
+    python.waitUntilExit()
+    #expect(python.terminationStatus == 0, "Samples/ differs from Samples/make_samples.py: run python3 Samples/make_samples.py")
+  }
+
   @Test func statsGoToStandardErrorAndAccountForEveryLine() throws {
     let run = runTCALog(["records", "--stats", "Samples/messy.log"])
     #expect(run.status == 0)
