@@ -81,7 +81,7 @@ func scanForFuzzing(_ bytes: [UInt8], readSize: Int, chunkSize: Int) -> (json: [
 @_cdecl("LLVMFuzzerTestOneInput")
 public func parserFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let bytes = size > 0 ? Array(UnsafeBufferPointer(start: data, count: size)) : []
-  let whole = scanForFuzzing(bytes, readSize: .max, chunkSize: 1 << 16)
+  let whole = scanForFuzzing(bytes, readSize: .max, chunkSize: size + 16)
   let pieces = scanForFuzzing(bytes, readSize: 1 + size % 7, chunkSize: 16)
   fuzzCheck(whole.json == pieces.json, "small reads give different records")
   fuzzCheck(whole.statistics == pieces.statistics, "small reads give different statistics")
