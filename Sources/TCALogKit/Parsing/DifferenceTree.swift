@@ -56,8 +56,11 @@ struct TreeLine {
     let first = text[item.lowerBound]
 
     // Leaf values, set elements: "Label: value" or "Label:" with an empty value.
+    // Skips the label and the one space after it: only a space, which may be missing
+    // ("Current:x", or a multi-byte character right after the colon, which must not be cut).
     func value(after labelLength: Int) -> Range<Int> {
-      let start = min(item.lowerBound + labelLength + 1, item.upperBound)
+      var start = min(item.lowerBound + labelLength, item.upperBound)
+      if start < item.upperBound, text[start] == ByteText.space { start += 1 }
       return start..<item.upperBound
     }
     switch first {

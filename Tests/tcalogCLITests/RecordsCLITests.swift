@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+/// End-to-end checks of `tcalog records` through the built binary: the samples' expected
+/// records byte for byte, exit statuses, standard input, and inputs that are not logs.
+struct RecordsCLITests {
+  static let samples = ["browser-session", "todos-tca1", "todos-tca0", "messy", "timestamped"]
+
+  static func expected(_ name: String) throws -> Data {
+    try Data(contentsOf: packageRoot.appendingPathComponent("Samples/\(name).expected.ndjson"))
+  }
+
+  static func expectedRecords(_ name: String) throws -> [[String: Any]] {
+    try String(decoding: expected(name), as: UTF8.self).split(separator: "\n").map {
+      try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+  }
+
+  @Test(arguments: samples)
+  func recordsOfEverySampleMatchItsExpectedFile(_ name: String) throws {
+    let run = runTCALog(["records", "Samples/\(name).log"])
+    #expect(run.status == 0, "stderr: \(run.stderr)")
+    let expected = try Self.expected(name)
+    if run.stdout != expected {
+      // Name the first record that differs rather than dumping megabytes.
+      let mine = run.stdout.split(separator: 0x0A)
+      let theirs = expected.split(separator: 0x0A)
+      let n = zip(mine, theirs).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(mine.count, theirs.count)
+      Issue.record("""
+        Samples/\(name).log: \(mine.count) records printed, \(theirs.count) expected; first difference at record \(n):
+        got      \(n < mine.count ? String(decoding: mine[n], as: UTF8.self) : "(none)")
+        expected \(n < theirs.count ? String(decoding: theirs[n], as: UTF8.self) : "(none)")
+        """)
+    }
+  }
+
+  /// The samples and their expectations are generated; nobody edits them by hand.
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "python3 is absent"))
+  func samplesAreWhatTheirGeneratorMakes() throws {
+    let python = Process()
+    python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    python.arguments = [packageRoot.appendingPathComponent("Samples/make_samples.py").path, "--check"]
+    python.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+    try python.run()
+    python.waitUntilExit()
+    #expect(python.terminationStatus == 0, "Samples/ differs from Samples/make_samples.py: run python3 Samples/make_samples.py")
+  }
+
+  @Test func statsGoToStandardErrorAndAccountForEveryLine() throws {
+    let run = runTCALog(["records", "--stats", "Samples/messy.log"])
+    #expect(run.status == 0)
+    #expect(run.stdout.isEmpty)
+    let records = try Self.expectedRecords("messy")
+    let lines = records.reduce(0) { $0 + ($1["lines"] as? Int ?? 0) }
+    let bytes = records.reduce(0) { $0 + ($1["bytes"] as? Int ?? 0) }
+    let size = try Data(contentsOf: packageRoot.appendingPathComponent("Samples/messy.log")).count
+    #expect(run.stderr.contains("records: 8 (complete 7, incomplete 1)\n"))
+    #expect(run.stderr.contains("no-op records: 2\n"))
+    #expect(run.stderr.contains("other lines: \(105 - lines)\n"))
+    #expect(run.stderr.contains("lines: 105 (in records \(lines))\n"))
+    #expect(run.stderr.contains("bytes: \(size) (in records \(bytes))\n"))
+    #expect(run.stderr.contains("formats: diffing 2, tca1 4, tca0 1, labels 1\n"))
+    #expect(run.stderr.contains("headerless diff fragments: 1\n"))
+    #expect(run.stderr.contains("tcalog: warning: Samples/messy.log:41: state diff without a header"))
+  }
+
+  @Test func missingFileIsAnErrorButTheOtherFilesAreRead() throws {
+    let run = runTCALog(["records", "Samples/no-such-file.log", "Samples/todos-tca0.log"])
+    #expect(run.status == 2)
+    #expect(run.stderr.hasPrefix("tcalog: error: Samples/no-such-file.log: "), "stderr: \(run.stderr)")
+    #expect(run.stderr.contains("No such file or directory"))
+    #expect(run.stdout == (try Self.expected("todos-tca0")))
+  }
+
+  @Test func recordIndexesContinueAcrossFiles() throws {
+    let run = runTCALog(["records", "Samples/todos-tca0.log", "Samples/todos-tca1.log"])
+    #expect(run.status == 0)
+    let indexes = String(decoding: run.stdout, as: UTF8.self).split(separator: "\n").map {
+      (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["index"] as? Int
+    }
+    #expect(indexes == Array(0..<25))
+  }
+
+  @Test func directoryIsAnError() {
+    let run = runTCALog(["records", "Samples"])
+    #expect(run.status == 2)
+    #expect(run.stdout.isEmpty)
+    #expect(run.stderr.hasPrefix("tcalog: error: Samples: "), "stderr: \(run.stderr)")
+  }
+
+  /// The reader reports an empty file as an error (LogReader's "empty file"), like an
+  /// unreadable one: nothing on standard output, status 2.
+  @Test func emptyFileGivesNoRecords() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-empty-\(getpid()).log").path
+    #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let run = runTCALog(["records", path])
+    #expect(run.stdout.isEmpty)
+    #expect(run.status == 2)
+    #expect(run.stderr.hasPrefix("tcalog: error: \(path): empty file"), "stderr: \(run.stderr)")
+  }
+
+  @Test func binaryInputDoesNotCrash() {
+    let run = runTCALog(["records", "/bin/ls"])
+    #expect(run.status == 0, "stderr: \(run.stderr)")
+    // Whatever is found must be whole JSON lines.
+    for line in run.stdout.split(separator: 0x0A) {
+      #expect((try? JSONSerialization.jsonObject(with: Data(line))) != nil)
+    }
+  }
+
+  @Test(arguments: [["records"], ["records", "-"]])
+  func standardInputGivesTheSameRecordsAsTheFile(_ args: [String]) throws {
+    let log = try Data(contentsOf: packageRoot.appendingPathComponent("Samples/todos-tca1.log"))
+    let run = runTCALog(args, stdin: log)
+    #expect(run.status == 0, "stderr: \(run.stderr)")
+    let expected = String(decoding: try Self.expected("todos-tca1"), as: UTF8.self)
+      .replacingOccurrences(of: #""file":"Samples/todos-tca1.log""#, with: #""file":"-""#)
+    #expect(String(decoding: run.stdout, as: UTF8.self) == expected)
+  }
+
+  /// A log piped in that is larger than a pipe's buffer and than one read.
+  @Test func largeLogThroughStandardInput() throws {
+    let log = try Data(contentsOf: packageRoot.appendingPathComponent("Samples/timestamped.log"))
+    let run = runTCALog(["records"], stdin: log)
+    #expect(run.status == 0)
+    let expected = String(decoding: try Self.expected("timestamped"), as: UTF8.self)
+      .replacingOccurrences(of: #""file":"Samples/timestamped.log""#, with: #""file":"-""#)
+    #expect(String(decoding: run.stdout, as: UTF8.self) == expected)
+  }
+}
