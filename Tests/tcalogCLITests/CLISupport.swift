@@ -34,8 +34,8 @@ func runTCALog(_ args: [String], stdin: Data? = nil) -> (status: Int32, stdout: 
     defer { try? fm.removeItem(at: dir) }
     let outURL = dir.appendingPathComponent("stdout")
     let errURL = dir.appendingPathComponent("stderr")
-    fm.createFile(atPath: outURL.path, contents: nil)
-    fm.createFile(atPath: errURL.path, contents: nil)
+    _ = fm.createFile(atPath: outURL.path, contents: nil)
+    _ = fm.createFile(atPath: errURL.path, contents: nil)
     let out = try FileHandle(forWritingTo: outURL)
     let err = try FileHandle(forWritingTo: errURL)
     let process = Process()
