@@ -23,11 +23,12 @@ struct Measurement {
 }
 
 /// Runs a pipeline of programs (`argv` per stage, each stage's stdout piped to the next
-/// one's stdin; the last one's stdout goes to /dev/null), times it, and reads the peak RSS
-/// of the last stage from `wait4`. posix_spawn rather than Foundation's Process: wait4 is
-/// the only way to get one child's own rusage, and Process reaps its children itself.
+/// one's stdin; the last one's stdout goes to /dev/null unless `stdoutFile` is given),
+/// times it, and reads the peak RSS of the last stage from `wait4`. posix_spawn rather
+/// than Foundation's Process: wait4 is the only way to get one child's own rusage, and
+/// Process reaps its children itself.
 enum ChildProcess {
-  static func run(_ stages: [[String]], stderrFile: String) throws -> Measurement {
+  static func run(_ stages: [[String]], stdoutFile: String? = nil, stderrFile: String) throws -> Measurement {
     precondition(!stages.isEmpty)
     var pids: [pid_t] = []
     var previousRead: Int32 = -1
@@ -47,7 +48,7 @@ enum ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
       }
       if isLast {
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdoutFile ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, stderrFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
       } else {
         posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 1)

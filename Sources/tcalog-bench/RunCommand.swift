@@ -82,6 +82,9 @@ struct BenchCommand {
   var inputRecords: Int?
   var okStatuses: Set<Int32> = [0]
   var runs: Int
+  /// Where the last stage's stdout goes: nil for /dev/null. GNU grep notices a /dev/null
+  /// stdout and stops at the first match (as with -q), so grep's count must go to a file.
+  var stdoutFile: String?
 }
 
 struct CommandResult {
@@ -134,7 +137,9 @@ struct FormatBench {
       Report.progress(result)
     }
 
-    try measure("grep-c", command("grep -c '\(pattern)' FILE", [["grep", "-c", pattern, file]], ok: [0, 1]))
+    var grepCount = command("grep -c '\(pattern)' FILE", [["grep", "-c", pattern, file]], ok: [0, 1])
+    grepCount.stdoutFile = "\(workDir)/\(format.rawValue)-grep-c.stdout"
+    try measure("grep-c", grepCount)
     try measure("grep-pipe", command("grep -A1 … | sort | uniq -c | sort -rn", [[
       "/bin/sh", "-c", "grep -A1 '\(pattern)' '\(file)' | sort | uniq -c | sort -rn",
     ]]))
@@ -192,7 +197,8 @@ enum Runner {
     var peak = 0
     var stderr = ""
     for _ in 0..<command.runs {
-      let m = try ChildProcess.run(command.stages, stderrFile: "\(workDir)/\(key).stderr")
+      let m = try ChildProcess.run(command.stages, stdoutFile: command.stdoutFile,
+                                   stderrFile: "\(workDir)/\(key).stderr")
       guard command.okStatuses.contains(m.status) else {
         return CommandResult(command: command, medianSeconds: nil, failedStatus: m.status, stderr: m.stderr)
       }
@@ -223,8 +229,8 @@ enum Inputs {
     let me = Bundle.main.executablePath ?? CommandLine.arguments[0]
     print("generating \(path) …")
     let m = try ChildProcess.run(
-      [[me, "generate", "--size-mb", "\(sizeMB)", "--format", format.rawValue, "-o", partial]
-        + generator.arguments.map { $0 }],
+      [[me, "generate", "--size-mb", "\(sizeMB)", "--format", format.rawValue, "-o", partial,
+        "--seed", "\(seed)"] + generator.argumentsWithoutSeed],
       stderrFile: "\(workDir)/generate.stderr")
     guard m.status == 0 else { throw BenchError("generating \(path) failed (exit \(m.status)): \(m.stderr)") }
     print("  " + m.stderr.trimmingCharacters(in: .whitespacesAndNewlines))

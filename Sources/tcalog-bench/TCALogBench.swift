@@ -49,9 +49,10 @@ struct GeneratorOptions: ParsableArguments {
                          prefixPlacement: prefix, prefixStyle: prefixStyle, noise: noise, crlf: crlf)
   }
 
-  /// The arguments that reproduce these options in a `generate` child process.
-  var arguments: [String] {
-    ["--seed", "\(seed)", "--prefix", prefix.rawValue, "--prefix-style", prefixStyle.rawValue,
+  /// The arguments that reproduce these options, except the seed (the caller picks it: the
+  /// second input of the two-file runs uses the next one), in a `generate` child process.
+  var argumentsWithoutSeed: [String] {
+    ["--prefix", prefix.rawValue, "--prefix-style", prefixStyle.rawValue,
      "--noise", "\(noise)"] + (crlf ? ["--crlf"] : [])
   }
 }
