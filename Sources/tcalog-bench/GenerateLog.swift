@@ -69,7 +69,7 @@ struct LogGenerator {
         record.removeAll(keepingCapacity: true)
         record.append(contentsOf: Noise.lines[rng.below(Noise.lines.count)])
         record.append(0x0A)
-        summary.bytes += appendRecordWithPrefixes(isNoise: true)
+        summary.bytes += appendRecordWithPrefixes()
       }
       if out.count >= Self.chunkSize { try flush(fd) }
     }
@@ -95,7 +95,7 @@ struct LogGenerator {
   // MARK: Prefixes, line ends
 
   /// Copies `record` to the output, adding console prefixes and CRs; returns the bytes added.
-  private mutating func appendRecordWithPrefixes(isNoise: Bool = false) -> Int {
+  private mutating func appendRecordWithPrefixes() -> Int {
     let before = out.count
     clockMillis += 1 + rng.below(40)
     switch options.prefixPlacement {
@@ -114,7 +114,6 @@ struct LogGenerator {
         out.append(byte)
       }
     }
-    _ = isNoise
     return out.count - before
   }
 
