@@ -30,6 +30,11 @@ let package = Package(
     .executableTarget(
       name: "tcalog",
       dependencies: ["TCALogKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+    // The benchmark: spawns the built tcalog binary next to grep on inputs it generates
+    // itself. Deliberately not linked to TCALogKit, so it measures the real executable.
+    .executableTarget(
+      name: "tcalog-bench",
+      dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
     // Fixtures are read through #filePath, so the sources stay the only build inputs.
     .testTarget(name: "TCALogKitTests", dependencies: ["TCALogKit"], exclude: ["Fixtures"]),
     .testTarget(name: "tcalogCLITests", dependencies: ["tcalog", "TCALogKit"]),

@@ -1,0 +1,256 @@
+import ArgumentParser
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+struct RunCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "run",
+    abstract: "Generate inputs (cached), run grep and tcalog side by side, print figures and targets."
+  )
+
+  enum FormatChoice: String, ExpressibleByArgument, CaseIterable {
+    case diffing, tca1, both
+    var formats: [LogGenerator.Format] {
+      switch self {
+      case .diffing: [.diffing]
+      case .tca1: [.tca1]
+      case .both: [.diffing, .tca1]
+      }
+    }
+  }
+
+  @Option(help: "Input size in MB.")
+  var sizeMb: Double = 200
+
+  @Option(help: "Log format: diffing, tca1 or both.")
+  var format: FormatChoice = .both
+
+  @Option(help: "The tcalog binary to measure (build it first: swift build -c release).")
+  var tcalog: String = ".build/release/tcalog"
+
+  @Option(help: "Runs per command; the median wall time is reported.")
+  var runs: Int = 3
+
+  @Option(help: "Where generated inputs are cached and stderr of the runs is kept.")
+  var workDir: String = "/tmp/tcalog-bench"
+
+  @Flag(help: "Also generate a 1 GB input and compare report's peak memory on it with the default size.")
+  var huge = false
+
+  @OptionGroup var generator: GeneratorOptions
+
+  func validate() throws {
+    guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
+    guard sizeMb > 0 else { throw ValidationError("--size-mb must be positive") }
+  }
+
+  func run() throws {
+    guard FileManager.default.isExecutableFile(atPath: tcalog) else {
+      FileHandle.standardError.write(Data("""
+        tcalog-bench: no tcalog binary at \(tcalog).
+        Build it first (from the package root):  swift build -c release --product tcalog
+        or point to one with --tcalog PATH.\n
+        """.utf8))
+      throw ExitCode(2)
+    }
+    try FileManager.default.createDirectory(atPath: workDir, withIntermediateDirectories: true)
+    let tcalogPath = URL(fileURLWithPath: tcalog).standardizedFileURL.path
+    print(Report.machineDescription(tcalog: tcalogPath, workDir: workDir))
+    var allTargets: [Target] = []
+    for format in format.formats {
+      let bench = FormatBench(format: format, tcalog: tcalogPath, runs: runs, sizeMB: sizeMb,
+                              workDir: workDir, generator: generator, huge: huge)
+      allTargets += try bench.run()
+    }
+    let passed = allTargets.filter { $0.verdict == .pass }.count
+    let missed = allTargets.filter { $0.verdict == .miss }.count
+    print("\nSummary: \(passed) PASS, \(missed) MISS, \(allTargets.count - passed - missed) n/a")
+  }
+}
+
+/// One benchmarked command: a pipeline of stages, the input it reads, the exit statuses
+/// that count as success (grep and `filter` exit 1 when nothing matched).
+struct BenchCommand {
+  var label: String
+  var stages: [[String]]
+  var inputBytes: Int
+  var inputRecords: Int?
+  var okStatuses: Set<Int32> = [0]
+  var runs: Int
+  /// Where the last stage's stdout goes: nil for /dev/null. GNU grep notices a /dev/null
+  /// stdout and stops at the first match (as with -q), so grep's count must go to a file.
+  var stdoutFile: String?
+}
+
+struct CommandResult {
+  var command: BenchCommand
+  /// nil when the command failed (then `failedStatus` says how).
+  var medianSeconds: Double?
+  var failedStatus: Int32?
+  var peakRSS: Int?
+  var stderr = ""
+
+  var ok: Bool { medianSeconds != nil }
+}
+
+/// All measurements of one format.
+struct FormatBench {
+  let format: LogGenerator.Format
+  let tcalog: String
+  let runs: Int
+  let sizeMB: Double
+  let workDir: String
+  let generator: GeneratorOptions
+  let huge: Bool
+
+  func run() throws -> [Target] {
+    print("\n== format \(format.rawValue), \(Report.fixed(sizeMB, 0)) MB ==")
+    let file = try Inputs.cachedLog(format: format, sizeMB: sizeMB, seed: generator.seed, generator: generator, workDir: workDir)
+    let second = try Inputs.cachedLog(format: format, sizeMB: sizeMB, seed: generator.seed + 1, generator: generator, workDir: workDir)
+    let (bytes, secondBytes) = (Inputs.size(file), Inputs.size(second))
+    // Warm the page cache so that every command, grep included, reads from memory.
+    try Inputs.warm(file)
+    try Inputs.warm(second)
+    let records = recordCount(file)
+    let secondRecords = recordCount(second)
+    let bothRecords = records.flatMap { r in secondRecords.map { r + $0 } }
+    print("input: \(file) (\(bytes) bytes, \(records.map(String.init) ?? "?") records); second: \(second)")
+
+    // grep's header pattern: `diffing` prints `Received action:`, tca1 `received action:`.
+    let pattern = format == .diffing ? "Received action" : "received action"
+    func tc(_ args: [String]) -> [String] { [tcalog] + args }
+    func command(_ label: String, _ stages: [[String]], ok: Set<Int32> = [0], two: Bool = false) -> BenchCommand {
+      BenchCommand(label: label, stages: stages, inputBytes: two ? bytes + secondBytes : bytes,
+                   inputRecords: two ? bothRecords : records, okStatuses: ok, runs: runs)
+    }
+    var results: [String: CommandResult] = [:]
+    var order: [String] = []
+    func measure(_ key: String, _ cmd: BenchCommand) throws {
+      let result = try Runner.measure(cmd, workDir: workDir, key: "\(format.rawValue)-\(key)")
+      results[key] = result
+      order.append(key)
+      Report.progress(result)
+    }
+
+    var grepCount = command("grep -c '\(pattern)' FILE", [["grep", "-c", pattern, file]], ok: [0, 1])
+    grepCount.stdoutFile = "\(workDir)/\(format.rawValue)-grep-c.stdout"
+    try measure("grep-c", grepCount)
+    try measure("grep-pipe", command("grep -A1 … | sort | uniq -c | sort -rn", [[
+      "/bin/sh", "-c", "grep -A1 '\(pattern)' '\(file)' | sort | uniq -c | sort -rn",
+    ]]))
+    try measure("report", command("tcalog report FILE", [tc(["report", file])]))
+    try measure("filter", command("tcalog filter -a hover -c FILE", [tc(["filter", "-a", "hover", "-c", file])], ok: [0, 1]))
+    try measure("stats", command("tcalog records --stats FILE", [tc(["records", "--stats", file])]))
+    try measure("ndjson", command("tcalog records --format ndjson FILE", [tc(["records", "--format", "ndjson", file])]))
+
+    // The jobs and stdin targets are about `report`; until it exists, `records --stats`
+    // stands in so the figures are still there (the target line says which was used).
+    let subjectKey = results["report"]!.ok ? "report" : "stats"
+    let subject = subjectKey == "report" ? ["report"] : ["records", "--stats"]
+    let subjectName = "tcalog " + subject.joined(separator: " ")
+    try measure("jobs1", command("\(subjectName) --jobs 1 FILE", [tc(subject + ["--jobs", "1", file])]))
+    try measure("two", command("\(subjectName) FILE FILE2", [tc(subject + [file, second])], two: true))
+    try measure("two-jobs1", command("\(subjectName) --jobs 1 FILE FILE2", [tc(subject + ["--jobs", "1", file, second])], two: true))
+    try measure("stdin", command("cat FILE | \(subjectName)", [["cat", file], tc(subject)]))
+
+    var hugeResult: CommandResult?
+    if huge {
+      let hugeFile = try Inputs.cachedLog(format: format, sizeMB: 1000, seed: generator.seed, generator: generator, workDir: workDir)
+      try Inputs.warm(hugeFile)
+      var cmd = command("\(subjectName) HUGE (1 GB)", [tc(subject + [hugeFile])])
+      cmd.inputBytes = Inputs.size(hugeFile)
+      cmd.inputRecords = records.map { Int(Double($0) * Double(cmd.inputBytes) / Double(bytes)) }
+      cmd.runs = 1
+      try measure("huge", cmd)
+      hugeResult = results["huge"]
+    }
+
+    print("")
+    print(Report.table(order.compactMap { results[$0] }, baseline: results["grep-c"]!))
+    let targets = Targets.evaluate(results, subjectKey: subjectKey, subjectName: subjectName, huge: hugeResult)
+    print("")
+    print("Targets (\(format.rawValue)):")
+    for target in targets { print(target.line) }
+    return targets
+  }
+
+  /// Records in a file, from the `records: N (…)` line of `records --stats`.
+  private func recordCount(_ file: String) -> Int? {
+    let key = "\(format.rawValue)-count-\((file as NSString).lastPathComponent)"
+    let stderrFile = "\(workDir)/\(key).stderr"
+    guard let m = try? ChildProcess.run([[tcalog, "records", "--stats", file]], stderrFile: stderrFile),
+          m.status == 0 else { return nil }
+    return Report.recordsFromStats(m.stderr)
+  }
+}
+
+enum Runner {
+  /// Runs a command `runs` times and keeps the median wall time and the largest peak RSS.
+  /// A failing first run ends the measurement: the command is reported as n/a.
+  static func measure(_ command: BenchCommand, workDir: String, key: String) throws -> CommandResult {
+    var times: [Double] = []
+    var peak = 0
+    var stderr = ""
+    for _ in 0..<command.runs {
+      let m = try ChildProcess.run(command.stages, stdoutFile: command.stdoutFile,
+                                   stderrFile: "\(workDir)/\(key).stderr")
+      guard command.okStatuses.contains(m.status) else {
+        return CommandResult(command: command, medianSeconds: nil, failedStatus: m.status, stderr: m.stderr)
+      }
+      times.append(m.seconds)
+      peak = max(peak, m.peakRSS)
+      stderr = m.stderr
+    }
+    times.sort()
+    let median = times.count % 2 == 1
+      ? times[times.count / 2]
+      : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
+    return CommandResult(command: command, medianSeconds: median, failedStatus: nil, peakRSS: peak, stderr: stderr)
+  }
+}
+
+enum Inputs {
+  /// A generated log in the work directory, made once per size, format, seed and generator
+  /// options. Generation runs in a child process: this process's own peak memory is the
+  /// floor of every child's reported RSS (see `ChildProcess.ownPeakRSS`), so it stays small.
+  static func cachedLog(format: LogGenerator.Format, sizeMB: Double, seed: UInt64,
+                        generator: GeneratorOptions, workDir: String) throws -> String {
+    var name = "\(format.rawValue)-\(Report.fixed(sizeMB, 0))MB-seed\(seed)-noise\(generator.noise)"
+    if generator.prefix != .none { name += "-\(generator.prefixStyle.rawValue)-\(generator.prefix.rawValue)" }
+    if generator.crlf { name += "-crlf" }
+    let path = "\(workDir)/\(name).log"
+    if size(path) >= Int(sizeMB * 1_000_000) { return path }
+    let partial = path + ".partial"
+    let me = Bundle.main.executablePath ?? CommandLine.arguments[0]
+    print("generating \(path) …")
+    let m = try ChildProcess.run(
+      [[me, "generate", "--size-mb", "\(sizeMB)", "--format", format.rawValue, "-o", partial,
+        "--seed", "\(seed)"] + generator.argumentsWithoutSeed],
+      stderrFile: "\(workDir)/generate.stderr")
+    guard m.status == 0 else { throw BenchError("generating \(path) failed (exit \(m.status)): \(m.stderr)") }
+    print("  " + m.stderr.trimmingCharacters(in: .whitespacesAndNewlines))
+    guard rename(partial, path) == 0 else { throw BenchError("cannot rename \(partial): \(String(cString: strerror(errno)))") }
+    return path
+  }
+
+  static func size(_ path: String) -> Int {
+    var st = stat()
+    return stat(path, &st) == 0 ? Int(st.st_size) : 0
+  }
+
+  /// Reads the whole file through a small buffer: pages land in the page cache, not in
+  /// this process's resident memory.
+  static func warm(_ path: String) throws {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { throw BenchError("cannot open \(path)") }
+    defer { close(fd) }
+    let buffer = UnsafeMutableRawPointer.allocate(byteCount: 1 << 20, alignment: 16)
+    defer { buffer.deallocate() }
+    while read(fd, buffer, 1 << 20) > 0 {}
+  }
+}
