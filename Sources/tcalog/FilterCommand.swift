@@ -95,9 +95,13 @@ struct FilterCommand: ParsableCommand {
   @Flag(name: .customLong("line-buffered"), help: "Flush the output after every record.")
   var lineBuffered = false
 
+  @Flag(name: .long, help: "Read FILE as it grows, like tail -f, printing matching records as they are appended.")
+  var follow = false
+
   @OptionGroup var input: InputOptions
 
   func validate() throws {
+    if follow && input.files.count != 1 { throw ValidationError("--follow needs exactly one file") }
     if changed && unchanged { throw ValidationError("--changed and --unchanged exclude each other") }
     if !only.isEmpty && filters == nil { throw ValidationError("--only needs --filters FILE") }
     for (name, value) in [("-A", afterContext), ("-B", beforeContext), ("-C", context), ("-m", maxCount)] {
@@ -151,7 +155,7 @@ struct FilterCommand: ParsableCommand {
     let usesColor = (FilterPrinter.ColorChoice(rawValue: color.rawValue) ?? .auto).usesColor(fd: 1, environment: environment)
     let printer = FilterPrinter(
       format: FilterPrinter.Format(rawValue: (count ? Format.count : format).rawValue) ?? .raw,
-      out: OutputBuffer(flushesEachRecord: lineBuffered ? true : nil),
+      out: OutputBuffer(flushesEachRecord: lineBuffered || follow ? true : nil),
       query: query, color: usesColor,
       // Log text can carry escape sequences: never send them raw to a terminal.
       escapes: OutputBuffer.isTerminal(1))
@@ -159,7 +163,9 @@ struct FilterCommand: ParsableCommand {
       query: query, printer: printer,
       before: beforeContext ?? context ?? 0, after: afterContext ?? context ?? 0, maxCount: maxCount)
 
-    let result = try selector.read(input.reader, jobs: input.jobs)
+    var reader = input.reader
+    reader.follow = follow
+    let result = try selector.read(reader, jobs: input.jobs)
     try selector.finish()
 
     var failed = Diagnostics.report(result)

@@ -34,9 +34,16 @@ struct ReportCommand: ParsableCommand {
   @Option(name: .long, help: ArgumentHelp("Mark what the entries of this filter repository already silence.", valueName: "file"))
   var filters: String?
 
+  @Flag(name: .long, help: "Redraw the actions table in place while records arrive; the full report at the end or on Ctrl-C.")
+  var live = false
+
+  @Flag(name: .long, help: "Read FILE as it grows, like tail -f (implies --live); Ctrl-C prints the report.")
+  var follow = false
+
   @OptionGroup var input: InputOptions
 
   func validate() throws {
+    if follow && input.files.count != 1 { throw ValidationError("--follow needs exactly one file") }
     if let depth, depth < 1 { throw ValidationError("--depth must be at least 1") }
     if top < 1 { throw ValidationError("--top must be at least 1") }
     if ShareArgument.parse(minShare) == nil { throw ValidationError("--min-share must be a share such as 0.02 or 2%") }
@@ -44,16 +51,32 @@ struct ReportCommand: ParsableCommand {
 
   func run() throws {
     let repository = try filters.map { try FilterRepositoryLoader.load($0) }
-    let (aggregator, result) = try ReportAggregator.read(input.reader, jobs: input.jobs, collectsShapes: false)
     var options = ReportOptions()
     options.order = by
     options.depth = depth
     options.top = top
     options.minShare = ShareArgument.parse(minShare) ?? 0
+    let environment = ProcessInfo.processInfo.environment
+    let isTerminal = OutputBuffer.isTerminal(1)
+    let printer = ReportPrinter(format: format, color: ColorPolicy.resolve(color, environment: environment, isTerminal: isTerminal))
+
+    if live || follow {
+      var reader = input.reader
+      reader.follow = follow
+      let liveReport = LiveReport(options: options, printer: printer, silencer: repository,
+                                  redraws: isTerminal && environment["TERM"] != "dumb" && format == .text)
+      signal(SIGINT) { _ in liveReportInterrupted = 1 }
+      liveReport.start()
+      let result = try reader.read { liveReport.add($0) }
+      liveReport.finish(statistics: result.statistics)
+      if Diagnostics.report(result) { throw ExitCode(2) }
+      return
+    }
+
+    let (aggregator, result) = try ReportAggregator.read(input.reader, jobs: input.jobs, collectsShapes: false)
     let report = ActionReport(summary: aggregator.summary(), options: options, silencer: repository)
-    let colored = ColorPolicy.resolve(color, environment: ProcessInfo.processInfo.environment, isTerminal: OutputBuffer.isTerminal(1))
     let out = OutputBuffer()
-    try out.write(ReportPrinter(format: format, color: colored).render(report))
+    try out.write(printer.render(report))
     try out.flush()
     if Diagnostics.report(result) { throw ExitCode(2) }
   }

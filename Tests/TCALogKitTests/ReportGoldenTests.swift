@@ -43,6 +43,9 @@ struct ReportGoldenTests {
 
   @Test(arguments: [ReportFormat.text, .markdown, .json])
   func reportEqualsGoldenFile(_ format: ReportFormat) throws {
+    // Burst times print in local time; the golden files are in UTC.
+    setenv("TZ", "UTC", 1)
+    tzset()
     let output = ReportPrinter(format: format).render(try Self.report())
     let file = Self.fixtures.appendingPathComponent("report-small.\(format == .markdown ? "md" : format.rawValue)")
     if ProcessInfo.processInfo.environment["TCALOG_UPDATE_GOLDEN"] == "1" {

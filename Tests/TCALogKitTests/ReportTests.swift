@@ -112,7 +112,7 @@ struct ReportAggregatorTests {
   }
 
   @Test func timestampsGiveSecondsSinceEpoch() {
-    let seconds = Array("1970-01-02T00:00:01.5+01:00".utf8).withUnsafeBufferPointer(Timestamp.seconds)
+    let seconds = Array("1970-01-02T00:00:01.5+01:00".utf8).withUnsafeBufferPointer(TimeWindow.timestamp)
     #expect(seconds == 86401.5 - 3600)
   }
 }

@@ -63,6 +63,12 @@ public struct ActionReport: Sendable {
   public var hiddenStateRows: Int
   /// What the silencer removes: records, lines, and per entry (name, records, lines).
   public var silenced: SilencedShare?
+  /// The busiest second of the burstiest actions (most records in one second first).
+  public var bursts: [(path: String, second: Int, count: Int)] = []
+  /// Records per minute from the first to the last minute with records, in at most 60
+  /// buckets (`minutesPerBucket` minutes each).
+  public var ratePerBucket: [Int] = []
+  public var minutesPerBucket = 1
 
   /// Complete records: the base of the per-action shares.
   public var records: Int { statistics.completeRecords }
@@ -82,6 +88,8 @@ public struct ActionReport: Sendable {
     self.options = options
     firstTime = summary.firstTime
     lastTime = summary.lastTime
+    bursts = ActionReport.bursts(summary.actions)
+    (ratePerBucket, minutesPerBucket) = ActionReport.buckets(summary.perMinute)
 
     // Leaves: per action path over all roots.
     var leaves: [String: ActionStats] = [:]
@@ -242,5 +250,30 @@ struct PathTree {
 
   func descendants(_ id: Int) -> Int {
     nodes[id].children.reduce(0) { $0 + 1 + descendants($1) }
+  }
+}
+
+extension ActionReport {
+  /// Actions whose busiest second holds at least two records, burstiest first (per path
+  /// over all roots: the busiest second of the root with the most).
+  static func bursts(_ actions: [ActionSummary]) -> [(path: String, second: Int, count: Int)] {
+    var best: [String: (second: Int, count: Int)] = [:]
+    for a in actions {
+      guard let b = a.burst, b.count >= 2 else { continue }
+      if let old = best[a.path], old.count >= b.count { continue }
+      best[a.path] = b
+    }
+    return best.map { (path: $0.key, second: $0.value.second, count: $0.value.count) }
+      .sorted { $0.count != $1.count ? $0.count > $1.count : $0.path < $1.path }
+      .prefix(5).map { $0 }
+  }
+
+  static func buckets(_ perMinute: [(minute: Int, records: Int)]) -> ([Int], Int) {
+    guard let first = perMinute.first?.minute, let last = perMinute.last?.minute else { return ([], 1) }
+    let span = last - first + 1
+    let size = max(1, (span + 59) / 60)
+    var buckets = [Int](repeating: 0, count: (span + size - 1) / size)
+    for (minute, n) in perMinute { buckets[(minute - first) / size] += n }
+    return (buckets, size)
   }
 }

@@ -52,6 +52,9 @@ public struct ReportAggregator: Sendable {
   public var firstTime: Double?
   public var lastTime: Double?
   public var timestampedRecords = 0
+  /// Busiest second per action (parallel to `actions`) and records per minute.
+  var bursts: [BurstTracker] = []
+  var perMinute: [Int: Int] = [:]
   /// Counts over the whole input, set from the read result (`ScanStatistics`).
   public var statistics = ScanStatistics()
 
@@ -88,8 +91,11 @@ public struct ReportAggregator: Sendable {
       if rawId == rawSeen.count { rawSeen.append(stateId); stateDistinct[stateId] += 1 }
       stateByAction[UInt64(stateId) << 32 | UInt64(index), default: 0] += 1
     }
-    if let t = record.timestampRange, let seconds = record.withBytes(t, Timestamp.seconds) {
+    if let t = record.timestampRange, let seconds = record.withBytes(t, TimeWindow.timestamp) {
       timestampedRecords += 1
+      let second = Int(seconds.rounded(.down))
+      bursts[index].add(second: second)
+      perMinute[second >= 0 ? second / 60 : (second - 59) / 60, default: 0] += 1
       if firstTime.map({ seconds < $0 }) ?? true { firstTime = seconds }
       if lastTime.map({ seconds > $0 }) ?? true { lastTime = seconds }
     }
@@ -104,6 +110,7 @@ public struct ReportAggregator: Sendable {
     actionIndex[key] = index
     actionKeys.append((root, path))
     actions.append(ActionStats())
+    bursts.append(BurstTracker())
     shapes.append([])
     shapeSamplesTaken.append(0)
     return index
@@ -127,6 +134,7 @@ public struct ReportAggregator: Sendable {
       let index = actionIndex[k] ?? newAction(root: rootKey, path: pathId, key: k)
       actionMap[i] = index
       actions[index].add(other.actions[i])
+      bursts[index].merge(other.bursts[i])
       let room = ReportAggregator.shapeSamples - shapeSamplesTaken[index]
       var taken = 0
       for shape in other.shapes[i] where taken < room {
@@ -158,6 +166,7 @@ public struct ReportAggregator: Sendable {
     if let t = other.firstTime, firstTime.map({ t < $0 }) ?? true { firstTime = t }
     if let t = other.lastTime, lastTime.map({ t > $0 }) ?? true { lastTime = t }
     timestampedRecords += other.timestampedRecords
+    for (minute, n) in other.perMinute { perMinute[minute, default: 0] += n }
     statistics.merge(other.statistics)
   }
 
@@ -168,6 +177,7 @@ public struct ReportAggregator: Sendable {
     result.firstTime = firstTime
     result.lastTime = lastTime
     result.timestampedRecords = timestampedRecords
+    result.perMinute = perMinute.sorted { $0.key < $1.key }.map { (minute: $0.key, records: $0.value) }
     var order = Array(actions.indices)
     func name(_ i: Int) -> (String, String) {
       (paths.string(actionKeys[i].path), actionKeys[i].root == 0 ? "" : roots.string(actionKeys[i].root - 1))
@@ -180,7 +190,7 @@ public struct ReportAggregator: Sendable {
       let key = actionKeys[i]
       let shape = shapes[i].max { $0.count != $1.count ? $0.count < $1.count : "\($0.steps.map(\.name))" > "\($1.steps.map(\.name))" }
       result.actions.append(ActionSummary(
-        path: names[i].0, root: key.root == 0 ? nil : names[i].1, stats: actions[i],
+        path: names[i].0, root: key.root == 0 ? nil : names[i].1, stats: actions[i], burst: bursts[i].best,
         shape: shape?.steps, shapeVariants: shapes[i].count))
     }
     var stateOrder = Array(stateChanges.indices)
@@ -205,6 +215,8 @@ public struct ActionSummary: Sendable {
   public var path: String
   public var root: String?
   public var stats: ActionStats
+  /// The busiest second (seconds since 1970) and its records, when records carry times.
+  public var burst: (second: Int, count: Int)?
   /// The most frequent case shape among the sampled records (nil when not collected).
   public var shape: [CaseStep]?
   /// How many different shapes were seen (more than one: records disagree).
@@ -227,47 +239,7 @@ public struct ReportSummary: Sendable {
   public var firstTime: Double?
   public var lastTime: Double?
   public var timestampedRecords = 0
+  /// Records per minute (minutes since 1970), ascending.
+  public var perMinute: [(minute: Int, records: Int)] = []
   public init(statistics: ScanStatistics) { self.statistics = statistics }
-}
-
-/// ISO-8601 timestamps as written by the parser (`2026-11-20T10:22:33.123456+01:00`).
-enum Timestamp {
-  static func seconds(_ b: UnsafeBufferPointer<UInt8>) -> Double? {
-    func digits(_ at: Int, _ n: Int) -> Int? {
-      guard at + n <= b.count else { return nil }
-      var v = 0
-      for i in at..<at + n {
-        let d = Int(b[i]) - 48
-        guard d >= 0 && d < 10 else { return nil }
-        v = v * 10 + d
-      }
-      return v
-    }
-    guard let y = digits(0, 4), let mo = digits(5, 2), let d = digits(8, 2), let h = digits(11, 2),
-      let mi = digits(14, 2), let s = digits(17, 2)
-    else { return nil }
-    var i = 19
-    var fraction = 0.0
-    if i < b.count && b[i] == UInt8(ascii: ".") {
-      i += 1
-      var scale = 0.1
-      while i < b.count, b[i] >= 48, b[i] <= 57 {
-        fraction += Double(b[i] - 48) * scale
-        scale /= 10
-        i += 1
-      }
-    }
-    var offset = 0
-    if i < b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-"), let oh = digits(i + 1, 2), let om = digits(i + 4, 2) {
-      offset = (oh * 3600 + om * 60) * (b[i] == UInt8(ascii: "+") ? 1 : -1)
-    }
-    // Days from civil (Howard Hinnant's algorithm).
-    let yy = mo <= 2 ? y - 1 : y
-    let era = (yy >= 0 ? yy : yy - 399) / 400
-    let yoe = yy - era * 400
-    let doy = (153 * (mo > 2 ? mo - 3 : mo + 9) + 2) / 5 + d - 1
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-    let days = era * 146097 + doe - 719468
-    return Double(days * 86400 + h * 3600 + mi * 60 + s - offset) + fraction
-  }
 }

@@ -36,6 +36,10 @@ public struct ReportPrinter: Sendable {
       if let rate = r.rate { line += ", \(F.fixed(rate, 1)) records/s" }
       lines.append(line)
     }
+    if r.ratePerBucket.count > 1 {
+      let unit = r.minutesPerBucket == 1 ? "minute" : "\(r.minutesPerBucket) minutes"
+      lines.append("records per \(unit): \(F.sparkline(r.ratePerBucket)) (peak \(F.grouped(r.ratePerBucket.max() ?? 0)))")
+    }
     if let silenced = r.silenced {
       let lineShare = s.lines > 0 ? Double(silenced.lines) / Double(s.lines) : 0
       lines.append("filter repository silences \(F.grouped(silenced.records)) records, \(F.percent(lineShare)) % of lines")
@@ -72,6 +76,13 @@ public struct ReportPrinter: Sendable {
     if r.actionRows.contains(where: { !$0.silencedBy.isEmpty }) {
       out += "  × silenced by the filter repository, ~ partly\n"
     }
+    if !r.bursts.isEmpty {
+      out += "\n" + style("Bursts (busiest second per action)", "1") + "\n"
+      for b in r.bursts {
+        out += F.padRight(F.fitTail(F.escaped(b.path), 48), 48) + " " + F.padLeft(F.grouped(b.count), 7)
+          + " records in 1 s at " + F.clockTime(b.second) + "\n"
+      }
+    }
     if !r.stateRows.isEmpty {
       out += "\n"
       out += style(F.padRight("Noisiest state paths", 60), "1") + " " + F.padLeft("changes", 9) + " " + F.padLeft("keys", 8) + "\n"
@@ -105,6 +116,10 @@ public struct ReportPrinter: Sendable {
       out += "\n"
     }
     if r.hiddenActionRows > 0 { out += "\n\(r.hiddenActionRows) more rows not shown.\n" }
+    if !r.bursts.isEmpty {
+      out += "\n## Bursts (busiest second per action)\n\n| action | records in 1 s | at |\n|---|---:|---|\n"
+      for b in r.bursts { out += "| `\(cell(b.path))` | \(F.grouped(b.count)) | \(F.clockTime(b.second)) |\n" }
+    }
     if !r.stateRows.isEmpty {
       out += "\n## Noisiest state paths\n\n| state path | changes | distinct keys | changed by |\n|---|---:|---:|---|\n"
       for row in r.stateRows {
@@ -126,6 +141,8 @@ public struct ReportPrinter: Sendable {
     out += "  \"noOpRecords\": \(s.noOpRecords), \"noOpShare\": \(n(r.noOpShare)), \"otherLines\": \(s.otherLines),\n"
     out += "  \"lines\": \(s.lines), \"recordLines\": \(s.recordLines), \"bytes\": \(s.bytes),\n"
     out += "  \"timeSpanSeconds\": \(r.timeSpan.map(n) ?? "null"), \"recordsPerSecond\": \(r.rate.map(n) ?? "null"),\n"
+    let bursts = r.bursts.map { "{\"action\": \(F.json($0.path)), \"records\": \($0.count), \"second\": \($0.second)}" }
+    out += "  \"bursts\": [\(bursts.joined(separator: ", "))], \"recordsPerBucket\": [\(r.ratePerBucket.map(String.init).joined(separator: ", "))], \"minutesPerBucket\": \(r.minutesPerBucket),\n"
     out += "  \"by\": \(F.json(r.options.order.rawValue)), \"depth\": \(r.options.depth.map(String.init) ?? "null"),\n"
     if let silenced = r.silenced {
       let entries = silenced.entries.map { "{\"name\": \(F.json($0.name)), \"records\": \($0.records), \"lines\": \($0.lines)}" }
@@ -155,6 +172,9 @@ public struct ReportPrinter: Sendable {
     out += "\(r.silenced.map { String($0.lines) } ?? ""),\(s.completeRecords),\(s.incompleteRecords),\(s.otherLines),\(r.timeSpan.map(n) ?? ""),\(r.rate.map(n) ?? "")\n"
     for row in r.actionRows {
       out += "action,\(F.csv(row.path)),\(row.isGroup),\(row.level),\(row.stats.count),\(n(r.shareOfRecords(row.stats))),\(row.stats.lines),\(n(r.shareOfLines(row.stats))),\(row.stats.bytes),\(row.stats.noOps),\(r.noOpShare(row.stats).map(n) ?? ""),\(row.stats.changes),\(n(r.changesPerRecord(row.stats))),,,\(F.csv(row.silencedBy.joined(separator: " "))),,,,,\n"
+    }
+    for b in r.bursts {
+      out += "burst,\(F.csv(b.path)),,,\(b.count),,,,,,,,,,,,,,,,\n"
     }
     for row in r.stateRows {
       let by = row.topActions.map { "\($0.action)=\($0.changes)" }.joined(separator: " ")

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Small formatting helpers shared by the printers (no Foundation `String(format:)`,
 /// which misbehaves on Linux).
 public enum TextFormatting {
@@ -144,5 +150,23 @@ public enum TextFormatting {
 extension String {
   func replacingOccurrences(_ target: String, _ replacement: String) -> String {
     split(separator: Substring(target), omittingEmptySubsequences: false).joined(separator: replacement)
+  }
+}
+
+extension TextFormatting {
+  /// One block character per value, scaled to the largest.
+  public static func sparkline(_ values: [Int]) -> String {
+    let blocks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+    let top = max(values.max() ?? 0, 1)
+    return String(values.map { v in v == 0 ? " " : blocks[min(7, (v * 8 - 1) / top)] })
+  }
+
+  /// `HH:MM:SS` of a time in seconds since 1970, in the local time zone.
+  public static func clockTime(_ second: Int) -> String {
+    var t = time_t(second)
+    var fields = tm()
+    localtime_r(&t, &fields)
+    func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
+    return "\(two(fields.tm_hour)):\(two(fields.tm_min)):\(two(fields.tm_sec))"
   }
 }

@@ -1,0 +1,173 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Set by the SIGINT handler of `report --live` / `--follow`: the live report prints its
+/// final state and exits 130 instead of dying silently.
+nonisolated(unsafe) public var liveReportInterrupted: sig_atomic_t = 0
+
+/// `report --live` and `--follow`: aggregates records as they arrive (on the reading
+/// thread) while a drawing thread redraws the noisiest actions in place a few times a
+/// second, with the record rate. The final report is printed when the input ends, or
+/// when Ctrl-C arrives (then the process exits 130).
+public final class LiveReport: @unchecked Sendable {
+  private let lock = NSLock()
+  private var aggregator = ReportAggregator()
+  private var statistics = ScanStatistics()
+  /// What the records seen so far account for (other lines are known only at the end).
+  private var seen = ScanStatistics()
+  private var records = 0
+  private let options: ReportOptions
+  private let printer: ReportPrinter
+  private let silencer: (any ActionSilencer)?
+  private let fd: Int32
+  /// Redraw in place (a terminal that understands cursor movement).
+  private let redraws: Bool
+  private let interval: Double
+  private var drawnLines = 0
+  private var finished = false
+  private var rateWindow: [(time: Double, records: Int)] = []
+  private var drawer: Thread?
+
+  public init(options: ReportOptions, printer: ReportPrinter, silencer: (any ActionSilencer)?, fd: Int32 = 1,
+              redraws: Bool, interval: Double = 0.25) {
+    self.options = options
+    self.printer = printer
+    self.silencer = silencer
+    self.fd = fd
+    self.redraws = redraws
+    self.interval = interval
+  }
+
+  /// Starts the drawing thread (which also watches for Ctrl-C).
+  public func start() {
+    let thread = Thread { [self] in drawLoop() }
+    drawer = thread
+    thread.start()
+  }
+
+  public func add(_ record: Record) {
+    lock.lock()
+    aggregator.add(record)
+    records += 1
+    seen.count(record)
+    seen.lines += record.lines
+    seen.bytes += record.bytes
+    lock.unlock()
+  }
+
+  /// The input ended: replace the live table with the full report.
+  public func finish(statistics: ScanStatistics) {
+    lock.lock()
+    finished = true
+    self.statistics = statistics
+    let text = finalText()
+    lock.unlock()
+    write(text)
+  }
+
+  private func now() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+  }
+
+  private func drawLoop() {
+    while true {
+      usleep(useconds_t(interval * 1_000_000))
+      lock.lock()
+      if finished {
+        lock.unlock()
+        return
+      }
+      if liveReportInterrupted != 0 {
+        statistics = seen
+        let text = finalText()
+        lock.unlock()
+        write(text)
+        _exit(130)
+      }
+      if redraws { write(frame()) }
+      lock.unlock()
+    }
+  }
+
+  /// Must hold the lock.
+  private func finalText() -> String {
+    var summaryAggregator = aggregator
+    summaryAggregator.statistics = statistics
+    let report = ActionReport(summary: summaryAggregator.summary(), options: options, silencer: silencer)
+    return clearFrame() + printer.render(report)
+  }
+
+  private func clearFrame() -> String {
+    guard redraws, drawnLines > 0 else { return "" }
+    defer { drawnLines = 0 }
+    return "\u{1B}[\(drawnLines)F\u{1B}[J"
+  }
+
+  /// The actions table cut to the terminal's height, under a line with the rate.
+  /// Must hold the lock.
+  private func frame() -> String {
+    let time = now()
+    rateWindow.append((time, records))
+    while let first = rateWindow.first, time - first.time > 2 { rateWindow.removeFirst() }
+    let rate = rateWindow.count > 1
+      ? Double(records - rateWindow[0].records) / max(time - rateWindow[0].time, 0.001) : 0
+    var summaryAggregator = aggregator
+    summaryAggregator.statistics = seen
+    var liveOptions = options
+    let height = Self.terminalRows(fd) ?? 24
+    liveOptions.top = max(3, min(options.top, height - 6))
+    let report = ActionReport(summary: summaryAggregator.summary(), options: liveOptions, silencer: silencer)
+    let table = printer.render(report).split(separator: "\n", omittingEmptySubsequences: false)
+    // The actions table only: from its title to the first blank line after it.
+    var lines = ["live: \(TextFormatting.grouped(records)) records, \(TextFormatting.fixed(rate, 1)) records/s (Ctrl-C ends)"]
+    if let start = table.firstIndex(where: { $0.contains("Noisiest actions") }) {
+      for line in table[start...] {
+        if line.isEmpty { break }
+        lines.append(String(line))
+      }
+    }
+    lines = Array(lines.prefix(max(3, height - 1)))
+    let text = clearFrame() + lines.joined(separator: "\n") + "\n"
+    drawnLines = lines.count
+    return text
+  }
+
+  private func write(_ text: String) {
+    var text = text
+    text.withUTF8 { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let n = Glibc_write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+        if n <= 0 { return }
+        offset += n
+      }
+    }
+  }
+
+  private func Glibc_write(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int {
+    #if canImport(Glibc)
+    return Glibc.write(fd, p, n)
+    #else
+    return Darwin.write(fd, p, n)
+    #endif
+  }
+
+  /// Rows of the terminal on `fd`, nil when it is not one.
+  public static func terminalRows(_ fd: Int32) -> Int? {
+    var size = winsize()
+    #if canImport(Glibc)
+    let request = UInt(TIOCGWINSZ)
+    #else
+    let request = TIOCGWINSZ
+    #endif
+    guard ioctl(fd, request, &size) == 0, size.ws_row > 0 else { return nil }
+    return Int(size.ws_row)
+  }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import TCALogKit
+
+/// Bursts (busiest second per action) and the per-minute rate of timestamped logs.
+struct ReportTimeTests {
+  /// One labels record per (second offset, action), with an NSLog-style prefix.
+  static func log(_ events: [(Int, String)]) -> String {
+    events.map { second, action in
+      let m = second / 60, s = second % 60
+      let time = "2026-11-20 10:\(m < 10 ? "0" : "")\(m):\(s < 10 ? "0" : "")\(s).250000+0100"
+      return "\(time) Browser[4242:1a2b] received action: AppAction.\(action)\n"
+    }.joined()
+  }
+
+  static let events: [(Int, String)] = {
+    var e: [(Int, String)] = []
+    for s in 0..<5 { e.append((s, "tick")) }
+    for _ in 0..<7 { e.append((5, "hover")) }  // the burst
+    for s in 6..<130 where s % 2 == 0 { e.append((s, "hover")); e.append((s, "tick")) }
+    for _ in 0..<3 { e.append((130, "tick")) }
+    return e
+  }()
+
+  @Test func burstsAndRatePerMinute() throws {
+    var aggregator = ReportAggregator()
+    for record in try parse(Self.log(Self.events)).records { aggregator.add(record) }
+    let report = ActionReport(summary: aggregator.summary())
+    #expect(report.bursts.map(\.path) == ["hover", "tick"])
+    #expect(report.bursts.map(\.count) == [7, 3])
+    #expect(report.bursts[0].second == 1_795_165_205)  // 10:00:05+01:00
+    // Minutes 10:00, 10:01, 10:02.
+    #expect(report.ratePerBucket == [5 + 7 + 54, 60, 10 + 3])
+    let text = ReportPrinter(format: .text).render(report)
+    #expect(text.contains("records per minute: "))
+    #expect(text.contains("7 records in 1 s at "))
+  }
+
+  @Test func mergedPartsGiveTheSameBursts() throws {
+    let records = try parse(Self.log(Self.events)).records
+    var whole = ReportAggregator()
+    for record in records { whole.add(record) }
+    let expected = ActionReport(summary: whole.summary())
+    // Cut anywhere, including inside the burst second and inside a one-second part.
+    for cuts in [[3], [8], [6, 7, 9], Array(stride(from: 1, to: records.count, by: 1))] {
+      var merged = ReportAggregator()
+      var start = 0
+      for end in cuts + [records.count] {
+        var part = ReportAggregator()
+        for record in records[start..<end] { part.add(record) }
+        merged.merge(part)
+        start = end
+      }
+      let got = ActionReport(summary: merged.summary())
+      #expect(got.bursts.map(\.count) == expected.bursts.map(\.count), "cuts \(cuts.prefix(5))")
+      #expect(got.bursts.map(\.second) == expected.bursts.map(\.second))
+      #expect(got.ratePerBucket == expected.ratePerBucket)
+    }
+  }
+}
