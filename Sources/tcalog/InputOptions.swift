@@ -10,10 +10,11 @@ struct InputOptions: ParsableArguments {
   @Option(name: [.short, .long], help: "Threads that parse (default: the number of cores; 1 reads sequentially).")
   var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-  @Option(help: ArgumentHelp("Only records at or after this time: 2026-11-20T10:22:33, 10:22, -5m.", valueName: "time"))
+  // `.unconditional`: `--since -5m` is a value, not an unknown option.
+  @Option(parsing: .unconditional, help: ArgumentHelp("Only records at or after this time: 2026-11-20T10:22:33, 10:22, -5m.", valueName: "time"))
   var since: String?
 
-  @Option(help: ArgumentHelp("Only records at or before this time (same forms as --since).", valueName: "time"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Only records at or before this time (same forms as --since).", valueName: "time"))
   var until: String?
 
   var reader: LogReader {

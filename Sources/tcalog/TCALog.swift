@@ -30,6 +30,12 @@ struct TCALog: ParsableCommand {
   static func main() {
     // Like grep: a closed pipe (`| head`) ends the process quietly.
     signal(SIGPIPE, SIG_DFL)
+    // A parent may hand down a blocked signal mask (some IDEs and test runners do);
+    // Ctrl-C, a closed pipe and kill must still reach tcalog.
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    for s in [SIGINT, SIGPIPE, SIGTERM] { sigaddset(&signals, s) }
+    sigprocmask(SIG_UNBLOCK, &signals, nil)
     // Ctrl-C ends at once with the shell's status for it, whatever is being read.
     signal(SIGINT) { _ in _exit(130) }
     do {

@@ -54,9 +54,7 @@ public final class LiveReport: @unchecked Sendable {
     lock.lock()
     aggregator.add(record)
     records += 1
-    seen.count(record)
-    seen.lines += record.lines
-    seen.bytes += record.bytes
+    seen.countWithLines(record)
     lock.unlock()
   }
 

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+/// Time windows, live mode and follow mode of the real binary.
+struct LiveCLITests {
+  /// Records of the timestamped sample whose timestamp lies in [from, to] (from its
+  /// expected records, whose times carry +01:00).
+  static func expectedCount(from: String, to: String) throws -> Int {
+    let expected = try String(contentsOf: packageRoot.appendingPathComponent("Samples/timestamped.expected.ndjson"), encoding: .utf8)
+    return expected.split(separator: "\n").filter { line in
+      guard let range = line.range(of: #""timestamp":"([^"]+)""#, options: .regularExpression) else { return false }
+      let time = line[range].dropFirst(13).prefix(19)
+      return time >= from && time < to
+    }.count
+  }
+
+  @Test func sinceAndUntilSelectRecordsByTime() throws {
+    let all = runTCALog(["records", "Samples/timestamped.log"])
+    let window = runTCALog(["records", "--since", "2026-11-20T10:06:00+01:00", "--until", "2026-11-20T10:06:30+01:00", "Samples/timestamped.log"])
+    #expect(window.status == 0)
+    let count = window.stdout.split(separator: UInt8(ascii: "\n")).count
+    #expect(count == (try Self.expectedCount(from: "2026-11-20T10:06:00", to: "2026-11-20T10:06:30")))
+    #expect(count > 0 && count < all.stdout.split(separator: UInt8(ascii: "\n")).count)
+    // The same window through report and filter.
+    let report = runTCALog(["report", "--format", "json", "--since", "2026-11-20T10:06:00+01:00", "--until", "2026-11-20T10:06:30+01:00", "Samples/timestamped.log"])
+    #expect(String(decoding: report.stdout, as: UTF8.self).contains("\"completeRecords\": \(count),"))
+    let filtered = runTCALog(["filter", "-c", "--since", "2026-11-20T10:06:00+01:00", "--until", "2026-11-20T10:06:30+01:00", "Samples/timestamped.log"])
+    #expect(String(decoding: filtered.stdout, as: UTF8.self) == "\(count)\n")
+    // Untimed records are counted out loud; a bad time is a usage error.
+    let untimed = runTCALog(["records", "--since", "-5m", "Samples/todos-tca1.log"])
+    #expect(untimed.stderr.contains("without a timestamp left out"))
+    let bad = runTCALog(["records", "--since", "yesterday", "Samples/timestamped.log"])
+    #expect(bad.status == 2 && bad.stderr.hasPrefix("tcalog: error: invalid time 'yesterday'"))
+  }
+
+  @Test func liveWithoutATerminalPrintsTheReportOnce() throws {
+    let log = try Data(contentsOf: packageRoot.appendingPathComponent("Samples/browser-session.log"))
+    let live = runTCALog(["report", "--live"], stdin: log)
+    let plain = runTCALog(["report"], stdin: log)
+    #expect(live.status == 0)
+    #expect(live.stdout == plain.stdout)
+    #expect(!live.stdout.contains(0x1B))
+  }
+
+  /// Starts tcalog on a file that grows during the test; ends it with SIGINT.
+  static func follow(_ arguments: [String], appending chunks: [String], wait: (String) -> Bool) throws -> (status: Int32, output: String) {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-follow-\(getpid())-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let log = dir.appendingPathComponent("app.log")
+    try Data().write(to: log)
+    let outFile = dir.appendingPathComponent("out")
+    _ = FileManager.default.createFile(atPath: outFile.path, contents: nil)
+    guard let binary = tcalogBinary else {
+      Issue.record("tcalog binary not found")
+      return (-1, "")
+    }
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments + [log.path]
+    process.standardOutput = try FileHandle(forWritingTo: outFile)
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let writer = try FileHandle(forWritingTo: log)
+    for chunk in chunks {
+      writer.seekToEndOfFile()
+      writer.write(Data(chunk.utf8))
+      usleep(100_000)
+    }
+    try writer.close()
+    // Bounded wait for the output to show up, then Ctrl-C.
+    let deadline = Date().addingTimeInterval(10)
+    var output = ""
+    while Date() < deadline {
+      output = String(decoding: (try? Data(contentsOf: outFile)) ?? Data(), as: UTF8.self)
+      if wait(output) { break }
+      usleep(50_000)
+    }
+    kill(process.processIdentifier, SIGINT)
+    process.waitUntilExit()
+    output = String(decoding: (try? Data(contentsOf: outFile)) ?? Data(), as: UTF8.self)
+    return (process.terminationStatus, output)
+  }
+
+  static let growing = [
+    "received action: AppAction.tick\n",
+    "received action: AppAction.windows(.window(id: 1, action: .hover(true)))\n",
+    "noise\nreceived action: AppAction.tick\n",
+    "received action: AppAction.windows(.window(id: 2, action: .hover(false)))\n",
+  ]
+
+  @Test func filterFollowPrintsRecordsAsTheyAreAppended() throws {
+    let run = try Self.follow(["filter", "--follow", "-a", "hover", "--format", "oneline"], appending: Self.growing) {
+      $0.contains("3: windows.window.hover")
+    }
+    #expect(run.output == "1: windows.window.hover\n3: windows.window.hover\n")
+    #expect(run.status == 130)
+  }
+
+  @Test func reportFollowPrintsTheReportOnControlC() throws {
+    // Without a terminal nothing is drawn until Ctrl-C; then the report of what arrived.
+    let run = try Self.follow(["report", "--follow"], appending: Self.growing) { _ in false }
+    #expect(run.status == 130)
+    #expect(run.output.hasPrefix("4 records (4 complete"))
+    #expect(run.output.contains("windows.window.hover"))
+  }
+
+  @Test func liveRedrawsInPlaceOnATerminal() throws {
+    // script(1) gives the child a pseudo-terminal; without it this check is manual
+    // (see README: `… | tcalog report --live`).
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), let binary = tcalogBinary else {
+      print("script(1) is absent: live redraw check skipped")
+      return
+    }
+    let sample = packageRoot.appendingPathComponent("Samples/browser-session.log").path
+    let feeder = "for i in 1 2 3 4 5 6 7 8; do sed -n \"$((i*2100-2099)),$((i*2100))p\" '\(sample)'; sleep 0.3; done"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+    process.arguments = ["-qec", "(\(feeder)) | '\(binary.path)' report --live", "/dev/null"]
+    process.environment = ["TERM": "xterm", "PATH": "/usr/bin:/bin"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    let frames = output.components(separatedBy: "live: ").count - 1
+    #expect(frames >= 2, "expected several live frames, got \(frames)")
+    #expect(output.contains("\u{1B}[J"))  // each redraw clears the previous frame
+    #expect(output.contains("900 records (900 complete"))  // then the final report
+  }
+}
