@@ -1,4 +1,4 @@
-// libFuzzer entry point for the record parser. Not a SwiftPM target: `scripts/fuzz parser`
+// libFuzzer entry point for the record parser. Not a SwiftPM target: `Tests/Fuzz/fuzz parser`
 // compiles it together with Sources/TCALogKit into one module, so internal API is visible
 // and the normal `swift build` stays free of sanitizer flags.
 //

@@ -1,7 +1,7 @@
 import Testing
 @testable import TCALogKit
 
-/// Inputs that `scripts/fuzz parser` found to break the parser, reduced by hand, kept so the
+/// Inputs that `Tests/Fuzz/fuzz parser` found to break the parser, reduced by hand, kept so the
 /// bugs stay fixed. Each also passes the fuzz harness's invariants (valid UTF-8 JSON, lines
 /// and bytes accounted for).
 struct FuzzRegressionTests {

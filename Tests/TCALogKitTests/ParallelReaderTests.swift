@@ -96,4 +96,29 @@ struct ParallelReaderTests {
       #expect(got.1 == expected.1 && got.2 == expected.2)
     }
   }
+
+  @Test func reportFromChunksEqualsTheSequentialReport() throws {
+    let text = Self.log(timestamped: true)
+    let path = try Self.write(String(repeating: text, count: 30), name: "report")
+    defer { unlink(path) }
+    func render(jobs: Int, chunkSize: Int) throws -> String {
+      let (aggregator, _) = try ReportAggregator.read(LogReader(files: [path, path]), jobs: jobs, collectsShapes: true, chunkSize: chunkSize)
+      let summary = aggregator.summary()
+      return ReportPrinter(format: .json).render(ActionReport(summary: summary))
+        + "\(summary.actions.map { "\($0.shape.map { $0.map(\.name) } ?? [])" })"
+    }
+    let expected = try render(jobs: 1, chunkSize: 1 << 20)
+    for chunkSize in [64, 300, 5000] {
+      #expect(try render(jobs: 2, chunkSize: chunkSize) == expected, "chunk \(chunkSize)")
+    }
+  }
+
+  /// A short mixed log; with `timestamped`, NSLog prefixes one second apart.
+  static func log(timestamped: Bool) -> String {
+    let actions = ["tick", "windows(.window(id: 1, action: .hover(true)))", "tick", "search(.queryChanged(\"a\"))", "tick"]
+    return actions.enumerated().map { i, action in
+      let prefix = timestamped ? "2026-11-20 10:22:3\(i).000000+0100 Browser[1:2] " : ""
+      return "\(prefix)received action: AppAction.\(action)\nnoise\n"
+    }.joined()
+  }
 }

@@ -165,27 +165,3 @@ struct BracketCounter {
     return end
   }
 }
-
-extension ByteText {
-  /// Number of LF bytes, eight at a time (a chunk's line count, at memory speed).
-  static func countNewlines(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    guard let base = bytes.baseAddress else { return 0 }
-    let raw = UnsafeRawPointer(base)
-    var count = 0
-    var i = 0
-    let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-    let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
-    while i + 8 <= bytes.count {
-      let v = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ newlines
-      // High bit set exactly in the bytes that are zero (were LF).
-      let zeros = ~(((v & lows) &+ lows) | v | lows)
-      count += zeros.nonzeroBitCount
-      i += 8
-    }
-    while i < bytes.count {
-      if base[i] == 0x0A { count += 1 }
-      i += 1
-    }
-    return count
-  }
-}

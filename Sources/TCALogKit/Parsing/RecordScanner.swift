@@ -10,7 +10,14 @@ public final class RecordScanner {
   public private(set) var nextIndex: Int
   public private(set) var statistics = ScanStatistics()
   /// One-line warnings (`file:line: …`), at most `maximumWarnings` kept.
-  public private(set) var warnings: [String] = []
+  public var warnings: [String] { warningsShifted(by: 0) }
+  /// Warnings as (line, message), so a chunk scanned on its own can be renumbered.
+  private var warningEntries: [(line: Int, message: String)] = []
+
+  /// The warnings with every line number moved by `lines`.
+  public func warningsShifted(by lines: Int) -> [String] {
+    warningEntries.map { "\(file):\($0.line + lines): \($0.message)" }
+  }
   public static let maximumWarnings = 100
   /// Records larger than this are cut and reported incomplete (FORMATS.md 9.11).
   public let sizeCap: Int
@@ -351,8 +358,8 @@ public final class RecordScanner {
   }
 
   private func warn(_ line: Int, _ message: String) {
-    guard warnings.count < RecordScanner.maximumWarnings else { return }
-    warnings.append("\(file):\(line): \(message)")
+    guard warningEntries.count < RecordScanner.maximumWarnings else { return }
+    warningEntries.append((line, message))
   }
 
   // MARK: - Closing a record

@@ -34,7 +34,7 @@ extension LogReader {
     }
     let window = self.window
     let untimed = UntimedCounter()
-    let pipeline = ChunkPipeline<Result>(jobs: max(1, jobs), work: { chunk in
+    let pipeline = ChunkPipeline<Result>(jobs: max(1, jobs), mode: .ordered({ chunk in
       guard !window.isUnbounded else { return work(chunk) }
       var inWindow = chunk
       var missing = 0
@@ -47,7 +47,42 @@ extension LogReader {
       }
       untimed.add(missing)
       return work(inWindow)
-    }, sizeCap: sizeCap)
+    }), sizeCap: sizeCap)
+    return try run(pipeline, chunkSize: chunkSize, untimed: untimed, deliver: deliver)
+  }
+
+  /// Folds records into one partial value per chunk on `jobs` threads, as the records are
+  /// parsed, and hands the partials to `merge` in input order. Cheaper than `read(jobs:)`
+  /// when the caller only aggregates: records are not collected, and their `index` and
+  /// `line` are counted within their chunk (not final); everything else is as in `read`.
+  public func fold<Partial: Sendable>(
+    jobs: Int, chunkSize: Int = 1 << 20,
+    initial: @escaping @Sendable () -> Partial,
+    add: @escaping @Sendable (inout Partial, Record) -> Void,
+    merge: (Partial) throws -> Void
+  ) throws -> ReadResult {
+    if follow {
+      var partial = initial()
+      let result = try read { add(&partial, $0) }
+      try merge(partial)
+      return result
+    }
+    let window = self.window
+    let untimed = UntimedCounter()
+    let pipeline = ChunkPipeline<Partial>(jobs: max(1, jobs), mode: .streaming(initial: initial, add: { partial, record in
+      guard !window.isUnbounded else { return add(&partial, record) }
+      switch window.contains(record) {
+      case true?: add(&partial, record)
+      case false?: break
+      case nil: untimed.add(1)
+      }
+    }), sizeCap: sizeCap)
+    return try run(pipeline, chunkSize: chunkSize, untimed: untimed, deliver: merge)
+  }
+
+  private func run<Result: Sendable>(
+    _ pipeline: ChunkPipeline<Result>, chunkSize: Int, untimed: UntimedCounter, deliver: (Result) throws -> Void
+  ) throws -> ReadResult {
     defer { pipeline.shutDown() }
     var result = ReadResult()
     var nextIndex = 0
@@ -65,8 +100,11 @@ extension LogReader {
       }
       try pipeline.drain(chunks) { try collect($0) }
       func collect(_ done: ChunkPipeline<Result>.Done) throws {
-        fileStatistics.merge(done.statistics)
-        if fileWarnings.count < RecordScanner.maximumWarnings { fileWarnings.append(contentsOf: done.warnings) }
+        // Chunks number their lines from 1: earlier chunks' lines move their warnings.
+        if fileWarnings.count < RecordScanner.maximumWarnings {
+          fileWarnings.append(contentsOf: done.scanner.warningsShifted(by: fileStatistics.lines))
+        }
+        fileStatistics.merge(done.scanner.statistics)
         try deliver(done.result)
       }
       if fileStatistics.lines == 0 && file != "-" && !result.errors.contains(where: { $0.file == file }) {
@@ -99,25 +137,36 @@ final class UntimedCounter: @unchecked Sendable {
 }
 
 /// A piece of one input that starts at a line start and ends before a header line (or at
-/// the end of the input).
-struct InputChunk: Sendable {
-  var bytes: [UInt8]
-  var firstLine: Int
-  var firstOffset: Int
-  var isLast: Bool
+/// the end of the input). Owns its bytes: the splitter reads straight into them and
+/// hands them on, so no chunk is copied.
+final class InputChunk: @unchecked Sendable {
+  let bytes: UnsafeMutablePointer<UInt8>
+  let capacity: Int
+  var count = 0
+  /// Byte offset of the first byte in its input.
+  var firstOffset = 0
+  var isLast = false
+
+  init(capacity: Int) {
+    self.capacity = capacity
+    bytes = .allocate(capacity: capacity)
+  }
+
+  deinit { bytes.deallocate() }
+
+  var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: bytes, count: count) }
 }
 
 /// Cuts a byte source into chunks that end just before a header line, so that each chunk
-/// can be scanned on its own. Counts newlines to give every chunk its first line number.
+/// can be scanned on its own.
 final class ChunkSplitter {
   private let source: ByteSource
   private let chunkSize: Int
   /// Without a header, a chunk is cut at a line end once it reaches this size: only a
   /// record larger than the scanner's size cap (kept incomplete anyway) spans such a cut.
   private let forcedCut: Int
-  private var carry: [UInt8] = []
-  private var storage: [UInt8] = []
-  private var line = 1
+  /// Bytes read past the last cut: the start of the next chunk.
+  private var pending: InputChunk?
   private var offset = 0
   private var ended = false
 
@@ -129,43 +178,48 @@ final class ChunkSplitter {
 
   func next() throws -> InputChunk? {
     if ended { return nil }
-    // `storage[..<valid]` is the data; the rest is room for the next read.
-    if storage.count < chunkSize + (64 << 10) { storage = [UInt8](repeating: 0, count: chunkSize + (64 << 10)) }
-    var valid = carry.count
-    if valid > storage.count { storage.append(contentsOf: repeatElement(0, count: valid - storage.count)) }
-    storage.withUnsafeMutableBufferPointer { _ = UnsafeMutableBufferPointer(rebasing: $0[..<valid]).initialize(from: carry) }
-    carry = []
+    var chunk = pending ?? InputChunk(capacity: chunkSize + (64 << 10))
+    pending = nil
     var searchedUpTo = 0  // lines before this were checked for headers
     var cut: Int? = nil
     while true {
-      if valid >= chunkSize || (valid > 0 && source.isIdle) {
-        cut = lastHeaderStart(in: storage, valid: valid, from: max(searchedUpTo, 1))
-        if cut == nil { searchedUpTo = lineStart(before: valid, in: storage) }
-        if cut == nil && valid >= forcedCut { cut = lineStart(before: valid, in: storage) }
+      if chunk.count >= chunkSize || (chunk.count > 0 && source.isIdle) {
+        cut = lastHeaderStart(in: chunk.buffer, from: max(searchedUpTo, 1))
+        if cut == nil { searchedUpTo = lineStart(before: chunk.count, in: chunk.buffer) }
+        if cut == nil && chunk.count >= forcedCut { cut = lineStart(before: chunk.count, in: chunk.buffer) }
         if let c = cut, c > 0 { break }
         cut = nil
       }
-      if valid == storage.count { storage.append(contentsOf: repeatElement(0, count: storage.count / 2)) }
-      let n = try storage.withUnsafeMutableBytes { raw in
-        try source.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[valid...]))
+      if chunk.count == chunk.capacity {
+        // A chunk without a header yet: grow it (rare; one record or foreign text).
+        let bigger = InputChunk(capacity: chunk.capacity * 2)
+        bigger.bytes.update(from: chunk.bytes, count: chunk.count)
+        bigger.count = chunk.count
+        chunk = bigger
       }
+      let n = try source.read(into: UnsafeMutableRawBufferPointer(start: chunk.bytes + chunk.count, count: chunk.capacity - chunk.count))
       if n == 0 {
         ended = true
         break
       }
-      valid += n
+      chunk.count += n
     }
-    if valid == 0 { return nil }
-    let end = cut ?? valid
-    if end < valid { carry = Array(storage[end..<valid]) }
-    let chunk = InputChunk(bytes: Array(storage[..<end]), firstLine: line, firstOffset: offset, isLast: cut == nil)
-    line += chunk.bytes.withUnsafeBufferPointer { ByteText.countNewlines($0) }
-    offset += end
+    if chunk.count == 0 { return nil }
+    if let cut, cut < chunk.count {
+      let rest = InputChunk(capacity: max(chunkSize + (64 << 10), (chunk.count - cut) * 2))
+      rest.bytes.update(from: chunk.bytes + cut, count: chunk.count - cut)
+      rest.count = chunk.count - cut
+      chunk.count = cut
+      pending = rest
+    }
+    chunk.firstOffset = offset
+    chunk.isLast = cut == nil
+    offset += chunk.count
     return chunk
   }
 
   /// Start of the line that contains `position - 1` (0 when there is none before it).
-  private func lineStart(before position: Int, in buffer: [UInt8]) -> Int {
+  private func lineStart(before position: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Int {
     var i = position - 1
     if i >= 0 && buffer[i] == 0x0A { i -= 1 }
     while i >= 0 && buffer[i] != 0x0A { i -= 1 }
@@ -174,31 +228,28 @@ final class ChunkSplitter {
 
   /// The start of the last complete header line at or after `from`, found backwards from
   /// the end; the partial last line (no newline yet) is not considered.
-  private func lastHeaderStart(in buffer: [UInt8], valid: Int, from: Int) -> Int? {
-    buffer.withUnsafeBufferPointer { whole in
-      let all = UnsafeBufferPointer(rebasing: whole[..<valid])
-      guard let lastLF = all.lastIndex(of: 0x0A) else { return nil }
-      var lineEnd = lastLF  // index of this line's LF
-      while lineEnd >= from {
-        var start = lineEnd
-        while start > 0 && all[start - 1] != 0x0A { start -= 1 }
-        if start >= from && start > 0 {
-          var contentEnd = lineEnd
-          if contentEnd > start && all[contentEnd - 1] == 0x0D { contentEnd -= 1 }
-          let text = UnsafeBufferPointer(rebasing: all[start..<contentEnd])
-          let prefix = LinePrefix.match(text)
-          let content = (prefix?.length ?? 0)..<text.count
-          if !ByteText.isBlankLine(UnsafeBufferPointer(rebasing: text[content])),
-            LineKinds.header(text, content) != nil
-          {
-            return start
-          }
+  private func lastHeaderStart(in all: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+    guard let lastLF = all.lastIndex(of: 0x0A) else { return nil }
+    var lineEnd = lastLF  // index of this line's LF
+    while lineEnd >= from {
+      var start = lineEnd
+      while start > 0 && all[start - 1] != 0x0A { start -= 1 }
+      if start >= from && start > 0 {
+        var contentEnd = lineEnd
+        if contentEnd > start && all[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+        let text = UnsafeBufferPointer(rebasing: all[start..<contentEnd])
+        let prefix = LinePrefix.match(text)
+        let content = (prefix?.length ?? 0)..<text.count
+        if !ByteText.isBlankLine(UnsafeBufferPointer(rebasing: text[content])),
+          LineKinds.header(text, content) != nil
+        {
+          return start
         }
-        if start == 0 { return nil }
-        lineEnd = start - 1
       }
-      return nil
+      if start == 0 { return nil }
+      lineEnd = start - 1
     }
+    return nil
   }
 }
 
@@ -208,8 +259,15 @@ final class ChunkSplitter {
 final class ChunkPipeline<Result: Sendable>: @unchecked Sendable {
   struct Done {
     var result: Result
-    var statistics: ScanStatistics
-    var warnings: [String]
+    /// The chunk's scanner: its statistics and (chunk-numbered) warnings.
+    var scanner: RecordScanner
+  }
+
+  enum Mode {
+    /// Collect each chunk's records, renumber them, then `work` on them.
+    case ordered(@Sendable (ParsedChunk) -> Result)
+    /// Fold records into a partial result as they are parsed.
+    case streaming(initial: @Sendable () -> Result, add: @Sendable (inout Result, Record) -> Void)
   }
 
   /// The chunks of one input file.
@@ -218,14 +276,14 @@ final class ChunkPipeline<Result: Sendable>: @unchecked Sendable {
     let firstIndex: Int
     var submitted = 0
     var delivered = 0
-    var counts: [Int: Int] = [:]  // chunk → records, until its index base is known
-    var bases: [Int: Int] = [:]
-    var nextBase: (chunk: Int, index: Int)
+    var counts: [Int: (records: Int, lines: Int)] = [:]  // chunk → its counts, until its bases are known
+    var bases: [Int: (index: Int, lines: Int)] = [:]
+    var nextBase: (chunk: Int, index: Int, lines: Int)
     var done: [Int: Done] = [:]
     init(file: String, firstIndex: Int) {
       self.file = file
       self.firstIndex = firstIndex
-      nextBase = (0, firstIndex)
+      nextBase = (0, firstIndex, 0)
     }
   }
 
@@ -241,12 +299,12 @@ final class ChunkPipeline<Result: Sendable>: @unchecked Sendable {
   private var stopping = false
   private var threads: [Thread] = []
   private let jobs: Int
-  private let work: @Sendable (ParsedChunk) -> Result
+  private let mode: Mode
   private let sizeCap: Int
 
-  init(jobs: Int, work: @escaping @Sendable (ParsedChunk) -> Result, sizeCap: Int) {
+  init(jobs: Int, mode: Mode, sizeCap: Int) {
     self.jobs = jobs
-    self.work = work
+    self.mode = mode
     self.sizeCap = sizeCap
     for _ in 0..<jobs {
       let thread = Thread { self.workLoop() }
@@ -315,42 +373,56 @@ final class ChunkPipeline<Result: Sendable>: @unchecked Sendable {
 
   private func process(_ job: Job) {
     let scanner = RecordScanner(file: job.run.file, firstIndex: 0, sizeCap: sizeCap)
-    var records: [Record] = []
-    // Scanning memory cannot fail; `emit` only appends.
-    job.chunk.bytes.withUnsafeBufferPointer { bytes in
-      try? LineReader.forEachLine(in: bytes, firstLine: job.chunk.firstLine, firstOffset: job.chunk.firstOffset) { line in
-        try scanner.feed(line) { records.append($0) }
+    let result: Result
+    // Lines are numbered from 1 within the chunk; the ordered mode moves them once the
+    // lines of the chunks before it are known. Scanning memory cannot fail.
+    func scan(_ emit: (Record) -> Void) {
+      try? LineReader.forEachLine(in: job.chunk.buffer, firstLine: 1, firstOffset: job.chunk.firstOffset) { line in
+        try scanner.feed(line, emit: emit)
+      }
+      if job.chunk.isLast {
+        try? scanner.finish(emit: emit)
+      } else {
+        try? scanner.finishBeforeHeader(emit: emit)
       }
     }
-    if job.chunk.isLast {
-      try? scanner.finish { records.append($0) }
-    } else {
-      try? scanner.finishBeforeHeader { records.append($0) }
+    switch mode {
+    case .ordered(let work):
+      var records: [Record] = []
+      scan { records.append($0) }
+      let base = bases(of: job, records: records.count, lines: scanner.statistics.lines)
+      if base.index != 0 || base.lines != 0 {
+        for i in records.indices {
+          records[i].index += base.index
+          records[i].line += base.lines
+        }
+      }
+      result = work(ParsedChunk(records: records, statistics: scanner.statistics, warnings: scanner.warningsShifted(by: base.lines)))
+    case .streaming(let initial, let add):
+      var partial = initial()
+      scan { add(&partial, $0) }
+      result = partial
     }
 
-    let base = indexBase(of: job, count: records.count)
-    if base != 0 { for i in records.indices { records[i].index += base } }
-    let result = work(ParsedChunk(records: records, statistics: scanner.statistics, warnings: scanner.warnings))
-
     condition.lock()
-    job.run.done[job.number] = Done(result: result, statistics: scanner.statistics, warnings: scanner.warnings)
+    job.run.done[job.number] = Done(result: result, scanner: scanner)
     condition.broadcast()
     condition.unlock()
   }
 
-  /// Publishes this chunk's record count and waits until its first index is known.
-  private func indexBase(of job: Job, count: Int) -> Int {
+  /// Publishes this chunk's counts and waits until its first index and line are known.
+  private func bases(of job: Job, records: Int, lines: Int) -> (index: Int, lines: Int) {
     let run = job.run
     condition.lock()
     defer { condition.unlock() }
-    run.counts[job.number] = count
+    run.counts[job.number] = (records, lines)
     while let n = run.counts[run.nextBase.chunk] {
-      run.bases[run.nextBase.chunk] = run.nextBase.index
+      run.bases[run.nextBase.chunk] = (run.nextBase.index, run.nextBase.lines)
       run.counts.removeValue(forKey: run.nextBase.chunk)
-      run.nextBase = (run.nextBase.chunk + 1, run.nextBase.index + n)
+      run.nextBase = (run.nextBase.chunk + 1, run.nextBase.index + n.records, run.nextBase.lines + n.lines)
     }
     condition.broadcast()
     while run.bases[job.number] == nil && !stopping { condition.wait() }
-    return run.bases.removeValue(forKey: job.number) ?? 0
+    return run.bases.removeValue(forKey: job.number) ?? (0, 0)
   }
 }

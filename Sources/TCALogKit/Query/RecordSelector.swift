@@ -107,6 +107,17 @@ public final class RecordSelector {
     // Without context only selected records matter; a count needs not even those.
     let keepsAll = before > 0 || after > 0
     let keepsNone = !keepsAll && printer.format == .count
+    if keepsNone {
+      // A count keeps no records at all: each chunk only counts, as it is parsed.
+      return try reader.fold(jobs: jobs, chunkSize: chunkSize) {
+        CountingChunk(query: blueprint.compile())
+      } add: { partial, record in
+        if partial.query.selects(record) { partial.selected += 1 }
+      } merge: { partial in
+        query.absorbErrors(partial.query.matchErrors, count: partial.query.matchErrorCount)
+        selectedCount += partial.selected
+      }
+    }
     let result = try reader.read(jobs: jobs, chunkSize: chunkSize) { chunk in
       let query = blueprint.compile()
       var kept: [Record] = []
@@ -132,6 +143,13 @@ public final class RecordSelector {
     }
     return result
   }
+}
+
+/// A chunk's own compiled query and how many records it selected. The query never leaves
+/// the worker before the chunk is done, so handing it over is safe.
+struct CountingChunk: @unchecked Sendable {
+  var query: RecordQuery
+  var selected = 0
 }
 
 /// What a worker hands back from one chunk: the records still needed, in order, with

@@ -4,23 +4,20 @@ extension ReportAggregator {
   ///
   /// With a time window the header counts describe the records in the window (lines and
   /// bytes are theirs; other lines are outside any window).
-  public static func read(_ reader: LogReader, jobs: Int, collectsShapes: Bool = false) throws -> (ReportAggregator, ReadResult) {
+  public static func read(_ reader: LogReader, jobs: Int, collectsShapes: Bool = false, chunkSize: Int = 1 << 20) throws -> (ReportAggregator, ReadResult) {
     var total = ReportAggregator(collectsShapes: collectsShapes)
     let windowed = !reader.window.isUnbounded
     var inWindow = ScanStatistics()
     let result: ReadResult
     if jobs > 1 {
-      result = try reader.read(jobs: jobs) { chunk in
-        var part = ReportAggregator(collectsShapes: collectsShapes)
-        var seen = ScanStatistics()
-        for record in chunk.records {
-          part.add(record)
-          if windowed { seen.countWithLines(record) }
-        }
-        return (part, seen)
-      } deliver: { (part: ReportAggregator, seen: ScanStatistics) in
-        total.merge(part)
-        inWindow.merge(seen)
+      result = try reader.fold(jobs: jobs, chunkSize: chunkSize) {
+        Partial(aggregator: ReportAggregator(collectsShapes: collectsShapes))
+      } add: { partial, record in
+        partial.aggregator.add(record)
+        if windowed { partial.seen.countWithLines(record) }
+      } merge: { partial in
+        total.merge(partial.aggregator)
+        inWindow.merge(partial.seen)
       }
     } else {
       result = try reader.read { record in
@@ -31,6 +28,12 @@ extension ReportAggregator {
     total.statistics = windowed ? inWindow : result.statistics
     return (total, result)
   }
+}
+
+/// One chunk's share of a report.
+private struct Partial: Sendable {
+  var aggregator: ReportAggregator
+  var seen = ScanStatistics()
 }
 
 extension ScanStatistics {
