@@ -24,7 +24,10 @@ struct RecordsCommand: ParsableCommand {
     let out = OutputBuffer()
     let result: ReadResult
     var first = true
-    if input.jobs > 1 {
+    if stats && input.jobs > 1 {
+      // Counts only: nothing to collect per chunk.
+      result = try input.reader.fold(jobs: input.jobs, initial: { 0 }, add: { _, _ in }, merge: { _ in })
+    } else if input.jobs > 1 {
       // Chunks render their JSON on the worker threads; the writer keeps input order.
       let (format, stats) = (format, stats)
       result = try input.reader.read(jobs: input.jobs) { chunk in
