@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// What a user pastes or pipes into tcalog can be anything: the binary holds, reports
+/// clearly, and ends promptly.
+struct ReliabilityCLITests {
+  static func temporaryFile(_ name: String, _ data: Data) throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-rel-\(getpid())-\(name)").path
+    try data.write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  @Test func aFiftyMegabyteLineAndALoneCRAreJustOtherLines() throws {
+    var data = Data("received action: A.Action.a\nline\rwith a lone CR\n".utf8)
+    data.append(Data(repeating: UInt8(ascii: "x"), count: 50 << 20))
+    data.append(Data("\nreceived action: A.Action.b\n".utf8))
+    let path = try Self.temporaryFile("long", data)
+    defer { unlink(path) }
+    let started = Date()
+    let run = runTCALog(["records", "--stats", path])
+    #expect(run.status == 0)
+    #expect(run.stderr.contains("records: 2 (complete 2, incomplete 0)"))
+    #expect(run.stderr.contains("other lines: 2"))
+    #expect(Date().timeIntervalSince(started) < 60)
+  }
+
+  @Test func escapeSequencesFromTheLogNeverReachTheTerminalRaw() throws {
+    let log = "received action: AppAction.hover\u{1B}[2J\u{1B}]52;c;ZXZpbA==\u{07}\n"
+    let path = try Self.temporaryFile("esc", Data(log.utf8))
+    defer { unlink(path) }
+    // Colour on (as on a terminal): escaped.
+    let shown = runTCALog(["filter", "--color", "always", "-t", "hover", path])
+    let text = String(decoding: shown.stdout, as: UTF8.self)
+    #expect(text.contains("\\e[2J") && text.contains("\\e]52;"))
+    #expect(!shown.stdout.contains(0x07) && !text.contains("\u{1B}[2J") && !text.contains("\u{1B}]52"))
+    // Raw into a pipe: the bytes as they were.
+    let raw = runTCALog(["filter", "-t", "hover", path])
+    #expect(raw.stdout == Data(log.utf8))
+    // The report escapes what it shows.
+    let report = String(decoding: runTCALog(["report", path]).stdout, as: UTF8.self)
+    #expect(!report.contains("\u{1B}[2J") && !report.contains("\u{1B}]52"))
+  }
+
+  @Test func aClosedPipeEndsQuietly() throws {
+    guard let binary = tcalogBinary else { return }
+    let sample = packageRoot.appendingPathComponent("Samples/browser-session.log").path
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "'\(binary.path)' filter '\(sample)' '\(sample)' '\(sample)' | head -1 > /dev/null"]
+    let err = Pipe()
+    process.standardError = err
+    try process.run()
+    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(stderr.isEmpty, "\(stderr)")
+  }
+
+  @Test func controlCDuringAReadExits130Promptly() throws {
+    guard let binary = tcalogBinary else { return }
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = ["report"]
+    let input = Pipe()  // stays open: tcalog waits in read(2)
+    process.standardInput = input
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    input.fileHandleForWriting.write(Data("received action: A.Action.a\n".utf8))
+    usleep(300_000)
+    let sent = Date()
+    kill(process.processIdentifier, SIGINT)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 130)
+    #expect(Date().timeIntervalSince(sent) < 2)
+    try input.fileHandleForWriting.close()
+  }
+
+  @Test func anUnreadableFileIsAnErrorAndTheOthersAreRead() throws {
+    let path = try Self.temporaryFile("secret", Data("received action: A.Action.a\n".utf8))
+    defer { unlink(path) }
+    chmod(path, 0)
+    guard getuid() != 0 else {
+      print("running as root, which reads any file: unreadable-file check skipped")
+      return
+    }
+    let run = runTCALog(["records", path, "Samples/todos-tca1.log"])
+    #expect(run.status == 2)
+    #expect(run.stderr.hasPrefix("tcalog: error: \(path): Permission denied"))
+    #expect(!run.stdout.isEmpty)
+  }
+
+  @Test func aPatternOverTheLengthLimitIsRefused() throws {
+    let run = runTCALog(["filter", "-a", String(repeating: "a", count: 70_000), "Samples/todos-tca1.log"])
+    #expect(run.status == 2)
+    #expect(run.stderr.hasPrefix("tcalog: error: invalid pattern"))
+    #expect(run.stderr.contains("more than the limit"))
+  }
+}
