@@ -73,3 +73,32 @@ import Testing
     #expect(ActionText.analyze(unbalanced).path == "")
   }
 }
+
+/// The scanner's allocation-free `walkPath` and the full `walk` agree on every action of
+/// the samples and real logs.
+struct WalkPathTests {
+  @Test func walkPathAgreesWithWalk() throws {
+    let dirs = [Shared.repository.appendingPathComponent("Samples"), Shared.root.appendingPathComponent("real-logs")]
+    var checked = 0
+    for dir in dirs {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+      for name in names where name.hasSuffix(".log") || name.hasSuffix(".txt") {
+        let records = try RecordScanner.scan(InputOpener.open(dir.appendingPathComponent(name).path)).records
+        for record in records {
+          var bytes = Array(record.actionText.utf8)
+          bytes.withUnsafeMutableBufferPointer { buffer in
+            let text = UnsafeBufferPointer(buffer)
+            let tree = ValueTree(parsing: text, 0..<text.count)
+            let full = tree.walk()
+            var names: [Range<Int>] = []
+            let path = tree.walkPath(typedClue: true) { names.append($0) }
+            #expect(names == full.steps.map(\.name))
+            #expect(path.root == full.root && path.hasTypedNestedCase == full.hasTypedNestedCase)
+          }
+          checked += 1
+        }
+      }
+    }
+    #expect(checked > 1000)
+  }
+}

@@ -69,10 +69,19 @@ struct ValueTree {
   var nodes: [Node]
 
   init(parsing text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+    var stack: [Int32] = []
+    self.init(parsing: text, range, reusing: [], stack: &stack)
+  }
+
+  /// Parses into the storage of `reusing` (emptied first), with `stack` as scratch: a
+  /// scanner that parses one action per record keeps both and allocates nothing.
+  init(parsing text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, reusing storage: [Node], stack: inout [Int32]) {
     self.text = text
-    nodes = [Node(parent: -1)]
-    nodes.reserveCapacity(16)
-    var stack: [Int32] = [0]
+    nodes = storage
+    nodes.removeAll(keepingCapacity: true)
+    nodes.append(Node(parent: -1))
+    stack.removeAll(keepingCapacity: true)
+    stack.append(0)
     var current: Int32 = -1  // the value being built in the innermost container
     var pendingLabel: Range<Int>?
     var i = range.lowerBound
@@ -273,8 +282,64 @@ struct ValueTree {
     var hasTypedNestedCase: Bool
   }
 
-  /// Rules 1–5 of FORMATS.md 10.1.
-  func walk() -> Walk {
+  /// The action path only (rules 1–5 of FORMATS.md 10.1, as `walk`): calls `visit` with
+  /// each case name in order and allocates nothing. Returns the root type and, when
+  /// `typedClue`, whether a nested case is written with its type.
+  func walkPath(typedClue: Bool, _ visit: (Range<Int>) -> Void) -> (root: Range<Int>?, hasTypedNestedCase: Bool) {
+    var root: Range<Int>?
+    var start: Int32 = -1
+    let first = nodes[0].firstChild
+    if first >= 0, nodes[Int(first)].label == nil, let (type, _) = caseName(of: first) {
+      root = type
+      start = first
+    } else {
+      for index in 1..<max(1, nodes.count) where labelIs(Int32(index), "action") && caseName(of: Int32(index)) != nil {
+        start = Int32(index)
+        break
+      }
+    }
+    var hasTyped = false
+    for index in 1..<max(1, nodes.count) where typedClue && !(root != nil && index == Int(start)) {
+      if caseName(of: Int32(index))?.type != nil {
+        hasTyped = true
+        break
+      }
+    }
+    var node = start
+    while node >= 0, let (_, name) = caseName(of: node) {
+      visit(name)
+      let firstChild = nodes[Int(node)].firstChild
+      var next: Int32 = -1
+      if nodes[Int(node)].childCount == 1, isUnlabeled(firstChild), caseName(of: firstChild) != nil {
+        next = firstChild
+      } else {
+        var child = firstChild
+        while child >= 0 {
+          if labelIs(child, "action") && caseName(of: child) != nil {
+            next = child
+            break
+          }
+          child = nodes[Int(child)].nextSibling
+        }
+        if next < 0 {
+          child = firstChild
+          while child >= 0 {
+            if caseName(of: child)?.type.map(typeEndsInAction) ?? false {
+              next = child
+              break
+            }
+            child = nodes[Int(child)].nextSibling
+          }
+        }
+      }
+      node = next
+    }
+    return (root, hasTyped)
+  }
+
+  /// Rules 1–5 of FORMATS.md 10.1. `typedClue: false` skips looking for nested cases
+  /// written with their type (a whole-tree pass) when the format is already known.
+  func walk(typedClue: Bool = true) -> Walk {
     var root: Range<Int>?
     var start: Int32 = -1
     let first = nodes[0].firstChild
@@ -290,7 +355,7 @@ struct ValueTree {
     }
     // A nested case written with its type (not the root): a `tca0` clue (FORMATS.md 8).
     var hasTyped = false
-    for index in 1..<max(1, nodes.count) where !(root != nil && index == Int(start)) {
+    for index in 1..<max(1, nodes.count) where typedClue && !(root != nil && index == Int(start)) {
       if caseName(of: Int32(index))?.type != nil {
         hasTyped = true
         break

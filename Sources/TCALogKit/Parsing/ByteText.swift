@@ -116,6 +116,11 @@ struct BracketCounter {
     var i = range.lowerBound
     let end = range.upperBound
     while i < end {
+      if !inTripleQuote {
+        // Most bytes are names and values: skip them with one table test each.
+        while i < end && !BracketCounter.isSpecial(text[i]) { i += 1 }
+        if i == end { break }
+      }
       if inTripleQuote {
         if i + 2 < end, text[i] == ByteText.quote, text[i + 1] == ByteText.quote, text[i + 2] == ByteText.quote {
           inTripleQuote = false
@@ -146,6 +151,16 @@ struct BracketCounter {
       }
     }
     return depth - before
+  }
+
+  /// `( ) [ ] { } " #` as bits of two words (all are below 128).
+  private static let specialLow: UInt64 = (1 << 0x28) | (1 << 0x29) | (1 << 0x22) | (1 << 0x23)
+  private static let specialHigh: UInt64 = (1 << (0x5B - 64)) | (1 << (0x5D - 64)) | (1 << (0x7B - 64)) | (1 << (0x7D - 64))
+
+  @inline(__always) static func isSpecial(_ b: UInt8) -> Bool {
+    if b < 64 { return (specialLow >> UInt64(b)) & 1 != 0 }
+    if b < 128 { return (specialHigh >> UInt64(b - 64)) & 1 != 0 }
+    return false
   }
 
   /// Given the index of an opening quote, returns the index after the closing one (or

@@ -65,6 +65,9 @@ public final class RecordScanner {
   // Headerless diff fragments between records.
   private var inFragment = false
   private var previousLooksLikeRoot = false
+  /// Scratch storage of the action parser, kept from record to record.
+  private var treeNodes: [ValueTree.Node] = []
+  private var treeStack: [Int32] = []
 
   public init(file: String, firstIndex: Int = 0, sizeCap: Int = 64 << 20) {
     self.file = file
@@ -450,15 +453,21 @@ public final class RecordScanner {
         }
       }
       actionBytes.withUnsafeBufferPointer { action in
-        let walk = ValueTree(parsing: action, 0..<action.count).walk()
-        hasTypedNestedCase = walk.hasTypedNestedCase
+        // Only a `tca` record with no other clue needs the typed-nested-case clue.
+        let needsClue = headerKind == .tca && !isDifferenceTree && storePrefix == nil && !sawTCA0Marker
+        let tree = ValueTree(parsing: action, 0..<action.count, reusing: treeNodes, stack: &treeStack)
+        treeNodes = []  // the tree holds the storage now: keep it unique
         let pathStart = derived.position
-        for (n, step) in walk.steps.enumerated() {
-          if n > 0 { derived.append(ByteText.dot) }
-          derived.append(action, step.name)
+        var first = true
+        let walk = tree.walkPath(typedClue: needsClue) { name in
+          if !first { derived.append(ByteText.dot) }
+          first = false
+          derived.append(action, name)
         }
+        hasTypedNestedCase = walk.hasTypedNestedCase
         actionPath = derived.range(from: pathStart)
         actionRoot = walk.root.map { derived.add(action, $0) }
+        treeNodes = tree.nodes
         actionText = derived.add(action, 0..<action.count)
       }
       if isDifferenceTree {
