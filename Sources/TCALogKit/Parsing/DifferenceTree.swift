@@ -140,8 +140,9 @@ struct DifferenceTreeParser {
     var keyPairs: (depth: Int, added: Bool)?
     var countDepth = -1  // depth of an open "Different count:" block
 
+    var segments: [PathSegment] = []  // reused by every leaf of the record
     func emit(_ leaf: Leaf) {
-      var segments: [PathSegment] = []
+      segments.removeAll(keepingCapacity: true)
       for segment in stack.prefix(leaf.depth) { if let segment { segments.append(segment) } }
       if let key = leaf.key { segments.append(.key(key)) }
       let (path, normalized) = derived.addPath(segments[...], text)
