@@ -1,5 +1,8 @@
 import ArgumentParser
+import Foundation
 import TCALogKit
+
+extension FilterPrinter.Format: ExpressibleByArgument {}
 
 #if canImport(Glibc)
 import Glibc
@@ -26,14 +29,6 @@ struct FilterCommand: ParsableCommand {
       '#' comment lines and blank lines.
       """
   )
-
-  enum Format: String, ExpressibleByArgument, CaseIterable {
-    case raw, ndjson, oneline, count
-  }
-
-  enum Color: String, ExpressibleByArgument, CaseIterable {
-    case auto, always, never
-  }
 
   @Option(name: [.customShort("a"), .long], help: ArgumentHelp("Keep records whose action path matches (repeatable: any).", valueName: "re"))
   var action: [String] = []
@@ -72,7 +67,7 @@ struct FilterCommand: ParsableCommand {
   var only: [String] = []
 
   @Option(name: .long, help: "Output: raw (the records as in the input), ndjson, oneline or count.")
-  var format: Format = .raw
+  var format: FilterPrinter.Format = .raw
 
   @Flag(name: [.customShort("c"), .customLong("count")], help: "Print only the number of selected records (--format count).")
   var count = false
@@ -90,7 +85,7 @@ struct FilterCommand: ParsableCommand {
   var maxCount: Int?
 
   @Option(name: .long, help: "Highlight matches in raw and oneline output: auto (a terminal, NO_COLOR unset or empty, TERM not dumb), always or never.")
-  var color: Color = .auto
+  var color: ColorChoice = .auto
 
   @Flag(name: .customLong("line-buffered"), help: "Flush the output after every record.")
   var lineBuffered = false
@@ -149,12 +144,9 @@ struct FilterCommand: ParsableCommand {
       throw ExitCode(2)
     }
 
-    let environment = ["NO_COLOR", "TERM"].reduce(into: [String: String]()) { env, name in
-      if let value = getenv(name) { env[name] = String(cString: value) }
-    }
-    let usesColor = (FilterPrinter.ColorChoice(rawValue: color.rawValue) ?? .auto).usesColor(fd: 1, environment: environment)
+    let usesColor = ColorPolicy.resolve(color, environment: ProcessInfo.processInfo.environment, isTerminal: OutputBuffer.isTerminal(1))
     let printer = FilterPrinter(
-      format: FilterPrinter.Format(rawValue: (count ? Format.count : format).rawValue) ?? .raw,
+      format: count ? .count : format,
       out: OutputBuffer(flushesEachRecord: lineBuffered || follow ? true : nil),
       query: query, color: usesColor,
       // Log text can carry escape sequences: never send them raw to a terminal.

@@ -18,25 +18,6 @@ public final class FilterPrinter {
     case count
   }
 
-  /// `--color auto|always|never`.
-  public enum ColorChoice: String, Sendable, CaseIterable {
-    case auto, always, never
-
-    /// Whether to colour output on `fd`: `always` wins over everything; `auto` needs a
-    /// terminal, `NO_COLOR` unset or empty, and `TERM` set and not `dumb`.
-    public func usesColor(fd: Int32 = 1, environment: [String: String]) -> Bool {
-      switch self {
-      case .always: return true
-      case .never: return false
-      case .auto:
-        guard isatty(fd) != 0 else { return false }
-        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
-        guard let term = environment["TERM"], !term.isEmpty, term != "dumb" else { return false }
-        return true
-      }
-    }
-  }
-
   public let format: Format
   public let out: OutputBuffer
   /// Source of the highlight ranges (nil: nothing highlighted).

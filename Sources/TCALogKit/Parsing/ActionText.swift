@@ -282,106 +282,81 @@ struct ValueTree {
     var hasTypedNestedCase: Bool
   }
 
-  /// The action path only (rules 1–5 of FORMATS.md 10.1, as `walk`): calls `visit` with
-  /// each case name in order and allocates nothing. Returns the root type and, when
-  /// `typedClue`, whether a nested case is written with its type.
-  func walkPath(typedClue: Bool, _ visit: (Range<Int>) -> Void) -> (root: Range<Int>?, hasTypedNestedCase: Bool) {
-    var root: Range<Int>?
-    var start: Int32 = -1
+  /// Where the path starts (FORMATS.md 10.1 rule 1): the first top-level value when it is
+  /// a case (its type is the root), else, in damaged text, the first `action:` argument
+  /// whose value is a case.
+  private func pathStart() -> (root: Range<Int>?, start: Int32) {
     let first = nodes[0].firstChild
     if first >= 0, nodes[Int(first)].label == nil, let (type, _) = caseName(of: first) {
-      root = type
-      start = first
-    } else {
-      for index in 1..<max(1, nodes.count) where labelIs(Int32(index), "action") && caseName(of: Int32(index)) != nil {
-        start = Int32(index)
-        break
+      return (type, first)
+    }
+    for index in 1..<max(1, nodes.count) where labelIs(Int32(index), "action") && caseName(of: Int32(index)) != nil {
+      return (nil, Int32(index))
+    }
+    return (nil, -1)
+  }
+
+  /// A nested case written with its type (not the root): a `tca0` clue (FORMATS.md 8).
+  private func hasTypedNestedCase(root: Range<Int>?, start: Int32) -> Bool {
+    for index in 1..<max(1, nodes.count) where !(root != nil && index == Int(start)) {
+      if caseName(of: Int32(index))?.type != nil { return true }
+    }
+    return false
+  }
+
+  /// The child the path continues into, and its position among the children (rules
+  /// 2–5): a lone unlabeled case, else the first `action:` case, else the first case
+  /// whose type ends in `Action`.
+  private func nextStep(from node: Int32) -> (child: Int32, position: Int)? {
+    let firstChild = nodes[Int(node)].firstChild
+    if nodes[Int(node)].childCount == 1, isUnlabeled(firstChild), caseName(of: firstChild) != nil {
+      return (firstChild, 0)
+    }
+    for rule in 0..<2 {
+      var child = firstChild
+      var position = 0
+      while child >= 0 {
+        let matches = rule == 0
+          ? labelIs(child, "action") && caseName(of: child) != nil
+          : caseName(of: child)?.type.map(typeEndsInAction) ?? false
+        if matches { return (child, position) }
+        child = nodes[Int(child)].nextSibling
+        position += 1
       }
     }
-    var hasTyped = false
-    for index in 1..<max(1, nodes.count) where typedClue && !(root != nil && index == Int(start)) {
-      if caseName(of: Int32(index))?.type != nil {
-        hasTyped = true
-        break
-      }
-    }
+    return nil
+  }
+
+  /// The action path only, as `walk` finds it: calls `visit` with each case name in
+  /// order and allocates nothing (the scanner runs it once per record).
+  func walkPath(typedClue: Bool, _ visit: (Range<Int>) -> Void) -> (root: Range<Int>?, hasTypedNestedCase: Bool) {
+    let (root, start) = pathStart()
+    let hasTyped = typedClue && hasTypedNestedCase(root: root, start: start)
     var node = start
     while node >= 0, let (_, name) = caseName(of: node) {
       visit(name)
-      let firstChild = nodes[Int(node)].firstChild
-      var next: Int32 = -1
-      if nodes[Int(node)].childCount == 1, isUnlabeled(firstChild), caseName(of: firstChild) != nil {
-        next = firstChild
-      } else {
-        var child = firstChild
-        while child >= 0 {
-          if labelIs(child, "action") && caseName(of: child) != nil {
-            next = child
-            break
-          }
-          child = nodes[Int(child)].nextSibling
-        }
-        if next < 0 {
-          child = firstChild
-          while child >= 0 {
-            if caseName(of: child)?.type.map(typeEndsInAction) ?? false {
-              next = child
-              break
-            }
-            child = nodes[Int(child)].nextSibling
-          }
-        }
-      }
-      node = next
+      node = nextStep(from: node)?.child ?? -1
     }
     return (root, hasTyped)
   }
 
-  /// Rules 1–5 of FORMATS.md 10.1. `typedClue: false` skips looking for nested cases
-  /// written with their type (a whole-tree pass) when the format is already known.
+  /// Rules 1–5 of FORMATS.md 10.1, with every step's payload labels. `typedClue: false`
+  /// skips looking for nested cases written with their type when the format is known.
   func walk(typedClue: Bool = true) -> Walk {
-    var root: Range<Int>?
-    var start: Int32 = -1
-    let first = nodes[0].firstChild
-    if first >= 0, nodes[Int(first)].label == nil, let (type, _) = caseName(of: first) {
-      root = type
-      start = first
-    } else {
-      // Damaged or unusual text: the first `action:` argument whose value is a case.
-      for index in 1..<max(1, nodes.count) where labelIs(Int32(index), "action") && caseName(of: Int32(index)) != nil {
-        start = Int32(index)
-        break
-      }
-    }
-    // A nested case written with its type (not the root): a `tca0` clue (FORMATS.md 8).
-    var hasTyped = false
-    for index in 1..<max(1, nodes.count) where typedClue && !(root != nil && index == Int(start)) {
-      if caseName(of: Int32(index))?.type != nil {
-        hasTyped = true
-        break
-      }
-    }
+    let (root, start) = pathStart()
+    let hasTyped = typedClue && hasTypedNestedCase(root: root, start: start)
     var steps: [Step] = []
     var node = start
     while node >= 0, let (type, name) = caseName(of: node) {
       var labels: [Range<Int>?] = []
-      var children: [Int32] = []
       var child = nodes[Int(node)].firstChild
       while child >= 0 {
-        children.append(child)
         labels.append(isUnlabeled(child) ? nil : nodes[Int(child)].label)
         child = nodes[Int(child)].nextSibling
       }
-      var next: Int?
-      if children.count == 1, isUnlabeled(children[0]), caseName(of: children[0]) != nil {
-        next = 0
-      } else if let i = children.firstIndex(where: { labelIs($0, "action") && caseName(of: $0) != nil }) {
-        next = i
-      } else if let i = children.firstIndex(where: { caseName(of: $0)?.type.map(typeEndsInAction) ?? false }) {
-        next = i
-      }
-      steps.append(Step(name: name, type: type, labels: labels, followed: next))
-      node = next.map { children[$0] } ?? -1
+      let next = nextStep(from: node)
+      steps.append(Step(name: name, type: type, labels: labels, followed: next?.position))
+      node = next?.child ?? -1
     }
     return Walk(root: root, steps: steps, hasTypedNestedCase: hasTyped)
   }

@@ -1,3 +1,4 @@
+/// `--color auto|always|never`, for every command that colours.
 public enum ColorChoice: String, Sendable, CaseIterable {
   case auto, always, never
 }
