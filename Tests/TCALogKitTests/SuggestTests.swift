@@ -120,7 +120,12 @@ struct SuggestCompileTests {
 }
 
 enum SwiftCompiler {
-  static let path = "/opt/swift/usr/bin/swiftc"
+  /// `swiftc` from PATH (the toolchain that runs these tests is usually first there).
+  static let path: String = {
+    let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+    let candidates = directories.map { $0 + "/swiftc" } + ["/opt/swift/usr/bin/swiftc", "/usr/bin/swiftc"]
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? "/usr/bin/swiftc"
+  }()
   static func run(_ arguments: [String], executable: String = path) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)

@@ -11,7 +11,9 @@ public enum StubSynthesizer {
   }
 
   /// Returns (stub types source, main source). Only actions with a safe shape are used.
-  public static func synthesize(_ summary: ReportSummary, set: SuggestionSet, root: String) -> (stubs: String, main: String)? {
+  /// `casePathable` marks every action enum `@CasePathable` (swift-case-paths), for the
+  /// `casepath` style.
+  public static func synthesize(_ summary: ReportSummary, set: SuggestionSet, root: String, casePathable: Bool = false) -> (stubs: String, main: String)? {
     guard let rootType = SwiftIdentifier.typeName(root) else { return nil }
     let rootNode = EnumNode(rootType)
     var values: [(path: String, expr: String)] = []
@@ -46,11 +48,11 @@ public enum StubSynthesizer {
       }
       values.append((a.path, expr))
     }
-    var stubs = "struct TCALogStubValue {}\n\n"
+    var stubs = (casePathable ? "import CasePaths\n\n" : "") + "struct TCALogStubValue {}\n\n"
     var pending = [rootNode]
     var nested: [String: [String]] = [:]  // namespace → enum bodies (for A.B roots)
     while let node = pending.popLast() {
-      var body = "enum \(node.typeName.split(separator: ".").last!) {\n"
+      var body = (casePathable ? "@CasePathable\n" : "") + "enum \(node.typeName.split(separator: ".").last!) {\n"
       for c in node.cases {
         var payload = ""
         if !c.labels.isEmpty {

@@ -96,6 +96,7 @@ public struct SuggestionPrinter: Sendable {
 
   func casePath(_ set: SuggestionSet) -> String {
     var out = header(set) + "\n"
+    if includeType { out += SuggestionPrinter.casePathSupport + "\n" }
     let all = entries(set)
     for root in set.roots {
       out += "extension ActionFilter where Action == \(SwiftIdentifier.typeName(root)!) {\n"
@@ -217,6 +218,58 @@ public struct SuggestionPrinter: Sendable {
       /// Matches an action when none of `filters` matches it.
       public static func allExcept(_ filters: [Self]) -> Self { .not(.anyOf(filters)) }
       public static func allExcept(_ filters: Self...) -> Self { allExcept(filters) }
+    }
+
+    """
+}
+
+extension SuggestionPrinter {
+  /// The support code of ACTIONFILTER.md 6.1 for TCA 1.x: a `Sendable` ActionFilter over
+  /// `CasePathable` actions and the `_ReducerPrinter` members `._printChanges` takes.
+  static let casePathSupport = """
+    import ComposableArchitecture
+
+    #if compiler(>=6.2)
+    public typealias FilterableAction = CasePathable & SendableMetatype
+    #else
+    public typealias FilterableAction = CasePathable
+    #endif
+
+    public struct ActionFilter<Action: FilterableAction>: Sendable {
+      public let isIncluded: @Sendable (Action) -> Bool
+
+      public init(isIncluded: @escaping @Sendable (Action) -> Bool) {
+        self.isIncluded = isIncluded
+      }
+
+      public func callAsFunction(_ action: Action) -> Bool { isIncluded(action) }
+
+      public static var all: Self { Self { _ in true } }
+      public static func not(_ filter: Self) -> Self { Self { !filter($0) } }
+      public static func anyOf(_ filters: [Self]) -> Self {
+        Self { action in filters.contains { $0(action) } }
+      }
+      public static func anyOf(_ filters: Self...) -> Self { anyOf(filters) }
+      public static func allExcept(_ filters: [Self]) -> Self { .not(.anyOf(filters)) }
+      public static func allExcept(_ filters: Self...) -> Self { allExcept(filters) }
+    }
+
+    extension _ReducerPrinter where Action: FilterableAction {
+      /// `.customDump`, but only for actions that `filter` lets through.
+      public static func customDump(filter: ActionFilter<Action>) -> Self {
+        Self { action, oldState, newState in
+          guard filter(action) else { return }
+          Self.customDump.printChange(receivedAction: action, oldState: oldState, newState: newState)
+        }
+      }
+
+      /// `.actionLabels`, but only for actions that `filter` lets through.
+      public static func actionLabels(filter: ActionFilter<Action>) -> Self {
+        Self { action, oldState, newState in
+          guard filter(action) else { return }
+          Self.actionLabels.printChange(receivedAction: action, oldState: oldState, newState: newState)
+        }
+      }
     }
 
     """
