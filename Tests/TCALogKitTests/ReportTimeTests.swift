@@ -58,3 +58,27 @@ struct ReportTimeTests {
     }
   }
 }
+
+/// Every line of the text report fits 80 columns, bursts and the rate line included.
+struct ReportWidthTests {
+  @Test func textReportFitsEightyColumns() throws {
+    var events: [(Int, String)] = []
+    for s in stride(from: 0, to: 3 * 3600, by: 7) {
+      events.append((s, "windows(.window(id: 1, action: .tabs(.tab(id: 2, action: .hoverChangedWithAVeryLongCaseNameIndeed(true)))))"))
+    }
+    let log = events.map { second, action in
+      let h = second / 3600, m = (second / 60) % 60, s = second % 60
+      func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+      return "2026-11-20 \(two(10 + h)):\(two(m)):\(two(s)).250000+0100 Browser[4242:1a2b] received action: AppAction.\(action)\n"
+    }.joined()
+    var aggregator = ReportAggregator()
+    let (records, statistics, _) = try parse(log)
+    for record in records { aggregator.add(record) }
+    aggregator.statistics = statistics
+    let text = ReportPrinter(format: .text).render(ActionReport(summary: aggregator.summary()))
+    #expect(text.contains("records per 5 minutes"))
+    for line in text.split(separator: "\n") {
+      #expect(line.count <= 80, "\(line.count) columns: \(line)")
+    }
+  }
+}

@@ -65,8 +65,8 @@ public struct ActionReport: Sendable {
   public var silenced: SilencedShare?
   /// The busiest second of the burstiest actions (most records in one second first).
   public var bursts: [(path: String, second: Int, count: Int)] = []
-  /// Records per minute from the first to the last minute with records, in at most 60
-  /// buckets (`minutesPerBucket` minutes each).
+  /// Records per minute from the first to the last minute with records, in at most 40
+  /// buckets (`minutesPerBucket` minutes each), so the sparkline fits an 80-column line.
   public var ratePerBucket: [Int] = []
   public var minutesPerBucket = 1
 
@@ -271,7 +271,7 @@ extension ActionReport {
   static func buckets(_ perMinute: [(minute: Int, records: Int)]) -> ([Int], Int) {
     guard let first = perMinute.first?.minute, let last = perMinute.last?.minute else { return ([], 1) }
     let span = last - first + 1
-    let size = max(1, (span + 59) / 60)
+    let size = max(1, (span + 39) / 40)
     var buckets = [Int](repeating: 0, count: (span + size - 1) / size)
     for (minute, n) in perMinute { buckets[(minute - first) / size] += n }
     return (buckets, size)

@@ -79,7 +79,7 @@ public struct ReportPrinter: Sendable {
     if !r.bursts.isEmpty {
       out += "\n" + style("Bursts (busiest second per action)", "1") + "\n"
       for b in r.bursts {
-        out += F.padRight(F.fitTail(F.escaped(b.path), 48), 48) + " " + F.padLeft(F.grouped(b.count), 7)
+        out += F.padRight(F.fitTail(F.escaped(b.path), 44), 44) + " " + F.padLeft(F.grouped(b.count), 7)
           + " records in 1 s at " + F.clockTime(b.second) + "\n"
       }
     }
