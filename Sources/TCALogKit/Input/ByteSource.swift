@@ -111,6 +111,7 @@ public enum InputOpener {
         throw InputError(file: path, reason: "Is a directory")
       }
     }
+    growPipeBuffer(fd)
     let plain = FileByteSource(fd: fd, name: path, ownsDescriptor: path != "-")
     if follow {
       // Like `tail -f`: the end of the file is only where the writer is now.
@@ -129,6 +130,19 @@ public enum InputOpener {
     let isGzip = head.count >= 2 && head[0] == 0x1f && head[1] == 0x8b
     plain.readAhead = head
     return isGzip ? try GzipByteSource(compressed: plain, name: path) : plain
+  }
+
+  /// A pipe holds 64 KiB by default, so a fast writer (`cat big.log | tcalog`) and
+  /// tcalog hand over the data in 64 KiB turns, each a pair of context switches. A 1 MiB
+  /// pipe buffer lets both sides run longer between switches. Best effort: the call fails
+  /// on non-pipes, and above /proc/sys/fs/pipe-max-size for unprivileged users.
+  private static func growPipeBuffer(_ fd: Int32) {
+    #if canImport(Glibc)
+    var info = stat()
+    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFIFO else { return }
+    let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ, not exported to Swift by Glibc's module
+    _ = fcntl(fd, setPipeSize, Int32(1 << 20))
+    #endif
   }
 
   private static func Glibc_open(_ path: String) -> Int32 {
