@@ -206,6 +206,19 @@ import Testing
     #expect(cutInState.changeList == [Change("n", old: "1", new: "2")])
   }
 
+  /// A log cut after an action and then followed by other output (the app went on
+  /// logging): the action is whole but the state part never came. Only `.debugActions()`
+  /// prints no state part, and it ends the action with a blank line.
+  @Test func actionEndedByForeignTextOrHeaderLostItsStatePart() throws {
+    let cut = try parse("received action:\n  AppAction.sidebarSync(.tick)\n[Analytics] track event=tab_switched\n")
+    #expect(cut.records.count == 1 && cut.records[0].isComplete == false)
+    #expect(cut.statistics.otherLines == 1)
+    let beforeHeader = try parse("received action:\n  AppAction.tick\nreceived action:\n  AppAction.tick\n  (No state changes)\n\n")
+    #expect(beforeHeader.records.map(\.isComplete) == [false, true])
+    let debugActions = try #require(try parse("received action:\n  AppAction.tick\n\nlater output\n").records.first)
+    #expect(debugActions.isComplete && !debugActions.hasStatePart && debugActions.format == .tca0)
+  }
+
   @Test func stateLinesWithoutIndentationNestByBrackets() throws {
     let log = "received action:\nA.Action.t\n  A.State(\n  items: [\n  Item(\n- on: false\n+ on: true\n  )\n  ]\n  )\n\n"
     let record = try #require(try parse(log).records.first)

@@ -18,6 +18,8 @@ struct GenLogTruthTests {
     Variant(arguments: ["--format", "tca1"]),
     Variant(arguments: ["--format", "tca1", "--prefix", "everyline", "--noise", "0.1", "--crlf", "--truncate"]),
     Variant(arguments: ["--format", "tca1", "--prefix", "oslog", "--noise", "0.2", "--truncate"]),
+    // The cut record is followed by a noise line (the last record's cut keeps only its action).
+    Variant(arguments: ["--format", "tca1", "--prefix", "none", "--noise", "0.3", "--truncate", "--records", "600", "--seed", "9"]),
   ]
 
   @Test(arguments: variants)

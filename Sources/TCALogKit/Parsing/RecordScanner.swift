@@ -423,9 +423,11 @@ public final class RecordScanner {
         let treeFinished = !treeLines.isEmpty && !danglingLabel && openSides == 0 && countChildren == 0 && !keyPairsOpen
         isComplete = noChange || treeFinished || (sawStateHeader && treeLines.isEmpty && ending != .endOfInput)
       } else {
-        // A record that ends right after its action (`.debugActions()`) is complete
-        // unless the input ended there.
-        isComplete = noChange || rootFinished || (actionFinished && !hasStatePart && ending != .endOfInput)
+        // Only `.debugActions()` prints no state part, and it ends its action with a blank
+        // line (FORMATS.md 8.4). An action ended by foreign text, a header or the end of
+        // input lost its state part: the record was cut (a log cut by size and followed by
+        // other output, as `gen_log.py --truncate --noise` writes it).
+        isComplete = noChange || rootFinished || (actionFinished && !hasStatePart && endedByBlankAfterAction)
       }
     }
     if isCapped { isComplete = false }
