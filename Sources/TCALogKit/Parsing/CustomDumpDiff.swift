@@ -73,6 +73,10 @@ struct CustomDumpDiffParser {
     case root, property(Range<Int>), key(Range<Int>), index(Int), tuple(Int), none
   }
 
+  enum PairKey: Hashable {
+    case root, property([UInt8]), key([UInt8]), index(Int), tuple(Int)
+  }
+
   struct Leaf {
     var marker: DumpMarker
     var key: LeafKey
@@ -99,18 +103,47 @@ struct CustomDumpDiffParser {
       default: return false
       }
     }
+    /// `LeafKey` with its text copied out, for hashing; nil for `.none`, which pairs with nothing.
+    func pairKey(_ key: LeafKey) -> PairKey? {
+      switch key {
+      case .root: return .root
+      case .property(let r): return .property(Array(text[r]))
+      case .key(let r): return .key(Array(text[r]))
+      case .index(let n): return .index(n)
+      case .tuple(let n): return .tuple(n)
+      case .none: return nil
+      }
+    }
     func resolve(from start: Int) {
       guard start < pending.count else { return }
       var matched = [Bool](repeating: false, count: pending.count - start)
-      for a in start..<pending.count where pending[a].marker == .old {
-        if case .none = pending[a].key { continue }
-        for b in start..<pending.count where !matched[b - start] && pending[b].marker == .new {
-          if keysMatch(pending[a].key, pending[b].key) {
-            matched[a - start] = true
-            matched[b - start] = true
-            changes.append(PendingChange(order: pending[a].order, segments: pending[a].segments, kind: .value, old: pending[a].value, new: pending[b].value))
-            break
+      func pair(_ a: Int, _ b: Int) {
+        matched[a - start] = true
+        matched[b - start] = true
+        changes.append(PendingChange(order: pending[a].order, segments: pending[a].segments, kind: .value, old: pending[a].value, new: pending[b].value))
+      }
+      // Each `-` leaf pairs with the first unpaired `+` leaf of the same key. A container
+      // holds a few leaves, so a scan is cheapest; a long one (a dump of thousands of
+      // changed elements) would make the scan quadratic, so it queues `+` leaves by key.
+      if pending.count - start <= 32 {
+        for a in start..<pending.count where pending[a].marker == .old {
+          if case .none = pending[a].key { continue }
+          for b in start..<pending.count where !matched[b - start] && pending[b].marker == .new {
+            if keysMatch(pending[a].key, pending[b].key) {
+              pair(a, b)
+              break
+            }
           }
+        }
+      } else {
+        var queues: [PairKey: (next: Int, leaves: [Int])] = [:]
+        for b in start..<pending.count where pending[b].marker == .new {
+          if let key = pairKey(pending[b].key) { queues[key, default: (0, [])].leaves.append(b) }
+        }
+        for a in start..<pending.count where pending[a].marker == .old {
+          guard let key = pairKey(pending[a].key), let queue = queues[key], queue.next < queue.leaves.count else { continue }
+          pair(a, queue.leaves[queue.next])
+          queues[key]!.next += 1
         }
       }
       for a in start..<pending.count where !matched[a - start] {

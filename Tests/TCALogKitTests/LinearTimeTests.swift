@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+@testable import TCALogKit
+
+/// Parse time grows linearly with input size on the shapes that could make a parser
+/// quadratic: deep and wide actions, long records, unclosed brackets and strings, runs of
+/// headers, lines full of near-headers. Each shape is grown until one parse takes a
+/// measurable time, then parsed at four times that size: linear work takes about 4×, a
+/// quadratic step 16×; the bound of 10× leaves room for noise from tests running beside.
+struct LinearTimeTests {
+  struct Shape: Sendable, CustomTestStringConvertible {
+    let name: String
+    let make: @Sendable (Int) -> String
+    var testDescription: String { name }
+  }
+
+  static let shapes: [Shape] = [
+    Shape(name: "nested action") { n in
+      "received action:\n  AppAction.a(" + String(repeating: ".a(", count: n) + String(repeating: ")", count: n + 1)
+        + "\n  (No state changes)\n\n"
+    },
+    Shape(name: "wide action") { n in
+      "received action:\n  AppAction.a(" + String(repeating: "x: 1, ", count: n) + "y: 2)\n  (No state changes)\n\n"
+    },
+    Shape(name: "unbalanced action lines") { n in
+      "received action:\n" + String(repeating: "  AppAction.a((([\n", count: n)
+    },
+    Shape(name: "unclosed triple-quoted string") { n in
+      "received action:\n  AppAction.a(\"\"\"\n" + String(repeating: "  text ( [ \" {\n", count: n)
+    },
+    Shape(name: "wide difference tree") { n in
+      var log = "🎬 Received action:\n  AppAction.a\n🖨️ State:\nitems:\n"
+      for i in 0..<n { log += "|\tKey \(i):\n|\t|\tCurrent: 1\n|\t|\tPrevious: 0\n" }
+      return log + "\n"
+    },
+    Shape(name: "long custom-dump diff") { n in
+      "received action:\n  AppAction.a\n  AppState(\n" + String(repeating: "-   x: 1,\n+   x: 2,\n", count: n) + "  )\n\n"
+    },
+    Shape(name: "deep custom-dump nesting") { n in
+      "received action:\n  AppAction.a\n  AppState(\n" + String(repeating: "  a: A(\n", count: n)
+        + "- x: 1,\n+ x: 2,\n" + String(repeating: "  )\n", count: n) + "  )\n\n"
+    },
+    Shape(name: "headers in a row") { n in
+      String(repeating: "received action:\n🎬 Received action:\n", count: n)
+    },
+    Shape(name: "near-headers in one line") { n in
+      String(repeating: "x: r: received actio", count: n) + "\n"
+    },
+  ]
+
+  @Test(arguments: shapes)
+  func parseTimeGrowsLinearly(_ shape: Shape) throws {
+    func seconds(_ n: Int) throws -> Double {
+      let input = Array(shape.make(n).utf8)
+      var best = Double.infinity
+      for _ in 0..<3 {
+        let start = ContinuousClock.now
+        _ = try parse(bytes: input)
+        let elapsed = ContinuousClock.now - start
+        best = min(best, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+      }
+      return best
+    }
+    var n = 500
+    while try seconds(n) < 0.02, n < 1 << 22 { n *= 2 }
+    let small = try seconds(n)
+    let large = try seconds(4 * n)
+    #expect(large < 10 * small, "\(shape.name): \(n) units \(small) s, \(4 * n) units \(large) s")
+  }
+}
