@@ -1,9 +1,9 @@
 import Testing
 @testable import TCALogKit
 
-/// Inputs that `Tests/Fuzz/fuzz parser` found to break the parser, reduced by hand, kept so the
-/// bugs stay fixed. Each also passes the fuzz harness's invariants (valid UTF-8 JSON, lines
-/// and bytes accounted for).
+/// Inputs that `Tests/Fuzz/fuzz` found to break the parser or the filter-file reader,
+/// reduced by hand, kept so the bugs stay fixed. Each also passes its fuzz harness's
+/// invariants.
 struct FuzzRegressionTests {
   /// Found by the fuzzer: a `Current:` label followed by U+2007 instead of a space. The
   /// value started one byte after the colon, inside the 3-byte character, so the record's
@@ -17,5 +17,21 @@ struct FuzzRegressionTests {
     RecordJSON.append(records[0], to: &json)
     #expect(UTF8Validation.isValid(json))
     #expect(statistics.recordLines + statistics.otherLines == statistics.lines)
+  }
+
+  /// Found by `fuzz filterfile`: a combining mark right after the blanks that follow `=`.
+  /// Trimming by Character kept it alone as the pattern; written back as `A = ̌`, the mark
+  /// joined the space into one Character, which trimming then kept: the pattern changed.
+  /// The original input, then the same with the mark after `=` and after `#`.
+  @Test func combiningMarkAfterBlanksSurvivesWritingBack() throws {
+    let original = "#s\n" + String(repeating: "\t", count: 118) + "a=\u{FFFD}\nt =1\nA=\t\t\t\t\t\t\u{030C}\t\t\t\t\t\t"
+    for text in [original, "A =\u{030C}x\n", "A = \u{030C}\n#\u{030C} comment\n"] {
+      let repository = try FilterRepository(parsing: text, file: "f")
+      let again = try FilterRepository(parsing: repository.rendered(), file: "again")
+      #expect(again.entries.map(\.name) == repository.entries.map(\.name))
+      #expect(again.entries.map { Array($0.pattern.unicodeScalars) } == repository.entries.map { Array($0.pattern.unicodeScalars) })
+    }
+    let entry = try #require(try FilterRepository(parsing: "A = \u{030C}\n", file: "f").entries.first)
+    #expect(Array(entry.pattern.unicodeScalars) == ["\u{030C}"])
   }
 }

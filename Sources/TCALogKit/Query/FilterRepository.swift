@@ -66,8 +66,11 @@ public final class FilterRepository {
       number += 1
       var line = Substring(rawLine)
       if line.last == "\r" { line = line.dropLast() }
-      let trimmed = line.trimmingBlanks()
-      if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+      // Unicode scalars, not Characters: a combining mark after a blank, `=` or `#` forms
+      // one Character with it, which would hide the separator or change the pattern when
+      // the entry is written back as `name = pattern`.
+      let trimmed = line.unicodeScalars.trimmingBlanks()
+      if trimmed.isEmpty || trimmed.first == "#" { continue }
       guard let equals = trimmed.firstIndex(of: "=") else {
         issues.append(FilterFileIssue(file: file, line: number, reason: "expected 'name = pattern'"))
         continue
@@ -250,8 +253,8 @@ public final class FilterRepository {
   }
 }
 
-extension Substring {
-  fileprivate func trimmingBlanks() -> Substring {
+extension Substring.UnicodeScalarView {
+  fileprivate func trimmingBlanks() -> Substring.UnicodeScalarView {
     var s = self
     while let c = s.first, c == " " || c == "\t" { s = s.dropFirst() }
     while let c = s.last, c == " " || c == "\t" { s = s.dropLast() }
