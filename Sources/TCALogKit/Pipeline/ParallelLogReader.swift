@@ -165,6 +165,9 @@ final class ChunkSplitter {
   /// Without a header, a chunk is cut at a line end once it reaches this size: only a
   /// record larger than the scanner's size cap (kept incomplete anyway) spans such a cut.
   private let forcedCut: Int
+  /// A new chunk's room: the target size and one more read, so a chunk that reaches the
+  /// target usually needs no growing before its cut.
+  private var initialCapacity: Int { chunkSize + (64 << 10) }
   /// Bytes read past the last cut: the start of the next chunk.
   private var pending: InputChunk?
   private var offset = 0
@@ -178,7 +181,7 @@ final class ChunkSplitter {
 
   func next() throws -> InputChunk? {
     if ended { return nil }
-    var chunk = pending ?? InputChunk(capacity: chunkSize + (64 << 10))
+    var chunk = pending ?? InputChunk(capacity: initialCapacity)
     pending = nil
     var searchedUpTo = 0  // lines before this were checked for headers
     var cut: Int? = nil
@@ -206,7 +209,7 @@ final class ChunkSplitter {
     }
     if chunk.count == 0 { return nil }
     if let cut, cut < chunk.count {
-      let rest = InputChunk(capacity: max(chunkSize + (64 << 10), (chunk.count - cut) * 2))
+      let rest = InputChunk(capacity: max(initialCapacity, (chunk.count - cut) * 2))
       rest.bytes.update(from: chunk.bytes + cut, count: chunk.count - cut)
       rest.count = chunk.count - cut
       chunk.count = cut
