@@ -24,19 +24,19 @@ struct RecordsCommand: ParsableCommand {
     let out = OutputBuffer()
     let result: ReadResult
     var first = true
-    if stats && input.jobs > 1 {
-      // Counts only: nothing to collect per chunk.
-      result = try input.reader.fold(jobs: input.jobs, initial: { 0 }, add: { _, _ in }, merge: { _ in })
+    if stats {
+      // Counts only: no record is kept or printed.
+      result = input.jobs > 1
+        ? try input.reader.fold(jobs: input.jobs, initial: { 0 }, add: { _, _ in }, merge: { _ in })
+        : try input.reader.read { _ in }
     } else if input.jobs > 1 {
       // Chunks render their JSON on the worker threads; the writer keeps input order.
-      let (format, stats) = (format, stats)
+      let format = format
       result = try input.reader.read(jobs: input.jobs) { chunk in
-        guard !stats else { return [UInt8]() }
         var bytes: [UInt8] = []
         for (i, record) in chunk.records.enumerated() {
           if format == .json && i > 0 { bytes.append(contentsOf: ",\n".utf8) }
-          RecordJSON.append(record, to: &bytes)
-          if format == .ndjson { bytes.append(0x0A) }
+          Self.append(record, as: format, to: &bytes)
         }
         return bytes
       } deliver: { bytes in
@@ -48,11 +48,9 @@ struct RecordsCommand: ParsableCommand {
       }
     } else {
       result = try input.reader.read { record in
-        guard !stats else { return }
         try out.append { bytes in
           if format == .json { bytes.append(contentsOf: (first ? "[\n" : ",\n").utf8) }
-          RecordJSON.append(record, to: &bytes)
-          if format == .ndjson { bytes.append(0x0A) }
+          Self.append(record, as: format, to: &bytes)
         }
         first = false
         try out.endRecord()
@@ -62,5 +60,11 @@ struct RecordsCommand: ParsableCommand {
     try out.flush()
     if stats { Diagnostics.write(StatisticsText.render(result.statistics)) }
     if Diagnostics.report(result) { throw ExitCode(2) }
+  }
+
+  /// One record's JSON, and the newline that ends it in ndjson.
+  private static func append(_ record: Record, as format: Format, to bytes: inout [UInt8]) {
+    RecordJSON.append(record, to: &bytes)
+    if format == .ndjson { bytes.append(0x0A) }
   }
 }

@@ -34,6 +34,27 @@ struct RecordsCLITests {
     }
   }
 
+  /// Every way `records` can run prints the same: one thread or two, ndjson or one JSON
+  /// array, and `--stats` counts the same records either way.
+  @Test(arguments: ["browser-session", "messy"])
+  func jobsAndFormatsAgree(_ name: String) throws {
+    let path = "Samples/\(name).log"
+    let expected = try Self.expected(name)
+    let expectedRecords = try Self.expectedRecords(name) as NSArray
+    for jobs in ["1", "2"] {
+      let ndjson = runTCALog(["records", "--jobs", jobs, path])
+      #expect(ndjson.status == 0 && ndjson.stdout == expected, "--jobs \(jobs) ndjson")
+      let json = runTCALog(["records", "--jobs", jobs, "--format", "json", path])
+      #expect(json.status == 0)
+      let array = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? NSArray)
+      #expect(array == expectedRecords, "--jobs \(jobs) json")
+    }
+    let stats = ["1", "2"].map { runTCALog(["records", "--stats", "--jobs", $0, path]) }
+    #expect(stats.allSatisfy { $0.status == 0 && $0.stdout.isEmpty })
+    #expect(stats[0].stderr == stats[1].stderr)
+    #expect(stats[0].stderr.contains("records: \(expectedRecords.count) "))
+  }
+
   /// The samples and their expectations are generated; nobody edits them by hand.
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "python3 is absent"))
   func samplesAreWhatTheirGeneratorMakes() throws {
