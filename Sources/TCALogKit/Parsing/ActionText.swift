@@ -144,16 +144,7 @@ struct ValueTree {
         } else if b == ByteText.hash, i + 1 < end, text[i + 1] == ByteText.quote {
           i = BracketCounter.skipString(text, from: i + 1, end: end, raw: true)
         } else {
-          while i < end {
-            let c = text[i]
-            if c == ByteText.space || c == ByteText.tab || c == 0x0A || c == 0x0D || c == ByteText.comma
-              || c == UInt8(ascii: "(") || c == UInt8(ascii: ")") || c == UInt8(ascii: "[")
-              || c == UInt8(ascii: "]") || c == UInt8(ascii: "{") || c == UInt8(ascii: "}") || c == ByteText.quote
-            {
-              break
-            }
-            i += 1
-          }
+          while i < end && !ValueTree.endsAtom(text[i]) { i += 1 }
         }
         var atom = start..<i
         // `label:` (a label, possibly with its value left out); `_:` means unlabeled.
@@ -183,6 +174,17 @@ struct ValueTree {
     if let label = pendingLabel {
       _ = addNode(Node(label: label, parent: stack[stack.count - 1]), to: stack[stack.count - 1], &nodes)
     }
+  }
+
+  /// Blanks, newlines, `,` `"` and brackets end an atom; as bits of two words.
+  private static let atomEndLow: UInt64 =
+    (1 << 0x20) | (1 << 0x09) | (1 << 0x0A) | (1 << 0x0D) | (1 << 0x2C) | (1 << 0x28) | (1 << 0x29) | (1 << 0x22)
+  private static let atomEndHigh: UInt64 = (1 << (0x5B - 64)) | (1 << (0x5D - 64)) | (1 << (0x7B - 64)) | (1 << (0x7D - 64))
+
+  @inline(__always) static func endsAtom(_ b: UInt8) -> Bool {
+    if b < 64 { return (atomEndLow >> UInt64(b)) & 1 != 0 }
+    if b < 128 { return (atomEndHigh >> UInt64(b - 64)) & 1 != 0 }
+    return false
   }
 
   static func skipTripleQuote(_ text: UnsafeBufferPointer<UInt8>, from start: Int, end: Int) -> Int {
@@ -285,15 +287,15 @@ struct ValueTree {
   /// Where the path starts (FORMATS.md 10.1 rule 1): the first top-level value when it is
   /// a case (its type is the root), else, in damaged text, the first `action:` argument
   /// whose value is a case.
-  private func pathStart() -> (root: Range<Int>?, start: Int32) {
+  private func pathStart() -> (root: Range<Int>?, start: Int32, name: Range<Int>) {
     let first = nodes[0].firstChild
-    if first >= 0, nodes[Int(first)].label == nil, let (type, _) = caseName(of: first) {
-      return (type, first)
+    if first >= 0, nodes[Int(first)].label == nil, let (type, name) = caseName(of: first) {
+      return (type, first, name)
     }
-    for index in 1..<max(1, nodes.count) where labelIs(Int32(index), "action") && caseName(of: Int32(index)) != nil {
-      return (nil, Int32(index))
+    for index in 1..<max(1, nodes.count) where labelIs(Int32(index), "action") {
+      if let (_, name) = caseName(of: Int32(index)) { return (nil, Int32(index), name) }
     }
-    return (nil, -1)
+    return (nil, -1, 0..<0)
   }
 
   /// A nested case written with its type (not the root): a `tca0` clue (FORMATS.md 8).
@@ -307,19 +309,20 @@ struct ValueTree {
   /// The child the path continues into, and its position among the children (rules
   /// 2–5): a lone unlabeled case, else the first `action:` case, else the first case
   /// whose type ends in `Action`.
-  private func nextStep(from node: Int32) -> (child: Int32, position: Int)? {
+  private func nextStep(from node: Int32) -> (child: Int32, position: Int, type: Range<Int>?, name: Range<Int>)? {
     let firstChild = nodes[Int(node)].firstChild
-    if nodes[Int(node)].childCount == 1, isUnlabeled(firstChild), caseName(of: firstChild) != nil {
-      return (firstChild, 0)
+    if nodes[Int(node)].childCount == 1, isUnlabeled(firstChild), let (type, name) = caseName(of: firstChild) {
+      return (firstChild, 0, type, name)
     }
     for rule in 0..<2 {
       var child = firstChild
       var position = 0
       while child >= 0 {
-        let matches = rule == 0
-          ? labelIs(child, "action") && caseName(of: child) != nil
-          : caseName(of: child)?.type.map(typeEndsInAction) ?? false
-        if matches { return (child, position) }
+        if rule == 0 {
+          if labelIs(child, "action"), let (type, name) = caseName(of: child) { return (child, position, type, name) }
+        } else if let (type, name) = caseName(of: child), let type, typeEndsInAction(type) {
+          return (child, position, type, name)
+        }
         child = nodes[Int(child)].nextSibling
         position += 1
       }
@@ -330,12 +333,15 @@ struct ValueTree {
   /// The action path only, as `walk` finds it: calls `visit` with each case name in
   /// order and allocates nothing (the scanner runs it once per record).
   func walkPath(typedClue: Bool, _ visit: (Range<Int>) -> Void) -> (root: Range<Int>?, hasTypedNestedCase: Bool) {
-    let (root, start) = pathStart()
+    let (root, start, startName) = pathStart()
     let hasTyped = typedClue && hasTypedNestedCase(root: root, start: start)
     var node = start
-    while node >= 0, let (_, name) = caseName(of: node) {
+    var name = startName
+    while node >= 0 {
       visit(name)
-      node = nextStep(from: node)?.child ?? -1
+      guard let next = nextStep(from: node) else { break }
+      node = next.child
+      name = next.name
     }
     return (root, hasTyped)
   }
@@ -343,7 +349,7 @@ struct ValueTree {
   /// Rules 1–5 of FORMATS.md 10.1, with every step's payload labels. `typedClue: false`
   /// skips looking for nested cases written with their type when the format is known.
   func walk(typedClue: Bool = true) -> Walk {
-    let (root, start) = pathStart()
+    let (root, start, _) = pathStart()
     let hasTyped = typedClue && hasTypedNestedCase(root: root, start: start)
     var steps: [Step] = []
     var node = start

@@ -31,7 +31,7 @@ public final class RecordScanner {
   private var active = false
   private var headerKind = HeaderKind.tca
   private var phase = Phase.action
-  private var raw: [UInt8] = []
+  private var raw = ByteAccumulator(capacity: 4096)
   private var headerLine = 0
   private var headerOffset = 0
   private var lineCount = 0
@@ -60,7 +60,7 @@ public final class RecordScanner {
   private var lastWasLeaf = false
 
   /// Reused for each record's action text.
-  private var actionBytes: [UInt8] = []
+  private var actionBytes = ByteAccumulator(capacity: 1024)
 
   // Headerless diff fragments between records.
   private var inFragment = false
@@ -168,14 +168,15 @@ public final class RecordScanner {
       return nil
     }
     let start = raw.count
-    raw.append(contentsOf: line.full)
+    raw.append(line.full)
     return start
   }
 
   private func shifted(_ r: Range<Int>, by delta: Int) -> Range<Int> { (r.lowerBound + delta)..<(r.upperBound + delta) }
 
   private func addActionLine(_ line: InputLine, _ content: Range<Int>) {
-    actionBrackets.add(line.content, content)
+    // Only a TCA action ends by its brackets; a diffing action ends at `State:`.
+    if headerKind == .tca { actionBrackets.add(line.content, content) }
     if let start = append(line, content) { actionLines.append(shifted(content, by: start)) }
   }
 
@@ -382,7 +383,10 @@ public final class RecordScanner {
 
   private func reset() {
     active = false
-    raw.reserveCapacity(2048)
+    raw.removeAll()
+    raw.shrink(toAtMost: 1 << 20)
+    actionBytes.removeAll()
+    actionBytes.shrink(toAtMost: 1 << 20)
     lineCount = 0
     byteCount = 0
     isCapped = false
@@ -438,23 +442,23 @@ public final class RecordScanner {
     var actionText = TextRange.empty
     var changes: [StateChange] = []
     var hasTypedNestedCase = false
-    var actionBytes = self.actionBytes
-    defer { self.actionBytes = actionBytes }
-    raw.withUnsafeBufferPointer { text in
+    do {
+      let text = raw.buffer
       // Action text: lines joined with "\n", up to two leading spaces removed from each.
-      actionBytes.removeAll(keepingCapacity: true)
+      actionBytes.removeAll()
       if let labels = labelsText {
-        actionBytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[labels]))
+        actionBytes.append(UnsafeBufferPointer(rebasing: text[labels]))
       } else {
         for (n, line) in actionLines.enumerated() {
           if n > 0 { actionBytes.append(0x0A) }
           var s = line.lowerBound
           if s < line.upperBound, text[s] == ByteText.space { s += 1 }
           if s < line.upperBound, text[s] == ByteText.space { s += 1 }
-          actionBytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[s..<line.upperBound]))
+          actionBytes.append(UnsafeBufferPointer(rebasing: text[s..<line.upperBound]))
         }
       }
-      actionBytes.withUnsafeBufferPointer { action in
+      do {
+        let action = actionBytes.buffer
         // Only a `tca` record with no other clue needs the typed-nested-case clue.
         let needsClue = headerKind == .tca && !isDifferenceTree && storePrefix == nil && !sawTCA0Marker
         let tree = ValueTree(parsing: action, 0..<action.count, reusing: treeNodes, stack: &treeStack)
@@ -495,11 +499,15 @@ public final class RecordScanner {
     }
     let stateChanged = isDifferenceTree ? !treeLines.isEmpty : sawChangeMarker
     let rawCount = raw.count
-    let invalid = !UTF8Validation.isValid(raw)
-    // Move the buffer into the record (no copy): the scanner starts a new one.
-    var storage: [UInt8] = []
-    swap(&storage, &raw)
-    storage.append(contentsOf: derived.bytes)
+    let invalid = !UTF8Validation.isValid(raw.buffer)
+    // One allocation of the exact size, filled by two copies.
+    let derivedBytes = derived.bytes.buffer
+    let storage = [UInt8](unsafeUninitializedCapacity: rawCount + derivedBytes.count) { buffer, initialized in
+      let rawBytes = raw.buffer
+      if rawCount > 0 { buffer.baseAddress!.update(from: rawBytes.baseAddress!, count: rawCount) }
+      if !derivedBytes.isEmpty { (buffer.baseAddress! + rawCount).update(from: derivedBytes.baseAddress!, count: derivedBytes.count) }
+      initialized = rawCount + derivedBytes.count
+    }
     return Record(
       index: nextIndex, file: file, line: headerLine, offset: headerOffset, format: format,
       lines: lineCount, bytes: byteCount, isComplete: isComplete, storage: storage,

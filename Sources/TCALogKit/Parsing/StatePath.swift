@@ -16,13 +16,12 @@ enum PathSegment {
 
 /// The bytes the parser derives from a record (action text, paths, values), appended after
 /// the raw bytes in the record's storage: ranges are offset by `base`.
-struct DerivedText {
-  var bytes: [UInt8] = []
+struct DerivedText: ~Copyable {
+  var bytes = ByteAccumulator(capacity: 512)
   let base: Int
 
   init(base: Int) {
     self.base = base
-    bytes.reserveCapacity(256)
   }
 
   var position: Int { bytes.count }
@@ -30,7 +29,7 @@ struct DerivedText {
   func range(from start: Int) -> TextRange { TextRange(start: base + start, count: bytes.count - start) }
 
   mutating func append(_ text: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) {
-    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[r]))
+    bytes.append(UnsafeBufferPointer(rebasing: text[r]))
   }
 
   mutating func append(_ byte: UInt8) { bytes.append(byte) }
@@ -53,7 +52,7 @@ struct DerivedText {
 
   mutating func add(_ bytes: [UInt8]) -> TextRange {
     let start = position
-    self.bytes.append(contentsOf: bytes)
+    bytes.withUnsafeBufferPointer { self.bytes.append($0) }
     return range(from: start)
   }
 
