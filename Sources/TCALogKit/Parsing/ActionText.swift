@@ -101,7 +101,11 @@ struct ValueTree {
       let b = text[i]
       switch b {
       case ByteText.space, ByteText.tab, 0x0A, 0x0D:
+        // Indentation is a third of a pretty-printed action: skip it eight spaces at a time.
         i += 1
+        while i + 8 <= end, UnsafeRawPointer(text.baseAddress! + i).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
+          i += 8
+        }
       case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
         let container = stack[stack.count - 1]
         if current >= 0 && nodes[Int(current)].bracket == 0 {
@@ -187,6 +191,16 @@ struct ValueTree {
     return false
   }
 
+  /// `[A-Za-z0-9_`]`, the bytes of (backticked) identifiers, as bits of two words.
+  private static let nameLow: UInt64 = 0x03FF_0000_0000_0000  // 0-9
+  private static let nameHigh: UInt64 = 0x07FF_FFFF_87FF_FFFE  // A-Z _ ` a-z
+
+  @inline(__always) static func isNameByte(_ b: UInt8) -> Bool {
+    if b < 64 { return (nameLow >> UInt64(b)) & 1 != 0 }
+    if b < 128 { return (nameHigh >> UInt64(b - 64)) & 1 != 0 }
+    return false
+  }
+
   static func skipTripleQuote(_ text: UnsafeBufferPointer<UInt8>, from start: Int, end: Int) -> Int {
     var i = start
     while i + 2 < end {
@@ -224,6 +238,10 @@ struct ValueTree {
     guard first == ByteText.dot || ByteText.isIdentifierStart(first) || first == UInt8(ascii: "`") else { return nil }
     while i < head.upperBound {
       let c = text[i]
+      if ValueTree.isNameByte(c) {
+        i += 1
+        continue
+      }
       if c == UInt8(ascii: "<") {
         angle += 1
       } else if c == UInt8(ascii: ">") {

@@ -44,8 +44,13 @@ enum ByteText {
     return range.lowerBound..<upper
   }
 
+  @inline(__always)
   static func isBlankLine(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-    for b in text where !isBlank(b) { return false }
+    var i = 0
+    while i < text.count {
+      if !isBlank(text[i]) { return false }
+      i += 1
+    }
     return true
   }
 
@@ -117,7 +122,12 @@ struct BracketCounter {
     let end = range.upperBound
     while i < end {
       if !inTripleQuote {
-        // Most bytes are names and values: skip them with one table test each.
+        // Most bytes are indentation, names and values: skip eight at a time while a word
+        // holds none of the special bytes, then one at a time to the special one.
+        let base = text.baseAddress!
+        while i + 8 <= end, !BracketCounter.mayHoldSpecial(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+          i += 8
+        }
         while i < end && !BracketCounter.isSpecial(text[i]) { i += 1 }
         if i == end { break }
       }
@@ -156,6 +166,19 @@ struct BracketCounter {
   /// `( ) [ ] { } " #` as bits of two words (all are below 128).
   private static let specialLow: UInt64 = (1 << 0x28) | (1 << 0x29) | (1 << 0x22) | (1 << 0x23)
   private static let specialHigh: UInt64 = (1 << (0x5B - 64)) | (1 << (0x5D - 64)) | (1 << (0x7B - 64)) | (1 << (0x7D - 64))
+
+  /// Whether any byte of `word` is one of `( ) [ ] { } " #`. Exact: `b | 1` folds `(` into
+  /// `)` and `"` into `#`, `b | 0x20` folds `[` into `{` and `]` into `}`, and nothing else
+  /// folds into those four; each test is the classic "has a zero byte".
+  @inline(__always) static func mayHoldSpecial(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    @inline(__always) func hasZeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+    let odd = word | ones
+    let upper = word | (ones &* 0x20)
+    return hasZeroByte(odd ^ (ones &* 0x29)) | hasZeroByte(odd ^ (ones &* 0x23))
+      | hasZeroByte(upper ^ (ones &* 0x7B)) | hasZeroByte(upper ^ (ones &* 0x7D)) != 0
+  }
 
   @inline(__always) static func isSpecial(_ b: UInt8) -> Bool {
     if b < 64 { return (specialLow >> UInt64(b)) & 1 != 0 }

@@ -11,10 +11,27 @@ enum Header: Equatable {
 /// Classifies header and marker lines on bytes (FORMATS.md 2.3). `content` is the line
 /// after line-prefix removal; leading and trailing whitespace is ignored.
 enum LineKinds {
+  /// A cheap test that lets through every header and almost nothing else: the line ends in
+  /// `action:` or holds `action: `. Every line of a record is tested, so it stays small
+  /// enough to inline; `header` does the exact work on the few lines it passes.
+  @inline(__always)
+  static func mayBeHeader(_ text: UnsafeBufferPointer<UInt8>, _ content: Range<Int>) -> Bool {
+    let ending = ByteText.trimmedEnd(text, content)
+    guard ending.count >= 16 else { return false }
+    if text[ending.upperBound - 1] == ByteText.colon && ByteText.hasSuffix(text, ending, "action:") { return true }
+    return mayHoldLabelsHeader(text, ending)
+  }
+
   static func header(_ text: UnsafeBufferPointer<UInt8>, _ content: Range<Int>) -> Header? {
-    let line = ByteText.trimmed(text, content)
+    // Every line of a record comes here: reject by the end of the line and by its colons
+    // before trimming its (often long) indentation.
+    let ending = ByteText.trimmedEnd(text, content)
+    guard ending.count >= 16 else { return nil }
+    let endsInColon = text[ending.upperBound - 1] == ByteText.colon
+    guard endsInColon || mayHoldLabelsHeader(text, ending) else { return nil }
+    let line = ByteText.trimmed(text, ending)
     guard line.count >= 16 else { return nil }
-    if text[line.upperBound - 1] == ByteText.colon {
+    if endsInColon {
       if ByteText.hasSuffix(text, line, "Received action:") {
         let start = ByteText.skipEmoji(text, line, third: 0x8E, fourth: 0xAC)
         return start == line.upperBound - 16 ? .diffing : nil
@@ -30,6 +47,32 @@ enum LineKinds {
       }
     }
     return labelsHeader(text, line)
+  }
+
+  /// Whether `action: ` occurs in the line: a colon and a space behind `action`, found a
+  /// word at a time (most lines hold one colon or none).
+  @inline(__always)
+  static func mayHoldLabelsHeader(_ text: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Bool {
+    let base = text.baseAddress!
+    var i = line.lowerBound + 15  // "received action" comes before the colon
+    let end = line.upperBound - 1  // and a space and a character after it
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    while i < end {
+      if i + 8 <= end {
+        let x = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) ^ (ones &* UInt64(ByteText.colon))
+        if (x &- ones) & ~x & (ones &* 0x80) == 0 {
+          i += 8
+          continue
+        }
+      }
+      if text[i] == ByteText.colon && text[i + 1] == ByteText.space
+        && ByteText.hasSuffix(text, line.lowerBound..<i, "action")
+      {
+        return true
+      }
+      i += 1
+    }
+    return false
   }
 
   /// `received action: TEXT` at the start, or after `NAME: `.
@@ -58,15 +101,15 @@ enum LineKinds {
 
   /// `🖨️ State:` or `State:`.
   static func isStateHeader(_ text: UnsafeBufferPointer<UInt8>, _ content: Range<Int>) -> Bool {
+    guard ByteText.hasSuffix(text, ByteText.trimmedEnd(text, content), "State:") else { return false }
     let line = ByteText.trimmed(text, content)
-    guard line.count >= 6, ByteText.hasSuffix(text, line, "State:") else { return false }
     return ByteText.skipEmoji(text, line, third: 0x96, fourth: 0xA8) == line.upperBound - 6
   }
 
   /// `🖨️ (No state changes)`, `  (No state changes)` or `(No state changes)`.
   static func isNoChange(_ text: UnsafeBufferPointer<UInt8>, _ content: Range<Int>) -> Bool {
+    guard ByteText.hasSuffix(text, ByteText.trimmedEnd(text, content), "(No state changes)") else { return false }
     let line = ByteText.trimmed(text, content)
-    guard line.count >= 18, ByteText.hasSuffix(text, line, "(No state changes)") else { return false }
     return ByteText.skipEmoji(text, line, third: 0x96, fourth: 0xA8) == line.upperBound - 18
   }
 }

@@ -92,7 +92,7 @@ public final class RecordScanner {
           return
         }
         try close(.finished, emit)
-      } else if !isBlank, let header = LineKinds.header(text, content) {
+      } else if !isBlank, LineKinds.mayBeHeader(text, content), let header = LineKinds.header(text, content) {
         try close(.nextLine, emit)
         try start(header, line, content, prefix, emit)
         return
@@ -107,7 +107,7 @@ public final class RecordScanner {
         }
       }
     }
-    if !isBlank, let header = LineKinds.header(text, content) {
+    if !isBlank, LineKinds.mayBeHeader(text, content), let header = LineKinds.header(text, content) {
       try start(header, line, content, prefix, emit)
       return
     }

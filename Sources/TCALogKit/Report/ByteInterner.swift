@@ -12,9 +12,22 @@ public struct ByteInterner: Sendable {
 
   public var count: Int { ends.count }
 
+  /// FNV-style over eight bytes at a time (state paths with UUID keys are 50+ bytes).
   @inline(__always) static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    var h: UInt64 = 0xcbf2_9ce4_8422_2325
-    for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
+    var i = 0
+    let n = bytes.count
+    if let base = bytes.baseAddress {
+      while i + 8 <= n {
+        h = (h ^ UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) &* 0x100_0000_01b3
+        h ^= h >> 32
+        i += 8
+      }
+    }
+    while i < n {
+      h = (h ^ UInt64(bytes[i])) &* 0x100_0000_01b3
+      i += 1
+    }
     return h ^ (h >> 29)
   }
 
@@ -75,6 +88,10 @@ public struct ByteInterner: Sendable {
 
 @inline(__always) private func memcmpBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
   var i = 0
+  while i + 8 <= n {
+    if UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self) { return false }
+    i += 8
+  }
   while i < n {
     if a[i] != b[i] { return false }
     i += 1

@@ -1,0 +1,102 @@
+import Testing
+@testable import TCALogKit
+
+/// The word-at-a-time and bit-mask shortcuts of the hot path agree with the plain byte
+/// tests they replace.
+@Suite struct ByteScanTests {
+  static let special: Set<UInt8> = Set("()[]{}\"#".utf8)
+
+  @Test func wordTestFindsEverySpecialByteAtEveryPosition() {
+    for b in 0...255 {
+      for position in 0..<8 {
+        var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 8)
+        bytes[position] = UInt8(b)
+        let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+        #expect(BracketCounter.mayHoldSpecial(word) == Self.special.contains(UInt8(b)), "byte \(b) at \(position)")
+      }
+    }
+  }
+
+  @Test func wordTestAgreesWithTheByteTestOnMixedWords() {
+    // Neighbours that fold into specials (`(`/`)`, `[`/`{`) or borrow across bytes (0, 1, 0x80).
+    let alphabet: [UInt8] = [0x00, 0x01, 0x20, 0x21, 0x22, 0x28, 0x2A, 0x3B, 0x5B, 0x5C, 0x7B, 0x7C, 0x80, 0xFF, 0x61, 0x23]
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<50_000 {
+      let bytes = (0..<8).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }
+      let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+      #expect(BracketCounter.mayHoldSpecial(word) == bytes.contains { Self.special.contains($0) }, "\(bytes)")
+    }
+  }
+
+  @Test func byteMasksAgreeWithTheirLists() {
+    let atomEnds = Set(" \t\n\r,()[]{}\"".utf8)
+    for b in 0...255 {
+      #expect(ValueTree.endsAtom(UInt8(b)) == atomEnds.contains(UInt8(b)), "byte \(b)")
+      #expect(BracketCounter.isSpecial(UInt8(b)) == Self.special.contains(UInt8(b)), "byte \(b)")
+    }
+  }
+
+  @Test func nameBytesAreIdentifierBytesAndBackticks() {
+    let names = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_`".utf8)
+    for b in 0...255 {
+      #expect(ValueTree.isNameByte(UInt8(b)) == names.contains(UInt8(b)), "byte \(b)")
+    }
+  }
+
+  /// `mayBeHeader` only skips work: every line `header` accepts must pass it.
+  @Test(arguments: [
+    "🎬 Received action:", "Received action:", "  received action:  ", "received action:\r",
+    "Todos: received action:", "a: b: received action: AppAction.x", "received action: AppAction.tick",
+    "received action: ends in a colon:", "|\t|: received action: Odd.prefix", "🎬\u{FE0F} Received action:",
+  ])
+  func everyHeaderPassesThePreFilter(line: String) {
+    let bytes = Array(line.utf8)
+    bytes.withUnsafeBufferPointer { text in
+      #expect(LineKinds.header(text, 0..<text.count) != nil)
+      #expect(LineKinds.mayBeHeader(text, 0..<text.count))
+    }
+  }
+
+  @Test(arguments: ["|\t|\t|\tmouseLocation:", "      action: WindowAction.hover(", "|\t|\t|\t|\tPrevious: 400.0", "  (No state changes)"])
+  func ordinaryLinesStopAtThePreFilter(line: String) {
+    let bytes = Array(line.utf8)
+    bytes.withUnsafeBufferPointer { text in
+      #expect(!LineKinds.mayBeHeader(text, 0..<text.count))
+    }
+  }
+
+  @Test(arguments: [
+    ("          tabs: [0, 1],", 0),
+    ("      windowID: WindowID(rawValue: \"(((\"),", 0),
+    ("                                    AppAction.windows(", 1),
+    ("a long run of plain words before it closes ) ] }", -3),
+    ("#\"raw ( string\"# then [", 1),
+    ("\"\"\" starts a block ( ignored", 0),
+  ])
+  func bracketsAreCountedPastLongPlainRuns(line: String, change: Int) {
+    var counter = BracketCounter()
+    let bytes = Array(line.utf8)
+    let delta = bytes.withUnsafeBufferPointer { counter.add($0, 0..<$0.count) }
+    #expect(delta == change)
+  }
+
+  @Test func accumulatorKeepsEveryByteAcrossGrowth() {
+    var accumulator = ByteAccumulator(capacity: 16)
+    var expected: [UInt8] = []
+    for n in 0..<300 {
+      let piece = (0..<(n % 37)).map { UInt8(truncatingIfNeeded: $0 &+ n) }
+      piece.withUnsafeBufferPointer { accumulator.append($0) }
+      accumulator.append(UInt8(n & 0xFF))
+      expected += piece + [UInt8(n & 0xFF)]
+    }
+    let kept = Array(accumulator.buffer)
+    #expect(kept == expected)
+    accumulator.removeAll()
+    accumulator.shrink(toAtMost: 64)
+    let isEmpty = accumulator.isEmpty
+    #expect(isEmpty)
+    accumulator.append(7)
+    let afterShrink = Array(accumulator.buffer)
+    #expect(afterShrink == [7])
+  }
+}
