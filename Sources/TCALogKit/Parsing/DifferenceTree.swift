@@ -121,8 +121,10 @@ struct DifferenceTreeParser {
     var kind: ChangeKind
     var depth: Int  // path = stack[0..<depth] (+ key)
     var key: Range<Int>?
-    var old: [UInt8]?
-    var new: [UInt8]?
+    /// Values are written to `derived` as soon as they are read (no array per value); a
+    /// continuation line extends the side written last.
+    var old: TextRange?
+    var new: TextRange?
     var isCount = false
     /// Which side continuation lines extend.
     var growsNew = true
@@ -146,25 +148,20 @@ struct DifferenceTreeParser {
       for segment in stack.prefix(leaf.depth) { if let segment { segments.append(segment) } }
       if let key = leaf.key { segments.append(.key(key)) }
       let (path, normalized) = derived.addPath(segments[...], text)
-      let old = leaf.old.map { derived.add($0) }
-      let new = leaf.new.map { derived.add($0) }
-      changes.append(StateChange(path: path, normalized: normalized, kind: leaf.kind, old: old, new: new))
+      changes.append(StateChange(path: path, normalized: normalized, kind: leaf.kind, old: leaf.old, new: leaf.new))
     }
     func flush() {
       if let pending = leaf { emit(pending) }
       leaf = nil
     }
-    func bytes(_ r: Range<Int>) -> [UInt8] { Array(UnsafeBufferPointer(rebasing: text[r])) }
+    func bytes(_ r: Range<Int>) -> TextRange { derived.add(text, r) }
     /// The digits of "(3)" or "(3) [a, b, c]".
-    func count(_ r: Range<Int>) -> [UInt8] {
-      var digits: [UInt8] = []
+    func count(_ r: Range<Int>) -> TextRange {
       var i = r.lowerBound
       if i < r.upperBound, text[i] == UInt8(ascii: "(") { i += 1 }
-      while i < r.upperBound, ByteText.isDigit(text[i]) {
-        digits.append(text[i])
-        i += 1
-      }
-      return digits.isEmpty ? bytes(r) : digits
+      let digits = i
+      while i < r.upperBound, ByteText.isDigit(text[i]) { i += 1 }
+      return bytes(i > digits ? digits..<i : r)
     }
 
     for line in lines {
@@ -234,11 +231,9 @@ struct DifferenceTreeParser {
           // A value that spans lines (FORMATS.md 4.5).
           let continuation = ByteText.trimmedEnd(text, line.item.lowerBound..<line.item.upperBound)
           if pending.growsNew {
-            pending.new?.append(0x0A)
-            pending.new?.append(contentsOf: UnsafeBufferPointer(rebasing: text[continuation]))
+            pending.new = pending.new.map { derived.extend($0, withLine: text, continuation) }
           } else {
-            pending.old?.append(0x0A)
-            pending.old?.append(contentsOf: UnsafeBufferPointer(rebasing: text[continuation]))
+            pending.old = pending.old.map { derived.extend($0, withLine: text, continuation) }
           }
           leaf = pending
         }

@@ -50,6 +50,20 @@ struct DerivedText: ~Copyable {
     return range(from: start)
   }
 
+  /// `value` followed by a newline and `text[line]`. In place when `value` is the last
+  /// text written (a value and its continuation lines), else as a new copy.
+  mutating func extend(_ value: TextRange, withLine text: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> TextRange {
+    var start = value.start
+    if value.end != base + position {
+      let copy = Array(bytes.buffer[(value.start - base)..<(value.end - base)])
+      start = base + position
+      copy.withUnsafeBufferPointer { bytes.append($0) }
+    }
+    append(0x0A)
+    append(text, line)
+    return TextRange(start: start, count: base + position - start)
+  }
+
   mutating func add(_ bytes: [UInt8]) -> TextRange {
     let start = position
     bytes.withUnsafeBufferPointer { self.bytes.append($0) }
