@@ -131,18 +131,35 @@ struct DifferenceTreeParser {
   }
 
   func parse(_ lines: [TreeLine], into derived: inout DerivedText) -> [StateChange] {
+    var scratch = Scratch()
+    return parse(lines, into: &derived, scratch: &scratch)
+  }
+
+  /// The path stacks of one record; a scanner keeps one and passes it to every record, so
+  /// they are allocated once instead of grown from empty per record.
+  struct Scratch {
+    var stack: [PathSegment?] = []
+    var segments: [PathSegment] = []
+  }
+
+  func parse(_ lines: [TreeLine], into derived: inout DerivedText, scratch: inout Scratch) -> [StateChange] {
     var lines = lines
     // Lost indentation (FORMATS.md 9.9): labels form a chain until a leaf completes.
     if !lines.contains(where: \.isIndented) && lines.contains(where: \.isLabel) {
       DifferenceTreeParser.rebuildChainDepths(&lines)
     }
     var changes: [StateChange] = []
-    var stack: [PathSegment?] = []
+    changes.reserveCapacity(4)
+    var stack = scratch.stack
+    var segments = scratch.segments  // reused by every leaf of the record
+    scratch = Scratch()  // the locals hold the storage now: keep it unique
+    stack.removeAll(keepingCapacity: true)
+    segments.removeAll(keepingCapacity: true)
+    defer { scratch = Scratch(stack: stack, segments: segments) }
     var leaf: Leaf?
     var keyPairs: (depth: Int, added: Bool)?
     var countDepth = -1  // depth of an open "Different count:" block
 
-    var segments: [PathSegment] = []  // reused by every leaf of the record
     func emit(_ leaf: Leaf) {
       segments.removeAll(keepingCapacity: true)
       for segment in stack.prefix(leaf.depth) { if let segment { segments.append(segment) } }

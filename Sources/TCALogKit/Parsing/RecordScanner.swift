@@ -68,6 +68,8 @@ public final class RecordScanner {
   /// Scratch storage of the action parser, kept from record to record.
   private var treeNodes: [ValueTree.Node] = []
   private var treeStack: [Int32] = []
+  /// Scratch storage of the Difference tree parser, kept from record to record.
+  private var treeScratch = DifferenceTreeParser.Scratch()
 
   public init(file: String, firstIndex: Int = 0, sizeCap: Int = 64 << 20) {
     self.file = file
@@ -477,7 +479,7 @@ public final class RecordScanner {
         actionText = derived.add(action, 0..<action.count)
       }
       if isDifferenceTree {
-        changes = DifferenceTreeParser(text: text).parse(treeLines, into: &derived)
+        changes = DifferenceTreeParser(text: text).parse(treeLines, into: &derived, scratch: &treeScratch)
       } else if !dumpLines.isEmpty {
         changes = CustomDumpDiffParser(text: text).parse(dumpLines, into: &derived)
       }
