@@ -14,8 +14,6 @@ enum ByteText {
   static let figureSpace: [UInt8] = [0xE2, 0x80, 0x87]
   /// U+2212 MINUS SIGN, the `tca0` removed-line marker.
   static let minusSign: [UInt8] = [0xE2, 0x88, 0x92]
-  /// U+2026 HORIZONTAL ELLIPSIS.
-  static let ellipsis: [UInt8] = [0xE2, 0x80, 0xA6]
 
   @inline(__always) static func isBlank(_ b: UInt8) -> Bool { b == space || b == tab || b == 0x0D }
   @inline(__always) static func isIdentifierStart(_ b: UInt8) -> Bool {

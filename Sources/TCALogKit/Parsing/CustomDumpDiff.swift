@@ -80,18 +80,55 @@ struct CustomDumpDiffParser {
   struct Leaf {
     var marker: DumpMarker
     var key: LeafKey
-    var segments: [PathSegment]
+    /// The leaf's path: `Scratch.paths[paths]`.
+    var paths: Range<Int>
     var value: TextRange
     var order: Int
   }
 
-  func parse(_ lines: [DumpLine], into derived: inout DerivedText) -> [StateChange] {
-    let indented = lines.contains { $0.indent > 0 }
-    var frames = [Frame(level: -1, kind: .root, segmentCount: 0, pendingStart: 0, id: 0)]
+  /// A change whose path (`Scratch.paths[paths]`) is written once the tuple counts are known.
+  struct Change {
+    var order: Int
+    var paths: Range<Int>
+    var kind: ChangeKind
+    var old: TextRange?
+    var new: TextRange?
+  }
+
+  /// The working arrays of one record; a scanner keeps one and passes it to every record,
+  /// so they are allocated once instead of grown from empty per record. Leaf paths are
+  /// copied into one flat array (`paths`) instead of an array per leaf.
+  struct Scratch {
+    var frames: [Frame] = []
     var segments: [PathSegment] = []
+    var paths: [PathSegment] = []
     var pending: [Leaf] = []
-    var tupleCounts = [0]
-    var changes: [PendingChange] = []
+    var tupleCounts: [Int] = []
+    var changes: [Change] = []
+    var matched: [Bool] = []
+  }
+
+  func parse(_ lines: [DumpLine], into derived: inout DerivedText) -> [StateChange] {
+    var scratch = Scratch()
+    return parse(lines, into: &derived, scratch: &scratch)
+  }
+
+  func parse(_ lines: [DumpLine], into derived: inout DerivedText, scratch: inout Scratch) -> [StateChange] {
+    let indented = lines.contains { $0.indent > 0 }
+    var work = scratch
+    scratch = Scratch()  // `work` holds the storage now: keep it unique
+    defer {
+      work.frames.removeAll(keepingCapacity: true)
+      work.segments.removeAll(keepingCapacity: true)
+      work.paths.removeAll(keepingCapacity: true)
+      work.pending.removeAll(keepingCapacity: true)
+      work.tupleCounts.removeAll(keepingCapacity: true)
+      work.changes.removeAll(keepingCapacity: true)
+      work.matched.removeAll(keepingCapacity: true)
+      scratch = work
+    }
+    work.frames.append(Frame(level: -1, kind: .root, segmentCount: 0, pendingStart: 0, id: 0))
+    work.tupleCounts.append(0)
     var order = 0
 
     func keysMatch(_ a: LeafKey, _ b: LeafKey) -> Bool {
@@ -115,21 +152,23 @@ struct CustomDumpDiffParser {
       }
     }
     func resolve(from start: Int) {
-      guard start < pending.count else { return }
-      var matched = [Bool](repeating: false, count: pending.count - start)
+      guard start < work.pending.count else { return }
+      work.matched.removeAll(keepingCapacity: true)
+      work.matched.append(contentsOf: repeatElement(false, count: work.pending.count - start))
       func pair(_ a: Int, _ b: Int) {
-        matched[a - start] = true
-        matched[b - start] = true
-        changes.append(PendingChange(order: pending[a].order, segments: pending[a].segments, kind: .value, old: pending[a].value, new: pending[b].value))
+        work.matched[a - start] = true
+        work.matched[b - start] = true
+        let leaf = work.pending[a]
+        work.changes.append(Change(order: leaf.order, paths: leaf.paths, kind: .value, old: leaf.value, new: work.pending[b].value))
       }
       // Each `-` leaf pairs with the first unpaired `+` leaf of the same key. A container
       // holds a few leaves, so a scan is cheapest; a long one (a dump of thousands of
       // changed elements) would make the scan quadratic, so it queues `+` leaves by key.
-      if pending.count - start <= 32 {
-        for a in start..<pending.count where pending[a].marker == .old {
-          if case .none = pending[a].key { continue }
-          for b in start..<pending.count where !matched[b - start] && pending[b].marker == .new {
-            if keysMatch(pending[a].key, pending[b].key) {
+      if work.pending.count - start <= 32 {
+        for a in start..<work.pending.count where work.pending[a].marker == .old {
+          if case .none = work.pending[a].key { continue }
+          for b in start..<work.pending.count where !work.matched[b - start] && work.pending[b].marker == .new {
+            if keysMatch(work.pending[a].key, work.pending[b].key) {
               pair(a, b)
               break
             }
@@ -137,32 +176,32 @@ struct CustomDumpDiffParser {
         }
       } else {
         var queues: [PairKey: (next: Int, leaves: [Int])] = [:]
-        for b in start..<pending.count where pending[b].marker == .new {
-          if let key = pairKey(pending[b].key) { queues[key, default: (0, [])].leaves.append(b) }
+        for b in start..<work.pending.count where work.pending[b].marker == .new {
+          if let key = pairKey(work.pending[b].key) { queues[key, default: (0, [])].leaves.append(b) }
         }
-        for a in start..<pending.count where pending[a].marker == .old {
-          guard let key = pairKey(pending[a].key), let queue = queues[key], queue.next < queue.leaves.count else { continue }
+        for a in start..<work.pending.count where work.pending[a].marker == .old {
+          guard let key = pairKey(work.pending[a].key), let queue = queues[key], queue.next < queue.leaves.count else { continue }
           pair(a, queue.leaves[queue.next])
           queues[key]!.next += 1
         }
       }
-      for a in start..<pending.count where !matched[a - start] {
-        let leaf = pending[a]
+      for a in start..<work.pending.count where !work.matched[a - start] {
+        let leaf = work.pending[a]
         let isOld = leaf.marker == .old
         let kind: ChangeKind
         switch leaf.key {
         case .root, .property, .tuple: kind = .value
         case .key, .index, .none: kind = isOld ? .removed : .added
         }
-        changes.append(PendingChange(order: leaf.order, segments: leaf.segments, kind: kind, old: isOld ? leaf.value : nil, new: isOld ? nil : leaf.value))
+        work.changes.append(Change(order: leaf.order, paths: leaf.paths, kind: kind, old: isOld ? leaf.value : nil, new: isOld ? nil : leaf.value))
       }
-      pending.removeSubrange(start...)
+      work.pending.removeSubrange(start...)
     }
     func closeFrame() {
-      let frame = frames.removeLast()
+      let frame = work.frames.removeLast()
       resolve(from: frame.pendingStart)
-      segments.removeLast(frame.segmentCount)
-      if frame.kind == .enumPayload { tupleCounts[frame.id] = max(frame.old, frame.new) }
+      work.segments.removeLast(frame.segmentCount)
+      if frame.kind == .enumPayload { work.tupleCounts[frame.id] = max(frame.old, frame.new) }
     }
 
     var i = 0
@@ -170,7 +209,7 @@ struct CustomDumpDiffParser {
       let line = lines[i]
       let level = line.indent / 2
       if indented {
-        while frames.count > 1 && frames[frames.count - 1].level >= level { closeFrame() }
+        while work.frames.count > 1 && work.frames[work.frames.count - 1].level >= level { closeFrame() }
       }
       let item = line.item
       if item.isEmpty || isComment(item) || isElision(item) {
@@ -178,13 +217,13 @@ struct CustomDumpDiffParser {
         continue
       }
       if isClosersOnly(item) {
-        if !indented && line.marker == .context && frames.count > 1 { closeFrame() }
+        if !indented && line.marker == .context && work.frames.count > 1 { closeFrame() }
         i += 1
         continue
       }
       if let run = unchangedRun(item) {
-        frames[frames.count - 1].old += run
-        frames[frames.count - 1].new += run
+        work.frames[work.frames.count - 1].old += run
+        work.frames[work.frames.count - 1].new += run
         i += 1
         continue
       }
@@ -194,16 +233,16 @@ struct CustomDumpDiffParser {
       counter.add(text, value)
       let opens = counter.depth > 0 || counter.inTripleQuote
       if !opens, value.count > 0, text[value.upperBound - 1] == ByteText.comma { value = value.lowerBound..<(value.upperBound - 1) }
-      let (childSegments, key) = child(label: label, marker: line.marker, frame: &frames[frames.count - 1])
+      let (childSegment, key) = child(label: label, marker: line.marker, frame: &work.frames[work.frames.count - 1])
 
       if line.marker == .context {
         if opens {
           let (kind, caseSegment) = frameKind(of: ByteText.trimmedEnd(text, value))
-          var added = childSegments
-          if let caseSegment { added.append(caseSegment) }
-          segments.append(contentsOf: added)
-          frames.append(Frame(level: level, kind: kind, segmentCount: added.count, pendingStart: pending.count, id: tupleCounts.count))
-          tupleCounts.append(0)
+          var added = 0
+          if let childSegment { work.segments.append(childSegment); added += 1 }
+          if let caseSegment { work.segments.append(caseSegment); added += 1 }
+          work.frames.append(Frame(level: level, kind: kind, segmentCount: added, pendingStart: work.pending.count, id: work.tupleCounts.count))
+          work.tupleCounts.append(0)
         }
         i += 1
         continue
@@ -235,22 +274,28 @@ struct CustomDumpDiffParser {
           derived.append(text, piece)
         }
       }
-      pending.append(Leaf(marker: line.marker, key: key, segments: segments + childSegments, value: derived.range(from: start), order: order))
+      let pathStart = work.paths.count
+      work.paths.append(contentsOf: work.segments)
+      if let childSegment { work.paths.append(childSegment) }
+      work.pending.append(Leaf(marker: line.marker, key: key, paths: pathStart..<work.paths.count, value: derived.range(from: start), order: order))
       order += 1
       i = j
     }
-    while frames.count > 1 { closeFrame() }
+    while work.frames.count > 1 { closeFrame() }
     resolve(from: 0)
 
-    changes.sort { $0.order < $1.order }
-    return changes.map { change in
-      let (path, normalized) = derived.addPath(change.segments[...], text, showsTuple: { tupleCounts[$0] > 1 })
-      return StateChange(path: path, normalized: normalized, kind: change.kind, old: change.old, new: change.new)
+    work.changes.sort { $0.order < $1.order }
+    var result: [StateChange] = []
+    result.reserveCapacity(work.changes.count)
+    for change in work.changes {
+      let (path, normalized) = derived.addPath(work.paths[change.paths], text, showsTuple: { work.tupleCounts[$0] > 1 })
+      result.append(StateChange(path: path, normalized: normalized, kind: change.kind, old: change.old, new: change.new))
     }
+    return result
   }
 
   /// Path segments and pairing key of an item inside `frame`; advances its counters.
-  private func child(label: Range<Int>?, marker: DumpMarker, frame: inout Frame) -> ([PathSegment], LeafKey) {
+  private func child(label: Range<Int>?, marker: DumpMarker, frame: inout Frame) -> (PathSegment?, LeafKey) {
     func position(explicit: Int?) -> Int {
       switch marker {
       case .context:
@@ -270,31 +315,31 @@ struct CustomDumpDiffParser {
     }
     switch frame.kind {
     case .root:
-      return ([], .root)
+      return (nil, .root)
     case .collection:
       if let label {
         if let n = explicitIndex(label) {
           let p = position(explicit: n)
-          return ([.index(p)], .index(p))
+          return (.index(p), .index(p))
         }
         let k = unquoted(label)
-        return ([.key(k)], .key(k))
+        return (.key(k), .key(k))
       }
       let p = position(explicit: nil)
-      return ([.index(p)], .index(p))
+      return (.index(p), .index(p))
     case .set:
       if let label {
         let k = unquoted(label)
-        return ([.key(k)], .key(k))
+        return (.key(k), .key(k))
       }
-      return ([], .none)
+      return (nil, .none)
     case .structure:
-      if let label { return ([.property(label)], .property(label)) }
-      return ([], .root)
+      if let label { return (.property(label), .property(label)) }
+      return (nil, .root)
     case .enumPayload:
-      if let label { return ([.property(label)], .property(label)) }
+      if let label { return (.property(label), .property(label)) }
       let p = position(explicit: nil)
-      return ([.tuple(p, frame: frame.id)], .tuple(p))
+      return (.tuple(p, frame: frame.id), .tuple(p))
     }
   }
 
@@ -372,13 +417,13 @@ struct CustomDumpDiffParser {
 
   /// `…` or `…,`: an elision inside a value.
   private func isElision(_ item: Range<Int>) -> Bool {
-    guard ByteText.hasPrefix(text, item, bytes: ByteText.ellipsis) else { return false }
+    guard ByteText.hasPrefix(text, item, "…") else { return false }
     return item.count == 3 || (item.count == 4 && text[item.lowerBound + 3] == ByteText.comma)
   }
 
   /// `… (N unchanged)` → N.
   private func unchangedRun(_ item: Range<Int>) -> Int? {
-    guard ByteText.hasPrefix(text, item, bytes: ByteText.ellipsis) else { return nil }
+    guard ByteText.hasPrefix(text, item, "…") else { return nil }
     var i = item.lowerBound + 3
     guard i + 2 < item.upperBound, text[i] == ByteText.space, text[i + 1] == UInt8(ascii: "(") else { return nil }
     i += 2

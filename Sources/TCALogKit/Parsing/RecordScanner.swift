@@ -70,6 +70,8 @@ public final class RecordScanner {
   private var treeStack: [Int32] = []
   /// Scratch storage of the Difference tree parser, kept from record to record.
   private var treeScratch = DifferenceTreeParser.Scratch()
+  /// Scratch storage of the Custom Dump diff parser, kept from record to record.
+  private var dumpScratch = CustomDumpDiffParser.Scratch()
 
   public init(file: String, firstIndex: Int = 0, sizeCap: Int = 64 << 20) {
     self.file = file
@@ -481,7 +483,7 @@ public final class RecordScanner {
       if isDifferenceTree {
         changes = DifferenceTreeParser(text: text).parse(treeLines, into: &derived, scratch: &treeScratch)
       } else if !dumpLines.isEmpty {
-        changes = CustomDumpDiffParser(text: text).parse(dumpLines, into: &derived)
+        changes = CustomDumpDiffParser(text: text).parse(dumpLines, into: &derived, scratch: &dumpScratch)
       }
     }
     let timestampRange = timestamp.map { derived.add($0) }

@@ -114,12 +114,3 @@ struct DerivedText: ~Copyable {
     }
   }
 }
-
-/// One parsed change before its path is written.
-struct PendingChange {
-  var order: Int
-  var segments: [PathSegment]
-  var kind: ChangeKind
-  var old: TextRange?
-  var new: TextRange?
-}
