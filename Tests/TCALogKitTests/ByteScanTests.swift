@@ -25,6 +25,11 @@ import Testing
       let bytes = (0..<8).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }
       let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
       #expect(BracketCounter.mayHoldSpecial(word) == bytes.contains { Self.special.contains($0) }, "\(bytes)")
+      // The lowest flagged byte is the first special one (the scanner jumps there).
+      let bits = BracketCounter.specialBits(word)
+      if let first = bytes.firstIndex(where: { Self.special.contains($0) }) {
+        #expect(bits.trailingZeroBitCount >> 3 == first, "\(bytes)")
+      }
     }
   }
 

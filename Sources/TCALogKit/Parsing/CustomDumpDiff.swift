@@ -45,7 +45,9 @@ struct DumpLine {
     var indent = 0
     while start + indent < line.upperBound, text[start + indent] == ByteText.space { indent += 1 }
     let content = start..<line.upperBound
-    return DumpLine(marker: marker, isTCA0Marker: unicode, content: content, indent: indent, item: ByteText.trimmed(text, content))
+    // The indentation is counted already: trim from its end, not again from the start.
+    let item = ByteText.trimmed(text, (start + indent)..<line.upperBound)
+    return DumpLine(marker: marker, isTCA0Marker: unicode, content: content, indent: indent, item: item)
   }
 }
 
