@@ -86,7 +86,9 @@ public final class RecordScanner {
     let text = line.content
     let prefix = LinePrefix.match(text)
     let content = (prefix?.length ?? 0)..<text.count
-    let isBlank = ByteText.isBlankLine(UnsafeBufferPointer(rebasing: text[content]))
+    // Blank when nothing is left after trimming the end (a backward scan stops at the
+    // last byte of most lines; a forward one would walk their indentation).
+    let isBlank = ByteText.trimmedEnd(text, content).isEmpty
 
     if active {
       if phase == .finished {
