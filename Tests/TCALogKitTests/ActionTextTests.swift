@@ -59,6 +59,10 @@ import Testing
     #expect(ActionText.analyze("AppAction.todo(id: UUID(1), action: TodoAction.checkBoxToggled)").hasTypedNestedCase)
     #expect(!ActionText.analyze("AppFeature.Action.syncUpsList(.addSyncUpButtonTapped)").hasTypedNestedCase)
     #expect(!ActionText.analyze("AppAction.timerTicked").hasTypedNestedCase)
+    // Types with generic arguments or nesting, and values that only look dotted.
+    #expect(ActionText.analyze("AppAction.list(Wrapper<Int>.item)").hasTypedNestedCase)
+    #expect(ActionText.analyze("AppAction.x(Outer.Inner.baz, 1.5)").hasTypedNestedCase)
+    #expect(!ActionText.analyze("AppAction.x(1.5, \"a.b\", .c, A.B)").hasTypedNestedCase)
   }
 
   @Test func backtickedNamesAreReadWithoutBackticks() {

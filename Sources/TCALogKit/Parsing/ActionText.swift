@@ -319,6 +319,12 @@ struct ValueTree {
   /// A nested case written with its type (not the root): a `tca0` clue (FORMATS.md 8).
   private func hasTypedNestedCase(root: Range<Int>?, start: Int32) -> Bool {
     for index in 1..<max(1, nodes.count) where !(root != nil && index == Int(start)) {
+      // A case written with its type has a dot after its first byte; most values (`.case`,
+      // `Type(`, numbers, strings) have none, and one byte test each rules them out.
+      guard let head = nodes[index].head, head.count > 2 else { continue }
+      var i = head.lowerBound + 1
+      while i < head.upperBound && text[i] != ByteText.dot { i += 1 }
+      guard i < head.upperBound else { continue }
       if caseName(of: Int32(index))?.type != nil { return true }
     }
     return false
