@@ -15,6 +15,14 @@ struct DumpLine {
   /// `content` without leading and trailing blanks.
   var item: Range<Int>
 
+  /// Whether the line starts with a change marker (`-`, `+`, or a 0.x U+2007/U+2212,
+  /// whose first byte is E2): a one-byte test before `parse` where only those matter.
+  @inline(__always)
+  static func startsWithMarker(_ text: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Bool {
+    guard let first = line.first.map({ text[$0] }) else { return false }
+    return first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == 0xE2
+  }
+
   /// Reads the marker; nil when the line is not a state line.
   static func parse(_ text: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> DumpLine? {
     let i = line.lowerBound
@@ -110,25 +118,14 @@ struct CustomDumpDiffParser {
     var matched: [Bool] = []
   }
 
-  func parse(_ lines: [DumpLine], into derived: inout DerivedText) -> [StateChange] {
-    var scratch = Scratch()
-    return parse(lines, into: &derived, scratch: &scratch)
-  }
-
-  func parse(_ lines: [DumpLine], into derived: inout DerivedText, scratch: inout Scratch) -> [StateChange] {
+  func parse(_ lines: [DumpLine], into derived: inout DerivedText, scratch work: inout Scratch) -> [StateChange] {
     let indented = lines.contains { $0.indent > 0 }
-    var work = scratch
-    scratch = Scratch()  // `work` holds the storage now: keep it unique
-    defer {
-      work.frames.removeAll(keepingCapacity: true)
-      work.segments.removeAll(keepingCapacity: true)
-      work.paths.removeAll(keepingCapacity: true)
-      work.pending.removeAll(keepingCapacity: true)
-      work.tupleCounts.removeAll(keepingCapacity: true)
-      work.changes.removeAll(keepingCapacity: true)
-      work.matched.removeAll(keepingCapacity: true)
-      scratch = work
-    }
+    work.frames.removeAll(keepingCapacity: true)
+    work.segments.removeAll(keepingCapacity: true)
+    work.paths.removeAll(keepingCapacity: true)
+    work.pending.removeAll(keepingCapacity: true)
+    work.tupleCounts.removeAll(keepingCapacity: true)
+    work.changes.removeAll(keepingCapacity: true)
     work.frames.append(Frame(level: -1, kind: .root, segmentCount: 0, pendingStart: 0, id: 0))
     work.tupleCounts.append(0)
     var order = 0

@@ -130,11 +130,6 @@ struct DifferenceTreeParser {
     var growsNew = true
   }
 
-  func parse(_ lines: [TreeLine], into derived: inout DerivedText) -> [StateChange] {
-    var scratch = Scratch()
-    return parse(lines, into: &derived, scratch: &scratch)
-  }
-
   /// The path stacks of one record; a scanner keeps one and passes it to every record, so
   /// they are allocated once instead of grown from empty per record.
   struct Scratch {
@@ -142,7 +137,7 @@ struct DifferenceTreeParser {
     var segments: [PathSegment] = []
   }
 
-  func parse(_ lines: [TreeLine], into derived: inout DerivedText, scratch: inout Scratch) -> [StateChange] {
+  func parse(_ lines: [TreeLine], into derived: inout DerivedText, scratch work: inout Scratch) -> [StateChange] {
     var lines = lines
     // Lost indentation (FORMATS.md 9.9): labels form a chain until a leaf completes.
     if !lines.contains(where: \.isIndented) && lines.contains(where: \.isLabel) {
@@ -150,21 +145,16 @@ struct DifferenceTreeParser {
     }
     var changes: [StateChange] = []
     changes.reserveCapacity(4)
-    var stack = scratch.stack
-    var segments = scratch.segments  // reused by every leaf of the record
-    scratch = Scratch()  // the locals hold the storage now: keep it unique
-    stack.removeAll(keepingCapacity: true)
-    segments.removeAll(keepingCapacity: true)
-    defer { scratch = Scratch(stack: stack, segments: segments) }
+    work.stack.removeAll(keepingCapacity: true)
     var leaf: Leaf?
     var keyPairs: (depth: Int, added: Bool)?
     var countDepth = -1  // depth of an open "Different count:" block
 
     func emit(_ leaf: Leaf) {
-      segments.removeAll(keepingCapacity: true)
-      for segment in stack.prefix(leaf.depth) { if let segment { segments.append(segment) } }
-      if let key = leaf.key { segments.append(.key(key)) }
-      let (path, normalized) = derived.addPath(segments[...], text)
+      work.segments.removeAll(keepingCapacity: true)
+      for segment in work.stack.prefix(leaf.depth) { if let segment { work.segments.append(segment) } }
+      if let key = leaf.key { work.segments.append(.key(key)) }
+      let (path, normalized) = derived.addPath(work.segments[...], text)
       changes.append(StateChange(path: path, normalized: normalized, kind: leaf.kind, old: leaf.old, new: leaf.new))
     }
     func flush() {
@@ -188,16 +178,16 @@ struct DifferenceTreeParser {
         flush()
         keyPairs = nil
         countDepth = -1
-        if stack.count > d { stack.removeLast(stack.count - d) }
-        while stack.count < d { stack.append(nil) }
+        if work.stack.count > d { work.stack.removeLast(work.stack.count - d) }
+        while work.stack.count < d { work.stack.append(nil) }
         switch line.kind {
-        case .property: stack.append(.property(line.text))
-        case .key: stack.append(.key(line.text))
-        case .index: stack.append(.key(line.text))  // "[i]", copied as written
-        case .enumCase: stack.append(.enumCase(line.text))
+        case .property: work.stack.append(.property(line.text))
+        case .key: work.stack.append(.key(line.text))
+        case .index: work.stack.append(.key(line.text))  // "[i]", copied as written
+        case .enumCase: work.stack.append(.enumCase(line.text))
         default:
           let position = Int(String(decoding: UnsafeBufferPointer(rebasing: text[line.text]), as: UTF8.self)) ?? 0
-          stack.append(.tuple(position, frame: -1))
+          work.stack.append(.tuple(position, frame: -1))
         }
       case .current, .previous:
         let isNew = line.kind == .current

@@ -208,11 +208,10 @@ public final class RecordScanner {
         return .taken
       }
       if !actionLines.isEmpty {
-        // An action whose brackets never balance (damaged copy) still ends at a state part:
-        // a line marked `-`, `+` or (0.x) with U+2007/U+2212. Action lines start with a space.
-        let first = content.isEmpty ? 0 : text[content.lowerBound]
-        if first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == 0xE2,
-          let dump = DumpLine.parse(text, content), dump.marker != .context || dump.isTCA0Marker
+        // An action whose brackets never balance (damaged copy) still ends at a state part,
+        // at a marked line (action lines start with a space: one byte rules them out).
+        if DumpLine.startsWithMarker(text, content), let dump = DumpLine.parse(text, content),
+          dump.marker != .context || dump.isTCA0Marker
         {
           phase = .tcaState
           return takeDumpLine(line, content, dump)
