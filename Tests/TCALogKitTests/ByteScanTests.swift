@@ -85,6 +85,24 @@ import Testing
     #expect(delta == change)
   }
 
+  /// A multi-line Difference value grows in place when it was written last, and is copied
+  /// to the end first when something was written after it.
+  @Test func derivedValueExtendsInPlaceOrByCopy() {
+    let text = Array("first|second|more".utf8)
+    text.withUnsafeBufferPointer { text in
+      var derived = DerivedText(base: 100)
+      let first = derived.add(text, 0..<5)
+      let extended = derived.extend(first, withLine: text, 13..<17)
+      #expect(extended.start == 100 && extended.count == 10)
+      let second = derived.add(text, 6..<12)
+      let copied = derived.extend(first, withLine: text, 13..<17)
+      #expect(copied.start == second.end && copied.count == 10)
+      let bytes = Array(derived.bytes.buffer)
+      #expect(String(decoding: bytes[(copied.start - 100)..<(copied.end - 100)], as: UTF8.self) == "first\nmore")
+      #expect(String(decoding: bytes[0..<10], as: UTF8.self) == "first\nmore")
+    }
+  }
+
   @Test func accumulatorKeepsEveryByteAcrossGrowth() {
     var accumulator = ByteAccumulator(capacity: 16)
     var expected: [UInt8] = []
