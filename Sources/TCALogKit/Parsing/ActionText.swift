@@ -180,26 +180,20 @@ struct ValueTree {
     }
   }
 
-  /// Blanks, newlines, `,` `"` and brackets end an atom; as bits of two words.
-  private static let atomEndLow: UInt64 =
-    (1 << 0x20) | (1 << 0x09) | (1 << 0x0A) | (1 << 0x0D) | (1 << 0x2C) | (1 << 0x28) | (1 << 0x29) | (1 << 0x22)
-  private static let atomEndHigh: UInt64 = (1 << (0x5B - 64)) | (1 << (0x5D - 64)) | (1 << (0x7B - 64)) | (1 << (0x7D - 64))
-
-  @inline(__always) static func endsAtom(_ b: UInt8) -> Bool {
-    if b < 64 { return (atomEndLow >> UInt64(b)) & 1 != 0 }
-    if b < 128 { return (atomEndHigh >> UInt64(b - 64)) & 1 != 0 }
-    return false
+  /// Blanks, newlines, `,` `"` and brackets end an atom.
+  @inline(__always) private static var atomEnds: ByteSet {
+    ByteSet(
+      low: 1 << 0x20 | 1 << 0x09 | 1 << 0x0A | 1 << 0x0D | 1 << 0x2C | 1 << 0x22 | 1 << 0x28 | 1 << 0x29,
+      high: 1 << (0x5B - 64) | 1 << (0x5D - 64) | 1 << (0x7B - 64) | 1 << (0x7D - 64))
   }
+  @inline(__always) static func endsAtom(_ b: UInt8) -> Bool { atomEnds.contains(b) }
 
-  /// `[A-Za-z0-9_`]`, the bytes of (backticked) identifiers, as bits of two words.
-  private static let nameLow: UInt64 = 0x03FF_0000_0000_0000  // 0-9
-  private static let nameHigh: UInt64 = 0x07FF_FFFF_87FF_FFFE  // A-Z _ ` a-z
-
-  @inline(__always) static func isNameByte(_ b: UInt8) -> Bool {
-    if b < 64 { return (nameLow >> UInt64(b)) & 1 != 0 }
-    if b < 128 { return (nameHigh >> UInt64(b - 64)) & 1 != 0 }
-    return false
+  /// `[A-Za-z0-9_`]`, the bytes of (backticked) identifiers.
+  @inline(__always) private static var nameBytes: ByteSet {
+    // 0-9 (0x30…0x39); A-Z (0x41…0x5A), _ (0x5F), ` (0x60), a-z (0x61…0x7A).
+    ByteSet(low: 0x3FF << 0x30, high: 0x3FF_FFFF << (0x41 - 64) | 1 << (0x5F - 64) | 1 << (0x60 - 64) | 0x3FF_FFFF << (0x61 - 64))
   }
+  @inline(__always) static func isNameByte(_ b: UInt8) -> Bool { nameBytes.contains(b) }
 
   static func skipTripleQuote(_ text: UnsafeBufferPointer<UInt8>, from start: Int, end: Int) -> Int {
     var i = start

@@ -105,6 +105,23 @@ enum ByteText {
   }
 }
 
+/// A set of ASCII bytes as the bits of two words: one shift and mask per test, no table.
+/// The hot loops (atoms, names, brackets) each test one such set per byte. The sets are
+/// computed properties with constant masks (not stored `static let`s, whose lazy
+/// initialization check ran once per byte), and `ByteScanTests` checks each against its
+/// list of characters.
+struct ByteSet {
+  /// Bit b of `low` is byte b (0–63); bit b of `high` is byte 64 + b (64–127).
+  let low: UInt64
+  let high: UInt64
+
+  @inline(__always) func contains(_ b: UInt8) -> Bool {
+    if b < 64 { return (low >> UInt64(b)) & 1 != 0 }
+    if b < 128 { return (high >> UInt64(b - 64)) & 1 != 0 }
+    return false
+  }
+}
+
 /// Counts the brackets `(` `[` `{` against `)` `]` `}` across lines, skipping string
 /// literals (`"…"` with escapes, `#"…"#`, and `"""` blocks that span lines). `<` `>` are
 /// never brackets (`0..<1`, generics).
@@ -177,9 +194,10 @@ struct BracketCounter {
     return depth - before
   }
 
-  /// `( ) [ ] { } " #` as bits of two words (all are below 128).
-  private static let specialLow: UInt64 = (1 << 0x28) | (1 << 0x29) | (1 << 0x22) | (1 << 0x23)
-  private static let specialHigh: UInt64 = (1 << (0x5B - 64)) | (1 << (0x5D - 64)) | (1 << (0x7B - 64)) | (1 << (0x7D - 64))
+  /// `( ) [ ] { } " #`: the bytes that change the depth or start a string.
+  @inline(__always) static var special: ByteSet {
+    ByteSet(low: 1 << 0x28 | 1 << 0x29 | 1 << 0x22 | 1 << 0x23, high: 1 << (0x5B - 64) | 1 << (0x5D - 64) | 1 << (0x7B - 64) | 1 << (0x7D - 64))
+  }
 
   /// Whether any byte of `word` is one of `( ) [ ] { } " #`. Exact: `b | 1` folds `(` into
   /// `)` and `"` into `#`, `b | 0x20` folds `[` into `{` and `]` into `}`, and nothing else
@@ -199,11 +217,7 @@ struct BracketCounter {
       | hasZeroByte(upper ^ (ones &* 0x7B)) | hasZeroByte(upper ^ (ones &* 0x7D))
   }
 
-  @inline(__always) static func isSpecial(_ b: UInt8) -> Bool {
-    if b < 64 { return (specialLow >> UInt64(b)) & 1 != 0 }
-    if b < 128 { return (specialHigh >> UInt64(b - 64)) & 1 != 0 }
-    return false
-  }
+  @inline(__always) static func isSpecial(_ b: UInt8) -> Bool { special.contains(b) }
 
   /// Given the index of an opening quote, returns the index after the closing one (or
   /// `end` when the string is not closed on this line).

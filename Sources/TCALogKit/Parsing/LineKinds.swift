@@ -23,12 +23,10 @@ enum LineKinds {
   }
 
   static func header(_ text: UnsafeBufferPointer<UInt8>, _ content: Range<Int>) -> Header? {
-    // Every line of a record comes here: reject by the end of the line and by its colons
-    // before trimming its (often long) indentation.
+    // The pre-filter rejects almost every line before its (often long) indentation is trimmed.
+    guard mayBeHeader(text, content) else { return nil }
     let ending = ByteText.trimmedEnd(text, content)
-    guard ending.count >= 16 else { return nil }
     let endsInColon = text[ending.upperBound - 1] == ByteText.colon
-    guard endsInColon || mayHoldLabelsHeader(text, ending) else { return nil }
     let line = ByteText.trimmed(text, ending)
     guard line.count >= 16 else { return nil }
     if endsInColon {
