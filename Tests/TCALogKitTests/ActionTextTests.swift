@@ -18,11 +18,27 @@ import Testing
     ("AppAction.parent(childAction: ChildAction.tap, count: 2)", "AppAction", "parent.tap"),
     ("AppAction.picked(Date(2021-08-20T22:08:32.917Z))", "AppAction", "picked"),
     (##"AppAction.renamed(#"a "quoted" (name"#)"##, "AppAction", "renamed"),
+    // Generic argument lists: the comma inside `<…>` does not split arguments.
+    ("AppAction.library(LibraryAction.tracks(IdentifiedAction<TrackRowState.ID, TrackRowAction>.element(id: 3, action: TrackRowAction.tapped)))", "AppAction", "library.tracks.element.tapped"),
+    ("AppAction.search(SearchAction.searchResponse(Result<SearchPage, any Error>.success(SearchPage(count: 1))))", "AppAction", "search.searchResponse.success"),
+    ("Result<Dictionary<String, Int>, any Error>.failure(E())", "Result<Dictionary<String, Int>, any Error>", "failure"),
+    ("AppAction.run(Result<() -> Void, Never>.success(f))", "AppAction", "run.success"),
+    // `<` that opens nothing: after a blank or a dot, or without its `>` on the line.
+    ("AppAction.compare(a < b, c > d)", "AppAction", "compare"),
+    ("AppAction.range(Range<Int\n>.lower)", "AppAction", "range"),
   ])
   func pathFollowsTheRules(text: String, root: String, path: String) {
     let analysis = ActionText.analyze(text)
     #expect(analysis.root == root)
     #expect(analysis.path == path)
+  }
+
+  @Test func multiLineGenericElementKeepsItsRowAction() {
+    let text = "AppAction.library(\n  LibraryAction.tracks(\n    IdentifiedAction<TrackRowState.ID, TrackRowAction>.element(\n      id: 3,\n      action: TrackRowAction.progressUpdated(0.5)\n    )\n  )\n)"
+    let analysis = ActionText.analyze(text)
+    #expect(analysis.path == "library.tracks.element.progressUpdated")
+    #expect(analysis.steps[2].labels == ["id", "action"] && analysis.steps[2].followed == 1)
+    #expect(analysis.steps[2].typeName == "IdentifiedAction<TrackRowState.ID, TrackRowAction>")
   }
 
   @Test func flattenedActionParsesLikeIntactOne() {

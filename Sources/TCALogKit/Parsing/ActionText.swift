@@ -148,7 +148,13 @@ struct ValueTree {
         } else if b == ByteText.hash, i + 1 < end, text[i + 1] == ByteText.quote {
           i = BracketCounter.skipString(text, from: i + 1, end: end, raw: true)
         } else {
-          while i < end && !ValueTree.endsAtom(text[i]) { i += 1 }
+          // A `<` stops the fast loop: after an identifier byte it may open a generic
+          // argument list, whose commas and blanks belong to the atom (FORMATS.md 3.2).
+          while true {
+            while i < end && !ValueTree.endsAtomOrAngle(text[i]) { i += 1 }
+            guard i < end, text[i] == ByteText.less else { break }
+            i = ValueTree.endOfGenericArguments(text, at: i, atomStart: start, end: end) ?? i + 1
+          }
         }
         var atom = start..<i
         // `label:` (a label, possibly with its value left out); `_:` means unlabeled.
@@ -187,6 +193,39 @@ struct ValueTree {
       high: 1 << (0x5B - 64) | 1 << (0x5D - 64) | 1 << (0x7B - 64) | 1 << (0x7D - 64))
   }
   @inline(__always) static func endsAtom(_ b: UInt8) -> Bool { atomEnds.contains(b) }
+
+  /// The atom ends plus `<` (0x3C), where the atom loop checks for generic arguments.
+  @inline(__always) private static var atomEndsOrAngle: ByteSet {
+    ByteSet(low: atomEnds.low | 1 << 0x3C, high: atomEnds.high)
+  }
+  @inline(__always) static func endsAtomOrAngle(_ b: UInt8) -> Bool { atomEndsOrAngle.contains(b) }
+
+  /// The index after the `>` that closes the generic argument list opened by the `<` at
+  /// `open`, or nil when that `<` is text: it must follow an identifier byte (letter, digit,
+  /// `_`) and be closed on the same line. Inside, only such `<` nest, and the `>` of `->`
+  /// closes nothing (`Result<() -> Void, Never>`), so `0..<1` and `a < b` stay text.
+  static func endOfGenericArguments(_ text: UnsafeBufferPointer<UInt8>, at open: Int, atomStart: Int, end: Int) -> Int? {
+    guard open > atomStart, ByteText.isIdentifierBody(text[open - 1]) else { return nil }
+    var depth = 1
+    var i = open + 1
+    while i < end {
+      switch text[i] {
+      case 0x0A, 0x0D:
+        return nil
+      case ByteText.less:
+        if ByteText.isIdentifierBody(text[i - 1]) { depth += 1 }
+      case ByteText.greater:
+        if text[i - 1] != UInt8(ascii: "-") {
+          depth -= 1
+          if depth == 0 { return i + 1 }
+        }
+      default:
+        break
+      }
+      i += 1
+    }
+    return nil
+  }
 
   /// `[A-Za-z0-9_`]`, the bytes of (backticked) identifiers.
   @inline(__always) private static var nameBytes: ByteSet {
@@ -238,7 +277,7 @@ struct ValueTree {
       }
       if c == UInt8(ascii: "<") {
         angle += 1
-      } else if c == UInt8(ascii: ">") {
+      } else if c == UInt8(ascii: ">") && text[i - 1] != UInt8(ascii: "-") {
         angle -= 1
       } else if c == ByteText.dot && angle == 0 {
         lastDot = i

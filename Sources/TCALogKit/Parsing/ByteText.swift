@@ -9,6 +9,8 @@ enum ByteText {
   static let backslash = UInt8(ascii: "\\")
   static let hash = UInt8(ascii: "#")
   static let dot = UInt8(ascii: ".")
+  static let less = UInt8(ascii: "<")
+  static let greater = UInt8(ascii: ">")
 
   /// U+2007 FIGURE SPACE, the `tca0` unchanged-line marker.
   static let figureSpace: [UInt8] = [0xE2, 0x80, 0x87]
