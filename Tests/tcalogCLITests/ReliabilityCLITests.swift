@@ -96,4 +96,37 @@ struct ReliabilityCLITests {
     #expect(run.stderr.hasPrefix("tcalog: error: invalid pattern"))
     #expect(run.stderr.contains("more than the limit"))
   }
+
+  /// One action nested 16,000 deep (64 KB): no stage may turn input nesting into
+  /// recursion depth (the report's tree walk overflowed the stack).
+  static func deeplyNestedLog() throws -> String {
+    let depth = 16_000
+    let action = "AppAction.a(" + String(repeating: ".a(", count: depth - 1) + String(repeating: ")", count: depth)
+    return try temporaryFile("deep", Data("received action:\n  \(action)\n  (No state changes)\n".utf8))
+  }
+
+  @Test func aDeeplyNestedActionIsReadByReportFilterAndRecords() throws {
+    let path = try Self.deeplyNestedLog()
+    defer { unlink(path) }
+    let report = runTCALog(["report", path])
+    #expect(report.status == 0, "\(report.stderr.prefix(300))")
+    #expect(String(decoding: report.stdout, as: UTF8.self).hasPrefix("1 record"))
+    let json = runTCALog(["report", "--format", "json", path])
+    #expect(json.status == 0)
+    #expect(String(decoding: json.stdout, as: UTF8.self).contains("\"path\": \"a" + String(repeating: ".a", count: 15_999) + "\""))
+    let filter = runTCALog(["filter", "-c", path])
+    #expect(filter.status == 0 && String(decoding: filter.stdout, as: UTF8.self) == "1\n")
+    let records = runTCALog(["records", path])
+    #expect(records.status == 0 && records.stdout.split(separator: 0x0A).count == 1)
+  }
+
+  @Test func aDeeplyNestedActionIsReadBySuggest() throws {
+    let path = try Self.deeplyNestedLog()
+    defer { unlink(path) }
+    // Suggester.pattern recurses per path segment; the Suggest rewrite owns that code.
+    withKnownIssue("suggest overflows the stack in Suggester.pattern on a 16,000-deep path") {
+      let suggest = runTCALog(["suggest", path])
+      #expect(suggest.status == 0, "status \(suggest.status)")
+    }
+  }
 }
