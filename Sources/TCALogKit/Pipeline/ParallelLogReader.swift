@@ -172,6 +172,9 @@ final class ChunkSplitter {
   private var pending: InputChunk?
   private var offset = 0
   private var ended = false
+  /// A read that failed (a cut-off gzip): thrown after the chunk that holds everything
+  /// read before it, so no decompressed byte is lost.
+  private var readError: Error?
 
   init(source: ByteSource, chunkSize: Int, sizeCap: Int) {
     self.source = source
@@ -180,7 +183,13 @@ final class ChunkSplitter {
   }
 
   func next() throws -> InputChunk? {
-    if ended { return nil }
+    if ended {
+      if let error = readError {
+        readError = nil
+        throw error
+      }
+      return nil
+    }
     var chunk = pending ?? InputChunk(capacity: initialCapacity)
     pending = nil
     var searchedUpTo = 0  // lines before this were checked for headers
@@ -200,14 +209,20 @@ final class ChunkSplitter {
         bigger.count = chunk.count
         chunk = bigger
       }
-      let n = try source.read(into: UnsafeMutableRawBufferPointer(start: chunk.bytes + chunk.count, count: chunk.capacity - chunk.count))
+      let n: Int
+      do {
+        n = try source.read(into: UnsafeMutableRawBufferPointer(start: chunk.bytes + chunk.count, count: chunk.capacity - chunk.count))
+      } catch {
+        readError = error
+        n = 0
+      }
       if n == 0 {
         ended = true
         break
       }
       chunk.count += n
     }
-    if chunk.count == 0 { return nil }
+    if chunk.count == 0 { return try next() }
     if let cut, cut < chunk.count {
       let rest = InputChunk(capacity: max(initialCapacity, (chunk.count - cut) * 2))
       rest.bytes.update(from: chunk.bytes + cut, count: chunk.count - cut)
