@@ -172,4 +172,24 @@ struct ReliabilityCLITests {
       #expect(run.stderr == "tcalog: error: \(plain).gz: unexpected end of gzip data (file cut off?)\n")
     }
   }
+
+  /// A 70 MiB record of 10 MiB lines: the parallel reader cuts it (no header within the
+  /// 64 MiB cap) at a line start below 64 MiB, and must still call it oversized.
+  @Test func anOversizedRecordIsReportedWithEveryJobCount() throws {
+    var data = Data("received action:\n  AppAction.big(\n".utf8)
+    for _ in 0..<7 {
+      data.append(Data("    \"".utf8))
+      data.append(Data(repeating: UInt8(ascii: "x"), count: 10 << 20))
+      data.append(Data("\",\n".utf8))
+    }
+    data.append(Data("  )\n  (No state changes)\nreceived action:\n  AppAction.small\n  (No state changes)\n".utf8))
+    let path = try Self.temporaryFile("oversized", data)
+    defer { unlink(path) }
+    for jobs in ["1", "2"] {
+      let run = runTCALog(["records", "--stats", "-j", jobs, path])
+      #expect(run.stderr.contains("tcalog: warning: \(path):1: record larger than 64 MiB: kept incomplete"), "-j \(jobs)")
+      #expect(run.stderr.contains("records over the size cap: 1"), "-j \(jobs)")
+      #expect(run.stderr.contains("records: 2 (complete 1, incomplete 1)"), "-j \(jobs)")
+    }
+  }
 }

@@ -146,6 +146,8 @@ final class InputChunk: @unchecked Sendable {
   /// Byte offset of the first byte in its input.
   var firstOffset = 0
   var isLast = false
+  /// Cut at a line end for want of a header within the size cap (not before a header).
+  var isForcedCut = false
 
   init(capacity: Int) {
     self.capacity = capacity
@@ -194,13 +196,18 @@ final class ChunkSplitter {
     pending = nil
     var searchedUpTo = 0  // lines before this were checked for headers
     var cut: Int? = nil
+    var forced = false
     while true {
       if chunk.count >= chunkSize || (chunk.count > 0 && source.isIdle) {
         cut = lastHeaderStart(in: chunk.buffer, from: max(searchedUpTo, 1))
         if cut == nil { searchedUpTo = lineStart(before: chunk.count, in: chunk.buffer) }
-        if cut == nil && chunk.count >= forcedCut { cut = lineStart(before: chunk.count, in: chunk.buffer) }
+        if cut == nil && chunk.count >= forcedCut {
+          cut = lineStart(before: chunk.count, in: chunk.buffer)
+          forced = true
+        }
         if let c = cut, c > 0 { break }
         cut = nil
+        forced = false
       }
       if chunk.count == chunk.capacity {
         // A chunk without a header yet: grow it (rare; one record or foreign text).
@@ -232,6 +239,7 @@ final class ChunkSplitter {
     }
     chunk.firstOffset = offset
     chunk.isLast = cut == nil
+    chunk.isForcedCut = forced && cut != nil
     offset += chunk.count
     return chunk
   }
@@ -400,6 +408,8 @@ final class ChunkPipeline<Result: Sendable>: @unchecked Sendable {
       }
       if job.chunk.isLast {
         try? scanner.finish(emit: emit)
+      } else if job.chunk.isForcedCut {
+        try? scanner.finishAtForcedCut(emit: emit)
       } else {
         try? scanner.finishBeforeHeader(emit: emit)
       }
