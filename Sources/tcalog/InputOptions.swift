@@ -4,7 +4,8 @@ import TCALogKit
 
 /// The inputs every subcommand reads, and which of their records it sees.
 struct InputOptions: ParsableArguments {
-  @Argument(help: "Log files to read (plain or gzip); '-' or none for standard input.")
+  // Log files are any files (no extension to filter on): complete them as the shell would.
+  @Argument(help: "Log files to read (plain or gzip); '-' or none for standard input.", completion: .file())
   var files: [String] = []
 
   @Option(name: [.short, .long], help: "Threads that parse (default: the number of cores; 1 reads sequentially).")

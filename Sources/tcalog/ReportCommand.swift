@@ -31,7 +31,7 @@ struct ReportCommand: ParsableCommand {
   @Option(name: .long, help: "Colour text output: auto (a terminal without NO_COLOR or TERM=dumb), always, never.")
   var color: ColorChoice = .auto
 
-  @Option(name: .long, help: ArgumentHelp("Mark what the entries of this filter repository already silence.", valueName: "file"))
+  @Option(name: .long, help: ArgumentHelp("Mark what the entries of this filter repository already silence.", valueName: "file"), completion: .file())
   var filters: String?
 
   @Flag(name: .long, help: "Redraw the actions table in place while records arrive; the full report at the end or on Ctrl-C.")

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+/// The shell completions `make install` generates, as a shell uses them.
+struct ShellCLITests {
+  static let hasBash = FileManager.default.isExecutableFile(atPath: "/bin/bash")
+
+  static func script(_ shell: String) -> String {
+    String(decoding: runTCALog(["--generate-completion-script", shell]).stdout, as: UTF8.self)
+  }
+
+  /// The body of one generated shell function, from its name to the closing brace.
+  static func function(_ name: String, in script: String) -> String {
+    guard let start = script.range(of: "\n\(name)() {\n") else { return "" }
+    let rest = script[start.upperBound...]
+    return String(rest[..<(rest.range(of: "\n}\n")?.lowerBound ?? rest.endIndex)])
+  }
+
+  @Test func logFilesAndFilterFilesCompleteAsFiles() throws {
+    let zsh = Self.script("zsh")
+    for command in ["_tcalog_filter", "_tcalog_report", "_tcalog_records"] {
+      #expect(Self.function(command, in: zsh).contains("'*:files:_files'"), "\(command)")
+    }
+    #expect(Self.function("_tcalog_filter", in: zsh).contains("--filters[A filter repository file of named action-path patterns, for --only.]:file:_files'"))
+    #expect(Self.function("_tcalog_filter", in: zsh).contains("--exclude-filters[Drop records that any entry of this filter file matches (repeatable).]:file:_files'"))
+    let bash = Self.script("bash")
+    #expect(Self.function("_tcalog_report", in: bash).contains("'--filters')\n        __tcalog_add_completions -f"))
+    // Enum values keep their own lists.
+    #expect(Self.function("_tcalog_filter", in: bash).contains("__tcalog_add_completions -W 'raw'$'\\n''ndjson'$'\\n''oneline'$'\\n''count'"))
+  }
+
+  /// Runs bash's completion function as `tcalog WORDS<TAB>` would, in a folder holding
+  /// app.log and filters.txt; returns the offered words.
+  static func complete(_ words: [String]) throws -> [String] {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-complete-\(getpid())-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    for name in ["app.log", "filters.txt"] { _ = FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: nil) }
+    try Data(script("bash").utf8).write(to: dir.appendingPathComponent("tcalog.bash"))
+    let line = (["tcalog"] + words).joined(separator: " ")
+    let driver = """
+      source ./tcalog.bash
+      COMP_WORDS=(\(( ["tcalog"] + words).map { "'\($0)'" }.joined(separator: " ")))
+      COMP_CWORD=\(words.count)
+      COMP_LINE='\(line)'
+      COMP_POINT=${#COMP_LINE}
+      COMPREPLY=()
+      _tcalog tcalog "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+      printf '%s\\n' "${COMPREPLY[@]}"
+      """
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = ["-c", driver]
+    process.currentDirectoryURL = dir
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init).sorted()
+  }
+
+  @Test(.enabled(if: hasBash, "no /bin/bash to run the completion in"))
+  func bashCompletesFileNames() throws {
+    #expect(try Self.complete(["filter", "ap"]) == ["app.log"])
+    #expect(try Self.complete(["records", "ap"]) == ["app.log"])
+    #expect(try Self.complete(["filter", "--filters", "fil"]) == ["filters.txt"])
+    #expect(try Self.complete(["filter", "--format", "o"]) == ["oneline"])
+  }
+}
