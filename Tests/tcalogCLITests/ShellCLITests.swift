@@ -67,4 +67,44 @@ struct ShellCLITests {
     #expect(try Self.complete(["filter", "--filters", "fil"]) == ["filters.txt"])
     #expect(try Self.complete(["filter", "--format", "o"]) == ["oneline"])
   }
+
+  static let hasMake = FileManager.default.isExecutableFile(atPath: "/usr/bin/make")
+
+  static func make(_ arguments: [String], home: String) throws -> (status: Int32, stderr: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/make")
+    process.arguments = arguments
+    process.currentDirectoryURL = packageRoot
+    var environment = ProcessInfo.processInfo.environment
+    environment["HOME"] = home
+    process.environment = environment
+    let err = Pipe()
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = err
+    try process.run()
+    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, stderr)
+  }
+
+  /// `make install PREFIX=~/x` as zsh passes it (a literal '~'): into $HOME/x, not ./~;
+  /// uninstall leaves no empty folder it made behind. `-o build` skips the release build:
+  /// the debug binary is installed instead.
+  @Test(.enabled(if: hasMake, "no make"))
+  func installExpandsATildePrefixAndUninstallLeavesNoEmptyFolders() throws {
+    guard let binary = tcalogBinary else { return }
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-home-\(getpid())-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: home) }
+    let install = try Self.make(["-o", "build", "install", "PREFIX=~/inst", "TCALOG=\(binary.path)"], home: home.path)
+    #expect(install.status == 0, "\(install.stderr)")
+    #expect(FileManager.default.isExecutableFile(atPath: home.appendingPathComponent("inst/bin/tcalog").path))
+    #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent("inst/share/zsh/site-functions/_tcalog").path))
+    #expect(!FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent("~").path))
+    let uninstall = try Self.make(["uninstall", "PREFIX=~/inst"], home: home.path)
+    #expect(uninstall.status == 0)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: home.appendingPathComponent("inst").path) == [])
+    let relative = try Self.make(["install", "PREFIX=inst"], home: home.path)
+    #expect(relative.status != 0 && relative.stderr.contains("PREFIX must be an absolute path"))
+  }
 }
