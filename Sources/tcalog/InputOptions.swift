@@ -12,7 +12,7 @@ struct InputOptions: ParsableArguments {
   var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
   // `.unconditional`: `--since -5m` is a value, not an unknown option.
-  @Option(parsing: .unconditional, help: ArgumentHelp("Only records at or after this time: 2026-11-20T10:22:33, 10:22, -5m.", valueName: "time"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Only records at or after this time: 2026-11-20T10:22[:33] (in the log's offset unless one is given), 10:22 (on the log's day), -5m.", valueName: "time"))
   var since: String?
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Only records at or before this time (same forms as --since).", valueName: "time"))

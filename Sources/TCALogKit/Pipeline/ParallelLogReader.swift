@@ -33,22 +33,14 @@ extension LogReader {
       }
     }
     let window = self.window
-    let untimed = UntimedCounter()
+    let tally = WindowTally()
     let pipeline = ChunkPipeline<Result>(jobs: max(1, jobs), mode: .ordered({ chunk in
       guard !window.isUnbounded else { return work(chunk) }
       var inWindow = chunk
-      var missing = 0
-      inWindow.records = chunk.records.filter { record in
-        guard let inside = window.contains(record) else {
-          missing += 1
-          return false
-        }
-        return inside
-      }
-      untimed.add(missing)
+      inWindow.records = chunk.records.filter { tally.admit($0, to: window) == true }
       return work(inWindow)
     }), sizeCap: sizeCap)
-    return try run(pipeline, chunkSize: chunkSize, untimed: untimed, deliver: deliver)
+    return try run(pipeline, chunkSize: chunkSize, tally: window.isUnbounded ? nil : tally, deliver: deliver)
   }
 
   /// Folds records into one partial value per chunk on `jobs` threads, as the records are
@@ -68,20 +60,16 @@ extension LogReader {
       return result
     }
     let window = self.window
-    let untimed = UntimedCounter()
+    let tally = WindowTally()
     let pipeline = ChunkPipeline<Partial>(jobs: max(1, jobs), mode: .streaming(initial: initial, add: { partial, record in
       guard !window.isUnbounded else { return add(&partial, record) }
-      switch window.contains(record) {
-      case true?: add(&partial, record)
-      case false?: break
-      case nil: untimed.add(1)
-      }
+      if tally.admit(record, to: window) == true { add(&partial, record) }
     }), sizeCap: sizeCap)
-    return try run(pipeline, chunkSize: chunkSize, untimed: untimed, deliver: merge)
+    return try run(pipeline, chunkSize: chunkSize, tally: window.isUnbounded ? nil : tally, deliver: merge)
   }
 
   private func run<Result: Sendable>(
-    _ pipeline: ChunkPipeline<Result>, chunkSize: Int, untimed: UntimedCounter, deliver: (Result) throws -> Void
+    _ pipeline: ChunkPipeline<Result>, chunkSize: Int, tally: WindowTally?, deliver: (Result) throws -> Void
   ) throws -> ReadResult {
     defer { pipeline.shutDown() }
     var result = ReadResult()
@@ -114,25 +102,8 @@ extension LogReader {
       result.statistics.merge(fileStatistics)
       result.warnings.append(contentsOf: fileWarnings.prefix(RecordScanner.maximumWarnings))
     }
-    result.untimedRecords = untimed.value
+    tally?.record(into: &result)
     return result
-  }
-}
-
-/// Records without a timestamp that the window left out, counted across workers.
-final class UntimedCounter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var count = 0
-  func add(_ n: Int) {
-    guard n > 0 else { return }
-    lock.lock()
-    count += n
-    lock.unlock()
-  }
-  var value: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return count
   }
 }
 
