@@ -51,6 +51,15 @@ struct LiveCLITests {
     #expect(none.stderr == "tcalog: warning: no record in the --since/--until window; the log spans 2026-11-20T10:05:00.000000+01:00 – 2026-11-20T10:06:46.604384+01:00\n")
   }
 
+  /// The report shows times as the log wrote them (10:05:21+0100), in any machine zone.
+  @Test(arguments: ["UTC", "Asia/Tokyo"])
+  func reportTimesAreTheLogsOwn(zone: String) throws {
+    let run = runTCALog(["report", "Samples/timestamped.log"], environment: ["TZ": zone])
+    let text = String(decoding: run.stdout, as: UTF8.self)
+    #expect(text.contains("\ntime span 2026-11-20 10:05:00 – 10:06:46 +01:00 (1m 47s), 4.7 records/s\n"))
+    #expect(text.contains(" records in 1 s at 10:05:21\n"))
+  }
+
   @Test func liveWithoutATerminalPrintsTheReportOnce() throws {
     let log = try Data(contentsOf: packageRoot.appendingPathComponent("Samples/browser-session.log"))
     let live = runTCALog(["report", "--live"], stdin: log)

@@ -56,6 +56,8 @@ public struct ActionReport: Sendable {
   public var options: ReportOptions
   public var firstTime: Double?
   public var lastTime: Double?
+  /// The log's UTC offset, to show times as it wrote them (nil: local time).
+  public var timeOffset: Int?
   public var actionRows: [ActionRow]
   /// Rows not shown (below `--min-share` or past `--top`).
   public var hiddenActionRows: Int
@@ -88,6 +90,7 @@ public struct ActionReport: Sendable {
     self.options = options
     firstTime = summary.firstTime
     lastTime = summary.lastTime
+    timeOffset = summary.timeOffset
     bursts = ActionReport.bursts(summary.actions)
     (ratePerBucket, minutesPerBucket) = ActionReport.buckets(summary.perMinute)
 

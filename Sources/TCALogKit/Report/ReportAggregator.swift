@@ -52,6 +52,9 @@ public struct ReportAggregator: Sendable {
   public var firstTime: Double?
   public var lastTime: Double?
   public var timestampedRecords = 0
+  /// The UTC offset the log writes its times in (of its first timestamp; nil: none, local
+  /// time), so the report shows times as the log wrote them.
+  public var timeOffset: Int?
   /// Busiest second per action (parallel to `actions`) and records per minute.
   var bursts: [BurstTracker] = []
   var perMinute: [Int: Int] = [:]
@@ -91,7 +94,9 @@ public struct ReportAggregator: Sendable {
       if rawId == rawSeen.count { rawSeen.append(stateId); stateDistinct[stateId] += 1 }
       stateByAction[UInt64(stateId) << 32 | UInt64(index), default: 0] += 1
     }
-    if let t = record.timestampRange, let seconds = record.withBytes(t, TimeWindow.timestamp) {
+    if let t = record.timestampRange, let written = record.withBytes(t, TimeWindow.writtenTime) {
+      let seconds = written.instant
+      if timestampedRecords == 0 { timeOffset = written.offset }
       timestampedRecords += 1
       let second = Int(seconds.rounded(.down))
       bursts[index].add(second: second)
@@ -165,6 +170,7 @@ public struct ReportAggregator: Sendable {
     }
     if let t = other.firstTime, firstTime.map({ t < $0 }) ?? true { firstTime = t }
     if let t = other.lastTime, lastTime.map({ t > $0 }) ?? true { lastTime = t }
+    if timestampedRecords == 0 { timeOffset = other.timeOffset }
     timestampedRecords += other.timestampedRecords
     for (minute, n) in other.perMinute { perMinute[minute, default: 0] += n }
     statistics.merge(other.statistics)
@@ -176,6 +182,7 @@ public struct ReportAggregator: Sendable {
     var result = ReportSummary(statistics: statistics)
     result.firstTime = firstTime
     result.lastTime = lastTime
+    result.timeOffset = timeOffset
     result.timestampedRecords = timestampedRecords
     result.perMinute = perMinute.sorted { $0.key < $1.key }.map { (minute: $0.key, records: $0.value) }
     var order = Array(actions.indices)
@@ -239,6 +246,7 @@ public struct ReportSummary: Sendable {
   public var firstTime: Double?
   public var lastTime: Double?
   public var timestampedRecords = 0
+  public var timeOffset: Int?
   /// Records per minute (minutes since 1970), ascending.
   public var perMinute: [(minute: Int, records: Int)] = []
   public init(statistics: ScanStatistics) { self.statistics = statistics }
