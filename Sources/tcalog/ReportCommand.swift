@@ -13,7 +13,7 @@ struct ReportCommand: ParsableCommand {
     discussion: "Counts complete records per action path (records, share of records, share of log lines, no-op share, changed state paths per record) and per normalized state path. Without --depth the actions show as a tree whose parents are left out when one child holds almost all of them."
   )
 
-  @Option(name: .long, help: "Order action rows by share of lines, record count, or no-op records.")
+  @Option(name: .long, help: "Order action rows by share of lines (a tree), or rank action paths by record count or no-op records.")
   var by: ReportOrder = .lines
 
   @Option(name: .long, help: "Group action paths by their first N segments (flat list).")

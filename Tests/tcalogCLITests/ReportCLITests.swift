@@ -96,4 +96,17 @@ struct ReportCLITests {
     #expect(try Binary.run(["report", "--by", "nonsense"]).status == 2)
     #expect(try Binary.run(["suggest", "--target", "2x"]).status == 2)
   }
+
+  /// `--by noop --top 3` shows the three actions with the most no-op records (the tree
+  /// order showed windows.window.* and its busiest children, hiding mouseMoved and
+  /// timerTicked); `--by count` ranks by records the same way.
+  @Test func rankingByNoOpsOrCountKeepsTheBiggest() throws {
+    func rows(_ by: String) -> [String] {
+      let run = runTCALog(["report", "--by", by, "--top", "3", "--format", "csv", "Samples/browser-session.log"])
+      return String(decoding: run.stdout, as: UTF8.self).split(separator: "\n")
+        .filter { $0.hasPrefix("action,") }.map { String($0.split(separator: ",")[1]) }
+    }
+    #expect(rows("noop") == ["windows.window.tabs.tab.hoverChanged", "windows.window.mouseMoved", "timerTicked"])
+    #expect(rows("count") == ["windows.window.tabs.tab.hoverChanged", "windows.window.mouseMoved", "timerTicked"])
+  }
 }

@@ -135,7 +135,9 @@ public struct ActionReport: Sendable {
     }
 
     var rows: [ActionRow] = []
-    if let depth = options.depth {
+    // Ranked by count or no-ops, the rows are action paths ranked by that number: in the
+    // tree, the top rows would be cut in tree order and hide the biggest of them.
+    if let depth = options.depth ?? (options.order == .lines ? nil : Int.max) {
       var groups: [String: ActionRow] = [:]
       for (path, stats) in leaves {
         let segments = path.split(separator: ".", omittingEmptySubsequences: false)
