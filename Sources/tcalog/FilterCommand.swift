@@ -72,16 +72,17 @@ struct FilterCommand: ParsableCommand {
   @Flag(name: [.customShort("c"), .customLong("count")], help: "Print only the number of selected records (--format count).")
   var count = false
 
-  @Option(name: [.customShort("A"), .customLong("after-context")], help: ArgumentHelp("Also print N records after each selected one.", valueName: "n"))
+  // Numbers are parsed unconditionally: -A -1 is a value to refuse, not a missing one.
+  @Option(name: [.customShort("A"), .customLong("after-context")], parsing: .unconditional, help: ArgumentHelp("Also print N records after each selected one.", valueName: "n"))
   var afterContext: Int?
 
-  @Option(name: [.customShort("B"), .customLong("before-context")], help: ArgumentHelp("Also print N records before each selected one.", valueName: "n"))
+  @Option(name: [.customShort("B"), .customLong("before-context")], parsing: .unconditional, help: ArgumentHelp("Also print N records before each selected one.", valueName: "n"))
   var beforeContext: Int?
 
-  @Option(name: [.customShort("C"), .customLong("context")], help: ArgumentHelp("Also print N records before and after each selected one.", valueName: "n"))
+  @Option(name: [.customShort("C"), .customLong("context")], parsing: .unconditional, help: ArgumentHelp("Also print N records before and after each selected one.", valueName: "n"))
   var context: Int?
 
-  @Option(name: [.customShort("m"), .customLong("max-count")], help: ArgumentHelp("Stop reading after N selected records.", valueName: "n"))
+  @Option(name: [.customShort("m"), .customLong("max-count")], parsing: .unconditional, help: ArgumentHelp("Stop reading after N selected records.", valueName: "n"))
   var maxCount: Int?
 
   @Option(name: .long, help: "Highlight matches in raw and oneline output: auto (a terminal, NO_COLOR unset or empty, TERM not dumb), always or never.")

@@ -16,7 +16,7 @@ struct ReportCommand: ParsableCommand {
   @Option(name: .long, help: "Order action rows by share of lines (a tree), or rank action paths by record count or no-op records.")
   var by: ReportOrder = .lines
 
-  @Option(name: .long, help: "Group action paths by their first N segments (flat list).")
+  @Option(name: .long, parsing: .unconditional, help: "Group action paths by their first N segments (flat list).")
   var depth: Int?
 
   // Unconditional: `--top -3` is a value to refuse, not a missing one.
@@ -45,7 +45,7 @@ struct ReportCommand: ParsableCommand {
 
   func validate() throws {
     if follow && input.files.count != 1 { throw ValidationError("--follow needs exactly one file") }
-    if let depth, depth < 1 { throw ValidationError("--depth must be at least 1") }
+    if let depth, depth < 1 { throw ValidationError("--depth must be a positive number") }
     if let top, top < 1 { throw ValidationError("--top must be a positive number") }
     if ShareArgument.parse(minShare) == nil { throw ValidationError("--min-share must be a share such as 0.02 or 2%") }
   }

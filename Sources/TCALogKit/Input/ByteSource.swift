@@ -76,7 +76,12 @@ public final class FileByteSource: ByteSource {
     return try rawRead(into: buffer)
   }
 
+  /// A read returned 0: on a terminal a further read would wait for another Ctrl-D, so
+  /// the end, once seen, stays the end.
+  private var ended = false
+
   func rawRead(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    if ended { return 0 }
     while true {
       #if canImport(Glibc)
       let n = Glibc.read(fd, buffer.baseAddress, buffer.count)
@@ -87,6 +92,7 @@ public final class FileByteSource: ByteSource {
         usleep(200_000)
         continue
       }
+      if n == 0 { ended = true }
       if n >= 0 { return n }
       if errno == EINTR { continue }
       throw InputError(file: name, reason: String(cString: strerror(errno)))
