@@ -92,4 +92,14 @@ struct MessagesCLITests {
     // Not a terminal: no notice.
     #expect(runTCALog(["records", "--stats"], stdin: Data()).stderr.hasPrefix("records: 0"))
   }
+
+  /// Many lines and no record: say what is probably missing (a `log stream` of a stock
+  /// app holds no `print` output).
+  @Test func manyLinesWithoutARecordPointToCapture() {
+    let lines = (1...12_345).map { "2026-11-20 10:22:33.100000+0100 Browser[4242:1a2b] unrelated line \($0)\n" }.joined()
+    let run = runTCALog(["report"], stdin: Data(lines.utf8))
+    #expect(run.stderr == "tcalog: 0 records in 12,345 lines: is _printChanges() or debugDiffing enabled? see tcalog(1) CAPTURE\n")
+    let few = runTCALog(["report"], stdin: Data("a\nb\n".utf8))
+    #expect(few.stderr.isEmpty)
+  }
 }
