@@ -67,11 +67,26 @@ struct ReportCommand: ParsableCommand {
       reader.follow = follow
       let liveReport = LiveReport(options: options, printer: printer, silencer: repository,
                                   redraws: isTerminal && environment["TERM"] != "dumb" && format == .text)
-      signal(SIGINT) { _ in liveReportInterrupted = 1 }
+      // Without SA_RESTART: Ctrl-C also ends a read that waits for input.
+      var action = sigaction()
+      let handler: @convention(c) (Int32) -> Void = { _ in
+        liveReportInterrupted = 1
+        inputInterrupted = 1
+      }
+      #if canImport(Glibc)
+      action.__sigaction_handler.sa_handler = handler
+      #else
+      action.__sigaction_u.__sa_handler = handler
+      #endif
+      sigemptyset(&action.sa_mask)
+      action.sa_flags = 0
+      sigaction(SIGINT, &action, nil)
       liveReport.start()
       let result = try reader.read { liveReport.add($0) }
       liveReport.finish(statistics: result.statistics)
-      if Diagnostics.report(result) { throw ExitCode(2) }
+      let failed = Diagnostics.report(result)
+      if liveReportInterrupted != 0 { throw ExitCode(130) }
+      if failed { throw ExitCode(2) }
       return
     }
 

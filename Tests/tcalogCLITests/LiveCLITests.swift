@@ -132,6 +132,53 @@ struct LiveCLITests {
     #expect(run.output.contains("windows.window.hover"))
   }
 
+  /// How far a process has read the file open on one of its descriptors (Linux /proc).
+  static func readPosition(of pid: Int32, in path: String) -> Int? {
+    let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+    for fd in fds {
+      guard (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)")) == path,
+        let info = try? String(contentsOfFile: "/proc/\(pid)/fdinfo/\(fd)", encoding: .utf8),
+        let line = info.split(separator: "\n").first(where: { $0.hasPrefix("pos:") })
+      else { continue }
+      return Int(line.dropFirst(4).trimmingCharacters(in: .whitespaces))
+    }
+    return nil
+  }
+
+  /// The report after Ctrl-C counts what the offline report of the same bytes counts:
+  /// records, lines, other lines, and the record cut off at the end.
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fdinfo"), "no /proc to see how far tcalog has read"))
+  func followReportAfterControlCCountsLikeTheOfflineReport() throws {
+    guard let binary = tcalogBinary else { return }
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-follow-\(getpid())-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    // Other lines, and a last record cut off without a newline.
+    var log = try Data(contentsOf: packageRoot.appendingPathComponent("Samples/browser-session.log"))
+    log.append(try Data(contentsOf: packageRoot.appendingPathComponent("Samples/messy.log")))
+    let path = dir.appendingPathComponent("app.log").path
+    try log.write(to: URL(fileURLWithPath: path))
+    let outFile = dir.appendingPathComponent("out")
+    _ = FileManager.default.createFile(atPath: outFile.path, contents: nil)
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = ["report", "--follow", path]
+    process.standardOutput = try FileHandle(forWritingTo: outFile)
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // Ctrl-C once tcalog has read the whole file (polled, bounded).
+    let deadline = Date().addingTimeInterval(20)
+    while Self.readPosition(of: process.processIdentifier, in: path) != log.count && Date() < deadline { usleep(20_000) }
+    kill(process.processIdentifier, SIGINT)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 130)
+    let live = String(decoding: try Data(contentsOf: outFile), as: UTF8.self)
+    let offline = String(decoding: runTCALog(["report", path]).stdout, as: UTF8.self)
+    func header(_ text: String) -> [Substring] { Array(text.split(separator: "\n").prefix(2)) }
+    #expect(header(offline) == ["908 records (907 complete, 1 incomplete), 61.5 % no-op", "16,683 lines (91 other lines), 389.4 KiB"])
+    #expect(header(live) == header(offline))
+  }
+
   @Test func liveRedrawsInPlaceOnATerminal() throws {
     // script(1) gives the child a pseudo-terminal; without it this check is manual
     // (see README: `… | tcalog report --live`).

@@ -4,6 +4,11 @@ import Glibc
 import Darwin
 #endif
 
+/// Set from a SIGINT handler (installed without SA_RESTART) by `report --live`: a read
+/// waiting for input, or for a followed file to grow, ends the input instead, so the
+/// reader finishes the way it does at a real end and its counts are complete.
+nonisolated(unsafe) public var inputInterrupted: sig_atomic_t = 0
+
 /// Why an input could not be read. `description` is the one-line reason shown to users.
 public struct InputError: Error, CustomStringConvertible, Sendable {
   public let file: String
@@ -88,13 +93,19 @@ public final class FileByteSource: ByteSource {
       #else
       let n = Darwin.read(fd, buffer.baseAddress, buffer.count)
       #endif
-      if n == 0 && follows {
+      if n == 0 && follows && inputInterrupted == 0 {
         usleep(200_000)
         continue
       }
       if n == 0 { ended = true }
       if n >= 0 { return n }
-      if errno == EINTR { continue }
+      if errno == EINTR {
+        if inputInterrupted != 0 {
+          ended = true
+          return 0
+        }
+        continue
+      }
       throw InputError(file: name, reason: String(cString: strerror(errno)))
     }
   }
