@@ -179,6 +179,52 @@ struct LiveCLITests {
     #expect(header(live) == header(offline))
   }
 
+  /// Like `tail -F`: a truncated file is read again from its start, a file replaced at
+  /// the same name is read from the new one, and both are said on standard error.
+  @Test func followNoticesTruncationAndReplacement() throws {
+    guard let binary = tcalogBinary else { return }
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-follow-\(getpid())-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let log = dir.appendingPathComponent("app.log")
+    try Data().write(to: log)
+    let outFile = dir.appendingPathComponent("out"), errFile = dir.appendingPathComponent("err")
+    _ = FileManager.default.createFile(atPath: outFile.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = ["filter", "--follow", "--format", "oneline", log.path]
+    process.standardOutput = try FileHandle(forWritingTo: outFile)
+    process.standardError = try FileHandle(forWritingTo: errFile)
+    try process.run()
+    defer { if process.isRunning { process.terminate() } }
+    func waitFor(_ text: String, in file: URL) -> Bool {
+      let deadline = Date().addingTimeInterval(10)
+      while Date() < deadline {
+        if String(decoding: (try? Data(contentsOf: file)) ?? Data(), as: UTF8.self).contains(text) { return true }
+        usleep(20_000)
+      }
+      return false
+    }
+    try Data("received action: A.Action.first\nreceived action: A.Action.second\n".utf8).write(to: log)
+    #expect(waitFor("1: second", in: outFile))
+    // `: > app.log`, then a shorter record: read from the start again.
+    let truncating = try FileHandle(forWritingTo: log)
+    try truncating.truncate(atOffset: 0)
+    try truncating.close()
+    #expect(waitFor("tcalog: \(log.path): file truncated\n", in: errFile))
+    try Data("received action: A.Action.third\n".utf8).write(to: log)
+    #expect(waitFor("2: third", in: outFile))
+    // `rm app.log`, and a new file at its name.
+    try FileManager.default.removeItem(at: log)
+    try Data("received action: A.Action.fourth\n".utf8).write(to: log)
+    #expect(waitFor("3: fourth", in: outFile))
+    #expect(waitFor("tcalog: \(log.path): file replaced\n", in: errFile))
+    kill(process.processIdentifier, SIGINT)
+    process.waitUntilExit()
+    #expect(String(decoding: try Data(contentsOf: outFile), as: UTF8.self) == "0: first\n1: second\n2: third\n3: fourth\n")
+  }
+
   @Test func liveRedrawsInPlaceOnATerminal() throws {
     // script(1) gives the child a pseudo-terminal; without it this check is manual
     // (see README: `… | tcalog report --live`).

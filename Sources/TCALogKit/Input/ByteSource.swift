@@ -37,7 +37,7 @@ extension ByteSource {
 /// `read(2)` on a file descriptor, with an optional first chunk that was read ahead
 /// (to look at the gzip magic bytes on a pipe, which cannot seek back).
 public final class FileByteSource: ByteSource {
-  let fd: Int32
+  var fd: Int32
   let name: String
   let ownsDescriptor: Bool
   var readAhead: [UInt8]
@@ -94,6 +94,7 @@ public final class FileByteSource: ByteSource {
       let n = Darwin.read(fd, buffer.baseAddress, buffer.count)
       #endif
       if n == 0 && follows && inputInterrupted == 0 {
+        checkFollowedFile()
         usleep(200_000)
         continue
       }
@@ -107,6 +108,47 @@ public final class FileByteSource: ByteSource {
         continue
       }
       throw InputError(file: name, reason: String(cString: strerror(errno)))
+    }
+  }
+}
+
+extension FileByteSource {
+  /// At the end of a followed file, like `tail -F`: a file shorter than what was read was
+  /// truncated (read it again from its start); another file at its name replaced it (read
+  /// that one). Either is said on standard error. A name that is gone is waited for.
+  func checkFollowedFile() {
+    var open = stat()
+    var named = stat()
+    guard fstat(fd, &open) == 0 else { return }
+    if stat(name, &named) == 0, named.st_ino != open.st_ino || named.st_dev != open.st_dev {
+      let replacement = FileByteSource.openForReading(name)
+      guard replacement >= 0 else { return }
+      if ownsDescriptor { _ = close(fd) }
+      fd = replacement
+      FileByteSource.notice("\(name): file replaced")
+    } else if Int64(open.st_size) < Int64(lseek(fd, 0, SEEK_CUR)) {
+      lseek(fd, 0, SEEK_SET)
+      FileByteSource.notice("\(name): file truncated")
+    }
+  }
+
+  static func openForReading(_ path: String) -> Int32 {
+    #if canImport(Glibc)
+    return Glibc.open(path, O_RDONLY | O_CLOEXEC)
+    #else
+    return Darwin.open(path, O_RDONLY | O_CLOEXEC)
+    #endif
+  }
+
+  /// One line on standard error, `tcalog: ` first.
+  static func notice(_ text: String) {
+    var line = "tcalog: \(text)\n"
+    line.withUTF8 { bytes in
+      #if canImport(Glibc)
+      _ = Glibc.write(2, bytes.baseAddress, bytes.count)
+      #else
+      _ = Darwin.write(2, bytes.baseAddress, bytes.count)
+      #endif
     }
   }
 }
