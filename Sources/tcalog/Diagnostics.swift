@@ -41,9 +41,9 @@ enum Diagnostics {
     }
     if !quiet {
       for warning in result.warnings.prefix(20) { self.warning(warning) }
-      if result.warnings.count > 20 { self.warning("… and \(result.warnings.count - 20) more warnings") }
+      if result.warnings.count > 20 { self.warning("… and \(TextFormatting.counted(result.warnings.count - 20, "more warning"))") }
       if result.untimedRecords > 0 {
-        self.warning("\(result.untimedRecords) records without a timestamp left out by --since/--until")
+        self.warning("\(TextFormatting.counted(result.untimedRecords, "record")) without a timestamp left out by --since/--until")
       }
       // Only a windowed read has a span: say what the log covers, so a window on the
       // wrong day or in the wrong zone shows at once.

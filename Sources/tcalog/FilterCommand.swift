@@ -173,7 +173,7 @@ struct FilterCommand: ParsableCommand {
     var failed = Diagnostics.report(result)
     if query.matchErrorCount > 0 {
       for error in query.matchErrors { Diagnostics.error(error.description) }
-      Diagnostics.error("\(query.matchErrorCount) match(es) failed; those records were treated as not matching")
+      Diagnostics.error("\(TextFormatting.counted(query.matchErrorCount, "match", "matches")) failed; \(query.matchErrorCount == 1 ? "that record was" : "those records were") treated as not matching")
       failed = true
     }
     if failed { throw ExitCode(2) }

@@ -133,4 +133,16 @@ struct ReportCLITests {
     #expect(run.status == 2)
     #expect(run.stderr.hasPrefix("tcalog: error: --top must be a positive number"), "\(run.stderr)")
   }
+
+  /// One of a thing is singular: "1 record", "1 line", "1 other line", "1 more row".
+  @Test func oneOfAThingIsSingular() throws {
+    let log = "noise\nreceived action: A.Action.a\n" + (0..<16).map { "received action: A.Action.b\($0)\n" }.joined()
+    let text = String(decoding: runTCALog(["report"], stdin: Data(log.utf8)).stdout, as: UTF8.self)
+    #expect(text.contains("18 lines (1 other line), "))
+    #expect(text.contains("  … 2 more rows (--top, --min-share)"))
+    let one = String(decoding: runTCALog(["report", "--top", "16"], stdin: Data(log.utf8)).stdout, as: UTF8.self)
+    #expect(one.contains("  … 1 more row (--top, --min-share)"))
+    let single = String(decoding: runTCALog(["report"], stdin: Data("received action: A.Action.a\n".utf8)).stdout, as: UTF8.self)
+    #expect(single.hasPrefix("1 record (1 complete, 0 incomplete), 0.0 % no-op\n1 line (0 other lines), 28 B\n"))
+  }
 }

@@ -135,7 +135,7 @@ public final class LiveReport: @unchecked Sendable {
     let report = ActionReport(summary: summaryAggregator.summary(), options: liveOptions, silencer: silencer)
     let table = printer.render(report).split(separator: "\n", omittingEmptySubsequences: false)
     // The actions table only: from its title to the first blank line after it.
-    var lines = ["live: \(TextFormatting.grouped(records)) records, \(TextFormatting.fixed(rate, 1)) records/s (Ctrl-C ends)"]
+    var lines = ["live: \(TextFormatting.counted(records, "record")), \(TextFormatting.fixed(rate, 1)) records/s (Ctrl-C ends)"]
     if let start = table.firstIndex(where: { $0.contains("Noisiest actions") }) {
       for line in table[start...] {
         if line.isEmpty { break }
