@@ -69,8 +69,9 @@ struct LiveCLITests {
     #expect(!live.stdout.contains(0x1B))
   }
 
-  /// Starts tcalog on a file that grows during the test; ends it with SIGINT.
-  static func follow(_ arguments: [String], appending chunks: [String], wait: (String) -> Bool) throws -> (status: Int32, output: String) {
+  /// Starts tcalog on a file that grows during the test; ends it with SIGINT once `wait`
+  /// accepts the output, or (`untilRead`) once tcalog has read the whole file.
+  static func follow(_ arguments: [String], appending chunks: [String], untilRead: Bool = false, wait: (String) -> Bool) throws -> (status: Int32, output: String) {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-follow-\(getpid())-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -101,6 +102,7 @@ struct LiveCLITests {
     while Date() < deadline {
       output = String(decoding: (try? Data(contentsOf: outFile)) ?? Data(), as: UTF8.self)
       if wait(output) { break }
+      if untilRead && readPosition(of: process.processIdentifier, in: log.path) == chunks.joined().utf8.count { break }
       usleep(50_000)
     }
     kill(process.processIdentifier, SIGINT)
@@ -126,7 +128,7 @@ struct LiveCLITests {
 
   @Test func reportFollowPrintsTheReportOnControlC() throws {
     // Without a terminal nothing is drawn until Ctrl-C; then the report of what arrived.
-    let run = try Self.follow(["report", "--follow"], appending: Self.growing) { _ in false }
+    let run = try Self.follow(["report", "--follow"], appending: Self.growing, untilRead: true) { _ in false }
     #expect(run.status == 130)
     #expect(run.output.hasPrefix("4 records (4 complete"))
     #expect(run.output.contains("windows.window.hover"))
