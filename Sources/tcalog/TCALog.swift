@@ -70,7 +70,7 @@ struct TCALog: ParsableCommand {
   /// command's name is a typo (`tcalog fitler app.log` would read a file `fitler`, and
   /// `tcalog fitler -a x` complain about `-a`); `help` names a command too.
   static func checkCommandName(_ arguments: [String]) {
-    let names = commandNames
+    let names = commandNames + ["help"]
     func nearest(_ word: String) -> String? {
       names.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
     }

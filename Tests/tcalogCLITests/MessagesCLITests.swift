@@ -32,6 +32,8 @@ struct MessagesCLITests {
     #expect(unknown.stderr == "tcalog: error: help: no command 'nosuch' (commands: report, filter, records, suggest)\n")
     let near = runTCALog(["help", "fitler"])
     #expect(near.status == 2 && near.stderr.contains("did you mean 'filter'?"))
+    #expect(runTCALog(["help", "help"]).status == 0)
+    #expect(runTCALog(["hlep"]).stderr.contains("did you mean 'help'?"))
     let known = runTCALog(["help", "filter"])
     #expect(known.status == 0 && String(decoding: known.stdout, as: UTF8.self).hasPrefix("OVERVIEW: Print the records that match"))
   }
