@@ -49,7 +49,18 @@ public struct ReportPrinter: Sendable {
 
   // MARK: text
 
-  static let pathWidth = 33
+  static let pathWidth = 30
+
+  /// The class column: a word, never colour alone.
+  static func classLabel(_ c: ActionClass?) -> String {
+    switch c {
+    case .noise: return "noise"
+    case .signal: return "signal"
+    case .ambiguous: return "ambig."
+    case nil: return "mixed"
+    }
+  }
+  static func classJSON(_ c: ActionClass?) -> String { c?.rawValue ?? "mixed" }
 
   func text(_ r: ActionReport) -> String {
     var out = ""
@@ -58,7 +69,7 @@ public struct ReportPrinter: Sendable {
     let by = r.options.order.rawValue
     out += style(F.padRight("Noisiest actions (by \(by))", Self.pathWidth), "1")
       + " " + F.padLeft("records", 7) + " " + F.padLeft("%rec", 5) + " " + F.padLeft("%lines", 6) + " "
-      + F.padRight("", 8) + " " + F.padLeft("no-op", 6) + " " + F.padLeft("chg/r", 5) + "\n"
+      + F.padRight("", 8) + " " + F.padLeft("no-op", 6) + " " + F.padLeft("chg/r", 5) + " class\n"
     for row in r.actionRows {
       let marker = row.silencedBy.isEmpty ? "" : (row.silencedLines == row.stats.lines ? "×" : "~")
       let indent = String(repeating: "  ", count: row.level)
@@ -69,7 +80,7 @@ public struct ReportPrinter: Sendable {
       out += F.padRight(label, Self.pathWidth) + " " + F.padLeft(F.grouped(row.stats.count), 7) + " "
         + F.padLeft(F.percent(r.shareOfRecords(row.stats)), 5) + " " + F.padLeft(F.percent(lineShare), 6) + " "
         + style(F.bar(lineShare, width: 8), "36") + " " + F.padLeft(noop, 6) + " "
-        + F.padLeft(F.fixed(r.changesPerRecord(row.stats), 1), 5) + "\n"
+        + F.padLeft(F.fixed(r.changesPerRecord(row.stats), 1), 5) + " " + Self.classLabel(row.actionClass) + "\n"
     }
     if r.actionRows.isEmpty { out += "  (no complete records)\n" }
     if r.hiddenActionRows > 0 { out += style("  … \(r.hiddenActionRows) more rows (--top, --min-share)", "2") + "\n" }
@@ -106,12 +117,12 @@ public struct ReportPrinter: Sendable {
     var out = "# tcalog report\n\n"
     for line in headerLines(r) { out += "- " + line + "\n" }
     out += "\n## Noisiest actions (by \(r.options.order.rawValue))\n\n"
-    out += "| action | records | % records | % lines | no-op % | changes/record |" + (r.silenced == nil ? "" : " silenced by |") + "\n"
-    out += "|---|---:|---:|---:|---:|---:|" + (r.silenced == nil ? "" : "---|") + "\n"
+    out += "| action | records | % records | % lines | no-op % | changes/record | class |" + (r.silenced == nil ? "" : " silenced by |") + "\n"
+    out += "|---|---:|---:|---:|---:|---:|---|" + (r.silenced == nil ? "" : "---|") + "\n"
     for row in r.actionRows {
       let indent = String(repeating: "  ", count: row.level).replacingOccurrences(" ", "&nbsp;")
       let noop = r.noOpShare(row.stats).map { F.percent($0) } ?? "–"
-      out += "| \(indent)`\(cell(row.label))` | \(F.grouped(row.stats.count)) | \(F.percent(r.shareOfRecords(row.stats))) | \(F.percent(r.shareOfLines(row.stats))) | \(noop) | \(F.fixed(r.changesPerRecord(row.stats), 1)) |"
+      out += "| \(indent)`\(cell(row.label))` | \(F.grouped(row.stats.count)) | \(F.percent(r.shareOfRecords(row.stats))) | \(F.percent(r.shareOfLines(row.stats))) | \(noop) | \(F.fixed(r.changesPerRecord(row.stats), 1)) | \(Self.classJSON(row.actionClass)) |"
       if r.silenced != nil { out += " \(cell(row.silencedBy.joined(separator: ", "))) |" }
       out += "\n"
     }
@@ -150,7 +161,7 @@ public struct ReportPrinter: Sendable {
     }
     out += "  \"actions\": [\n"
     out += r.actionRows.map { row in
-      "    {\"path\": \(F.json(row.path)), \"group\": \(row.isGroup), \"level\": \(row.level), \"parent\": \(row.parentPath.map(F.json) ?? "null"), \"records\": \(row.stats.count), \"recordShare\": \(n(r.shareOfRecords(row.stats))), \"lines\": \(row.stats.lines), \"lineShare\": \(n(r.shareOfLines(row.stats))), \"bytes\": \(row.stats.bytes), \"noOpRecords\": \(row.stats.noOps), \"noOpShare\": \(r.noOpShare(row.stats).map(n) ?? "null"), \"changes\": \(row.stats.changes), \"changesPerRecord\": \(n(r.changesPerRecord(row.stats))), \"silencedBy\": [\(row.silencedBy.map(F.json).joined(separator: ", "))]}"
+      "    {\"path\": \(F.json(row.path)), \"group\": \(row.isGroup), \"level\": \(row.level), \"parent\": \(row.parentPath.map(F.json) ?? "null"), \"records\": \(row.stats.count), \"recordShare\": \(n(r.shareOfRecords(row.stats))), \"lines\": \(row.stats.lines), \"lineShare\": \(n(r.shareOfLines(row.stats))), \"bytes\": \(row.stats.bytes), \"noOpRecords\": \(row.stats.noOps), \"noOpShare\": \(r.noOpShare(row.stats).map(n) ?? "null"), \"changes\": \(row.stats.changes), \"changesPerRecord\": \(n(r.changesPerRecord(row.stats))), \"silencedBy\": [\(row.silencedBy.map(F.json).joined(separator: ", "))], \"class\": \(F.json(Self.classJSON(row.actionClass)))}"
     }.joined(separator: ",\n")
     out += (r.actionRows.isEmpty ? "" : "\n") + "  ],\n  \"hiddenActions\": \(r.hiddenActionRows),\n  \"statePaths\": [\n"
     out += r.stateRows.map { row in
@@ -167,18 +178,18 @@ public struct ReportPrinter: Sendable {
   func csv(_ r: ActionReport) -> String {
     let s = r.statistics
     let n = F.jsonNumber
-    var out = "table,path,group,level,records,record_share,lines,line_share,bytes,noop_records,noop_share,changes,changes_per_record,distinct_paths,top_actions,silenced_by,complete,incomplete,other_lines,time_span_seconds,records_per_second\n"
+    var out = "table,path,group,level,records,record_share,lines,line_share,bytes,noop_records,noop_share,changes,changes_per_record,distinct_paths,top_actions,silenced_by,complete,incomplete,other_lines,time_span_seconds,records_per_second,class\n"
     out += "summary,,,,\(s.records),,\(s.lines),,\(s.bytes),\(s.noOpRecords),\(n(r.noOpShare)),,,,,"
-    out += "\(r.silenced.map { String($0.lines) } ?? ""),\(s.completeRecords),\(s.incompleteRecords),\(s.otherLines),\(r.timeSpan.map(n) ?? ""),\(r.rate.map(n) ?? "")\n"
+    out += "\(r.silenced.map { String($0.lines) } ?? ""),\(s.completeRecords),\(s.incompleteRecords),\(s.otherLines),\(r.timeSpan.map(n) ?? ""),\(r.rate.map(n) ?? ""),\n"
     for row in r.actionRows {
-      out += "action,\(F.csv(row.path)),\(row.isGroup),\(row.level),\(row.stats.count),\(n(r.shareOfRecords(row.stats))),\(row.stats.lines),\(n(r.shareOfLines(row.stats))),\(row.stats.bytes),\(row.stats.noOps),\(r.noOpShare(row.stats).map(n) ?? ""),\(row.stats.changes),\(n(r.changesPerRecord(row.stats))),,,\(F.csv(row.silencedBy.joined(separator: " "))),,,,,\n"
+      out += "action,\(F.csv(row.path)),\(row.isGroup),\(row.level),\(row.stats.count),\(n(r.shareOfRecords(row.stats))),\(row.stats.lines),\(n(r.shareOfLines(row.stats))),\(row.stats.bytes),\(row.stats.noOps),\(r.noOpShare(row.stats).map(n) ?? ""),\(row.stats.changes),\(n(r.changesPerRecord(row.stats))),,,\(F.csv(row.silencedBy.joined(separator: " "))),,,,,,\(Self.classJSON(row.actionClass))\n"
     }
     for b in r.bursts {
-      out += "burst,\(F.csv(b.path)),,,\(b.count),,,,,,,,,,,,,,,,\n"
+      out += "burst,\(F.csv(b.path)),,,\(b.count),,,,,,,,,,,,,,,,,\n"
     }
     for row in r.stateRows {
       let by = row.topActions.map { "\($0.action)=\($0.changes)" }.joined(separator: " ")
-      out += "state,\(F.csv(row.path)),,,,,,,,,,\(row.changes),,\(row.distinctPaths),\(F.csv(by)),,,,,,\n"
+      out += "state,\(F.csv(row.path)),,,,,,,,,,\(row.changes),,\(row.distinctPaths),\(F.csv(by)),,,,,,,\n"
     }
     return out
   }
