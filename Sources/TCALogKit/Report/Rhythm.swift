@@ -52,6 +52,7 @@ public struct Rhythm: Sendable, Equatable {
   }
 
   mutating func add(ordinal: Int, time: Double?) {
+    assert(ordinal >= 0 && ordinal > lastOrdinal, "ordinals count up from 0 within one part")
     if lastOrdinal >= 0 { addOrderGap(ordinal - lastOrdinal) } else { firstOrdinal = ordinal }
     lastOrdinal = ordinal
     if let time {
