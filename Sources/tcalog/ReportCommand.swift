@@ -58,7 +58,9 @@ struct ReportCommand: ParsableCommand {
     options.minShare = ShareArgument.parse(minShare) ?? 0
     let environment = ProcessInfo.processInfo.environment
     let isTerminal = OutputBuffer.isTerminal(1)
-    let printer = ReportPrinter(format: format, color: ColorPolicy.resolve(color, environment: environment, isTerminal: isTerminal))
+    let printer = ReportPrinter(
+      format: format, color: ColorPolicy.resolve(color, environment: environment, isTerminal: isTerminal),
+      width: TerminalSize.columns(1, environment: environment))
 
     if live || follow {
       var reader = input.reader

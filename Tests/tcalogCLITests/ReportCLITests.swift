@@ -97,3 +97,28 @@ struct ReportCLITests {
     #expect(try Binary.run(["suggest", "--target", "2x"]).status == 2)
   }
 }
+
+/// Text reports fit the width they are given (`COLUMNS` when not a terminal), cut paths
+/// only when they must, and never cut them in machine formats.
+@Suite struct ReportWidthCLITests {
+  @Test(arguments: [60, 80, 200])
+  func noLineIsWiderThanColumns(_ columns: Int) throws {
+    for file in ["Samples/browser-session.log", "Samples/todos-tca1.log"] {
+      let result = try Binary.run(["report", "--depth", "9", file], environment: ["COLUMNS": String(columns)])
+      #expect(result.status == 0)
+      for line in result.stdout.split(separator: "\n") {
+        #expect(line.unicodeScalars.count <= columns, "\(line.unicodeScalars.count) > \(columns): \(line)")
+      }
+    }
+  }
+
+  @Test func wideTerminalsShowWholePaths() throws {
+    let wide = try Binary.run(["report", "--depth", "9", "Samples/todos-tca1.log"], environment: ["COLUMNS": "200"])
+    #expect(wide.stdout.contains("path.element.detail.destination.presented.edit.binding.set "))
+    #expect(!wide.stdout.split(separator: "\n").contains { $0.contains("…") && !$0.contains("more rows") })
+    let narrow = try Binary.run(["report", "--depth", "9", "Samples/todos-tca1.log"], environment: ["COLUMNS": "60"])
+    #expect(narrow.stdout.contains("…"))
+    let json = try Binary.run(["report", "--format", "json", "--depth", "9", "Samples/todos-tca1.log"], environment: ["COLUMNS": "40"])
+    #expect(json.stdout.contains("\"path.element.detail.destination.presented.edit.binding.set\""))
+  }
+}
