@@ -1,11 +1,22 @@
 # make install PREFIX=~/.local — the release binary, the man page and shell completions.
 PREFIX ?= /usr/local
 DESTDIR ?=
+# zsh (and bash after a ':' or in quotes) passes PREFIX=~/.local with a literal '~', which
+# would install into a folder named '~' here: expand it as the shell would have, and refuse
+# any other relative prefix.
+override PREFIX := $(patsubst ~/%,$(HOME)/%,$(patsubst ~,$(HOME),$(PREFIX)))
+ifeq ($(filter /%,$(PREFIX)),)
+$(error PREFIX must be an absolute path (or start with ~/), not '$(PREFIX)')
+endif
 BIN := $(DESTDIR)$(PREFIX)/bin
 MAN := $(DESTDIR)$(PREFIX)/share/man/man1
 BASH := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSH := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISH := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+# The folders install may create under PREFIX, deepest first: uninstall removes those
+# that are left empty, and never PREFIX itself.
+DIRS := "$(BIN)" "$(MAN)" "$(DESTDIR)$(PREFIX)/share/man" "$(BASH)" "$(DESTDIR)$(PREFIX)/share/bash-completion" \
+	"$(ZSH)" "$(DESTDIR)$(PREFIX)/share/zsh" "$(FISH)" "$(DESTDIR)$(PREFIX)/share/fish" "$(DESTDIR)$(PREFIX)/share"
 TCALOG := .build/release/tcalog
 
 .PHONY: build install uninstall test
@@ -23,6 +34,7 @@ install: build
 
 uninstall:
 	rm -f "$(BIN)/tcalog" "$(MAN)/tcalog.1" "$(BASH)/tcalog" "$(ZSH)/_tcalog" "$(FISH)/tcalog.fish"
+	@for dir in $(DIRS); do rmdir "$$dir" 2>/dev/null || true; done
 
 test:
 	swift test

@@ -41,6 +41,11 @@ enum Diagnostics {
       if result.untimedRecords > 0 {
         self.warning("\(result.untimedRecords) records without a timestamp left out by --since/--until")
       }
+      // Only a windowed read has a span: say what the log covers, so a window on the
+      // wrong day or in the wrong zone shows at once.
+      if result.recordsInWindow == 0, let span = result.timestampSpan {
+        self.warning("no record in the --since/--until window; the log spans \(span.earliest.text) – \(span.latest.text)")
+      }
     }
     return !result.errors.isEmpty
   }

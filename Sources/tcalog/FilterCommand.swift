@@ -57,10 +57,10 @@ struct FilterCommand: ParsableCommand {
   @Flag(name: [.customShort("v"), .customLong("invert-match")], help: "Select the records that do not satisfy the conditions.")
   var invert = false
 
-  @Option(name: .customLong("filters"), help: ArgumentHelp("A filter repository file of named action-path patterns, for --only.", valueName: "file"))
+  @Option(name: .customLong("filters"), help: ArgumentHelp("A filter repository file of named action-path patterns, for --only.", valueName: "file"), completion: .file())
   var filters: String?
 
-  @Option(name: .customLong("exclude-filters"), help: ArgumentHelp("Drop records that any entry of this filter file matches (repeatable).", valueName: "file"))
+  @Option(name: .customLong("exclude-filters"), help: ArgumentHelp("Drop records that any entry of this filter file matches (repeatable).", valueName: "file"), completion: .file())
   var excludeFilters: [String] = []
 
   @Option(name: .customLong("only"), help: ArgumentHelp("Keep records matching this entry of --filters (repeatable: any).", valueName: "name"))

@@ -4,14 +4,15 @@ import TCALogKit
 
 /// The inputs every subcommand reads, and which of their records it sees.
 struct InputOptions: ParsableArguments {
-  @Argument(help: "Log files to read (plain or gzip); '-' or none for standard input.")
+  // Log files are any files (no extension to filter on): complete them as the shell would.
+  @Argument(help: "Log files to read (plain or gzip); '-' or none for standard input.", completion: .file())
   var files: [String] = []
 
   @Option(name: [.short, .long], help: "Threads that parse (default: the number of cores; 1 reads sequentially).")
   var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
   // `.unconditional`: `--since -5m` is a value, not an unknown option.
-  @Option(parsing: .unconditional, help: ArgumentHelp("Only records at or after this time: 2026-11-20T10:22:33, 10:22, -5m.", valueName: "time"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Only records at or after this time: 2026-11-20T10:22[:33] (in the log's offset unless one is given), 10:22 (on the log's day), -5m.", valueName: "time"))
   var since: String?
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Only records at or before this time (same forms as --since).", valueName: "time"))

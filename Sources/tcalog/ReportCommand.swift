@@ -13,14 +13,15 @@ struct ReportCommand: ParsableCommand {
     discussion: "Counts complete records per action path (records, share of records, share of log lines, no-op share, changed state paths per record) and per normalized state path. Without --depth the actions show as a tree whose parents are left out when one child holds almost all of them."
   )
 
-  @Option(name: .long, help: "Order action rows by share of lines, record count, or no-op records.")
+  @Option(name: .long, help: "Order action rows by share of lines (a tree), or rank action paths by record count or no-op records.")
   var by: ReportOrder = .lines
 
   @Option(name: .long, help: "Group action paths by their first N segments (flat list).")
   var depth: Int?
 
-  @Option(name: .long, help: "Show at most N rows per table.")
-  var top: Int = 15
+  // Unconditional: `--top -3` is a value to refuse, not a missing one.
+  @Option(name: .long, parsing: .unconditional, help: "Show at most N rows per table (default: 15 in text and markdown, every row in json and csv).")
+  var top: Int?
 
   @Option(name: .long, help: "Hide rows below this share (0.02 or 2%) of lines (of records with --by count|noop).")
   var minShare: String = "0"
@@ -31,7 +32,7 @@ struct ReportCommand: ParsableCommand {
   @Option(name: .long, help: "Colour text output: auto (a terminal without NO_COLOR or TERM=dumb), always, never.")
   var color: ColorChoice = .auto
 
-  @Option(name: .long, help: ArgumentHelp("Mark what the entries of this filter repository already silence.", valueName: "file"))
+  @Option(name: .long, help: ArgumentHelp("Mark what the entries of this filter repository already silence.", valueName: "file"), completion: .file())
   var filters: String?
 
   @Flag(name: .long, help: "Redraw the actions table in place while records arrive; the full report at the end or on Ctrl-C.")
@@ -45,7 +46,7 @@ struct ReportCommand: ParsableCommand {
   func validate() throws {
     if follow && input.files.count != 1 { throw ValidationError("--follow needs exactly one file") }
     if let depth, depth < 1 { throw ValidationError("--depth must be at least 1") }
-    if top < 1 { throw ValidationError("--top must be at least 1") }
+    if let top, top < 1 { throw ValidationError("--top must be a positive number") }
     if ShareArgument.parse(minShare) == nil { throw ValidationError("--min-share must be a share such as 0.02 or 2%") }
   }
 
@@ -54,7 +55,8 @@ struct ReportCommand: ParsableCommand {
     var options = ReportOptions()
     options.order = by
     options.depth = depth
-    options.top = top
+    // Machine formats carry every row unless asked for fewer.
+    options.top = top ?? (format == .json || format == .csv ? Int.max : 15)
     options.minShare = ShareArgument.parse(minShare) ?? 0
     let environment = ProcessInfo.processInfo.environment
     let isTerminal = OutputBuffer.isTerminal(1)

@@ -59,6 +59,15 @@ struct ReportTimeTests {
   }
 }
 
+extension ReportTimeTests {
+  @Test func timeSpansAreWrittenInTheLogsOffset() {
+    let first = 1_795_166_553.5  // 2026-11-20T09:22:33.5Z
+    #expect(TextFormatting.timeSpan(first, first + 10, offset: 3600) == "2026-11-20 10:22:33 – 10:22:43 +01:00")
+    #expect(TextFormatting.timeSpan(first, first + 86_400, offset: -5 * 3600 - 1800) == "2026-11-20 03:52:33 – 2026-11-21 03:52:33 -05:30")
+    #expect(TextFormatting.clockTime(1_795_166_553, offset: 0) == "09:22:33")
+  }
+}
+
 /// Every line of the text report fits 80 columns, bursts and the rate line included.
 struct ReportWidthTests {
   @Test func textReportFitsEightyColumns() throws {

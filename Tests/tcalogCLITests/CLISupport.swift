@@ -22,7 +22,8 @@ let tcalogBinary: URL? = {
 /// appears as given in `source.file`), feeding `stdin` through a pipe when given (otherwise
 /// standard input is /dev/null). Output goes through temporary files, so a large output
 /// cannot block the child on a full pipe. A status above 128 means a signal (128 + number).
-func runTCALog(_ args: [String], stdin: Data? = nil) -> (status: Int32, stdout: Data, stderr: String) {
+/// `environment` adds to (or replaces) variables of the test's own environment (`TZ`).
+func runTCALog(_ args: [String], stdin: Data? = nil, environment: [String: String] = [:]) -> (status: Int32, stdout: Data, stderr: String) {
   guard let binary = tcalogBinary else {
     Issue.record("tcalog binary not found beside \(Bundle.main.bundleURL.path) or in .build/debug; run swift build")
     return (-1, Data(), "")
@@ -42,6 +43,9 @@ func runTCALog(_ args: [String], stdin: Data? = nil) -> (status: Int32, stdout: 
     process.executableURL = binary
     process.arguments = args
     process.currentDirectoryURL = packageRoot
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     process.standardOutput = out
     process.standardError = err
     let input = Pipe()

@@ -33,6 +33,33 @@ struct LiveCLITests {
     #expect(bad.status == 2 && bad.stderr.hasPrefix("tcalog: error: invalid time 'yesterday'"))
   }
 
+  /// Times copied from the log (+01:00) select the same records in any machine zone: a
+  /// bare time is on the log's day, a time without offset in the log's offset; a window
+  /// that selects nothing says what the log spans.
+  @Test(arguments: ["UTC", "America/New_York", "Asia/Tokyo"])
+  func timesWithoutAnOffsetAreReadAsTheLogWritesThem(zone: String) throws {
+    let expected = try Self.expectedCount(from: "2026-11-20T10:06:00", to: "2026-11-20T10:07:00")
+    #expect(expected > 0)
+    for window in [["--since", "10:06", "--until", "10:07"], ["--since", "2026-11-20T10:06:00"], ["--since", "2026-11-20T10:06"]] {
+      for jobs in ["1", "2"] {
+        let run = runTCALog(["filter", "-c", "-j", jobs] + window + ["Samples/timestamped.log"], environment: ["TZ": zone])
+        #expect(String(decoding: run.stdout, as: UTF8.self) == "\(expected)\n", "\(window) -j \(jobs)")
+        #expect(run.stderr.isEmpty)
+      }
+    }
+    let none = runTCALog(["report", "--since", "11:00", "Samples/timestamped.log"], environment: ["TZ": zone])
+    #expect(none.stderr == "tcalog: warning: no record in the --since/--until window; the log spans 2026-11-20T10:05:00.000000+01:00 – 2026-11-20T10:06:46.604384+01:00\n")
+  }
+
+  /// The report shows times as the log wrote them (10:05:21+0100), in any machine zone.
+  @Test(arguments: ["UTC", "Asia/Tokyo"])
+  func reportTimesAreTheLogsOwn(zone: String) throws {
+    let run = runTCALog(["report", "Samples/timestamped.log"], environment: ["TZ": zone])
+    let text = String(decoding: run.stdout, as: UTF8.self)
+    #expect(text.contains("\ntime span 2026-11-20 10:05:00 – 10:06:46 +01:00 (1m 47s), 4.7 records/s\n"))
+    #expect(text.contains(" records in 1 s at 10:05:21\n"))
+  }
+
   @Test func liveWithoutATerminalPrintsTheReportOnce() throws {
     let log = try Data(contentsOf: packageRoot.appendingPathComponent("Samples/browser-session.log"))
     let live = runTCALog(["report", "--live"], stdin: log)

@@ -96,4 +96,100 @@ struct ReliabilityCLITests {
     #expect(run.stderr.hasPrefix("tcalog: error: invalid pattern"))
     #expect(run.stderr.contains("more than the limit"))
   }
+
+  /// One action nested 16,000 deep (64 KB): no stage may turn input nesting into
+  /// recursion depth (the report's tree walk overflowed the stack).
+  static func deeplyNestedLog() throws -> String {
+    let depth = 16_000
+    let action = "AppAction.a(" + String(repeating: ".a(", count: depth - 1) + String(repeating: ")", count: depth)
+    return try temporaryFile("deep", Data("received action:\n  \(action)\n  (No state changes)\n".utf8))
+  }
+
+  @Test func aDeeplyNestedActionIsReadByReportFilterAndRecords() throws {
+    let path = try Self.deeplyNestedLog()
+    defer { unlink(path) }
+    let report = runTCALog(["report", path])
+    #expect(report.status == 0, "\(report.stderr.prefix(300))")
+    #expect(String(decoding: report.stdout, as: UTF8.self).hasPrefix("1 record"))
+    let json = runTCALog(["report", "--format", "json", path])
+    #expect(json.status == 0)
+    #expect(String(decoding: json.stdout, as: UTF8.self).contains("\"path\": \"a" + String(repeating: ".a", count: 15_999) + "\""))
+    let filter = runTCALog(["filter", "-c", path])
+    #expect(filter.status == 0 && String(decoding: filter.stdout, as: UTF8.self) == "1\n")
+    let records = runTCALog(["records", path])
+    #expect(records.status == 0 && records.stdout.split(separator: 0x0A).count == 1)
+  }
+
+  @Test func aDeeplyNestedActionIsReadBySuggest() throws {
+    let path = try Self.deeplyNestedLog()
+    defer { unlink(path) }
+    // Paths deeper than 64 cases are never suggested (patterns and stubs grow per case),
+    // and the warning that says so stays one short line.
+    let suggest = runTCALog(["suggest", path])
+    #expect(suggest.status == 0, "status \(suggest.status)")
+    #expect(suggest.stderr.contains("not plain Swift identifiers") && suggest.stderr.count < 300)
+  }
+
+  static let hasGzip = ["/bin/gzip", "/usr/bin/gzip"].contains { FileManager.default.isExecutableFile(atPath: $0) }
+
+  /// Runs a shell command line; returns its standard output.
+  static func shell(_ command: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", command]
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  @Test(.enabled(if: hasGzip, "no gzip to make and read the cut file"))
+  func aCutGzipKeepsEveryRecordBeforeTheCut() throws {
+    guard let binary = tcalogBinary else { return }
+    // 3,000 records of varied text (about 1.5 MB: several parallel chunks), gzipped, and
+    // the .gz cut at two thirds.
+    var log = ""
+    var seed: UInt64 = 42
+    for i in 0..<3000 {
+      seed = seed &* 6364136223846793005 &+ 1442695040888963407
+      log += "received action:\n  AppAction.row(id: \(i), action: .tapped(\"\(String(seed, radix: 36))\"))\n"
+      log += "  AppState(\n-   count: \(seed % 1000),\n+   count: \(seed % 997),\n    name: \"\(String(seed >> 7, radix: 16))\"\n  )\n"
+    }
+    let plain = try Self.temporaryFile("cut.log", Data(log.utf8))
+    defer { unlink(plain); unlink(plain + ".gz") }
+    _ = try Self.shell("gzip -f '\(plain)'")
+    let gz = try Data(contentsOf: URL(fileURLWithPath: plain + ".gz"))
+    try gz.prefix(gz.count * 2 / 3).write(to: URL(fileURLWithPath: plain + ".gz"))
+    let expected = try Self.shell("gzip -dc '\(plain).gz' | '\(binary.path)' filter -c")
+    #expect(Int(expected.dropLast()) ?? 0 > 1500)
+    for jobs in ["1", "2"] {
+      let run = runTCALog(["filter", "-c", "-j", jobs, plain + ".gz"])
+      #expect(String(decoding: run.stdout, as: UTF8.self) == expected, "-j \(jobs)")
+      #expect(run.status == 2)
+      #expect(run.stderr == "tcalog: error: \(plain).gz: unexpected end of gzip data (file cut off?)\n")
+    }
+  }
+
+  /// A 70 MiB record of 10 MiB lines: the parallel reader cuts it (no header within the
+  /// 64 MiB cap) at a line start below 64 MiB, and must still call it oversized.
+  @Test func anOversizedRecordIsReportedWithEveryJobCount() throws {
+    var data = Data("received action:\n  AppAction.big(\n".utf8)
+    for _ in 0..<7 {
+      data.append(Data("    \"".utf8))
+      data.append(Data(repeating: UInt8(ascii: "x"), count: 10 << 20))
+      data.append(Data("\",\n".utf8))
+    }
+    data.append(Data("  )\n  (No state changes)\nreceived action:\n  AppAction.small\n  (No state changes)\n".utf8))
+    let path = try Self.temporaryFile("oversized", data)
+    defer { unlink(path) }
+    for jobs in ["1", "2"] {
+      let run = runTCALog(["records", "--stats", "-j", jobs, path])
+      #expect(run.stderr.contains("tcalog: warning: \(path):1: record larger than 64 MiB: kept incomplete"), "-j \(jobs)")
+      #expect(run.stderr.contains("records over the size cap: 1"), "-j \(jobs)")
+      #expect(run.stderr.contains("records: 2 (complete 1, incomplete 1)"), "-j \(jobs)")
+    }
+  }
 }

@@ -96,6 +96,43 @@ struct ReportCLITests {
     #expect(try Binary.run(["report", "--by", "nonsense"]).status == 2)
     #expect(try Binary.run(["suggest", "--target", "2x"]).status == 2)
   }
+
+  /// `--by noop --top 3` shows the three actions with the most no-op records (the tree
+  /// order showed windows.window.* and its busiest children, hiding mouseMoved and
+  /// timerTicked); `--by count` ranks by records the same way.
+  @Test func rankingByNoOpsOrCountKeepsTheBiggest() throws {
+    func rows(_ by: String) -> [String] {
+      let run = runTCALog(["report", "--by", by, "--top", "3", "--format", "csv", "Samples/browser-session.log"])
+      return String(decoding: run.stdout, as: UTF8.self).split(separator: "\n")
+        .filter { $0.hasPrefix("action,") }.map { String($0.split(separator: ",")[1]) }
+    }
+    #expect(rows("noop") == ["windows.window.tabs.tab.hoverChanged", "windows.window.mouseMoved", "timerTicked"])
+    #expect(rows("count") == ["windows.window.tabs.tab.hoverChanged", "windows.window.mouseMoved", "timerTicked"])
+  }
+
+  /// json and csv carry every row unless --top is given (they were cut to 15).
+  @Test func machineFormatsCarryEveryRowUnlessTopIsGiven() throws {
+    let log = (0..<40).map { "received action: AppAction.action\($0)\n" }.joined()
+    func actionRows(_ arguments: [String]) -> Int {
+      let run = runTCALog(["report"] + arguments, stdin: Data(log.utf8))
+      let text = String(decoding: run.stdout, as: UTF8.self)
+      return arguments.contains("csv")
+        ? text.split(separator: "\n").filter { $0.hasPrefix("action,") }.count
+        : text.components(separatedBy: "\"group\": ").count - 1
+    }
+    #expect(actionRows(["--format", "csv"]) == 40)
+    #expect(actionRows(["--format", "json"]) == 40)
+    #expect(actionRows(["--format", "csv", "--top", "15"]) == 15)
+    #expect(actionRows(["--format", "json", "--top", "3"]) == 3)
+    let text = String(decoding: runTCALog(["report"], stdin: Data(log.utf8)).stdout, as: UTF8.self)
+    #expect(text.contains("… 25 more rows"))
+  }
+
+  @Test func aNegativeTopIsRefusedAsNotPositive() throws {
+    let run = runTCALog(["report", "--top", "-3", "Samples/todos-tca1.log"])
+    #expect(run.status == 2)
+    #expect(run.stderr.hasPrefix("tcalog: error: --top must be a positive number"), "\(run.stderr)")
+  }
 }
 
 /// Text reports fit the width they are given (`COLUMNS` when not a terminal), cut paths

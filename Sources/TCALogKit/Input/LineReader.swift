@@ -77,7 +77,16 @@ public final class LineReader {
         }
       }
       let scanFrom = end
-      let n = try source.read(into: UnsafeMutableRawBufferPointer(start: buffer + end, count: capacity - end))
+      var readError: Error?
+      let n: Int
+      do {
+        n = try source.read(into: UnsafeMutableRawBufferPointer(start: buffer + end, count: capacity - end))
+      } catch {
+        // A source that fails part way (a cut-off gzip): its last, unfinished line is
+        // still input, handed on before the error.
+        readError = error
+        n = 0
+      }
       let bytes = buffer.assumingMemoryBound(to: UInt8.self)
       if n == 0 {
         if end > start {
@@ -87,6 +96,7 @@ public final class LineReader {
             content: UnsafeBufferPointer(start: bytes + start, count: contentCount),
             full: UnsafeBufferPointer(start: bytes + start, count: end - start), number: number, offset: offset))
         }
+        if let readError { throw readError }
         return
       }
       end += n

@@ -128,6 +128,15 @@ public final class RecordScanner {
     try close(phase == .finished ? .finished : .nextLine, emit)
   }
 
+  /// Ends a chunk that the parallel reader cut without a header, after at least `sizeCap`
+  /// bytes: a record still open there goes on past the cut, so it is larger than the cap,
+  /// as a sequential read would find (kept incomplete, with its warning).
+  public func finishAtForcedCut(emit: (Record) throws -> Void) throws {
+    guard active else { return }
+    if phase != .finished { isCapped = true }
+    try finishBeforeHeader(emit: emit)
+  }
+
   /// Ends the input: a record still open is emitted (incomplete unless finished).
   public func finish(emit: (Record) throws -> Void) throws {
     if active { try close(.endOfInput, emit) }

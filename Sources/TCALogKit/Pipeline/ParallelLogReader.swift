@@ -33,22 +33,14 @@ extension LogReader {
       }
     }
     let window = self.window
-    let untimed = UntimedCounter()
+    let tally = WindowTally()
     let pipeline = ChunkPipeline<Result>(jobs: max(1, jobs), mode: .ordered({ chunk in
       guard !window.isUnbounded else { return work(chunk) }
       var inWindow = chunk
-      var missing = 0
-      inWindow.records = chunk.records.filter { record in
-        guard let inside = window.contains(record) else {
-          missing += 1
-          return false
-        }
-        return inside
-      }
-      untimed.add(missing)
+      inWindow.records = chunk.records.filter { tally.admit($0, to: window) == true }
       return work(inWindow)
     }), sizeCap: sizeCap)
-    return try run(pipeline, chunkSize: chunkSize, untimed: untimed, deliver: deliver)
+    return try run(pipeline, chunkSize: chunkSize, tally: window.isUnbounded ? nil : tally, deliver: deliver)
   }
 
   /// Folds records into one partial value per chunk on `jobs` threads, as the records are
@@ -68,20 +60,16 @@ extension LogReader {
       return result
     }
     let window = self.window
-    let untimed = UntimedCounter()
+    let tally = WindowTally()
     let pipeline = ChunkPipeline<Partial>(jobs: max(1, jobs), mode: .streaming(initial: initial, add: { partial, record in
       guard !window.isUnbounded else { return add(&partial, record) }
-      switch window.contains(record) {
-      case true?: add(&partial, record)
-      case false?: break
-      case nil: untimed.add(1)
-      }
+      if tally.admit(record, to: window) == true { add(&partial, record) }
     }), sizeCap: sizeCap)
-    return try run(pipeline, chunkSize: chunkSize, untimed: untimed, deliver: merge)
+    return try run(pipeline, chunkSize: chunkSize, tally: window.isUnbounded ? nil : tally, deliver: merge)
   }
 
   private func run<Result: Sendable>(
-    _ pipeline: ChunkPipeline<Result>, chunkSize: Int, untimed: UntimedCounter, deliver: (Result) throws -> Void
+    _ pipeline: ChunkPipeline<Result>, chunkSize: Int, tally: WindowTally?, deliver: (Result) throws -> Void
   ) throws -> ReadResult {
     defer { pipeline.shutDown() }
     var result = ReadResult()
@@ -114,25 +102,8 @@ extension LogReader {
       result.statistics.merge(fileStatistics)
       result.warnings.append(contentsOf: fileWarnings.prefix(RecordScanner.maximumWarnings))
     }
-    result.untimedRecords = untimed.value
+    tally?.record(into: &result)
     return result
-  }
-}
-
-/// Records without a timestamp that the window left out, counted across workers.
-final class UntimedCounter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var count = 0
-  func add(_ n: Int) {
-    guard n > 0 else { return }
-    lock.lock()
-    count += n
-    lock.unlock()
-  }
-  var value: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return count
   }
 }
 
@@ -146,6 +117,8 @@ final class InputChunk: @unchecked Sendable {
   /// Byte offset of the first byte in its input.
   var firstOffset = 0
   var isLast = false
+  /// Cut at a line end for want of a header within the size cap (not before a header).
+  var isForcedCut = false
 
   init(capacity: Int) {
     self.capacity = capacity
@@ -172,6 +145,9 @@ final class ChunkSplitter {
   private var pending: InputChunk?
   private var offset = 0
   private var ended = false
+  /// A read that failed (a cut-off gzip): thrown after the chunk that holds everything
+  /// read before it, so no decompressed byte is lost.
+  private var readError: Error?
 
   init(source: ByteSource, chunkSize: Int, sizeCap: Int) {
     self.source = source
@@ -180,18 +156,29 @@ final class ChunkSplitter {
   }
 
   func next() throws -> InputChunk? {
-    if ended { return nil }
+    if ended {
+      if let error = readError {
+        readError = nil
+        throw error
+      }
+      return nil
+    }
     var chunk = pending ?? InputChunk(capacity: initialCapacity)
     pending = nil
     var searchedUpTo = 0  // lines before this were checked for headers
     var cut: Int? = nil
+    var forced = false
     while true {
       if chunk.count >= chunkSize || (chunk.count > 0 && source.isIdle) {
         cut = lastHeaderStart(in: chunk.buffer, from: max(searchedUpTo, 1))
         if cut == nil { searchedUpTo = lineStart(before: chunk.count, in: chunk.buffer) }
-        if cut == nil && chunk.count >= forcedCut { cut = lineStart(before: chunk.count, in: chunk.buffer) }
+        if cut == nil && chunk.count >= forcedCut {
+          cut = lineStart(before: chunk.count, in: chunk.buffer)
+          forced = true
+        }
         if let c = cut, c > 0 { break }
         cut = nil
+        forced = false
       }
       if chunk.count == chunk.capacity {
         // A chunk without a header yet: grow it (rare; one record or foreign text).
@@ -200,14 +187,20 @@ final class ChunkSplitter {
         bigger.count = chunk.count
         chunk = bigger
       }
-      let n = try source.read(into: UnsafeMutableRawBufferPointer(start: chunk.bytes + chunk.count, count: chunk.capacity - chunk.count))
+      let n: Int
+      do {
+        n = try source.read(into: UnsafeMutableRawBufferPointer(start: chunk.bytes + chunk.count, count: chunk.capacity - chunk.count))
+      } catch {
+        readError = error
+        n = 0
+      }
       if n == 0 {
         ended = true
         break
       }
       chunk.count += n
     }
-    if chunk.count == 0 { return nil }
+    if chunk.count == 0 { return try next() }
     if let cut, cut < chunk.count {
       let rest = InputChunk(capacity: max(initialCapacity, (chunk.count - cut) * 2))
       rest.bytes.update(from: chunk.bytes + cut, count: chunk.count - cut)
@@ -217,6 +210,7 @@ final class ChunkSplitter {
     }
     chunk.firstOffset = offset
     chunk.isLast = cut == nil
+    chunk.isForcedCut = forced && cut != nil
     offset += chunk.count
     return chunk
   }
@@ -385,6 +379,8 @@ final class ChunkPipeline<Result: Sendable>: @unchecked Sendable {
       }
       if job.chunk.isLast {
         try? scanner.finish(emit: emit)
+      } else if job.chunk.isForcedCut {
+        try? scanner.finishAtForcedCut(emit: emit)
       } else {
         try? scanner.finishBeforeHeader(emit: emit)
       }

@@ -8,24 +8,40 @@ import Darwin
 
 /// `--since` / `--until`: the records whose timestamp falls in a time window.
 ///
-/// Times are seconds since 1970. A timestamp without a UTC offset (Xcode's console, a bare
-/// ISO time) is read in the local time zone, as the console showed it; relative times
-/// (`-5m`) count back from now, like `log show --last` and `journalctl --since`.
+/// A time with a UTC offset (or `Z`), `now` and a span back from now (`-5m`, like
+/// `log show --last`) are instants. A time written without an offset is read as the log
+/// writes its own times: in each record's offset (or, for a record without one, the local
+/// zone its console used), so a time copied from the log selects what it reads. A time of
+/// day alone means that time on the log's own day(s): it is compared with each record's
+/// time of day as written.
 public struct TimeWindow: Sendable, Equatable {
-  public var since: Double?
-  public var until: Double?
+  public enum Bound: Sendable, Equatable {
+    /// Seconds since 1970.
+    case instant(Double)
+    /// A date and time without an offset, as seconds since 1970 were it UTC: compared
+    /// with a record's time as written.
+    case wallClock(Double)
+    /// Seconds since midnight: compared with a record's time of day as written.
+    case timeOfDay(Double)
+  }
+
+  public var since: Bound?
+  public var until: Bound?
 
   public init(since: Double? = nil, until: Double? = nil) {
-    self.since = since
-    self.until = until
+    self.since = since.map { .instant($0) }
+    self.until = until.map { .instant($0) }
   }
 
   /// Parses the two options; throws `TimeWindow.Error` with the text that was not a time.
   public init(since: String?, until: String?, now: Double = Date().timeIntervalSince1970) throws {
     self.since = try since.map { try TimeWindow.parse($0, now: now) }
     self.until = try until.map { try TimeWindow.parse($0, now: now) }
-    if let s = self.since, let u = self.until, s > u {
+    switch (self.since, self.until) {
+    case let (.instant(s)?, .instant(u)?) where s > u, let (.wallClock(s)?, .wallClock(u)?) where s > u:
       throw Error(text: until ?? "", reason: "--until is before --since")
+    default:
+      break  // two times of day the other way round span midnight
     }
   }
 
@@ -36,10 +52,15 @@ public struct TimeWindow: Sendable, Equatable {
   public func contains(_ record: Record) -> Bool? {
     if isUnbounded { return true }
     guard let range = record.timestampRange,
-      let time = record.withBytes(range, { TimeWindow.timestamp($0) })
+      let time = record.withBytes(range, { TimeWindow.writtenTime($0) })
     else { return nil }
-    if let since, time < since { return false }
-    if let until, time > until { return false }
+    if case .timeOfDay(let s)? = since, case .timeOfDay(let u)? = until, s > u {
+      // 23:50 to 00:10: across midnight.
+      let day = time.timeOfDay
+      return day >= s || day <= u
+    }
+    if let since, time.compared(with: since) < 0 { return false }
+    if let until, time.compared(with: until) > 0 { return false }
     return true
   }
 
@@ -49,40 +70,79 @@ public struct TimeWindow: Sendable, Equatable {
     public var description: String { "invalid time '\(text)': \(reason)" }
   }
 
-  /// A time as users write it: `2026-11-20T10:22:33[.123][Z|+01:00]`, the same with a
-  /// space, a date alone, a time of day alone (today), `now`, or a span back from now:
-  /// `-90s`, `-5m`, `-2h`, `-1d` (also `5m ago`).
-  public static func parse(_ text: String, now: Double) throws -> Double {
+  /// A time as users write it: `2026-11-20T10:22[:33[.123]][Z|+01:00]`, the same with a
+  /// space, a date alone (its midnight), a time of day alone (`10:22`, `10:22:33`), `now`,
+  /// or a span back from now: `-90s`, `-5m`, `-2h`, `-1d` (also `5m ago`).
+  public static func parse(_ text: String, now: Double) throws -> Bound {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
-    if trimmed == "now" { return now }
+    if trimmed == "now" { return .instant(now) }
     var relative = trimmed
     if relative.hasSuffix(" ago") { relative = "-" + relative.dropLast(4) }
     if relative.hasPrefix("-"), let unit = relative.last, let amount = Double(relative.dropFirst().dropLast()) {
       let scale: Double? = ["s": 1, "m": 60, "h": 3600, "d": 86_400][unit]
       guard let scale else { throw Error(text: text, reason: "unit must be s, m, h or d") }
-      return now - amount * scale
+      return .instant(now - amount * scale)
     }
-    let bytes = Array(trimmed.utf8)
-    if let time = bytes.withUnsafeBufferPointer({ timestamp($0) }) { return time }
+    var bytes = Array(trimmed.utf8)
+    // A time of day alone: on the record's own day.
+    if bytes.count >= 5, bytes[2] == UInt8(ascii: ":"), !bytes.contains(UInt8(ascii: "-")),
+      let written = Array(("2000-01-01T" + (bytes.count == 5 ? trimmed + ":00" : trimmed)).utf8).withUnsafeBufferPointer({ writtenTime($0) }),
+      written.offset == nil
+    {
+      return .timeOfDay(written.timeOfDay)
+    }
     // A date alone: its midnight.
-    if bytes.count == 10, let time = Array((trimmed + "T00:00:00").utf8).withUnsafeBufferPointer({ timestamp($0) }) {
-      return time
+    if bytes.count == 10 { bytes += Array("T00:00:00".utf8) }
+    // Minutes without seconds: `2026-11-20T10:06`, also before an offset.
+    if bytes.count >= 16, bytes[13] == UInt8(ascii: ":"), bytes.count == 16 || bytes[16] != UInt8(ascii: ":") {
+      bytes.insert(contentsOf: Array(":00".utf8), at: 16)
     }
-    // A time of day alone: today at that time.
-    if bytes.count >= 5, bytes.count <= 15, bytes[2] == UInt8(ascii: ":") {
-      var today = tm()
-      var seconds = time_t(now)
-      localtime_r(&seconds, &today)
-      let date = String(format: "%04d-%02d-%02dT", Int(today.tm_year) + 1900, Int(today.tm_mon) + 1, Int(today.tm_mday))
-      let full = date + (bytes.count == 5 ? trimmed + ":00" : trimmed)
-      if let time = Array(full.utf8).withUnsafeBufferPointer({ timestamp($0) }) { return time }
+    if let written = bytes.withUnsafeBufferPointer({ writtenTime($0) }) {
+      if let offset = written.offset { return .instant(written.wall - Double(offset)) }
+      return .wallClock(written.wall)
     }
-    throw Error(text: text, reason: "expected a date and time (2026-11-20T10:22:33), a time of day, or -5m")
+    throw Error(text: text, reason: "expected a date and time (2026-11-20T10:22[:33]), a time of day (10:22), or -5m")
+  }
+
+  /// A timestamp as written: its date and time read as if UTC, and its UTC offset in
+  /// seconds when it has one.
+  public struct WrittenTime: Sendable, Equatable {
+    public var wall: Double
+    public var offset: Int?
+    public var timeOfDay: Double {
+      let day = wall.truncatingRemainder(dividingBy: 86_400)
+      return day < 0 ? day + 86_400 : day
+    }
+    /// Below 0, 0 or above 0 as this time is before, at or after `bound`.
+    func compared(with bound: Bound) -> Int {
+      let (mine, other): (Double, Double)
+      switch bound {
+      case .instant(let t): (mine, other) = (instant, t)
+      case .wallClock(let t): (mine, other) = (wall, t)
+      case .timeOfDay(let t): (mine, other) = (timeOfDay, t)
+      }
+      return mine < other ? -1 : mine > other ? 1 : 0
+    }
+    /// Seconds since 1970; without an offset, in the local time zone.
+    public var instant: Double {
+      if let offset { return wall - Double(offset) }
+      let whole = wall.rounded(.down)
+      var t = time_t(whole)
+      var fields = tm()
+      gmtime_r(&t, &fields)
+      fields.tm_isdst = -1
+      return Double(mktime(&fields)) + (wall - whole)
+    }
   }
 
   /// Seconds since 1970 of a record timestamp (FORMATS.md 2.2 after normalization, or the
   /// raw forms `2026-11-20 10:22:33.123456+0100` and `…Z`), read from its bytes.
   public static func timestamp(_ b: UnsafeBufferPointer<UInt8>) -> Double? {
+    writtenTime(b)?.instant
+  }
+
+  /// The date, time and offset of a timestamp (the forms of `timestamp`).
+  public static func writtenTime(_ b: UnsafeBufferPointer<UInt8>) -> WrittenTime? {
     func digits(_ at: Int, _ count: Int) -> Int? {
       guard at + count <= b.count else { return nil }
       var value = 0
@@ -116,10 +176,8 @@ public struct TimeWindow: Sendable, Equatable {
     fields.tm_hour = Int32(hour)
     fields.tm_min = Int32(minute)
     fields.tm_sec = Int32(second)
-    if i == b.count {
-      fields.tm_isdst = -1
-      return Double(mktime(&fields)) + fraction  // no offset: local time
-    }
+    let wall = Double(timegm(&fields)) + fraction
+    if i == b.count { return WrittenTime(wall: wall, offset: nil) }
     var offset = 0
     if b[i] == UInt8(ascii: "Z") {
       i += 1
@@ -135,6 +193,6 @@ public struct TimeWindow: Sendable, Equatable {
       return nil
     }
     guard i == b.count else { return nil }
-    return Double(timegm(&fields) - offset) + fraction
+    return WrittenTime(wall: wall, offset: offset)
   }
 }

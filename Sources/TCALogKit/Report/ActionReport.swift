@@ -59,6 +59,8 @@ public struct ActionReport: Sendable {
   public var options: ReportOptions
   public var firstTime: Double?
   public var lastTime: Double?
+  /// The log's UTC offset, to show times as it wrote them (nil: local time).
+  public var timeOffset: Int?
   public var actionRows: [ActionRow]
   /// Rows not shown (below `--min-share` or past `--top`).
   public var hiddenActionRows: Int
@@ -93,6 +95,7 @@ public struct ActionReport: Sendable {
     self.options = options
     firstTime = summary.firstTime
     lastTime = summary.lastTime
+    timeOffset = summary.timeOffset
     bursts = ActionReport.bursts(summary.actions)
     (ratePerBucket, minutesPerBucket) = ActionReport.buckets(summary.perMinute)
 
@@ -123,21 +126,23 @@ public struct ActionReport: Sendable {
       }
     }
     let order = options.order
-    func before(_ a: ActionRow, _ b: ActionRow) -> Bool {
-      func key(_ s: ActionStats) -> (Int, Int) {
-        switch order {
-        case .lines: return (s.lines, s.count)
-        case .count: return (s.count, s.lines)
-        case .noop: return (s.noOps, s.lines)
-        }
+    func key(_ s: ActionStats) -> (Int, Int) {
+      switch order {
+      case .lines: return (s.lines, s.count)
+      case .count: return (s.count, s.lines)
+      case .noop: return (s.noOps, s.lines)
       }
+    }
+    func before(_ a: ActionRow, _ b: ActionRow) -> Bool {
       let ka = key(a.stats), kb = key(b.stats)
       if ka != kb { return ka > kb }
       return a.path < b.path
     }
 
     var rows: [ActionRow] = []
-    if let depth = options.depth {
+    // Ranked by count or no-ops, the rows are action paths ranked by that number: in the
+    // tree, the top rows would be cut in tree order and hide the biggest of them.
+    if let depth = options.depth ?? (options.order == .lines ? nil : Int.max) {
       var groups: [String: ActionRow] = [:]
       for (path, stats) in leaves {
         let segments = path.split(separator: ".", omittingEmptySubsequences: false)
@@ -159,25 +164,40 @@ public struct ActionReport: Sendable {
       let tree = PathTree(leaves: leaves, silencedBy: silencedBy)
       var out: [ActionRow] = []
       var hidden = 0
-      func visit(_ node: Int, level: Int, parent: String?) {
-        let children = tree.nodes[node].children.map { tree.row(of: $0, level: level, parent: parent) }.sorted(by: before)
-        for child in children {
-          let id = tree.index[child.path]!
-          if metricShare(child.stats) < options.minShare || out.count >= options.top {
-            hidden += 1 + tree.descendants(id)
-            continue
-          }
-          let n = tree.nodes[id]
-          let dominant = n.children.contains { Double(tree.nodes[$0].stats.lines) >= options.collapseShare * Double(n.stats.lines) }
-          if dominant && n.own.count == 0 {
-            visit(id, level: level, parent: parent)  // the parent adds nothing its child does not show
-          } else {
-            out.append(child)
-            visit(id, level: level + 1, parent: child.path)
-          }
+      // Siblings in the order of `before`, which compares paths last: siblings share all
+      // but their last segment.
+      func sortedChildren(_ node: Int) -> [Int] {
+        tree.nodes[node].children.sorted { a, b in
+          let ka = key(tree.nodes[a].stats), kb = key(tree.nodes[b].stats)
+          if ka != kb { return ka > kb }
+          return tree.nodes[a].segment < tree.nodes[b].segment
         }
       }
-      visit(0, level: 0, parent: nil)
+      // Depth-first with an explicit stack: action paths can nest thousands of segments
+      // deep, and the walk must not turn that into recursion depth.
+      var stack = [(children: sortedChildren(0), next: 0, level: 0, parent: String?.none)]
+      while let frame = stack.last {
+        guard frame.next < frame.children.count else {
+          stack.removeLast()
+          continue
+        }
+        stack[stack.count - 1].next += 1
+        let id = frame.children[frame.next]
+        let n = tree.nodes[id]
+        if metricShare(n.stats) < options.minShare || out.count >= options.top {
+          hidden += 1 + tree.descendantCounts[id]
+          continue
+        }
+        let dominant = n.children.contains { Double(tree.nodes[$0].stats.lines) >= options.collapseShare * Double(n.stats.lines) }
+        if dominant && n.own.count == 0 {
+          // The parent adds nothing its child does not show: its children take its place.
+          stack.append((sortedChildren(id), 0, frame.level, frame.parent))
+        } else {
+          let row = tree.row(of: id, level: frame.level, parent: frame.parent)
+          out.append(row)
+          stack.append((sortedChildren(id), 0, frame.level + 1, row.path))
+        }
+      }
       actionRows = out
       hiddenActionRows = hidden
     }
@@ -211,9 +231,15 @@ public struct SilencedEntry: Sendable, Equatable {
 }
 
 /// Action paths as a tree of prefixes; node 0 is the root (no path).
+///
+/// Built and walked without recursion and without a `String` per prefix: a path of
+/// thousands of segments costs time and memory in proportion to its length, not its square.
 struct PathTree {
   struct Node {
-    var path: String
+    /// The prefix, a slice of one leaf path's storage (made a `String` only for a shown row).
+    var path: Substring
+    /// The last segment: what orders siblings, whose paths share everything before it.
+    var segment: Substring
     var stats = ActionStats()
     /// Records whose path is exactly this node's.
     var own = ActionStats()
@@ -221,23 +247,32 @@ struct PathTree {
     var silencedBy: [String] = []
     var silencedLines = 0
   }
-  var nodes: [Node] = [Node(path: "")]
-  var index: [String: Int] = [:]
+  private struct ChildKey: Hashable {
+    var parent: Int
+    var segment: Substring
+  }
+  var nodes: [Node] = [Node(path: "", segment: "")]
+  /// Nodes below each node, at any depth.
+  var descendantCounts: [Int] = []
 
   init(leaves: [String: ActionStats], silencedBy: [String: String]) {
+    var index: [ChildKey: Int] = [:]
+    var parents = [0]
     for (path, stats) in leaves.sorted(by: { $0.key < $1.key }) {
       var parent = 0
-      var prefix = ""
-      let segments = path.isEmpty ? [""] : path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-      for (i, segment) in segments.enumerated() {
-        prefix = i == 0 ? segment : prefix + "." + segment
+      var segmentStart = path.startIndex
+      while true {
+        let segmentEnd = path[segmentStart...].firstIndex(of: ".") ?? path.endIndex
+        let segment = path[segmentStart..<segmentEnd]
+        let key = ChildKey(parent: parent, segment: segment)
         let id: Int
-        if let existing = index[prefix] {
+        if let existing = index[key] {
           id = existing
         } else {
           id = nodes.count
-          nodes.append(Node(path: prefix))
-          index[prefix] = id
+          nodes.append(Node(path: path[..<segmentEnd], segment: segment))
+          parents.append(parent)
+          index[key] = id
           nodes[parent].children.append(id)
         }
         nodes[id].stats.add(stats)
@@ -246,18 +281,21 @@ struct PathTree {
           nodes[id].silencedLines += stats.lines
         }
         parent = id
+        if segmentEnd == path.endIndex { break }
+        segmentStart = path.index(after: segmentEnd)
       }
       nodes[parent].own.add(stats)
+    }
+    // Children come after their parent, so one backward pass sums every subtree.
+    descendantCounts = [Int](repeating: 0, count: nodes.count)
+    for id in stride(from: nodes.count - 1, to: 0, by: -1) {
+      descendantCounts[parents[id]] += 1 + descendantCounts[id]
     }
   }
 
   func row(of id: Int, level: Int, parent: String?) -> ActionRow {
     let n = nodes[id]
-    return ActionRow(path: n.path, isGroup: !n.children.isEmpty, level: level, parentPath: parent, stats: n.stats, silencedBy: n.silencedBy, silencedLines: n.silencedLines)
-  }
-
-  func descendants(_ id: Int) -> Int {
-    nodes[id].children.reduce(0) { $0 + 1 + descendants($1) }
+    return ActionRow(path: String(n.path), isGroup: !n.children.isEmpty, level: level, parentPath: parent, stats: n.stats, silencedBy: n.silencedBy, silencedLines: n.silencedLines)
   }
 }
 

@@ -52,6 +52,9 @@ public struct ReportAggregator: Sendable {
   public var firstTime: Double?
   public var lastTime: Double?
   public var timestampedRecords = 0
+  /// The UTC offset the log writes its times in (of its first timestamp; nil: none, local
+  /// time), so the report shows times as the log wrote them.
+  public var timeOffset: Int?
   /// Busiest second per action (parallel to `actions`) and records per minute.
   var bursts: [BurstTracker] = []
   /// Spacing of each action's records (parallel to `actions`), for the classifier.
@@ -89,8 +92,8 @@ public struct ReportAggregator: Sendable {
       if !record.stateChanged { actions[index].noOps += 1 }
     }
     actions[index].changes += record.changes.count
-    let seconds = record.timestampRange.flatMap { record.withBytes($0, TimeWindow.timestamp) }
-    rhythms[index].add(ordinal: ordinal, time: seconds)
+    let written = record.timestampRange.flatMap { record.withBytes($0, TimeWindow.writtenTime) }
+    rhythms[index].add(ordinal: ordinal, time: written?.instant)
     ordinal += 1
     for change in record.changes {
       let stateId = record.withBytes(change.normalized) { statePaths.intern($0) }
@@ -104,7 +107,9 @@ public struct ReportAggregator: Sendable {
         varieties[pair, default: ValueVariety()].add(record.withBytes(new) { ByteInterner.hash($0) })
       }
     }
-    if let seconds {
+    if let written {
+      let seconds = written.instant
+      if timestampedRecords == 0 { timeOffset = written.offset }
       timestampedRecords += 1
       let second = Int(seconds.rounded(.down))
       bursts[index].add(second: second)
@@ -185,6 +190,7 @@ public struct ReportAggregator: Sendable {
     ordinal += other.ordinal
     if let t = other.firstTime, firstTime.map({ t < $0 }) ?? true { firstTime = t }
     if let t = other.lastTime, lastTime.map({ t > $0 }) ?? true { lastTime = t }
+    if timestampedRecords == 0 { timeOffset = other.timeOffset }
     timestampedRecords += other.timestampedRecords
     for (minute, n) in other.perMinute { perMinute[minute, default: 0] += n }
     statistics.merge(other.statistics)
@@ -196,6 +202,7 @@ public struct ReportAggregator: Sendable {
     var result = ReportSummary(statistics: statistics)
     result.firstTime = firstTime
     result.lastTime = lastTime
+    result.timeOffset = timeOffset
     result.timestampedRecords = timestampedRecords
     result.perMinute = perMinute.sorted { $0.key < $1.key }.map { (minute: $0.key, records: $0.value) }
     var order = Array(actions.indices)
@@ -263,6 +270,7 @@ public struct ReportSummary: Sendable {
   public var firstTime: Double?
   public var lastTime: Double?
   public var timestampedRecords = 0
+  public var timeOffset: Int?
   /// Records per minute (minutes since 1970), ascending.
   public var perMinute: [(minute: Int, records: Int)] = []
   public init(statistics: ScanStatistics) { self.statistics = statistics }

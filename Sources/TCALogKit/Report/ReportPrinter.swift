@@ -35,10 +35,11 @@ public struct ReportPrinter: Sendable {
     var lines: [String] = []
     lines.append("\(F.grouped(s.records)) records (\(F.grouped(s.completeRecords)) complete, \(F.grouped(s.incompleteRecords)) incomplete), \(F.percent(r.noOpShare)) % no-op")
     lines.append("\(F.grouped(s.lines)) lines (\(F.grouped(s.otherLines)) other lines), \(F.size(s.bytes))")
-    if let span = r.timeSpan {
-      var line = "time span \(F.duration(span))"
-      if let rate = r.rate { line += ", \(F.fixed(rate, 1)) records/s" }
-      lines.append(line)
+    if let span = r.timeSpan, let first = r.firstTime, let last = r.lastTime {
+      // The first and last times as the log wrote them, in its offset.
+      let rate = r.rate.map { ", \(F.fixed($0, 1)) records/s" } ?? ""
+      let line = "time span \(F.timeSpan(first, last, offset: r.timeOffset)) (\(F.duration(span)))"
+      if line.count + rate.count <= width { lines.append(line + rate) } else { lines += [line, String(rate.dropFirst(2))] }
     }
     if r.ratePerBucket.count > 1 {
       // Fewer, wider buckets when the line would not fit (a sparkline cell per bucket).
@@ -136,7 +137,7 @@ public struct ReportPrinter: Sendable {
       let pathWidth = max(12, min(width - suffix, max(longest, 20)))
       for b in r.bursts {
         out += F.padRight(F.fitTail(F.escaped(b.path), pathWidth), pathWidth) + " " + F.padLeft(F.grouped(b.count), 7)
-          + " records in 1 s at " + F.clockTime(b.second) + "\n"
+          + " records in 1 s at " + F.clockTime(b.second, offset: r.timeOffset) + "\n"
       }
     }
     if !r.stateRows.isEmpty {
@@ -178,7 +179,7 @@ public struct ReportPrinter: Sendable {
     if r.hiddenActionRows > 0 { out += "\n\(r.hiddenActionRows) more rows not shown.\n" }
     if !r.bursts.isEmpty {
       out += "\n## Bursts (busiest second per action)\n\n| action | records in 1 s | at |\n|---|---:|---|\n"
-      for b in r.bursts { out += "| `\(cell(b.path))` | \(F.grouped(b.count)) | \(F.clockTime(b.second)) |\n" }
+      for b in r.bursts { out += "| `\(cell(b.path))` | \(F.grouped(b.count)) | \(F.clockTime(b.second, offset: r.timeOffset)) |\n" }
     }
     if !r.stateRows.isEmpty {
       out += "\n## Noisiest state paths\n\n| state path | changes | distinct keys | changed by |\n|---|---:|---:|---|\n"

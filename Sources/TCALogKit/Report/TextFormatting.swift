@@ -161,12 +161,33 @@ extension TextFormatting {
     return String(values.map { v in v == 0 ? " " : blocks[min(7, (v * 8 - 1) / top)] })
   }
 
-  /// `HH:MM:SS` of a time in seconds since 1970, in the local time zone.
-  public static func clockTime(_ second: Int) -> String {
-    var t = time_t(second)
+  /// `HH:MM:SS` of a time in seconds since 1970, in `offset` (seconds east of UTC) as a
+  /// log with that offset writes it, or in the local time zone.
+  public static func clockTime(_ second: Int, offset: Int? = nil) -> String {
+    String(dateTime(second, offset: offset).dropFirst(11))
+  }
+
+  /// `YYYY-MM-DD HH:MM:SS` of a time in seconds since 1970, in `offset` or local time.
+  static func dateTime(_ second: Int, offset: Int?) -> String {
+    var t = time_t(second + (offset ?? 0))
     var fields = tm()
-    localtime_r(&t, &fields)
+    if offset == nil { localtime_r(&t, &fields) } else { gmtime_r(&t, &fields) }
     func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
-    return "\(two(fields.tm_hour)):\(two(fields.tm_min)):\(two(fields.tm_sec))"
+    return "\(fields.tm_year + 1900)-\(two(fields.tm_mon + 1))-\(two(fields.tm_mday)) "
+      + "\(two(fields.tm_hour)):\(two(fields.tm_min)):\(two(fields.tm_sec))"
+  }
+
+  /// `2026-11-20 10:05:00 – 10:06:46 +01:00`: first and last time (the last without its
+  /// date on the same day), then the offset; no offset for a log in local time.
+  public static func timeSpan(_ first: Double, _ last: Double, offset: Int?) -> String {
+    let from = dateTime(Int(first.rounded(.down)), offset: offset)
+    let to = dateTime(Int(last.rounded(.down)), offset: offset)
+    var text = from + " – " + (to.prefix(10) == from.prefix(10) ? String(to.dropFirst(11)) : to)
+    if let offset {
+      let minutes = abs(offset) / 60
+      func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+      text += " \(offset < 0 ? "-" : "+")\(two(minutes / 60)):\(two(minutes % 60))"
+    }
+    return text
   }
 }

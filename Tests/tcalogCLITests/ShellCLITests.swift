@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// The shell completions `make install` generates, as a shell uses them.
+struct ShellCLITests {
+  static let hasBash = FileManager.default.isExecutableFile(atPath: "/bin/bash")
+
+  static func script(_ shell: String) -> String {
+    String(decoding: runTCALog(["--generate-completion-script", shell]).stdout, as: UTF8.self)
+  }
+
+  /// The body of one generated shell function, from its name to the closing brace.
+  static func function(_ name: String, in script: String) -> String {
+    guard let start = script.range(of: "\n\(name)() {\n") else { return "" }
+    let rest = script[start.upperBound...]
+    return String(rest[..<(rest.range(of: "\n}\n")?.lowerBound ?? rest.endIndex)])
+  }
+
+  @Test func logFilesAndFilterFilesCompleteAsFiles() throws {
+    let zsh = Self.script("zsh")
+    for command in ["_tcalog_filter", "_tcalog_report", "_tcalog_records"] {
+      #expect(Self.function(command, in: zsh).contains("'*:files:_files'"), "\(command)")
+    }
+    #expect(Self.function("_tcalog_filter", in: zsh).contains("--filters[A filter repository file of named action-path patterns, for --only.]:file:_files'"))
+    #expect(Self.function("_tcalog_filter", in: zsh).contains("--exclude-filters[Drop records that any entry of this filter file matches (repeatable).]:file:_files'"))
+    let bash = Self.script("bash")
+    #expect(Self.function("_tcalog_report", in: bash).contains("'--filters')\n        __tcalog_add_completions -f"))
+    // Enum values keep their own lists.
+    #expect(Self.function("_tcalog_filter", in: bash).contains("__tcalog_add_completions -W 'raw'$'\\n''ndjson'$'\\n''oneline'$'\\n''count'"))
+  }
+
+  /// Runs bash's completion function as `tcalog WORDS<TAB>` would, in a folder holding
+  /// app.log and filters.txt; returns the offered words.
+  static func complete(_ words: [String]) throws -> [String] {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-complete-\(getpid())-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    for name in ["app.log", "filters.txt"] { _ = FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: nil) }
+    try Data(script("bash").utf8).write(to: dir.appendingPathComponent("tcalog.bash"))
+    let line = (["tcalog"] + words).joined(separator: " ")
+    let driver = """
+      source ./tcalog.bash
+      COMP_WORDS=(\(( ["tcalog"] + words).map { "'\($0)'" }.joined(separator: " ")))
+      COMP_CWORD=\(words.count)
+      COMP_LINE='\(line)'
+      COMP_POINT=${#COMP_LINE}
+      COMPREPLY=()
+      _tcalog tcalog "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+      printf '%s\\n' "${COMPREPLY[@]}"
+      """
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = ["-c", driver]
+    process.currentDirectoryURL = dir
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init).sorted()
+  }
+
+  @Test(.enabled(if: hasBash, "no /bin/bash to run the completion in"))
+  func bashCompletesFileNames() throws {
+    #expect(try Self.complete(["filter", "ap"]) == ["app.log"])
+    #expect(try Self.complete(["records", "ap"]) == ["app.log"])
+    #expect(try Self.complete(["filter", "--filters", "fil"]) == ["filters.txt"])
+    #expect(try Self.complete(["filter", "--format", "o"]) == ["oneline"])
+  }
+
+  static let hasMake = FileManager.default.isExecutableFile(atPath: "/usr/bin/make")
+
+  static func make(_ arguments: [String], home: String) throws -> (status: Int32, stderr: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/make")
+    process.arguments = arguments
+    process.currentDirectoryURL = packageRoot
+    var environment = ProcessInfo.processInfo.environment
+    environment["HOME"] = home
+    process.environment = environment
+    let err = Pipe()
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = err
+    try process.run()
+    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, stderr)
+  }
+
+  /// `make install PREFIX=~/x` as zsh passes it (a literal '~'): into $HOME/x, not ./~;
+  /// uninstall leaves no empty folder it made behind. `-o build` skips the release build:
+  /// the debug binary is installed instead.
+  @Test(.enabled(if: hasMake, "no make"))
+  func installExpandsATildePrefixAndUninstallLeavesNoEmptyFolders() throws {
+    guard let binary = tcalogBinary else { return }
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-home-\(getpid())-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: home) }
+    let install = try Self.make(["-o", "build", "install", "PREFIX=~/inst", "TCALOG=\(binary.path)"], home: home.path)
+    #expect(install.status == 0, "\(install.stderr)")
+    #expect(FileManager.default.isExecutableFile(atPath: home.appendingPathComponent("inst/bin/tcalog").path))
+    #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent("inst/share/zsh/site-functions/_tcalog").path))
+    #expect(!FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent("~").path))
+    let uninstall = try Self.make(["uninstall", "PREFIX=~/inst"], home: home.path)
+    #expect(uninstall.status == 0)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: home.appendingPathComponent("inst").path) == [])
+    let relative = try Self.make(["install", "PREFIX=inst"], home: home.path)
+    #expect(relative.status != 0 && relative.stderr.contains("PREFIX must be an absolute path"))
+  }
+}
