@@ -153,9 +153,11 @@ public struct ActionClassifier: Sendable {
   /// name may tip it, and a binding stays for the user to decide.
   func decide(_ path: String, _ e: ActionEvidence) -> ClassifiedAction {
     var score = 0
+    var noisePoints = 0
     var reasons: [(weight: Int, text: String)] = []
     func add(_ points: Int, _ text: String) {
       score += points
+      if points > 0 { noisePoints += points }
       reasons.append((abs(points), text))
     }
     let F = TextFormatting.self
@@ -213,6 +215,11 @@ public struct ActionClassifier: Sendable {
       } else {
         add(1, "sets `\(path)` to a new value every time")
       }
+    }
+    // Seen often enough to show a machine's habits and showing none of them: no bursts,
+    // no timer, no runs, no no-ops, no stream of new values, not a large share.
+    if noisePoints == 0 && score > -3 && e.records >= rareRecords {
+      add(-1, "no sign of a machine (no runs, bursts, timer, no-ops or value stream)")
     }
     // A named cost, not evidence: the share of lines shows in every reason list.
     reasons.append((0, linesText))
