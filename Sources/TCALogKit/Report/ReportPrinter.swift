@@ -96,10 +96,9 @@ public struct ReportPrinter: Sendable {
     return Layout(path: max(12, min(width - Layout.numbers(bar: false, changes: false), longest)), bar: false, changes: false)
   }
 
-  func text(_ r: ActionReport) -> String {
+  /// The noisiest-actions table, one string per line (the live report redraws just this).
+  public func actionTable(_ r: ActionReport) -> [String] {
     var out = ""
-    for line in headerLines(r) { out += F.fitHead(line, width) + "\n" }
-    out += "\n"
     var title = "Noisiest actions (by \(r.options.order.rawValue))"
     let labels = r.actionRows.map { row in
       String(repeating: "  ", count: row.level) + F.escaped(row.relativeLabel) + (row.silencedBy.isEmpty ? "" : "×")
@@ -130,6 +129,14 @@ public struct ReportPrinter: Sendable {
     if r.actionRows.contains(where: { !$0.silencedBy.isEmpty }) {
       out += F.fitHead("  × silenced by the filter repository, ~ partly", width) + "\n"
     }
+    return out.split(separator: "\n").map(String.init)
+  }
+
+  func text(_ r: ActionReport) -> String {
+    var out = ""
+    for line in headerLines(r) { out += F.fitHead(line, width) + "\n" }
+    out += "\n"
+    out += actionTable(r).map { $0 + "\n" }.joined()
     if !r.bursts.isEmpty {
       out += "\n" + style("Bursts (busiest second per action)", "1") + "\n"
       let suffix = 8 + " records in 1 s at ".count + 8
