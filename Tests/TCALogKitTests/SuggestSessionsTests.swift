@@ -77,6 +77,37 @@ struct SuggestSessionsTests {
     }
   }
 
+  /// The `.actionLabels` format prints one line per action and no state: the classes rest
+  /// on time and order alone, and still silence the noise and never the signal.
+  @Test func labelsOnlyLogsAreClassifiedByRhythm() throws {
+    let session = try LabelledSession.make(app: "browser", format: "tca1", prefix: "oslog", seed: 12)
+    defer { try? FileManager.default.removeItem(at: session.dir) }
+    // The same records as `log stream` lines of `received action: AppFeature.Action.a(.b(.c))`.
+    var labels = ""
+    let result = try LogReader(files: [session.log]).read { record in
+      let stamp = try #require(record.timestamp)
+      let segments = record.string(record.actionPathRange).split(separator: ".")
+      let action = segments.dropFirst().reduce("AppFeature.Action.\(segments[0])") { $0 + "(.\($1)" } + String(repeating: ")", count: segments.count - 1)
+      labels += "\(stamp) 0x1     Default     0x0    42   0    Browser: received action: \(action)\n"
+    }
+    #expect(result.statistics.completeRecords > 1000)
+    let file = session.dir.appendingPathComponent("labels.log").path
+    try labels.write(toFile: file, atomically: true, encoding: .utf8)
+    let summary = try aggregate([file], shapes: true).summary()
+    #expect(summary.statistics.completeRecords == result.statistics.completeRecords)
+    let set = Suggester().suggest(summary)
+    var noiseLines = 0, silencedNoise = 0
+    for (path, label) in session.labels {
+      let silenced = set.entry(silencing: path) != nil
+      if label.label == "noise" {
+        noiseLines += label.lines
+        if silenced { silencedNoise += label.lines }
+      }
+      #expect(!(label.label == "signal" && silenced), "signal action \(path) silenced")
+    }
+    #expect(Double(silencedNoise) >= 0.95 * Double(noiseLines), "\(silencedNoise) of \(noiseLines) noise lines")
+  }
+
   /// With `Result<V, any Error>` and `IdentifiedAction<ID, A>` spelled with a comma inside
   /// `<…>`, the action paths (and so their counts) equal the labels file's.
   @Test(arguments: ["player", "chat"])
