@@ -45,6 +45,9 @@ struct ReportCommand: ParsableCommand {
 
   func validate() throws {
     if follow && input.files.count != 1 { throw ValidationError("--follow needs exactly one file") }
+    if (live || follow) && format != .text {
+      throw ValidationError("--live and --follow redraw a text table; for --format \(format.rawValue), run without them on the finished log")
+    }
     if let depth, depth < 1 { throw ValidationError("--depth must be a positive number") }
     if let top, top < 1 { throw ValidationError("--top must be a positive number") }
     if ShareArgument.parse(minShare) == nil { throw ValidationError("--min-share must be a share such as 0.02 or 2%") }
@@ -60,7 +63,9 @@ struct ReportCommand: ParsableCommand {
     options.minShare = ShareArgument.parse(minShare) ?? 0
     let environment = ProcessInfo.processInfo.environment
     let isTerminal = OutputBuffer.isTerminal(1)
-    let printer = ReportPrinter(format: format, color: ColorPolicy.resolve(color, environment: environment, isTerminal: isTerminal))
+    let printer = ReportPrinter(
+      format: format, color: ColorPolicy.resolve(color, environment: environment, isTerminal: isTerminal),
+      width: TerminalSize.columns(1, environment: environment))
 
     if live || follow {
       var reader = input.reader

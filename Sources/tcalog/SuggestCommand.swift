@@ -8,13 +8,13 @@ struct SuggestCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "suggest",
     abstract: "Suggest Swift ActionFilter code that silences the noisiest actions.",
-    discussion: "Chooses the fewest action-path prefixes whose removal cuts the log by --target of its lines, keeping rare actions and actions that alone change rarely changed state. Standard output is one Swift file: everything but code is in comments."
+    discussion: "Classifies every action path as noise (machine- or pointer-driven: timers, gestures, progress, telemetry), signal (what a person or a system event causes a handful of times) or ambiguous, from the log's evidence: rate and rhythm, no-ops, the state it changes, its share of lines, and its name as weak evidence. Emits one ActionFilter entry per group of noise, never over a signal action; ambiguous actions follow as commented-out entries with their evidence. Standard output is one Swift file: everything but code is in comments."
   )
 
   enum Format: String, ExpressibleByArgument, CaseIterable { case swift, json }
 
-  @Option(name: .long, help: "Share of log lines to remove (0.8 or 80%).")
-  var target: String = "0.8"
+  @Option(name: .long, help: "A floor (0.8 or 80%): say so when the suggestions remove less of the lines, and why (signal is never silenced to reach it).")
+  var target: String?
 
   @Option(name: .long, help: "Code style: closure (ActionFilter with if-case patterns) or casepath (TCA 1.x @CasePathable key paths).")
   var style: SuggestStyle = .closure
@@ -40,7 +40,7 @@ struct SuggestCommand: ParsableCommand {
   @OptionGroup var input: InputOptions
 
   func validate() throws {
-    if ShareArgument.parse(target) == nil { throw ValidationError("--target must be a share such as 0.8 or 80%") }
+    if let target, ShareArgument.parse(target) == nil { throw ValidationError("--target must be a share such as 0.8 or 80%") }
     if let depth, depth < 1 { throw ValidationError("--depth must be at least 1") }
     if append && filters == nil { throw ValidationError("--append needs --filters FILE") }
     if let root, SwiftIdentifier.typeName(root) == nil { throw ValidationError("--root must be a Swift type name such as AppFeature.Action") }
@@ -50,7 +50,7 @@ struct SuggestCommand: ParsableCommand {
     let repository = try filters.map { try FilterRepositoryLoader.load($0, mayBeMissing: append) }
     let (aggregator, result) = try ReportAggregator.read(input.reader, jobs: input.jobs, collectsShapes: true)
     var options = SuggestOptions()
-    options.target = ShareArgument.parse(target) ?? 0.8
+    options.target = target.flatMap(ShareArgument.parse)
     options.depth = depth
     options.root = root
     let set = Suggester(options: options, silencer: repository).suggest(aggregator.summary())

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TCALogKit
 
@@ -5,6 +6,31 @@ import Testing
 /// reduced by hand, kept so the bugs stay fixed. Each also passes its fuzz harness's
 /// invariants.
 struct FuzzRegressionTests {
+  /// Found by the pipeline fuzzer: two records 400 years apart made a rate of 5e-10
+  /// records/s, written `0.` in the report's JSON (trailing zeros stripped, the dot left).
+  @Test func tinyNumbersAreValidJSON() throws {
+    #expect(TextFormatting.jsonNumber(5e-10) == "0")
+    #expect(TextFormatting.jsonNumber(-5e-10) == "0")
+    #expect(TextFormatting.jsonNumber(0.25) == "0.25")
+    #expect(TextFormatting.jsonNumber(-1.5) == "-1.5")
+    let log = """
+      2026-11-20 10:05:45.539169+0100 0x1a2c     Default     0x0    42   0    App: received action:
+        AppAction.a
+        (No state changes)
+
+      2426-11-20 10:05:46.174125+0100 0x1a2b     Default     0x0    42   0    App: received action:
+        AppAction.a
+        (No state changes)
+
+      """
+    var aggregator = ReportAggregator()
+    let (records, statistics, _) = try parse(log)
+    for r in records { aggregator.add(r) }
+    aggregator.statistics = statistics
+    let json = ReportPrinter(format: .json).render(ActionReport(summary: aggregator.summary()))
+    #expect((try? JSONSerialization.jsonObject(with: Data(json.utf8))) != nil, "\(json)")
+  }
+
   /// Found by the fuzzer: a `Current:` label followed by U+2007 instead of a space. The
   /// value started one byte after the colon, inside the 3-byte character, so the record's
   /// JSON was invalid UTF-8 although its input was valid.

@@ -51,8 +51,9 @@ struct ReportGoldenTests {
     }
     let expected = try String(contentsOf: file, encoding: .utf8)
     if format == .json {
-      let a = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? NSDictionary
-      let b = try JSONSerialization.jsonObject(with: Data(expected.utf8)) as? NSDictionary
+      // Compared as values: both must parse (nil == nil would pass).
+      let a = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? NSDictionary)
+      let b = try #require(try JSONSerialization.jsonObject(with: Data(expected.utf8)) as? NSDictionary)
       #expect(a == b)
     } else {
       #expect(output == expected)

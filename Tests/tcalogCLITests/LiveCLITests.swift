@@ -227,18 +227,19 @@ struct LiveCLITests {
     #expect(String(decoding: try Data(contentsOf: outFile), as: UTF8.self) == "0: first\n1: second\n2: third\n3: fourth\n")
   }
 
-  @Test func liveRedrawsInPlaceOnATerminal() throws {
-    // script(1) gives the child a pseudo-terminal; without it this check is manual
-    // (see README: `… | tcalog report --live`).
-    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), let binary = tcalogBinary else {
-      print("script(1) is absent: live redraw check skipped")
-      return
-    }
+  static let hasScript = FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
+
+  /// On a terminal of 60 columns (script(1) gives the child one), each frame draws over
+  /// the last: back to its first line, every line cleared to its end, never wider than the
+  /// terminal, and never a clear of the whole screen (which tmux copies into the scrollback).
+  @Test(.enabled(if: hasScript, "script(1) is absent: the live redraw needs a pseudo-terminal"))
+  func liveRedrawsInPlaceOnATerminal() throws {
+    let binary = try #require(tcalogBinary)
     let sample = packageRoot.appendingPathComponent("Samples/browser-session.log").path
     let feeder = "for i in 1 2 3 4 5 6 7 8; do sed -n \"$((i*2100-2099)),$((i*2100))p\" '\(sample)'; sleep 0.3; done"
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-    process.arguments = ["-qec", "(\(feeder)) | '\(binary.path)' report --live", "/dev/null"]
+    process.arguments = ["-qec", "stty cols 60 rows 20; (\(feeder)) | '\(binary.path)' report --live", "/dev/null"]
     process.environment = ["TERM": "xterm", "PATH": "/usr/bin:/bin"]
     let pipe = Pipe()
     process.standardOutput = pipe
@@ -247,9 +248,18 @@ struct LiveCLITests {
     let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
-    let frames = output.components(separatedBy: "live: ").count - 1
-    #expect(frames >= 2, "expected several live frames, got \(frames)")
-    #expect(output.contains("\u{1B}[J"))  // each redraw clears the previous frame
+    let frames = output.components(separatedBy: "live: ")
+    #expect(frames.count - 1 >= 2, "expected several live frames, got \(frames.count - 1)")
+    #expect(!output.contains("\u{1B}[2J") && !output.contains("\u{1B}[H"))
+    // Every frame after the first starts by going back up over the previous one.
+    for frame in frames.dropFirst().dropLast() {
+      #expect(frame.range(of: "\u{1B}\\[[0-9]+F$", options: .regularExpression) != nil, "\(frame.suffix(40))")
+    }
+    #expect(output.contains("\u{1B}[K"))
+    for line in output.replacingOccurrences(of: "\r", with: "").split(separator: "\n") {
+      let plain = line.replacingOccurrences(of: "\u{1B}\\[[0-9;]*[A-Za-z]", with: "", options: .regularExpression)
+      #expect(plain.unicodeScalars.count <= 60, "\(plain.unicodeScalars.count) columns: \(plain)")
+    }
     #expect(output.contains("900 records (900 complete"))  // then the final report
   }
 }

@@ -146,3 +146,28 @@ struct ReportCLITests {
     #expect(single.hasPrefix("1 record (1 complete, 0 incomplete), 0.0 % no-op\n1 line (0 other lines), 28 B\n"))
   }
 }
+
+/// Text reports fit the width they are given (`COLUMNS` when not a terminal), cut paths
+/// only when they must, and never cut them in machine formats.
+@Suite struct ReportWidthCLITests {
+  @Test(arguments: [60, 80, 200])
+  func noLineIsWiderThanColumns(_ columns: Int) throws {
+    for file in ["Samples/browser-session.log", "Samples/todos-tca1.log"] {
+      let result = try Binary.run(["report", "--depth", "9", file], environment: ["COLUMNS": String(columns)])
+      #expect(result.status == 0)
+      for line in result.stdout.split(separator: "\n") {
+        #expect(line.unicodeScalars.count <= columns, "\(line.unicodeScalars.count) > \(columns): \(line)")
+      }
+    }
+  }
+
+  @Test func wideTerminalsShowWholePaths() throws {
+    let wide = try Binary.run(["report", "--depth", "9", "Samples/todos-tca1.log"], environment: ["COLUMNS": "200"])
+    #expect(wide.stdout.contains("path.element.detail.destination.presented.edit.binding.set "))
+    #expect(!wide.stdout.split(separator: "\n").contains { $0.contains("…") && !$0.contains("more row") })
+    let narrow = try Binary.run(["report", "--depth", "9", "Samples/todos-tca1.log"], environment: ["COLUMNS": "60"])
+    #expect(narrow.stdout.contains("…"))
+    let json = try Binary.run(["report", "--format", "json", "--depth", "9", "Samples/todos-tca1.log"], environment: ["COLUMNS": "40"])
+    #expect(json.stdout.contains("\"path.element.detail.destination.presented.edit.binding.set\""))
+  }
+}

@@ -29,6 +29,9 @@ public struct ActionRow: Sendable, Equatable {
   /// Entries of the silencer that silence (part of) the row, and the lines they cover.
   public var silencedBy: [String]
   public var silencedLines: Int
+  /// The class of the row's actions (the classifier of `suggest`); nil when a group holds
+  /// actions of different classes.
+  public var actionClass: ActionClass? = nil
   public var label: String { isGroup ? (path.isEmpty ? "*" : path + ".*") : (path.isEmpty ? "(no path)" : path) }
   /// The label without the parent row's path (`.mouseMoved` under `windows.window.*`).
   public var relativeLabel: String {
@@ -65,6 +68,8 @@ public struct ActionReport: Sendable {
   public var hiddenStateRows: Int
   /// What the silencer removes: records, lines, and per entry (name, records, lines).
   public var silenced: SilencedShare?
+  /// Every action path with its class and evidence, by path.
+  public var classified: [ClassifiedAction] = []
   /// The busiest second of the burstiest actions (most records in one second first).
   public var bursts: [(path: String, second: Int, count: Int)] = []
   /// Records per minute from the first to the last minute with records, in at most 40
@@ -197,6 +202,9 @@ public struct ActionReport: Sendable {
       hiddenActionRows = hidden
     }
 
+    classified = ActionClassifier().classify(summary)
+    actionRows = ActionReport.marked(actionRows, classified)
+
     var states = summary.states.map { s in
       StateRow(
         path: s.path, changes: s.changes, distinctPaths: s.distinctPaths,
@@ -292,6 +300,22 @@ struct PathTree {
 }
 
 extension ActionReport {
+  /// Rows with the class of their actions: a group is of one class when all its actions are.
+  static func marked(_ rows: [ActionRow], _ classified: [ClassifiedAction]) -> [ActionRow] {
+    rows.map { row in
+      var row = row
+      let prefix = row.path + "."
+      var found: ActionClass?
+      var mixed = false
+      for c in classified where c.path == row.path || (row.isGroup && (row.path.isEmpty || c.path.hasPrefix(prefix))) {
+        if let f = found, f != c.actionClass { mixed = true; break }
+        found = c.actionClass
+      }
+      row.actionClass = mixed ? nil : found
+      return row
+    }
+  }
+
   /// Actions whose busiest second holds at least two records, burstiest first (per path
   /// over all roots: the busiest second of the root with the most).
   static func bursts(_ actions: [ActionSummary]) -> [(path: String, second: Int, count: Int)] {

@@ -29,6 +29,8 @@ public final class LiveReport: @unchecked Sendable {
   private let redraws: Bool
   private let interval: Double
   private var drawnLines = 0
+  /// The terminal's size at the last frame: a change means the old frame was reflowed.
+  private var drawnSize: (columns: Int, rows: Int)?
   private var finished = false
   private var rateWindow: [(time: Double, records: Int)] = []
   private var drawer: Thread?
@@ -110,13 +112,28 @@ public final class LiveReport: @unchecked Sendable {
     var summaryAggregator = aggregator
     summaryAggregator.statistics = statistics
     let report = ActionReport(summary: summaryAggregator.summary(), options: options, silencer: silencer)
-    return clearFrame() + printer.render(report)
+    var printer = self.printer
+    if redraws, let size = TerminalSize.of(fd) { printer.width = size.columns }
+    let text = printer.render(report)
+    return redraws && drawnLines > 0 ? overwrite(text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)) : text
   }
 
-  private func clearFrame() -> String {
+  /// Moves the cursor back to the first line of the last frame, to draw over it.
+  private func returnToFrame() -> String {
     guard redraws, drawnLines > 0 else { return "" }
     defer { drawnLines = 0 }
-    return "\u{1B}[\(drawnLines)F\u{1B}[J"
+    // After a resize the terminal may have reflowed the old frame onto more or fewer rows,
+    // so counting lines back would miss: start again at the top of the screen.
+    if let drawn = drawnSize, let now = TerminalSize.of(fd), drawn != now { return "\u{1B}[H" }
+    return "\u{1B}[\(drawnLines)F"
+  }
+
+  /// Where the last frame was, this text: each line overwritten and cleared to its end,
+  /// then what is left below cleared. Clearing the screen from its top-left corner (as
+  /// `ESC [ J` right after moving there would) makes tmux copy it into the scrollback, one
+  /// copy per redraw.
+  private func overwrite(_ lines: [String]) -> String {
+    returnToFrame() + lines.map { $0 + "\u{1B}[K\n" }.joined() + "\u{1B}[J"
   }
 
   /// The actions table cut to the terminal's height, under a line with the rate.
@@ -130,21 +147,22 @@ public final class LiveReport: @unchecked Sendable {
     var summaryAggregator = aggregator
     summaryAggregator.statistics = seen
     var liveOptions = options
-    let height = Self.terminalRows(fd) ?? 24
+    // Asked at every frame, so the table follows a resized window; no line is ever wider
+    // than the window (a wider one would wrap, and the redraw would scroll the screen).
+    let size = TerminalSize.of(fd) ?? (80, 24)
+    let height = size.rows
     liveOptions.top = max(3, min(options.top, height - 6))
     let report = ActionReport(summary: summaryAggregator.summary(), options: liveOptions, silencer: silencer)
-    let table = printer.render(report).split(separator: "\n", omittingEmptySubsequences: false)
-    // The actions table only: from its title to the first blank line after it.
-    var lines = ["live: \(TextFormatting.counted(records, "record")), \(TextFormatting.fixed(rate, 1)) records/s (Ctrl-C ends)"]
-    if let start = table.firstIndex(where: { $0.contains("Noisiest actions") }) {
-      for line in table[start...] {
-        if line.isEmpty { break }
-        lines.append(String(line))
-      }
-    }
+    var printer = self.printer
+    printer.width = size.columns
+    var lines = [TextFormatting.fitHead("live: \(TextFormatting.counted(records, "record")), \(TextFormatting.fixed(rate, 1)) records/s (Ctrl-C ends)", size.columns)]
+    lines += printer.actionTable(report)
     lines = Array(lines.prefix(max(3, height - 1)))
-    let text = clearFrame() + lines.joined(separator: "\n") + "\n"
+    // Below the narrowest layout (40 columns) lines are cut, colour codes and all.
+    if size.columns < 40 { lines = lines.map { TextFormatting.fitHead(Self.plain($0), size.columns) } }
+    let text = overwrite(lines)
     drawnLines = lines.count
+    drawnSize = size
     return text
   }
 
@@ -166,6 +184,18 @@ public final class LiveReport: @unchecked Sendable {
     #else
     return Darwin.write(fd, p, n)
     #endif
+  }
+
+  /// A line without its SGR colour codes.
+  static func plain(_ line: String) -> String {
+    var out = ""
+    var inEscape = false
+    for scalar in line.unicodeScalars {
+      if scalar == "\u{1B}" { inEscape = true; continue }
+      if inEscape { if scalar == "m" { inEscape = false }; continue }
+      out.unicodeScalars.append(scalar)
+    }
+    return out
   }
 
   /// Rows of the terminal on `fd`, nil when it is not one.

@@ -57,6 +57,12 @@ public struct ReportAggregator: Sendable {
   public var timeOffset: Int?
   /// Busiest second per action (parallel to `actions`) and records per minute.
   var bursts: [BurstTracker] = []
+  /// Spacing of each action's records (parallel to `actions`), for the classifier.
+  var rhythms: [Rhythm] = []
+  /// Complete records added so far: the ordinal of the next one.
+  var ordinal = 0
+  /// (state id << 32 | action index) → the values that action set on that path.
+  var varieties: [UInt64: ValueVariety] = [:]
   var perMinute: [Int: Int] = [:]
   /// Counts over the whole input, set from the read result (`ScanStatistics`).
   public var statistics = ScanStatistics()
@@ -86,15 +92,22 @@ public struct ReportAggregator: Sendable {
       if !record.stateChanged { actions[index].noOps += 1 }
     }
     actions[index].changes += record.changes.count
+    let written = record.timestampRange.flatMap { record.withBytes($0, TimeWindow.writtenTime) }
+    rhythms[index].add(ordinal: ordinal, time: written?.instant)
+    ordinal += 1
     for change in record.changes {
       let stateId = record.withBytes(change.normalized) { statePaths.intern($0) }
       if stateId == stateChanges.count { stateChanges.append(0); stateDistinct.append(0) }
       stateChanges[stateId] += 1
       let rawId = record.withBytes(change.path) { rawStatePaths.intern($0) }
       if rawId == rawSeen.count { rawSeen.append(stateId); stateDistinct[stateId] += 1 }
-      stateByAction[UInt64(stateId) << 32 | UInt64(index), default: 0] += 1
+      let pair = UInt64(stateId) << 32 | UInt64(index)
+      stateByAction[pair, default: 0] += 1
+      if let new = change.new {
+        varieties[pair, default: ValueVariety()].add(record.withBytes(new) { ByteInterner.hash($0) })
+      }
     }
-    if let t = record.timestampRange, let written = record.withBytes(t, TimeWindow.writtenTime) {
+    if let written {
       let seconds = written.instant
       if timestampedRecords == 0 { timeOffset = written.offset }
       timestampedRecords += 1
@@ -116,6 +129,7 @@ public struct ReportAggregator: Sendable {
     actionKeys.append((root, path))
     actions.append(ActionStats())
     bursts.append(BurstTracker())
+    rhythms.append(Rhythm())
     shapes.append([])
     shapeSamplesTaken.append(0)
     return index
@@ -140,6 +154,7 @@ public struct ReportAggregator: Sendable {
       actionMap[i] = index
       actions[index].add(other.actions[i])
       bursts[index].merge(other.bursts[i])
+      rhythms[index].merge(other.rhythms[i], offset: ordinal)
       let room = ReportAggregator.shapeSamples - shapeSamplesTaken[index]
       var taken = 0
       for shape in other.shapes[i] where taken < room {
@@ -168,6 +183,11 @@ public struct ReportAggregator: Sendable {
       let s = stateMap[Int(key >> 32)], a = actionMap[Int(key & 0xFFFF_FFFF)]
       stateByAction[UInt64(s) << 32 | UInt64(a), default: 0] += n
     }
+    for (key, variety) in other.varieties {
+      let s = stateMap[Int(key >> 32)], a = actionMap[Int(key & 0xFFFF_FFFF)]
+      varieties[UInt64(s) << 32 | UInt64(a), default: ValueVariety()].merge(variety)
+    }
+    ordinal += other.ordinal
     if let t = other.firstTime, firstTime.map({ t < $0 }) ?? true { firstTime = t }
     if let t = other.lastTime, lastTime.map({ t > $0 }) ?? true { lastTime = t }
     if timestampedRecords == 0 { timeOffset = other.timeOffset }
@@ -198,7 +218,7 @@ public struct ReportAggregator: Sendable {
       let shape = shapes[i].max { $0.count != $1.count ? $0.count < $1.count : "\($0.steps.map(\.name))" > "\($1.steps.map(\.name))" }
       result.actions.append(ActionSummary(
         path: names[i].0, root: key.root == 0 ? nil : names[i].1, stats: actions[i], burst: bursts[i].best,
-        shape: shape?.steps, shapeVariants: shapes[i].count))
+        shape: shape?.steps, shapeVariants: shapes[i].count, rhythm: rhythms[i]))
     }
     var stateOrder = Array(stateChanges.indices)
     let stateNames = stateOrder.map { statePaths.string($0) }
@@ -209,7 +229,8 @@ public struct ReportAggregator: Sendable {
       result.states.append(StateSummary(path: stateNames[s], changes: stateChanges[s], distinctPaths: stateDistinct[s], byAction: []))
     }
     for (key, n) in stateByAction {
-      result.states[statePosition[Int(key >> 32)]].byAction.append((position[Int(key & 0xFFFF_FFFF)], n))
+      result.states[statePosition[Int(key >> 32)]].byAction.append(
+        (position[Int(key & 0xFFFF_FFFF)], n, varieties[key] ?? ValueVariety()))
     }
     for i in result.states.indices {
       result.states[i].byAction.sort { $0.changes != $1.changes ? $0.changes > $1.changes : $0.action < $1.action }
@@ -228,14 +249,17 @@ public struct ActionSummary: Sendable {
   public var shape: [CaseStep]?
   /// How many different shapes were seen (more than one: records disagree).
   public var shapeVariants: Int
+  /// How its records are spaced in record order and in time.
+  public var rhythm = Rhythm()
 }
 
 public struct StateSummary: Sendable {
   public var path: String
   public var changes: Int
   public var distinctPaths: Int
-  /// Index into `ReportSummary.actions` → changes of this path by that action.
-  public var byAction: [(action: Int, changes: Int)]
+  /// Index into `ReportSummary.actions` → changes of this path by that action, and the
+  /// values it set.
+  public var byAction: [(action: Int, changes: Int, variety: ValueVariety)]
 }
 
 /// Everything the report and the suggester work from.

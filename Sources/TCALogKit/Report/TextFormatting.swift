@@ -137,7 +137,9 @@ public enum TextFormatting {
     if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
     var text = fixed(value, 6)
     while text.hasSuffix("0") { text.removeLast() }
-    return text
+    // A value under 0.0000005 rounds to "0.000000": "0." is not a JSON number.
+    if text.hasSuffix(".") { text.removeLast() }
+    return text == "-0" ? "0" : text
   }
 
   /// A CSV field (RFC 4180 quoting).

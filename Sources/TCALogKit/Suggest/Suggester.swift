@@ -1,15 +1,12 @@
 public struct SuggestOptions: Sendable {
-  /// Share of log lines the suggestions (plus what is already silenced) should remove.
-  public var target = 0.8
-  /// Actions with fewer records than this share of complete records are kept.
-  public var rareShare = 0.005
-  /// An action that is the only one to change a state path changed in fewer than this share
-  /// of complete records is kept (it carries information nothing else shows).
-  public var rareStateShare = 0.01
+  /// A floor, not an objective: when the suggestions (plus what is already silenced) remove
+  /// less than this share of lines, the output says so and why. Nil: no floor.
+  public var target: Double?
   /// Group no deeper than this many segments (nil: as deep as the log goes).
   public var depth: Int?
   /// Overrides the root type seen in the log.
   public var root: String?
+  public var classifier = ActionClassifier()
   public init() {}
 }
 
@@ -33,12 +30,18 @@ public struct Suggestion: Sendable, Equatable {
   public var patternPath: String
   /// The deepest case key path (`\.windows.window`) segments.
   public var keyPathSegments: [String]
+  /// The class of the covered actions (noise for active entries, ambiguous for the
+  /// commented-out ones) and the evidence in words, per covered path.
+  public var actionClass: ActionClass
+  public var evidence: [String]
   /// Anchored PCRE2 of the prefix for a filter repository.
-  public var regex: String { "^" + path.replacingOccurrences(".", "\\.") + "(\\.|$)" }
+  public var regex: String { "^" + patternPath.replacingOccurrences(".", "\\.") + "(\\.|$)" }
+  /// Whether a case key path reaches the whole prefix (else the casepath style uses a pattern).
+  public var keyPathReachesPath: Bool { keyPathSegments.joined(separator: ".") == patternPath }
 }
 
 public enum KeepReason: String, Sendable {
-  case rare, uniqueState = "unique-state", unsafeName = "unsafe-name", noPath = "no-path", silenced
+  case signal, ambiguous, unsafeName = "unsafe-name", noPath = "no-path", silenced
 }
 
 public struct KeptAction: Sendable, Equatable {
@@ -46,39 +49,58 @@ public struct KeptAction: Sendable, Equatable {
   public var path: String
   public var stats: ActionStats
   public var reason: KeepReason
-  /// For `uniqueState`: the state path only this action changes.
+  /// For `silenced`: the entry that silences it; for signal: the strongest reason.
   public var detail: String?
 }
 
-/// The suggester's answer: chosen filters, kept actions and the totals they give.
+/// The suggester's answer: filters for the noise, commented-out candidates for what is
+/// ambiguous, and every action path with its class.
 public struct SuggestionSet: Sendable {
+  /// Active entries: every action they cover was classified noise.
   public var suggestions: [Suggestion]
+  /// Ambiguous actions, for the user to decide (emitted commented out).
+  public var candidates: [Suggestion]
   public var kept: [KeptAction]
+  public var classified: [ClassifiedAction]
   public var statistics: ScanStatistics
   public var options: SuggestOptions
   /// Lines already removed by the silencer.
   public var silencedLines: Int
   public var warnings: [String]
+  /// True when the log is too short to classify anything.
+  public var isThin: Bool
   public var coveredRecords: Int { suggestions.reduce(0) { $0 + $1.stats.count } }
   public var coveredLines: Int { suggestions.reduce(0) { $0 + $1.stats.lines } }
   public var roots: [String] {
     var seen: [String] = []
-    for s in suggestions where !seen.contains(s.root) { seen.append(s.root) }
+    for s in suggestions + candidates where !seen.contains(s.root) { seen.append(s.root) }
     return seen
   }
 
-  /// Whether an action (root, path) is silenced by the suggestions.
+  /// Whether an action (root, path) is silenced by the active suggestions.
   public func silences(root: String?, path: String) -> Bool {
     suggestions.contains { s in
       root == s.root && (path == s.patternPath || path.hasPrefix(s.patternPath + "."))
     }
   }
+
+  /// The active entry that silences a path (any root), if one does.
+  public func entry(silencing path: String) -> Suggestion? {
+    suggestions.first { path == $0.patternPath || path.hasPrefix($0.patternPath + ".") }
+  }
+
+  /// Lines of the given class over all lines.
+  public func lineShare(of actionClass: ActionClass) -> Double {
+    let lines = statistics.lines
+    guard lines > 0 else { return 0 }
+    return Double(classified.filter { $0.actionClass == actionClass }.reduce(0) { $0 + $1.evidence.lines }) / Double(lines)
+  }
 }
 
-/// Chooses the smallest set of action-path prefixes whose removal cuts the log by the
-/// target share, keeping rare actions and actions that alone change some rarely changed
-/// state. Candidates are the broadest prefixes under which every action may go; they are
-/// taken by lines, largest first, until the target is reached.
+/// Turns the classification into filters an expert would write: one entry per group of
+/// noise at the deepest path that covers it, a parent prefix only when every action seen
+/// under it is noise, and never an entry over a signal or ambiguous action. Ambiguous
+/// actions become commented-out candidates with their evidence.
 public struct Suggester {
   public var options: SuggestOptions
   public var silencer: (any ActionSilencer)?
@@ -87,32 +109,33 @@ public struct Suggester {
     self.silencer = silencer
   }
 
+  /// Deeper action paths are not suggested (patterns and stubs are built per segment).
+  static let maxDepth = 64
+
+  /// How an action takes part in grouping.
+  enum Status { case noise, ambiguous, blocked, silenced }
+
   struct Node {
     var root: String
     var path: String
     var depth: Int
-    var stats = ActionStats()
     var leaves: [Int] = []
     var children: [Int] = []
-    var allowed = true
-    var hasCandidateLeaf = false
+    /// Every leaf under it is noise or already silenced, and one is noise.
+    var noiseOnly = true
+    var hasNoise = false
   }
 
   public func suggest(_ summary: ReportSummary) -> SuggestionSet {
-    let records = summary.statistics.completeRecords
+    let classified = options.classifier.classify(summary)
+    let classOf = Dictionary(uniqueKeysWithValues: classified.map { ($0.path, $0) })
     var warnings: [String] = []
     var kept: [KeptAction] = []
-    // Actions that alone change a rarely changed state path.
-    var uniqueState: [Int: String] = [:]
-    for state in summary.states where state.byAction.count == 1 && Double(state.changes) < options.rareStateShare * Double(records) {
-      if uniqueState[state.byAction[0].action] == nil { uniqueState[state.byAction[0].action] = state.path }
-    }
-    // Leaf status: candidate, silenced, or kept.
-    enum Status { case candidate, silenced, kept }
-    var status = [Status](repeating: .kept, count: summary.actions.count)
+    var status = [Status](repeating: .blocked, count: summary.actions.count)
     var silencedLines = 0
     for (i, a) in summary.actions.enumerated() {
       let root = options.root ?? a.root
+      let c = classOf[a.path]
       func keep(_ reason: KeepReason, _ detail: String? = nil) {
         kept.append(KeptAction(root: root, path: a.path, stats: a.stats, reason: reason, detail: detail))
       }
@@ -123,32 +146,120 @@ public struct Suggester {
         continue
       }
       guard !a.path.isEmpty, root != nil else { keep(.noPath); continue }
-      guard root.flatMap(SwiftIdentifier.typeName) != nil, let shape = a.shape, Suggester.isSafe(shape, path: a.path) else {
-        warnings.append("action path \(TextFormatting.escaped(a.path)) or its root type is not plain Swift identifiers: not suggested")
-        keep(.unsafeName)
-        continue
+      let isNoise = c?.actionClass == .noise, isAmbiguous = c?.actionClass == .ambiguous
+      if isNoise || isAmbiguous {
+        guard root.flatMap(SwiftIdentifier.typeName) != nil, let shape = a.shape, Suggester.isSafe(shape, path: a.path) else {
+          warnings.append("action path \(TextFormatting.fitTail(TextFormatting.escaped(a.path), 100)) or its root type is not plain Swift identifiers: not suggested")
+          keep(.unsafeName)
+          continue
+        }
+        if a.shapeVariants > 1 {
+          warnings.append("records of \(TextFormatting.fitTail(TextFormatting.escaped(a.path), 100)) disagree about case payloads; using the most frequent shape")
+        }
       }
-      if a.shapeVariants > 1 {
-        warnings.append("records of \(a.path) disagree about case payloads; using the most frequent shape")
+      if isNoise {
+        status[i] = .noise
+      } else if isAmbiguous {
+        status[i] = .ambiguous
+        keep(.ambiguous, c?.reasons.first)
+      } else {
+        keep(.signal, c?.reasons.first)
       }
-      if Double(a.stats.count) < options.rareShare * Double(records) { keep(.rare); continue }
-      if let state = uniqueState[i] { keep(.uniqueState, state); continue }
-      status[i] = .candidate
     }
 
-    // Prefix tree per root.
+    let (nodes, tops) = tree(summary, status: status)
+    var chosen: [Int] = []
+    // Top-down: the first node whose every leaf is noise, made no broader than its leaves.
+    var stack = tops.reversed() as [Int]
+    while let id = stack.popLast() {
+      if nodes[id].noiseOnly && nodes[id].hasNoise {
+        var c = id
+        while nodes[c].children.count == 1, nodes[nodes[c].children[0]].leaves.count == nodes[c].leaves.count {
+          c = nodes[c].children[0]
+        }
+        chosen.append(c)
+      } else {
+        stack.append(contentsOf: nodes[id].children.reversed())
+      }
+    }
+    // Ambiguous actions one by one, at their own pattern path, when nothing but noise
+    // and ambiguous actions is under it (`--depth` or `binding` may merge paths).
+    var ambiguousNodes: [Int] = []
+    for (id, node) in nodes.enumerated() where node.leaves.contains(where: { status[$0] == .ambiguous }) {
+      let own = node.leaves.filter { Self.leafNode(summary, $0, options) == node.path && status[$0] == .ambiguous }
+      guard !own.isEmpty, node.leaves.allSatisfy({ status[$0] != .blocked }) else { continue }
+      ambiguousNodes.append(id)
+    }
+    let linesOf = { (id: Int, wanted: Status) in
+      nodes[id].leaves.reduce(0) { $0 + (status[$1] == wanted ? summary.actions[$1].stats.lines : 0) }
+    }
+    chosen.sort { linesOf($0, .noise) != linesOf($1, .noise) ? linesOf($0, .noise) > linesOf($1, .noise) : nodes[$0].path < nodes[$1].path }
+    ambiguousNodes.sort { linesOf($0, .ambiguous) != linesOf($1, .ambiguous) ? linesOf($0, .ambiguous) > linesOf($1, .ambiguous) : nodes[$0].path < nodes[$1].path }
+
+    let taken = Set(silencer?.entryNames ?? [])
+    var usedNames = Set<String>()
+    func make(_ id: Int, _ wanted: Status) -> Suggestion {
+      let node = nodes[id]
+      let members = node.leaves.filter { status[$0] == wanted }
+      let segments = node.path.split(separator: ".").map(String.init)
+      var name = SwiftIdentifier.camelName(segments)
+      if usedNames.contains(name) { name = segments.joined(separator: "_") }
+      while taken.contains(name) || usedNames.contains(name) { name += "Actions" }
+      usedNames.insert(name)
+      // The shape of the biggest member, cut to the prefix.
+      let leaf = members.max { summary.actions[$0].stats.lines < summary.actions[$1].stats.lines }!
+      var steps = Array(summary.actions[leaf].shape!.prefix(node.depth))
+      steps[steps.count - 1].followed = nil
+      var stats = ActionStats()
+      for l in members { stats.add(summary.actions[l].stats) }
+      var paths: [String] = []
+      for l in members where !paths.contains(summary.actions[l].path) { paths.append(summary.actions[l].path) }
+      let evidence = paths.map { p in
+        let c = classOf[p]!
+        return "`\(p)`: " + c.reasons.prefix(4).joined(separator: ", ")
+      }
+      return Suggestion(
+        root: node.root, path: node.path, name: SwiftIdentifier.escaped(name), stats: stats,
+        coveredPaths: paths, steps: steps,
+        hasShapeConflict: members.contains { summary.actions[$0].shapeVariants > 1 },
+        closurePattern: Suggester.pattern(steps), patternPath: steps.map(\.name).joined(separator: "."),
+        keyPathSegments: Suggester.keyPath(steps), actionClass: wanted == .noise ? .noise : .ambiguous, evidence: evidence)
+    }
+    let suggestions = chosen.map { make($0, .noise) }
+    let candidates = ambiguousNodes.map { make($0, .ambiguous) }
+    kept.sort { $0.stats.lines != $1.stats.lines ? $0.stats.lines > $1.stats.lines : $0.path < $1.path }
+    return SuggestionSet(
+      suggestions: suggestions, candidates: candidates, kept: kept, classified: classified,
+      statistics: summary.statistics, options: options, silencedLines: silencedLines, warnings: warnings,
+      isThin: summary.statistics.completeRecords < options.classifier.minimumRecords)
+  }
+
+  /// The path a pattern can express for an action: cut after `binding` (a struct in TCA,
+  /// no case to match below it) and at `--depth`.
+  static func patternSegments(_ path: String, _ options: SuggestOptions) -> [String] {
+    var segments = path.split(separator: ".", maxSplits: maxDepth + 1).map(String.init)
+    if let b = segments.firstIndex(of: "binding") { segments = Array(segments[...b]) }
+    if let depth = options.depth { segments = Array(segments.prefix(depth)) }
+    return segments
+  }
+
+  static func leafNode(_ summary: ReportSummary, _ action: Int, _ options: SuggestOptions) -> String {
+    patternSegments(summary.actions[action].path, options).joined(separator: ".")
+  }
+
+  /// Prefix tree of the pattern paths per root; a node knows whether only noise is under it.
+  func tree(_ summary: ReportSummary, status: [Status]) -> (nodes: [Node], tops: [Int]) {
     var nodes: [Node] = []
     var index: [String: Int] = [:]
     var tops: [Int] = []
     for (i, a) in summary.actions.enumerated() where !a.path.isEmpty {
       guard let root = options.root ?? a.root else { continue }
-      var segments = a.path.split(separator: ".").map(String.init)
-      // A case key path or pattern cannot go below TCA's BindingAction.
-      if let b = segments.firstIndex(of: "binding"), b > 0 { segments = Array(segments[...b]) }
-      if let depth = options.depth { segments = Array(segments.prefix(depth)) }
+      // A deeper (blocked) path still blocks its first `maxDepth` prefixes.
+      let segments = Array(Suggester.patternSegments(a.path, options).prefix(Suggester.maxDepth))
       var parent = -1
+      var path = ""
       for d in 1...segments.count {
-        let path = segments[..<d].joined(separator: ".")
+        path = d == 1 ? segments[0] : path + "." + segments[d - 1]
         let key = root + "\u{0}" + path
         let id: Int
         if let existing = index[key] {
@@ -159,78 +270,22 @@ public struct Suggester {
           index[key] = id
           if parent >= 0 { nodes[parent].children.append(id) } else { tops.append(id) }
         }
-        nodes[id].stats.add(a.stats)
         nodes[id].leaves.append(i)
-        if status[i] == .kept { nodes[id].allowed = false }
-        if status[i] == .candidate { nodes[id].hasCandidateLeaf = true }
+        switch status[i] {
+        case .noise: nodes[id].hasNoise = true
+        case .silenced: break
+        case .ambiguous, .blocked: nodes[id].noiseOnly = false
+        }
         parent = id
       }
     }
-    // Maximal allowed nodes are the candidates.
-    var candidates: [Int] = []
-    func collect(_ id: Int) {
-      if nodes[id].allowed {
-        if nodes[id].hasCandidateLeaf { candidates.append(id) }
-      } else {
-        for c in nodes[id].children { collect(c) }
-      }
-    }
-    for t in tops { collect(t) }
-    func candidateLines(_ id: Int) -> Int {
-      nodes[id].leaves.reduce(0) { $0 + (status[$1] == .candidate ? summary.actions[$1].stats.lines : 0) }
-    }
-    candidates.sort {
-      let a = candidateLines($0), b = candidateLines($1)
-      return a != b ? a > b : (nodes[$0].root, nodes[$0].path) < (nodes[$1].root, nodes[$1].path)
-    }
-    let goal = options.target * Double(summary.statistics.lines)
-    var removed = Double(silencedLines)
-    var chosen: [Int] = []
-    for var c in candidates where removed < goal {
-      // No broader than needed: go down while one child holds all of the node's actions.
-      while nodes[c].children.count == 1, nodes[nodes[c].children[0]].leaves.count == nodes[c].leaves.count {
-        c = nodes[c].children[0]
-      }
-      chosen.append(c)
-      removed += Double(candidateLines(c))
-    }
-
-    // Names: camelCase of the segments, segments joined by `_` where two paths collide.
-    var suggestions: [Suggestion] = []
-    let camel = chosen.map { SwiftIdentifier.camelName(nodes[$0].path.split(separator: ".").map(String.init)) }
-    var nameCount: [String: Int] = [:]
-    for (i, c) in chosen.enumerated() { nameCount[nodes[c].root + "\u{0}" + camel[i], default: 0] += 1 }
-    let taken = Set(silencer?.entryNames ?? [])
-    for (i, c) in chosen.enumerated() {
-      let node = nodes[c]
-      let segments = node.path.split(separator: ".").map(String.init)
-      var name = nameCount[node.root + "\u{0}" + camel[i]]! > 1 ? segments.joined(separator: "_") : camel[i]
-      if taken.contains(name) { name += "Actions" }
-      // The shape of the biggest candidate leaf, cut to the prefix.
-      let leaf = node.leaves.filter { status[$0] == .candidate }.max {
-        summary.actions[$0].stats.lines < summary.actions[$1].stats.lines
-      }!
-      var steps = Array(summary.actions[leaf].shape!.prefix(node.depth))
-      steps[steps.count - 1].followed = nil
-      let covered = node.leaves.filter { status[$0] == .candidate }.map { summary.actions[$0].path }
-      var stats = ActionStats()
-      for l in node.leaves where status[l] == .candidate { stats.add(summary.actions[l].stats) }
-      suggestions.append(Suggestion(
-        root: node.root, path: node.path, name: SwiftIdentifier.escaped(name), stats: stats,
-        coveredPaths: covered, steps: steps,
-        hasShapeConflict: node.leaves.contains { summary.actions[$0].shapeVariants > 1 },
-        closurePattern: Suggester.pattern(steps), patternPath: steps.map(\.name).joined(separator: "."),
-        keyPathSegments: Suggester.keyPath(steps)))
-    }
-    kept.sort { $0.stats.lines != $1.stats.lines ? $0.stats.lines > $1.stats.lines : $0.path < $1.path }
-    return SuggestionSet(
-      suggestions: suggestions, kept: kept, statistics: summary.statistics, options: options,
-      silencedLines: silencedLines, warnings: warnings)
+    return (nodes, tops)
   }
 
   /// Every case name and label is a plain identifier and the steps spell the path.
   static func isSafe(_ steps: [CaseStep], path: String) -> Bool {
-    guard !steps.isEmpty, steps.map(\.name).joined(separator: ".") == path else { return false }
+    // No app nests actions 64 deep; a log that does would make patterns of unbounded size.
+    guard !steps.isEmpty, steps.count <= maxDepth, steps.map(\.name).joined(separator: ".") == path else { return false }
     for (i, step) in steps.enumerated() {
       guard SwiftIdentifier.plain(step.name) == step.name else { return false }
       for label in step.labels { if let label, SwiftIdentifier.plain(label) != label { return false } }

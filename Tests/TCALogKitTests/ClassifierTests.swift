@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+@testable import TCALogKit
+
+/// Logs made here with exact times, so each rule of the classifier is seen alone.
+enum TimedLog {
+  /// `log stream`-style header lines at the given seconds after 10:00:00, one tca1 record
+  /// each; `change` is the state property and its new value, `selection=2` (nil: a no-op).
+  static func records(_ items: [(time: Double, action: String, change: String?)]) -> String {
+    var out = ""
+    for item in items {
+      let whole = Int(item.time), micros = Int(((item.time - Double(whole)) * 1_000_000).rounded())
+      let stamp = String(format: "2026-11-20 10:%02d:%02d.%06d+0100", whole / 60 % 60, whole % 60, micros)
+      out += "\(stamp) 0x1     Default     0x0    42   0    App: received action:\n  AppFeature.Action.\(item.action)\n"
+      if let change = item.change {
+        let parts = change.split(separator: "=", maxSplits: 1).map(String.init)
+        let value = parts.count > 1 ? parts[1] : String(Int(item.time * 1000))
+        out += "  AppFeature.State(\n-   \(parts[0]): -1\n+   \(parts[0]): \(value)\n  )\n\n"
+      } else {
+        out += "  (No state changes)\n\n"
+      }
+    }
+    return out
+  }
+
+  static func classify(_ text: String) throws -> [String: ClassifiedAction] {
+    var aggregator = ReportAggregator()
+    let (records, statistics, _) = try parse(text)
+    for r in records { aggregator.add(r) }
+    aggregator.statistics = statistics
+    return Dictionary(uniqueKeysWithValues: ActionClassifier().classify(aggregator.summary()).map { ($0.path, $0) })
+  }
+}
+
+@Suite struct ClassifierTests {
+  /// A person taps every few seconds while a timer ticks every second and a pointer streams
+  /// at 50 Hz in bursts: deterministic, seeded jitter.
+  static func mixedSession(tapName: String = "rowTapped", pointerName: String = "pointerMoved", timerName: String = "clockTicked") -> String {
+    var random = SeededRandom(seed: 7)
+    var items: [(Double, String, String?)] = []
+    for second in 0..<300 { items.append((Double(second) + random.next(in: -0.004...0.004) + 0.5, timerName, "now")) }
+    var t = 1.0
+    while t < 300 {
+      items.append((t, tapName, "selection=\(Int(t) % 4)"))
+      if random.next(in: 0...1) < 0.3 {
+        for k in 0..<40 { items.append((t + 0.2 + Double(k) * 0.02, pointerName, "pointer")) }
+      }
+      t += random.next(in: 2...9)
+    }
+    return TimedLog.records(items.sorted { $0.0 < $1.0 })
+  }
+
+  @Test func pointerTimerAndPersonAreToldApartByTime() throws {
+    let c = try TimedLog.classify(Self.mixedSession())
+    #expect(c["pointerMoved"]?.actionClass == .noise)
+    #expect(c["pointerMoved"]?.reasons.first?.contains("records/s in bursts") == true)
+    #expect(c["clockTicked"]?.actionClass == .noise)
+    #expect(c["clockTicked"]?.reasons.first?.contains("like a timer") == true)
+    #expect(c["rowTapped"]?.actionClass == .signal)
+    #expect(c["rowTapped"]?.reasons.first?.contains("person's pace") == true)
+  }
+
+  /// A name never outweighs the numbers: a `…Tapped` at a pointer's pace is noise, a
+  /// `tick` at a person's pace is signal.
+  @Test func namesDoNotOutweighNumbers() throws {
+    let c = try TimedLog.classify(Self.mixedSession(tapName: "timerTicked", pointerName: "buttonTapped", timerName: "stepCompleted"))
+    #expect(c["buttonTapped"]?.actionClass == .noise)
+    #expect(c["stepCompleted"]?.actionClass == .noise)
+    #expect(c["timerTicked"]?.actionClass == .signal)
+  }
+
+  @Test func withoutTimesRunsAndNoOpsMakeNoise() throws {
+    var text = ""
+    for i in 0..<200 {
+      text += "received action:\n  AppFeature.Action.itemTapped\n  AppFeature.State(\n-   selected: \(i % 3)\n+   selected: \((i + 1) % 3)\n  )\n\n"
+      for _ in 0..<6 { text += "received action:\n  AppFeature.Action.dragged\n  AppFeature.State(\n-   x: 1\n+   x: \(i)\n  )\n\n" }
+      if i % 2 == 0 { text += "received action:\n  AppFeature.Action.heartbeat\n  (No state changes)\n\n" }
+    }
+    let c = try TimedLog.classify(text)
+    #expect(c["dragged"]?.actionClass == .noise)
+    #expect(c["dragged"]?.reasons.contains { $0.contains("comes in runs") } == true)
+    #expect(c["heartbeat"]?.actionClass == .noise)
+    #expect(c["heartbeat"]?.reasons.contains { $0.contains("no-op") } == true)
+    #expect(c["itemTapped"]?.actionClass != .noise)
+  }
+
+  @Test func rareActionsAreSignalAndBindingsAreTheUsersCall() throws {
+    var random = SeededRandom(seed: 5)
+    var items: [(Double, String, String?)] = []
+    var t = 0.0
+    for _ in 0..<400 {
+      t += random.next(in: 0.12...0.6)  // keystrokes
+      items.append((t, "binding(.set(\\State.$query, \"q\"))", "query"))
+    }
+    items.append((3, "logoutTapped", "session"))
+    items.append((90, "deleteConfirmed", "items"))
+    let c = try TimedLog.classify(TimedLog.records(items.sorted { $0.0 < $1.0 }))
+    #expect(c["binding.set"]?.actionClass == .ambiguous)
+    #expect(c["binding.set"]?.reasons.contains { $0.contains("your call") } == true)
+    #expect(c["logoutTapped"]?.actionClass == .signal)
+    #expect(c["logoutTapped"]?.reasons.first?.hasPrefix("rare") == true)
+  }
+
+  @Test func aFewRecordsAreTooThinToJudge() throws {
+    let c = try TimedLog.classify(TimedLog.records((0..<12).map { (Double($0) * 0.01, "mouseMoved", nil) }))
+    #expect(c["mouseMoved"]?.actionClass == .ambiguous)
+    #expect(c["mouseMoved"]?.reasons.first?.contains("too few") == true)
+  }
+
+  @Test func namesAreReadAsCamelCaseWordsFromTheEnd() {
+    #expect(ActionClassifier.words("didFinishLoading") == ["did", "finish", "loading"])
+    #expect(ActionClassifier.words("URLResponse") == ["url", "response"])
+    #expect(ActionClassifier.nameLean("appSidebar.dragEnded").0 == -1)
+    #expect(ActionClassifier.nameLean("windows.window.mouseMoved").0 == 1)
+    #expect(ActionClassifier.nameLean("list.removeItem").0 == 0)
+    #expect(ActionClassifier.nameLean("search.searchResponse.success").0 == -1)
+  }
+}
+
+/// The spacing evidence merges across chunks into exactly what one pass gives.
+@Suite struct RhythmTests {
+  @Test func mergedPartsEqualOnePass() {
+    var random = SeededRandom(seed: 11)
+    var events: [(ordinal: Int, time: Double?)] = []
+    for i in 0..<500 {
+      let ordinal = i * 3 + Int(random.next(in: 0...2))
+      let time: Double? = i % 7 == 0 ? nil : Double(i) * 0.4 + random.next(in: 0...0.3)
+      events.append((ordinal, time))
+    }
+    var whole = Rhythm()
+    for e in events { whole.add(ordinal: e.ordinal, time: e.time) }
+    for cut in [1, 17, 250, 499] {
+      var first = Rhythm(), second = Rhythm()
+      for e in events[..<cut] { first.add(ordinal: e.ordinal, time: e.time) }
+      // The later part numbers its records from 0, as each chunk's aggregate does.
+      let offset = events[cut].ordinal - 1
+      for e in events[cut...] { second.add(ordinal: e.ordinal - offset, time: e.time) }
+      first.merge(second, offset: offset)
+      #expect(first == whole, "cut at \(cut)")
+    }
+  }
+
+  @Test func binsAreNinePercentWideAndMonotonic() {
+    var last = -1
+    for g in stride(from: 0.0005, to: 5000, by: 0.37) {
+      let b = Rhythm.bin(g)
+      #expect(b >= last)
+      last = b
+      if g > Rhythm.smallestGap * 2 {
+        #expect(Rhythm.lowerEdge(b) <= g && g < Rhythm.lowerEdge(b + 1) * 1.0000001)
+      }
+    }
+    var r = Rhythm()
+    for i in 0..<50 { r.add(ordinal: i * 2, time: Double(i) * 1.0) }
+    let period = r.period!
+    #expect(abs(period.seconds - 1.0) < 0.1 && period.share == 1)
+    #expect(r.repeatShare == 0 && r.fastShare == 0)
+  }
+
+  @Test func varietyCountsDistinctValuesUpToItsCap() {
+    var v = ValueVariety()
+    for i in 0..<10 { v.add(UInt64(i % 2)) }
+    #expect(v.distinct == 2 && abs(v.newValueShare - 0.2) < 1e-9)
+    var w = ValueVariety()
+    for i in 0..<100 { w.add(UInt64(i)) }
+    #expect(w.isSaturated && w.newValueShare == 1)
+  }
+}
+
+/// A small deterministic generator (SplitMix64), so tests never depend on a random seed.
+struct SeededRandom {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func nextBits() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+  mutating func next(in range: ClosedRange<Double>) -> Double {
+    range.lowerBound + (range.upperBound - range.lowerBound) * Double(nextBits() >> 11) / Double(1 << 53)
+  }
+}

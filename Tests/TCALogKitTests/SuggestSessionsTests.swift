@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+@testable import TCALogKit
+
+/// A session of `../shared/bench/sessions.py` (the browser, or an app of
+/// `Fixtures/session_apps.py`) with its labels file: every action path's label (noise,
+/// signal or either), records and lines.
+struct LabelledSession {
+  var log: String
+  var labels: [String: (label: String, count: Int, lines: Int)]
+  var dir: URL
+
+  static let apps = Shared.repository.appendingPathComponent("Tests/TCALogKitTests/Fixtures/session_apps.py").path
+
+  static func make(app: String, format: String, prefix: String, seed: Int, minutes: Int = 10, generics: String = "one") throws -> LabelledSession {
+    let name = "\(app)-\(format)-\(prefix)-\(seed)-\(minutes)-\(generics)"
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-sessions-\(getpid())-\(name)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let log = dir.appendingPathComponent("session.log").path
+    let labels = dir.appendingPathComponent("labels.json").path
+    let python = Process()
+    python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    python.arguments = [
+      "python3", Shared.path("bench/sessions.py"), "--apps-module", apps, "--app", app, "--format", format,
+      "--prefix", prefix, "--seed", String(seed), "--minutes", String(minutes), "--generics", generics,
+      "-o", log, "--labels", labels,
+    ]
+    python.standardError = FileHandle(forWritingAtPath: "/dev/null")
+    try python.run()
+    python.waitUntilExit()
+    try #require(python.terminationStatus == 0, "sessions.py failed for \(name)")
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: labels))) as? [String: Any])
+    let actions = try #require(json["actions"] as? [String: [String: Any]])
+    var out: [String: (String, Int, Int)] = [:]
+    for (path, a) in actions {
+      out[path] = (try #require(a["label"] as? String), try #require(a["count"] as? Int), try #require(a["lines"] as? Int))
+    }
+    return LabelledSession(log: log, labels: out, dir: dir)
+  }
+}
+
+/// The goal of the suggestions, on simulated sessions of apps of several domains (timers,
+/// gestures, server pushes, collection rows where noise and signal share a parent), in both
+/// formats, with and without timestamps: at least 95 % of the noise-labelled lines silenced
+/// and no signal-labelled action silenced.
+@Suite(.enabled(if: Shared.isAvailable && Shared.hasPython, "../shared or python3 is absent: session tests skipped"))
+struct SuggestSessionsTests {
+  static let variants: [(app: String, format: String, prefix: String, seed: Int)] = [
+    ("browser", "diffing", "oslog", 7), ("browser", "tca1", "none", 8),
+    ("player", "tca1", "oslog", 7), ("player", "diffing", "none", 8),
+    ("chat", "diffing", "oslog", 7), ("chat", "tca1", "none", 8),
+    ("fitness", "tca1", "oslog", 7), ("fitness", "diffing", "none", 8),
+    ("editor", "diffing", "oslog", 7), ("editor", "tca1", "none", 8),
+  ]
+
+  @Test(arguments: variants.indices)
+  func suggestionsSilenceTheNoiseAndNeverTheSignal(_ i: Int) throws {
+    let v = Self.variants[i]
+    let session = try LabelledSession.make(app: v.app, format: v.format, prefix: v.prefix, seed: v.seed)
+    defer { try? FileManager.default.removeItem(at: session.dir) }
+    let summary = try aggregate([session.log], shapes: true).summary()
+    let set = Suggester().suggest(summary)
+    var noiseLines = 0, silencedNoise = 0
+    for (path, label) in session.labels {
+      let silenced = set.entry(silencing: path) != nil
+      if label.label == "noise" {
+        noiseLines += label.lines
+        if silenced { silencedNoise += label.lines }
+      }
+      #expect(!(label.label == "signal" && silenced), "\(v): signal action \(path) silenced")
+    }
+    let share = Double(silencedNoise) / Double(max(noiseLines, 1))
+    #expect(share >= 0.95, "\(v): \(silencedNoise) of \(noiseLines) noise lines silenced")
+    // Every entry covers only paths the classifier called noise.
+    for s in set.suggestions {
+      for path in s.coveredPaths { #expect(set.classified.first { $0.path == path }?.actionClass == .noise) }
+    }
+  }
+
+  /// The `.actionLabels` format prints one line per action and no state: the classes rest
+  /// on time and order alone, and still silence the noise and never the signal.
+  @Test func labelsOnlyLogsAreClassifiedByRhythm() throws {
+    let session = try LabelledSession.make(app: "browser", format: "tca1", prefix: "oslog", seed: 12)
+    defer { try? FileManager.default.removeItem(at: session.dir) }
+    // The same records as `log stream` lines of `received action: AppFeature.Action.a(.b(.c))`.
+    var labels = ""
+    let result = try LogReader(files: [session.log]).read { record in
+      let stamp = try #require(record.timestamp)
+      let segments = record.string(record.actionPathRange).split(separator: ".")
+      let action = segments.dropFirst().reduce("AppFeature.Action.\(segments[0])") { $0 + "(.\($1)" } + String(repeating: ")", count: segments.count - 1)
+      labels += "\(stamp) 0x1     Default     0x0    42   0    Browser: received action: \(action)\n"
+    }
+    #expect(result.statistics.completeRecords > 1000)
+    let file = session.dir.appendingPathComponent("labels.log").path
+    try labels.write(toFile: file, atomically: true, encoding: .utf8)
+    let summary = try aggregate([file], shapes: true).summary()
+    #expect(summary.statistics.completeRecords == result.statistics.completeRecords)
+    let set = Suggester().suggest(summary)
+    var noiseLines = 0, silencedNoise = 0
+    for (path, label) in session.labels {
+      let silenced = set.entry(silencing: path) != nil
+      if label.label == "noise" {
+        noiseLines += label.lines
+        if silenced { silencedNoise += label.lines }
+      }
+      #expect(!(label.label == "signal" && silenced), "signal action \(path) silenced")
+    }
+    #expect(Double(silencedNoise) >= 0.95 * Double(noiseLines), "\(silencedNoise) of \(noiseLines) noise lines")
+  }
+
+  /// With `Result<V, any Error>` and `IdentifiedAction<ID, A>` spelled with a comma inside
+  /// `<…>`, the action paths (and so their counts) equal the labels file's.
+  @Test(arguments: ["player", "chat"])
+  func genericArgumentListsKeepEveryPathApart(_ app: String) throws {
+    let session = try LabelledSession.make(app: app, format: "diffing", prefix: "none", seed: 3, minutes: 3, generics: "two")
+    defer { try? FileManager.default.removeItem(at: session.dir) }
+    let summary = try aggregate([session.log]).summary()
+    var mine: [String: Int] = [:]
+    for a in summary.actions { mine[a.path, default: 0] += a.stats.count }
+    #expect(mine == session.labels.mapValues(\.count))
+    #expect(session.labels.keys.contains { $0.contains(".element.") }, "the session has collection rows")
+  }
+
+  /// `report` shows the class `suggest` works from, for every action path.
+  @Test func reportAndSuggestAgree() throws {
+    let session = try LabelledSession.make(app: "browser", format: "tca1", prefix: "oslog", seed: 9, minutes: 3)
+    defer { try? FileManager.default.removeItem(at: session.dir) }
+    let summary = try aggregate([session.log], shapes: true).summary()
+    var options = ReportOptions()
+    options.depth = 9
+    options.top = 1000
+    let report = ActionReport(summary: summary, options: options)
+    let set = Suggester().suggest(summary)
+    for row in report.actionRows where !row.isGroup {
+      #expect(row.actionClass == set.classified.first { $0.path == row.path }?.actionClass, "\(row.path)")
+    }
+    #expect(report.actionRows.contains { $0.actionClass == .noise } && report.actionRows.contains { $0.actionClass == .signal })
+  }
+}
