@@ -35,11 +35,15 @@ enum Diagnostics {
   /// Reports what a read found besides records; returns whether any input failed.
   static func report(_ result: ReadResult, quiet: Bool = false) -> Bool {
     for error in result.errors { self.error(error.description) }
+    if result.statistics.records == 0 && result.statistics.lines >= 20 {
+      // Many lines and no record: most likely a capture without TCA's printer output.
+      write("tcalog: 0 records in \(TextFormatting.grouped(result.statistics.lines)) lines: is _printChanges() or debugDiffing enabled? see tcalog(1) CAPTURE\n")
+    }
     if !quiet {
       for warning in result.warnings.prefix(20) { self.warning(warning) }
-      if result.warnings.count > 20 { self.warning("… and \(result.warnings.count - 20) more warnings") }
+      if result.warnings.count > 20 { self.warning("… and \(TextFormatting.counted(result.warnings.count - 20, "more warning"))") }
       if result.untimedRecords > 0 {
-        self.warning("\(result.untimedRecords) records without a timestamp left out by --since/--until")
+        self.warning("\(TextFormatting.counted(result.untimedRecords, "record")) without a timestamp left out by --since/--until")
       }
       // Only a windowed read has a span: say what the log covers, so a window on the
       // wrong day or in the wrong zone shows at once.

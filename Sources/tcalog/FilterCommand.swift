@@ -21,8 +21,8 @@ struct FilterCommand: ParsableCommand {
       Exit status: 0 when a record was selected, 1 when none was, 2 on any error (a bad pattern or \
       filter file, an unreadable input: the other inputs are still read).
       Context (-A/-B/-C) is counted in records; raw and oneline output put '--' between groups that \
-      are not adjacent, oneline marks context records 'N-' and selected ones 'N:'; ndjson includes \
-      context records; count counts selected records only (all inputs together).
+      are not adjacent, oneline marks context records 'N-' and selected ones 'N:' (after the file name, 'app.log:N:', \
+      with more than one file or -H); ndjson includes context records, marked "context": true; count counts selected records only (all inputs together).
       On a terminal, or with --color always, control characters from the log are shown escaped \
       (\\e[2J); into a pipe or file, raw output is the input's bytes unchanged.
       A filter file holds one 'name = pattern' per line (patterns match action paths), with \
@@ -72,20 +72,27 @@ struct FilterCommand: ParsableCommand {
   @Flag(name: [.customShort("c"), .customLong("count")], help: "Print only the number of selected records (--format count).")
   var count = false
 
-  @Option(name: [.customShort("A"), .customLong("after-context")], help: ArgumentHelp("Also print N records after each selected one.", valueName: "n"))
+  // Numbers are parsed unconditionally: -A -1 is a value to refuse, not a missing one.
+  @Option(name: [.customShort("A"), .customLong("after-context")], parsing: .unconditional, help: ArgumentHelp("Also print N records after each selected one.", valueName: "n"))
   var afterContext: Int?
 
-  @Option(name: [.customShort("B"), .customLong("before-context")], help: ArgumentHelp("Also print N records before each selected one.", valueName: "n"))
+  @Option(name: [.customShort("B"), .customLong("before-context")], parsing: .unconditional, help: ArgumentHelp("Also print N records before each selected one.", valueName: "n"))
   var beforeContext: Int?
 
-  @Option(name: [.customShort("C"), .customLong("context")], help: ArgumentHelp("Also print N records before and after each selected one.", valueName: "n"))
+  @Option(name: [.customShort("C"), .customLong("context")], parsing: .unconditional, help: ArgumentHelp("Also print N records before and after each selected one.", valueName: "n"))
   var context: Int?
 
-  @Option(name: [.customShort("m"), .customLong("max-count")], help: ArgumentHelp("Stop reading after N selected records.", valueName: "n"))
+  @Option(name: [.customShort("m"), .customLong("max-count")], parsing: .unconditional, help: ArgumentHelp("Stop reading after N selected records.", valueName: "n"))
   var maxCount: Int?
 
   @Option(name: .long, help: "Highlight matches in raw and oneline output: auto (a terminal, NO_COLOR unset or empty, TERM not dumb), always or never.")
   var color: ColorChoice = .auto
+
+  @Flag(name: [.customShort("H"), .customLong("with-filename")], help: "Start oneline lines with the file name (the default with more than one file).")
+  var withFileName = false
+
+  @Flag(name: .customLong("no-filename"), help: "Never start oneline lines with the file name.")
+  var noFileName = false
 
   @Flag(name: .customLong("line-buffered"), help: "Flush the output after every record.")
   var lineBuffered = false
@@ -97,6 +104,7 @@ struct FilterCommand: ParsableCommand {
 
   func validate() throws {
     if follow && input.files.count != 1 { throw ValidationError("--follow needs exactly one file") }
+    if withFileName && noFileName { throw ValidationError("--with-filename and --no-filename exclude each other") }
     if changed && unchanged { throw ValidationError("--changed and --unchanged exclude each other") }
     if !only.isEmpty && filters == nil { throw ValidationError("--only needs --filters FILE") }
     for (name, value) in [("-A", afterContext), ("-B", beforeContext), ("-C", context), ("-m", maxCount)] {
@@ -151,6 +159,8 @@ struct FilterCommand: ParsableCommand {
       query: query, color: usesColor,
       // Log text can carry escape sequences: never send them raw to a terminal.
       escapes: OutputBuffer.isTerminal(1))
+    // As grep: file names when several files are read, unless asked otherwise.
+    printer.withFileName = withFileName || (input.files.count > 1 && !noFileName)
     let selector = RecordSelector(
       query: query, printer: printer,
       before: beforeContext ?? context ?? 0, after: afterContext ?? context ?? 0, maxCount: maxCount)
@@ -163,7 +173,7 @@ struct FilterCommand: ParsableCommand {
     var failed = Diagnostics.report(result)
     if query.matchErrorCount > 0 {
       for error in query.matchErrors { Diagnostics.error(error.description) }
-      Diagnostics.error("\(query.matchErrorCount) match(es) failed; those records were treated as not matching")
+      Diagnostics.error("\(TextFormatting.counted(query.matchErrorCount, "match", "matches")) failed; \(query.matchErrorCount == 1 ? "that record was" : "those records were") treated as not matching")
       failed = true
     }
     if failed { throw ExitCode(2) }

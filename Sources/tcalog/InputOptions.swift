@@ -8,8 +8,12 @@ struct InputOptions: ParsableArguments {
   @Argument(help: "Log files to read (plain or gzip); '-' or none for standard input.", completion: .file())
   var files: [String] = []
 
-  @Option(name: [.short, .long], help: "Threads that parse (default: the number of cores; 1 reads sequentially).")
-  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+  // Optional, so that --help shows the one default its text gives (not also the number
+  // of cores of the machine that printed it).
+  @Option(name: [.customShort("j"), .customLong("jobs")], parsing: .unconditional, help: ArgumentHelp("Threads that parse (default: the number of cores; 1 reads sequentially).", valueName: "jobs"))
+  var jobsOption: Int?
+
+  var jobs: Int { jobsOption ?? ProcessInfo.processInfo.activeProcessorCount }
 
   // `.unconditional`: `--since -5m` is a value, not an unknown option.
   @Option(parsing: .unconditional, help: ArgumentHelp("Only records at or after this time: 2026-11-20T10:22[:33] (in the log's offset unless one is given), 10:22 (on the log's day), -5m.", valueName: "time"))
@@ -19,16 +23,29 @@ struct InputOptions: ParsableArguments {
   var until: String?
 
   var reader: LogReader {
+    announceStandardInput()
     // validate() has parsed the times once already.
-    LogReader(files: files, window: (try? TimeWindow(since: since, until: until)) ?? TimeWindow())
+    return LogReader(files: files, window: (try? TimeWindow(since: since, until: until)) ?? TimeWindow())
   }
 
   func validate() throws {
-    guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+    if let jobsOption, jobsOption < 1 { throw ValidationError("--jobs must be a positive number") }
     do {
       _ = try TimeWindow(since: since, until: until)
     } catch let error as TimeWindow.Error {
       throw ValidationError(error.description)
     }
+  }
+}
+
+/// Set once the terminal notice below is printed (`reader` may be asked for more than once).
+nonisolated(unsafe) private var standardInputAnnounced = false
+
+extension InputOptions {
+  /// A bare `tcalog` on a terminal would wait silently for input: say what it waits for.
+  func announceStandardInput() {
+    guard !standardInputAnnounced, files.isEmpty || files.contains("-"), isatty(0) == 1 else { return }
+    standardInputAnnounced = true
+    Diagnostics.write("tcalog: reading standard input (Ctrl-D to end; tcalog --help for usage)\n")
   }
 }

@@ -16,7 +16,7 @@ struct ReportCommand: ParsableCommand {
   @Option(name: .long, help: "Order action rows by share of lines (a tree), or rank action paths by record count or no-op records.")
   var by: ReportOrder = .lines
 
-  @Option(name: .long, help: "Group action paths by their first N segments (flat list).")
+  @Option(name: .long, parsing: .unconditional, help: "Group action paths by their first N segments (flat list).")
   var depth: Int?
 
   // Unconditional: `--top -3` is a value to refuse, not a missing one.
@@ -48,7 +48,7 @@ struct ReportCommand: ParsableCommand {
     if (live || follow) && format != .text {
       throw ValidationError("--live and --follow redraw a text table; for --format \(format.rawValue), run without them on the finished log")
     }
-    if let depth, depth < 1 { throw ValidationError("--depth must be at least 1") }
+    if let depth, depth < 1 { throw ValidationError("--depth must be a positive number") }
     if let top, top < 1 { throw ValidationError("--top must be a positive number") }
     if ShareArgument.parse(minShare) == nil { throw ValidationError("--min-share must be a share such as 0.02 or 2%") }
   }
@@ -72,11 +72,26 @@ struct ReportCommand: ParsableCommand {
       reader.follow = follow
       let liveReport = LiveReport(options: options, printer: printer, silencer: repository,
                                   redraws: isTerminal && environment["TERM"] != "dumb" && format == .text)
-      signal(SIGINT) { _ in liveReportInterrupted = 1 }
+      // Without SA_RESTART: Ctrl-C also ends a read that waits for input.
+      var action = sigaction()
+      let handler: @convention(c) (Int32) -> Void = { _ in
+        liveReportInterrupted = 1
+        inputInterrupted = 1
+      }
+      #if canImport(Glibc)
+      action.__sigaction_handler.sa_handler = handler
+      #else
+      action.__sigaction_u.__sa_handler = handler
+      #endif
+      sigemptyset(&action.sa_mask)
+      action.sa_flags = 0
+      sigaction(SIGINT, &action, nil)
       liveReport.start()
       let result = try reader.read { liveReport.add($0) }
       liveReport.finish(statistics: result.statistics)
-      if Diagnostics.report(result) { throw ExitCode(2) }
+      let failed = Diagnostics.report(result)
+      if liveReportInterrupted != 0 { throw ExitCode(130) }
+      if failed { throw ExitCode(2) }
       return
     }
 

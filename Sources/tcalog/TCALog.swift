@@ -38,6 +38,8 @@ struct TCALog: ParsableCommand {
     sigprocmask(SIG_UNBLOCK, &signals, nil)
     // Ctrl-C ends at once with the shell's status for it, whatever is being read.
     signal(SIGINT) { _ in _exit(130) }
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    checkCommandName(arguments)
     do {
       var command = try parseAsRoot()
       try command.run()
@@ -48,8 +50,54 @@ struct TCALog: ParsableCommand {
     } catch {
       if exitCode(for: error) == .success { exit(withError: error) }  // --help, --version
       let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-      Diagnostics.error("\(message) (see 'tcalog --help')")
+      Diagnostics.error("\(message) (see '\(helpCommand(for: arguments))')")
       terminate(2)
     }
+  }
+
+  static var commandNames: [String] {
+    configuration.subcommands.compactMap { $0.configuration.commandName }
+  }
+
+  /// The help that lists the options an error is about: the subcommand's (the default
+  /// command's when none is named), the root's only when there are no arguments.
+  static func helpCommand(for arguments: [String]) -> String {
+    guard let first = arguments.first else { return "tcalog --help" }
+    return "tcalog \(commandNames.contains(first) ? first : "report") --help"
+  }
+
+  /// A first argument that is neither a command nor an existing file but is close to a
+  /// command's name is a typo (`tcalog fitler app.log` would read a file `fitler`, and
+  /// `tcalog fitler -a x` complain about `-a`); `help` names a command too.
+  static func checkCommandName(_ arguments: [String]) {
+    let names = commandNames + ["help"]
+    func nearest(_ word: String) -> String? {
+      names.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
+    }
+    if arguments.first == "help", arguments.count > 1, !names.contains(arguments[1]), !arguments[1].hasPrefix("-") {
+      let word = TerminalSafe.escaped(arguments[1])
+      let hint = nearest(arguments[1]).map { "; did you mean '\($0)'?" } ?? " (commands: \(names.filter { $0 != "help" }.joined(separator: ", ")))"
+      Diagnostics.error("help: no command '\(word)'\(hint)")
+      terminate(2)
+    }
+    guard let first = arguments.first, !first.hasPrefix("-"), !names.contains(first), access(first, F_OK) != 0,
+      let near = nearest(first)
+    else { return }
+    Diagnostics.error("'\(TerminalSafe.escaped(first))' is neither a command nor a file; did you mean '\(near)'? (see 'tcalog --help')")
+    terminate(2)
+  }
+
+  /// Levenshtein distance over characters.
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    var previous = Array(0...b.count)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+      var current = [i] + [Int](repeating: 0, count: b.count)
+      for j in stride(from: 1, through: b.count, by: 1) {
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      previous = current
+    }
+    return a.isEmpty ? b.count : previous[b.count]
   }
 }

@@ -116,7 +116,8 @@ import Testing
     let run = try tcalog(["filter", "--format", "oneline", "-a", "Tapped", missing, logPath])
     #expect(run.status == 2)
     #expect(run.firstErrorLine.hasPrefix("tcalog: error: \(missing)"))
-    #expect(run.stdout == "3: sidebar.itemTapped\n")
+    // Two files named: the file name leads, as with grep.
+    #expect(run.stdout == "\(logPath):3: sidebar.itemTapped\n")
   }
 
   @Test func filterFilesSelectAndExclude() throws {
@@ -154,5 +155,26 @@ import Testing
     #expect(run.status == 2)
     #expect(run.firstErrorLine.hasPrefix("tcalog: error:"))
     #expect(try tcalog(["filter", "--only", "x", logPath]).status == 2)
+  }
+
+  /// Several files: oneline lines start with the file name, as grep -H; ndjson marks
+  /// context records.
+  @Test func onelineNamesTheFileAndNdjsonMarksContext() throws {
+    let files = ["Samples/todos-tca1.log", "Samples/todos-tca0.log"]
+    let two = String(decoding: runTCALog(["filter", "--format", "oneline"] + files).stdout, as: UTF8.self)
+    let lines = two.split(separator: "\n")
+    #expect(lines.count == 25)
+    #expect(lines.prefix(17).allSatisfy { $0.hasPrefix("Samples/todos-tca1.log:") })
+    #expect(lines.dropFirst(17).allSatisfy { $0.hasPrefix("Samples/todos-tca0.log:") })
+    let bare = String(decoding: runTCALog(["filter", "--format", "oneline", "--no-filename"] + files).stdout, as: UTF8.self)
+    #expect(bare.split(separator: "\n").first?.hasPrefix("0: ") == true)
+    let one = String(decoding: runTCALog(["filter", "-H", "-x", ".", "-v", "-m", "1", "--format", "oneline", files[0]]).stdout, as: UTF8.self)
+    #expect(one.hasPrefix("Samples/todos-tca1.log:0: "))
+    let context = runTCALog(["filter", "-a", "^sync", "-B", "1", "--format", "ndjson", "Samples/browser-session.log"])
+    let objects = String(decoding: context.stdout, as: UTF8.self).split(separator: "\n")
+    #expect(objects.count >= 2)
+    #expect(objects[0].hasSuffix(#","context":true}"#))
+    #expect(!objects[1].contains(#""context""#))
+    #expect(try JSONSerialization.jsonObject(with: Data(objects[0].utf8)) is [String: Any])
   }
 }

@@ -69,8 +69,9 @@ struct LiveCLITests {
     #expect(!live.stdout.contains(0x1B))
   }
 
-  /// Starts tcalog on a file that grows during the test; ends it with SIGINT.
-  static func follow(_ arguments: [String], appending chunks: [String], wait: (String) -> Bool) throws -> (status: Int32, output: String) {
+  /// Starts tcalog on a file that grows during the test; ends it with SIGINT once `wait`
+  /// accepts the output, or (`untilRead`) once tcalog has read the whole file.
+  static func follow(_ arguments: [String], appending chunks: [String], untilRead: Bool = false, wait: (String) -> Bool) throws -> (status: Int32, output: String) {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-follow-\(getpid())-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -101,6 +102,7 @@ struct LiveCLITests {
     while Date() < deadline {
       output = String(decoding: (try? Data(contentsOf: outFile)) ?? Data(), as: UTF8.self)
       if wait(output) { break }
+      if untilRead && readPosition(of: process.processIdentifier, in: log.path) == chunks.joined().utf8.count { break }
       usleep(50_000)
     }
     kill(process.processIdentifier, SIGINT)
@@ -126,10 +128,103 @@ struct LiveCLITests {
 
   @Test func reportFollowPrintsTheReportOnControlC() throws {
     // Without a terminal nothing is drawn until Ctrl-C; then the report of what arrived.
-    let run = try Self.follow(["report", "--follow"], appending: Self.growing) { _ in false }
+    let run = try Self.follow(["report", "--follow"], appending: Self.growing, untilRead: true) { _ in false }
     #expect(run.status == 130)
     #expect(run.output.hasPrefix("4 records (4 complete"))
     #expect(run.output.contains("windows.window.hover"))
+  }
+
+  /// How far a process has read the file open on one of its descriptors (Linux /proc).
+  static func readPosition(of pid: Int32, in path: String) -> Int? {
+    let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+    for fd in fds {
+      guard (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)")) == path,
+        let info = try? String(contentsOfFile: "/proc/\(pid)/fdinfo/\(fd)", encoding: .utf8),
+        let line = info.split(separator: "\n").first(where: { $0.hasPrefix("pos:") })
+      else { continue }
+      return Int(line.dropFirst(4).trimmingCharacters(in: .whitespaces))
+    }
+    return nil
+  }
+
+  /// The report after Ctrl-C counts what the offline report of the same bytes counts:
+  /// records, lines, other lines, and the record cut off at the end.
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fdinfo"), "no /proc to see how far tcalog has read"))
+  func followReportAfterControlCCountsLikeTheOfflineReport() throws {
+    guard let binary = tcalogBinary else { return }
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-follow-\(getpid())-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    // Other lines, and a last record cut off without a newline.
+    var log = try Data(contentsOf: packageRoot.appendingPathComponent("Samples/browser-session.log"))
+    log.append(try Data(contentsOf: packageRoot.appendingPathComponent("Samples/messy.log")))
+    let path = dir.appendingPathComponent("app.log").path
+    try log.write(to: URL(fileURLWithPath: path))
+    let outFile = dir.appendingPathComponent("out")
+    _ = FileManager.default.createFile(atPath: outFile.path, contents: nil)
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = ["report", "--follow", path]
+    process.standardOutput = try FileHandle(forWritingTo: outFile)
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // Ctrl-C once tcalog has read the whole file (polled, bounded).
+    let deadline = Date().addingTimeInterval(20)
+    while Self.readPosition(of: process.processIdentifier, in: path) != log.count && Date() < deadline { usleep(20_000) }
+    kill(process.processIdentifier, SIGINT)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 130)
+    let live = String(decoding: try Data(contentsOf: outFile), as: UTF8.self)
+    let offline = String(decoding: runTCALog(["report", path]).stdout, as: UTF8.self)
+    func header(_ text: String) -> [Substring] { Array(text.split(separator: "\n").prefix(2)) }
+    #expect(header(offline) == ["908 records (907 complete, 1 incomplete), 61.5 % no-op", "16,683 lines (91 other lines), 389.4 KiB"])
+    #expect(header(live) == header(offline))
+  }
+
+  /// Like `tail -F`: a truncated file is read again from its start, a file replaced at
+  /// the same name is read from the new one, and both are said on standard error.
+  @Test func followNoticesTruncationAndReplacement() throws {
+    guard let binary = tcalogBinary else { return }
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-follow-\(getpid())-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let log = dir.appendingPathComponent("app.log")
+    try Data().write(to: log)
+    let outFile = dir.appendingPathComponent("out"), errFile = dir.appendingPathComponent("err")
+    _ = FileManager.default.createFile(atPath: outFile.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = ["filter", "--follow", "--format", "oneline", log.path]
+    process.standardOutput = try FileHandle(forWritingTo: outFile)
+    process.standardError = try FileHandle(forWritingTo: errFile)
+    try process.run()
+    defer { if process.isRunning { process.terminate() } }
+    func waitFor(_ text: String, in file: URL) -> Bool {
+      let deadline = Date().addingTimeInterval(10)
+      while Date() < deadline {
+        if String(decoding: (try? Data(contentsOf: file)) ?? Data(), as: UTF8.self).contains(text) { return true }
+        usleep(20_000)
+      }
+      return false
+    }
+    try Data("received action: A.Action.first\nreceived action: A.Action.second\n".utf8).write(to: log)
+    #expect(waitFor("1: second", in: outFile))
+    // `: > app.log`, then a shorter record: read from the start again.
+    let truncating = try FileHandle(forWritingTo: log)
+    try truncating.truncate(atOffset: 0)
+    try truncating.close()
+    #expect(waitFor("tcalog: \(log.path): file truncated\n", in: errFile))
+    try Data("received action: A.Action.third\n".utf8).write(to: log)
+    #expect(waitFor("2: third", in: outFile))
+    // `rm app.log`, and a new file at its name.
+    try FileManager.default.removeItem(at: log)
+    try Data("received action: A.Action.fourth\n".utf8).write(to: log)
+    #expect(waitFor("3: fourth", in: outFile))
+    #expect(waitFor("tcalog: \(log.path): file replaced\n", in: errFile))
+    kill(process.processIdentifier, SIGINT)
+    process.waitUntilExit()
+    #expect(String(decoding: try Data(contentsOf: outFile), as: UTF8.self) == "0: first\n1: second\n2: third\n3: fourth\n")
   }
 
   static let hasScript = FileManager.default.isExecutableFile(atPath: "/usr/bin/script")

@@ -109,16 +109,20 @@ struct RecordsCLITests {
     #expect(run.stderr.hasPrefix("tcalog: error: Samples: "), "stderr: \(run.stderr)")
   }
 
-  /// The reader reports an empty file as an error (LogReader's "empty file"), like an
-  /// unreadable one: nothing on standard output, status 2.
-  @Test func emptyFileGivesNoRecords() throws {
+  /// An empty input is no error, as for grep, file or standard input alike: no records
+  /// (status 0), a report of zeros (0), nothing selected (1).
+  @Test func anEmptyInputIsNoError() throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-empty-\(getpid()).log").path
     #expect(FileManager.default.createFile(atPath: path, contents: Data()))
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let run = runTCALog(["records", path])
-    #expect(run.stdout.isEmpty)
-    #expect(run.status == 2)
-    #expect(run.stderr.hasPrefix("tcalog: error: \(path): empty file"), "stderr: \(run.stderr)")
+    for (arguments, status) in [(["records"], Int32(0)), (["report"], 0), (["filter"], 1)] {
+      let file = runTCALog(arguments + [path])
+      let pipe = runTCALog(arguments, stdin: Data())
+      #expect(file.status == status && pipe.status == status, "\(arguments)")
+      #expect(file.stderr.isEmpty && pipe.stderr.isEmpty, "\(file.stderr)")
+      #expect(file.stdout == pipe.stdout)
+    }
+    #expect(String(decoding: runTCALog(["report", path]).stdout, as: UTF8.self).hasPrefix("0 records (0 complete, 0 incomplete)"))
   }
 
   @Test func binaryInputDoesNotCrash() {

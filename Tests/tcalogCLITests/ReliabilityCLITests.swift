@@ -110,7 +110,7 @@ struct ReliabilityCLITests {
     defer { unlink(path) }
     let report = runTCALog(["report", path])
     #expect(report.status == 0, "\(report.stderr.prefix(300))")
-    #expect(String(decoding: report.stdout, as: UTF8.self).hasPrefix("1 record"))
+    #expect(String(decoding: report.stdout, as: UTF8.self).hasPrefix("1 record (1 complete"))
     let json = runTCALog(["report", "--format", "json", path])
     #expect(json.status == 0)
     #expect(String(decoding: json.stdout, as: UTF8.self).contains("\"path\": \"a" + String(repeating: ".a", count: 15_999) + "\""))

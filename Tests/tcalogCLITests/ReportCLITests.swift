@@ -133,6 +133,18 @@ struct ReportCLITests {
     #expect(run.status == 2)
     #expect(run.stderr.hasPrefix("tcalog: error: --top must be a positive number"), "\(run.stderr)")
   }
+
+  /// One of a thing is singular: "1 record", "1 line", "1 other line", "1 more row".
+  @Test func oneOfAThingIsSingular() throws {
+    let log = "noise\nreceived action: A.Action.a\n" + (0..<16).map { "received action: A.Action.b\($0)\n" }.joined()
+    let text = String(decoding: runTCALog(["report"], stdin: Data(log.utf8)).stdout, as: UTF8.self)
+    #expect(text.contains("18 lines (1 other line), "))
+    #expect(text.contains("  … 2 more rows (--top, --min-share)"))
+    let one = String(decoding: runTCALog(["report", "--top", "16"], stdin: Data(log.utf8)).stdout, as: UTF8.self)
+    #expect(one.contains("  … 1 more row (--top, --min-share)"))
+    let single = String(decoding: runTCALog(["report"], stdin: Data("received action: A.Action.a\n".utf8)).stdout, as: UTF8.self)
+    #expect(single.hasPrefix("1 record (1 complete, 0 incomplete), 0.0 % no-op\n1 line (0 other lines), 28 B\n"))
+  }
 }
 
 /// Text reports fit the width they are given (`COLUMNS` when not a terminal), cut paths
@@ -152,7 +164,7 @@ struct ReportCLITests {
   @Test func wideTerminalsShowWholePaths() throws {
     let wide = try Binary.run(["report", "--depth", "9", "Samples/todos-tca1.log"], environment: ["COLUMNS": "200"])
     #expect(wide.stdout.contains("path.element.detail.destination.presented.edit.binding.set "))
-    #expect(!wide.stdout.split(separator: "\n").contains { $0.contains("…") && !$0.contains("more rows") })
+    #expect(!wide.stdout.split(separator: "\n").contains { $0.contains("…") && !$0.contains("more row") })
     let narrow = try Binary.run(["report", "--depth", "9", "Samples/todos-tca1.log"], environment: ["COLUMNS": "60"])
     #expect(narrow.stdout.contains("…"))
     let json = try Binary.run(["report", "--format", "json", "--depth", "9", "Samples/todos-tca1.log"], environment: ["COLUMNS": "40"])

@@ -4,6 +4,11 @@ import Glibc
 import Darwin
 #endif
 
+/// Set from a SIGINT handler (installed without SA_RESTART) by `report --live`: a read
+/// waiting for input, or for a followed file to grow, ends the input instead, so the
+/// reader finishes the way it does at a real end and its counts are complete.
+nonisolated(unsafe) public var inputInterrupted: sig_atomic_t = 0
+
 /// Why an input could not be read. `description` is the one-line reason shown to users.
 public struct InputError: Error, CustomStringConvertible, Sendable {
   public let file: String
@@ -32,7 +37,7 @@ extension ByteSource {
 /// `read(2)` on a file descriptor, with an optional first chunk that was read ahead
 /// (to look at the gzip magic bytes on a pipe, which cannot seek back).
 public final class FileByteSource: ByteSource {
-  let fd: Int32
+  var fd: Int32
   let name: String
   let ownsDescriptor: Bool
   var readAhead: [UInt8]
@@ -76,20 +81,74 @@ public final class FileByteSource: ByteSource {
     return try rawRead(into: buffer)
   }
 
+  /// A read returned 0: on a terminal a further read would wait for another Ctrl-D, so
+  /// the end, once seen, stays the end.
+  private var ended = false
+
   func rawRead(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    if ended { return 0 }
     while true {
       #if canImport(Glibc)
       let n = Glibc.read(fd, buffer.baseAddress, buffer.count)
       #else
       let n = Darwin.read(fd, buffer.baseAddress, buffer.count)
       #endif
-      if n == 0 && follows {
+      if n == 0 && follows && inputInterrupted == 0 {
+        checkFollowedFile()
         usleep(200_000)
         continue
       }
+      if n == 0 { ended = true }
       if n >= 0 { return n }
-      if errno == EINTR { continue }
+      if errno == EINTR {
+        if inputInterrupted != 0 {
+          ended = true
+          return 0
+        }
+        continue
+      }
       throw InputError(file: name, reason: String(cString: strerror(errno)))
+    }
+  }
+}
+
+extension FileByteSource {
+  /// At the end of a followed file, like `tail -F`: a file shorter than what was read was
+  /// truncated (read it again from its start); another file at its name replaced it (read
+  /// that one). Either is said on standard error. A name that is gone is waited for.
+  func checkFollowedFile() {
+    var open = stat()
+    var named = stat()
+    guard fstat(fd, &open) == 0 else { return }
+    if stat(name, &named) == 0, named.st_ino != open.st_ino || named.st_dev != open.st_dev {
+      let replacement = FileByteSource.openForReading(name)
+      guard replacement >= 0 else { return }
+      if ownsDescriptor { _ = close(fd) }
+      fd = replacement
+      FileByteSource.notice("\(name): file replaced")
+    } else if Int64(open.st_size) < Int64(lseek(fd, 0, SEEK_CUR)) {
+      lseek(fd, 0, SEEK_SET)
+      FileByteSource.notice("\(name): file truncated")
+    }
+  }
+
+  static func openForReading(_ path: String) -> Int32 {
+    #if canImport(Glibc)
+    return Glibc.open(path, O_RDONLY | O_CLOEXEC)
+    #else
+    return Darwin.open(path, O_RDONLY | O_CLOEXEC)
+    #endif
+  }
+
+  /// One line on standard error, `tcalog: ` first.
+  static func notice(_ text: String) {
+    var line = "tcalog: \(text)\n"
+    line.withUTF8 { bytes in
+      #if canImport(Glibc)
+      _ = Glibc.write(2, bytes.baseAddress, bytes.count)
+      #else
+      _ = Darwin.write(2, bytes.baseAddress, bytes.count)
+      #endif
     }
   }
 }

@@ -27,6 +27,9 @@ public final class FilterPrinter {
   public let escapes: Bool
   /// At most this many state paths per `oneline` line.
   public var maxStatePaths = 10
+  /// Start `oneline` lines with the record's file name (`app.log:3: …`, `app.log-2- …`
+  /// for context), as `grep -H` does.
+  public var withFileName = false
   /// Whether the last byte written ended a line (a separator must start on its own line).
   private var atLineStart = true
 
@@ -35,6 +38,7 @@ public final class FilterPrinter {
   static let colorOff = Array("\u{1B}[0m".utf8)
   static let indexOn = Array("\u{1B}[32m".utf8)
   static let separatorOn = Array("\u{1B}[36m".utf8)
+  static let fileNameOn = Array("\u{1B}[35m".utf8)
 
   public init(format: Format, out: OutputBuffer, query: RecordQuery? = nil, color: Bool = false, escapes: Bool = false) {
     self.format = format
@@ -53,6 +57,11 @@ public final class FilterPrinter {
     case .ndjson:
       try out.append { bytes in
         RecordJSON.append(record, to: &bytes)
+        if isContext {
+          // Context records (-A/-B/-C) say so; selected ones are as `records` prints them.
+          bytes.removeLast()
+          bytes.append(contentsOf: #","context":true}"#.utf8)
+        }
         bytes.append(0x0A)
       }
     case .raw:
@@ -97,6 +106,14 @@ public final class FilterPrinter {
   }
 
   private func appendOneline(_ record: Record, isContext: Bool, to bytes: inout [UInt8]) {
+    if withFileName {
+      if color { bytes.append(contentsOf: Self.fileNameOn) }
+      var file = record.file
+      file.withUTF8 { appendText($0, highlights: [], keepLayout: false, to: &bytes) }
+      if color { bytes.append(contentsOf: Self.colorOff); bytes.append(contentsOf: Self.separatorOn) }
+      bytes.append(UInt8(ascii: isContext ? "-" : ":"))
+      if color { bytes.append(contentsOf: Self.colorOff) }
+    }
     if color { bytes.append(contentsOf: Self.indexOn) }
     RecordJSON.appendInteger(record.index, to: &bytes)
     if color { bytes.append(contentsOf: Self.colorOff); bytes.append(contentsOf: Self.separatorOn) }

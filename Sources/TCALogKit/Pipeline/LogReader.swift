@@ -114,9 +114,6 @@ public struct LogReader: Sendable {
         result.errors.append(error)
       }
       try scanner.finish(emit: body)
-      if scanner.statistics.lines == 0 && file != "-" && !result.errors.contains(where: { $0.file == file }) {
-        result.errors.append(InputError(file: file, reason: "empty file"))
-      }
       nextIndex = scanner.nextIndex
       result.statistics.merge(scanner.statistics)
       result.warnings.append(contentsOf: scanner.warnings)

@@ -95,9 +95,6 @@ extension LogReader {
         fileStatistics.merge(done.scanner.statistics)
         try deliver(done.result)
       }
-      if fileStatistics.lines == 0 && file != "-" && !result.errors.contains(where: { $0.file == file }) {
-        result.errors.append(InputError(file: file, reason: "empty file"))
-      }
       nextIndex += fileStatistics.records
       result.statistics.merge(fileStatistics)
       result.warnings.append(contentsOf: fileWarnings.prefix(RecordScanner.maximumWarnings))

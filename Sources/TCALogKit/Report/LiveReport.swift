@@ -34,6 +34,8 @@ public final class LiveReport: @unchecked Sendable {
   private var finished = false
   private var rateWindow: [(time: Double, records: Int)] = []
   private var drawer: Thread?
+  /// When Ctrl-C arrived (monotonic seconds).
+  private var interruptedAt: Double?
 
   public init(options: ReportOptions, printer: ReportPrinter, silencer: (any ActionSilencer)?, fd: Int32 = 1,
               redraws: Bool, interval: Double = 0.25) {
@@ -85,11 +87,20 @@ public final class LiveReport: @unchecked Sendable {
         return
       }
       if liveReportInterrupted != 0 {
-        statistics = seen
-        let text = finalText()
+        // The reader ends its input (see `inputInterrupted`) and calls `finish` with the
+        // counts of everything read, other lines and a cut-off record included. Should it
+        // not within a second, the records seen so far make the report.
+        let time = now()
+        if let interruptedAt, time - interruptedAt > 1 {
+          statistics = seen
+          let text = finalText()
+          lock.unlock()
+          write(text)
+          _exit(130)
+        }
+        if interruptedAt == nil { interruptedAt = time }
         lock.unlock()
-        write(text)
-        _exit(130)
+        continue
       }
       if redraws { write(frame()) }
       lock.unlock()
@@ -144,7 +155,7 @@ public final class LiveReport: @unchecked Sendable {
     let report = ActionReport(summary: summaryAggregator.summary(), options: liveOptions, silencer: silencer)
     var printer = self.printer
     printer.width = size.columns
-    var lines = [TextFormatting.fitHead("live: \(TextFormatting.grouped(records)) records, \(TextFormatting.fixed(rate, 1)) records/s (Ctrl-C ends)", size.columns)]
+    var lines = [TextFormatting.fitHead("live: \(TextFormatting.counted(records, "record")), \(TextFormatting.fixed(rate, 1)) records/s (Ctrl-C ends)", size.columns)]
     lines += printer.actionTable(report)
     lines = Array(lines.prefix(max(3, height - 1)))
     // Below the narrowest layout (40 columns) lines are cut, colour codes and all.

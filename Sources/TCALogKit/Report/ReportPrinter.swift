@@ -33,8 +33,8 @@ public struct ReportPrinter: Sendable {
   func headerLines(_ r: ActionReport) -> [String] {
     let s = r.statistics
     var lines: [String] = []
-    lines.append("\(F.grouped(s.records)) records (\(F.grouped(s.completeRecords)) complete, \(F.grouped(s.incompleteRecords)) incomplete), \(F.percent(r.noOpShare)) % no-op")
-    lines.append("\(F.grouped(s.lines)) lines (\(F.grouped(s.otherLines)) other lines), \(F.size(s.bytes))")
+    lines.append("\(F.counted(s.records, "record")) (\(F.grouped(s.completeRecords)) complete, \(F.grouped(s.incompleteRecords)) incomplete), \(F.percent(r.noOpShare)) % no-op")
+    lines.append("\(F.counted(s.lines, "line")) (\(F.counted(s.otherLines, "other line"))), \(F.size(s.bytes))")
     if let span = r.timeSpan, let first = r.firstTime, let last = r.lastTime {
       // The first and last times as the log wrote them, in its offset.
       let rate = r.rate.map { ", \(F.fixed($0, 1)) records/s" } ?? ""
@@ -124,7 +124,7 @@ public struct ReportPrinter: Sendable {
     }
     if r.actionRows.isEmpty { out += "  (no complete records)\n" }
     if r.hiddenActionRows > 0 {
-      out += style(F.fitHead("  … \(r.hiddenActionRows) more rows (--top, --min-share)", width), "2") + "\n"
+      out += style(F.fitHead("  … \(F.counted(r.hiddenActionRows, "more row")) (--top, --min-share)", width), "2") + "\n"
     }
     if r.actionRows.contains(where: { !$0.silencedBy.isEmpty }) {
       out += F.fitHead("  × silenced by the filter repository, ~ partly", width) + "\n"
@@ -144,7 +144,7 @@ public struct ReportPrinter: Sendable {
       let pathWidth = max(12, min(width - suffix, max(longest, 20)))
       for b in r.bursts {
         out += F.padRight(F.fitTail(F.escaped(b.path), pathWidth), pathWidth) + " " + F.padLeft(F.grouped(b.count), 7)
-          + " records in 1 s at " + F.clockTime(b.second, offset: r.timeOffset) + "\n"
+          + (b.count == 1 ? " record" : " records") + " in 1 s at " + F.clockTime(b.second, offset: r.timeOffset) + "\n"
       }
     }
     if !r.stateRows.isEmpty {
@@ -160,7 +160,7 @@ public struct ReportPrinter: Sendable {
         let by = row.topActions.map { "\(F.escaped($0.action.isEmpty ? "(no path)" : $0.action)) \(F.grouped($0.changes))" }
         out += style(F.fitHead("    by " + by.joined(separator: ", "), width), "2") + "\n"
       }
-      if r.hiddenStateRows > 0 { out += style("  … \(r.hiddenStateRows) more state paths", "2") + "\n" }
+      if r.hiddenStateRows > 0 { out += style("  … \(F.counted(r.hiddenStateRows, "more state path"))", "2") + "\n" }
     }
     return out
   }
@@ -183,7 +183,7 @@ public struct ReportPrinter: Sendable {
       if r.silenced != nil { out += " \(cell(row.silencedBy.joined(separator: ", "))) |" }
       out += "\n"
     }
-    if r.hiddenActionRows > 0 { out += "\n\(r.hiddenActionRows) more rows not shown.\n" }
+    if r.hiddenActionRows > 0 { out += "\n\(F.counted(r.hiddenActionRows, "more row")) not shown.\n" }
     if !r.bursts.isEmpty {
       out += "\n## Bursts (busiest second per action)\n\n| action | records in 1 s | at |\n|---|---:|---|\n"
       for b in r.bursts { out += "| `\(cell(b.path))` | \(F.grouped(b.count)) | \(F.clockTime(b.second, offset: r.timeOffset)) |\n" }
@@ -194,7 +194,7 @@ public struct ReportPrinter: Sendable {
         let by = row.topActions.map { "`\(cell($0.action))` \(F.grouped($0.changes))" }.joined(separator: ", ")
         out += "| `\(cell(row.path))` | \(F.grouped(row.changes)) | \(F.grouped(row.distinctPaths)) | \(by) |\n"
       }
-      if r.hiddenStateRows > 0 { out += "\n\(r.hiddenStateRows) more state paths not shown.\n" }
+      if r.hiddenStateRows > 0 { out += "\n\(F.counted(r.hiddenStateRows, "more state path")) not shown.\n" }
     }
     return out
   }

@@ -163,6 +163,11 @@ extension TextFormatting {
     return String(values.map { v in v == 0 ? " " : blocks[min(7, (v * 8 - 1) / top)] })
   }
 
+  /// `1 record`, `1,234 records`: a grouped number and its noun, singular for one.
+  public static func counted(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
+    "\(grouped(n)) \(n == 1 ? singular : plural ?? singular + "s")"
+  }
+
   /// `HH:MM:SS` of a time in seconds since 1970, in `offset` (seconds east of UTC) as a
   /// log with that offset writes it, or in the local time zone.
   public static func clockTime(_ second: Int, offset: Int? = nil) -> String {
