@@ -31,7 +31,7 @@ struct SuggestCommand: ParsableCommand {
   @Option(name: .long, help: "Output: swift (a source file) or json (the same suggestions as data).")
   var format: Format = .swift
 
-  @Option(name: .long, help: ArgumentHelp("Do not suggest again what this filter repository already silences.", valueName: "file"))
+  @Option(name: .long, help: ArgumentHelp("Do not suggest again what this filter repository already silences.", valueName: "file"), completion: .file())
   var filters: String?
 
   @Flag(name: .long, help: "Append the new suggestions as 'name = pattern' lines to the --filters file.")
@@ -65,7 +65,8 @@ struct SuggestCommand: ParsableCommand {
       }
       do {
         let added = try FilterRepository.append(entries, toFileAt: filters, comment: "added by tcalog suggest")
-        Diagnostics.write("tcalog: appended \(added.added.count) entries to \(filters)\n")
+        let what = added.added.isEmpty ? "no new entries" : TextFormatting.counted(added.added.count, "entry", "entries")
+        Diagnostics.write("tcalog: appended \(what) to \(filters)\n")
       } catch {
         for issue in error.issues { Diagnostics.error(issue.description) }
         throw ExitCode(2)
