@@ -20,7 +20,8 @@ import Testing
   @Test func wordTestAgreesWithTheByteTestOnMixedWords() {
     // Neighbours that fold into specials (`(`/`)`, `[`/`{`) or borrow across bytes (0, 1, 0x80).
     let alphabet: [UInt8] = [0x00, 0x01, 0x20, 0x21, 0x22, 0x28, 0x2A, 0x3B, 0x5B, 0x5C, 0x7B, 0x7C, 0x80, 0xFF, 0x61, 0x23]
-    var generator = SystemRandomNumberGenerator()
+    // Seeded: a failure can be run again with the same words.
+    var generator = SeededRandom(seed: 0x5EED_B17E)
     for _ in 0..<50_000 {
       let bytes = (0..<8).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }
       let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }

@@ -166,19 +166,3 @@ enum TimedLog {
     #expect(w.isSaturated && w.newValueShare == 1)
   }
 }
-
-/// A small deterministic generator (SplitMix64), so tests never depend on a random seed.
-struct SeededRandom {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func nextBits() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  mutating func next(in range: ClosedRange<Double>) -> Double {
-    range.lowerBound + (range.upperBound - range.lowerBound) * Double(nextBits() >> 11) / Double(1 << 53)
-  }
-}

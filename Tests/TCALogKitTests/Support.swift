@@ -51,3 +51,19 @@ extension Record {
 /// U+2007 and U+2212, which the tca0 format uses as markers.
 let figureSpace = "\u{2007}"
 let minusSign = "\u{2212}"
+
+/// A small deterministic generator (SplitMix64), so tests never depend on a random seed.
+struct SeededRandom: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+  mutating func next(in range: ClosedRange<Double>) -> Double {
+    range.lowerBound + (range.upperBound - range.lowerBound) * Double(next() >> 11) / Double(1 << 53)
+  }
+}
