@@ -10,7 +10,11 @@ struct LabelledSession {
   var labels: [String: (label: String, count: Int, lines: Int)]
   var dir: URL
 
-  static let apps = Shared.repository.appendingPathComponent("Tests/TCALogKitTests/Fixtures/session_apps.py").path
+  /// Apps beside sessions.py's browser: a player, chat, fitness and editor app, and (written
+  /// later, without looking at the classifier) a game, trading, smart-home and reader app.
+  static let apps = ["session_apps.py", "session_apps_more.py"].map {
+    Shared.repository.appendingPathComponent("Tests/TCALogKitTests/Fixtures/\($0)").path
+  }
 
   static func make(app: String, format: String, prefix: String, seed: Int, minutes: Int = 10, generics: String = "one") throws -> LabelledSession {
     let name = "\(app)-\(format)-\(prefix)-\(seed)-\(minutes)-\(generics)"
@@ -21,7 +25,7 @@ struct LabelledSession {
     let python = Process()
     python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     python.arguments = [
-      "python3", Shared.path("bench/sessions.py"), "--apps-module", apps, "--app", app, "--format", format,
+      "python3", Shared.path("bench/sessions.py"), "--apps-module", apps[0], "--apps-module", apps[1], "--app", app, "--format", format,
       "--prefix", prefix, "--seed", String(seed), "--minutes", String(minutes), "--generics", generics,
       "-o", log, "--labels", labels,
     ]
@@ -51,6 +55,9 @@ struct SuggestSessionsTests {
     ("chat", "diffing", "oslog", 7), ("chat", "tca1", "none", 8),
     ("fitness", "tca1", "oslog", 7), ("fitness", "diffing", "none", 8),
     ("editor", "diffing", "oslog", 7), ("editor", "tca1", "none", 8),
+    ("game", "tca1", "oslog", 7), ("trading", "diffing", "none", 8),
+    // A confirming response, always a no-op, in a sparse log: once silenced as noise.
+    ("smarthome", "diffing", "none", 1), ("reader", "tca1", "none", 8),
   ]
 
   @Test(arguments: variants.indices)

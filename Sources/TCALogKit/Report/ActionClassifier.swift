@@ -206,7 +206,10 @@ public struct ActionClassifier: Sendable {
       add(1, "\(F.percent(e.recordShare)) % of all records")
     }
     if let noop = e.noOpShare, noop >= 0.8, e.records >= 20 {
-      add(2, "\(F.percent(noop)) % no-op")
+      // An effect's response often only confirms (a no-op now and then, or always): a
+      // no-op counts fully only for what also streams (runs) or floods (a tenth of records).
+      let floods = e.repeatShare >= 0.25 || e.recordShare >= 0.1
+      add(floods ? 2 : 1, "\(F.percent(noop)) % no-op")
     }
     if e.records >= 20, (e.noOpShare ?? 1) < 0.5, let variety = e.newValueShare, variety >= 0.9, let first = e.statePaths.first {
       let path = first.isEmpty ? "(root)" : first
