@@ -16,6 +16,22 @@ struct LabelledSession {
     Shared.repository.appendingPathComponent("Tests/TCALogKitTests/Fixtures/\($0)").path
   }
 
+  /// What a suggestion set does to this session: the noise-labelled lines it silences and
+  /// of how many, and the signal-labelled actions it silences (there must be none).
+  func score(_ set: SuggestionSet) -> (silencedNoise: Int, noiseLines: Int, silencedSignal: [String]) {
+    var noiseLines = 0, silencedNoise = 0
+    var silencedSignal: [String] = []
+    for (path, label) in labels {
+      let silenced = set.entry(silencing: path) != nil
+      if label.label == "noise" {
+        noiseLines += label.lines
+        if silenced { silencedNoise += label.lines }
+      }
+      if label.label == "signal" && silenced { silencedSignal.append(path) }
+    }
+    return (silencedNoise, noiseLines, silencedSignal.sorted())
+  }
+
   static func make(app: String, format: String, prefix: String, seed: Int, minutes: Int = 10, generics: String = "one") throws -> LabelledSession {
     let name = "\(app)-\(format)-\(prefix)-\(seed)-\(minutes)-\(generics)"
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-sessions-\(getpid())-\(name)")
@@ -67,17 +83,9 @@ struct SuggestSessionsTests {
     defer { try? FileManager.default.removeItem(at: session.dir) }
     let summary = try aggregate([session.log], shapes: true).summary()
     let set = Suggester().suggest(summary)
-    var noiseLines = 0, silencedNoise = 0
-    for (path, label) in session.labels {
-      let silenced = set.entry(silencing: path) != nil
-      if label.label == "noise" {
-        noiseLines += label.lines
-        if silenced { silencedNoise += label.lines }
-      }
-      #expect(!(label.label == "signal" && silenced), "\(v): signal action \(path) silenced")
-    }
-    let share = Double(silencedNoise) / Double(max(noiseLines, 1))
-    #expect(share >= 0.95, "\(v): \(silencedNoise) of \(noiseLines) noise lines silenced")
+    let score = session.score(set)
+    #expect(score.silencedSignal.isEmpty, "\(v): signal actions silenced: \(score.silencedSignal)")
+    #expect(Double(score.silencedNoise) >= 0.95 * Double(score.noiseLines), "\(v): \(score.silencedNoise) of \(score.noiseLines) noise lines silenced")
     // Every entry covers only paths the classifier called noise.
     for s in set.suggestions {
       for path in s.coveredPaths { #expect(set.classified.first { $0.path == path }?.actionClass == .noise) }
@@ -102,17 +110,9 @@ struct SuggestSessionsTests {
     try labels.write(toFile: file, atomically: true, encoding: .utf8)
     let summary = try aggregate([file], shapes: true).summary()
     #expect(summary.statistics.completeRecords == result.statistics.completeRecords)
-    let set = Suggester().suggest(summary)
-    var noiseLines = 0, silencedNoise = 0
-    for (path, label) in session.labels {
-      let silenced = set.entry(silencing: path) != nil
-      if label.label == "noise" {
-        noiseLines += label.lines
-        if silenced { silencedNoise += label.lines }
-      }
-      #expect(!(label.label == "signal" && silenced), "signal action \(path) silenced")
-    }
-    #expect(Double(silencedNoise) >= 0.95 * Double(noiseLines), "\(silencedNoise) of \(noiseLines) noise lines")
+    let score = session.score(Suggester().suggest(summary))
+    #expect(score.silencedSignal.isEmpty, "signal actions silenced: \(score.silencedSignal)")
+    #expect(Double(score.silencedNoise) >= 0.95 * Double(score.noiseLines), "\(score.silencedNoise) of \(score.noiseLines) noise lines")
   }
 
   /// With `Result<V, any Error>` and `IdentifiedAction<ID, A>` spelled with a comma inside

@@ -197,16 +197,4 @@ public final class LiveReport: @unchecked Sendable {
     }
     return out
   }
-
-  /// Rows of the terminal on `fd`, nil when it is not one.
-  public static func terminalRows(_ fd: Int32) -> Int? {
-    var size = winsize()
-    #if canImport(Glibc)
-    let request = UInt(TIOCGWINSZ)
-    #else
-    let request = TIOCGWINSZ
-    #endif
-    guard ioctl(fd, request, &size) == 0, size.ws_row > 0 else { return nil }
-    return Int(size.ws_row)
-  }
 }
