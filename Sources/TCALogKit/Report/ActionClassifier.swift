@@ -148,90 +148,46 @@ public struct ActionClassifier: Sendable {
     evidence.newValueShare = weight > 0 ? weighted / Double(weight) : nil
   }
 
-  /// Weighs the evidence: positive points for noise, negative for signal. Three or more
-  /// points from the numbers make noise, two or more against make signal; in between the
-  /// name may tip it, and a binding stays for the user to decide.
-  func decide(_ path: String, _ e: ActionEvidence) -> ClassifiedAction {
+  /// Points for noise (positive) or signal (negative), each with its reason in words.
+  struct Tally {
     var score = 0
     var noisePoints = 0
     var reasons: [(weight: Int, text: String)] = []
-    func add(_ points: Int, _ text: String) {
+    /// Timestamps put the records at a person's pace (runs then mean repeated taps).
+    var personPace = false
+    /// A pointer's pace or a fast timer: the only evidence that makes a binding noise.
+    var machinePace = false
+    mutating func add(_ points: Int, _ text: String) {
       score += points
       if points > 0 { noisePoints += points }
       reasons.append((abs(points), text))
     }
-    let F = TextFormatting.self
-    let linesText = "\(F.percent(e.lineShare)) % of lines"
+  }
 
+  /// Weighs the evidence: three or more points from the numbers make noise, two or more
+  /// against make signal; in between the name may tip it, and a binding stays for the
+  /// user to decide.
+  func decide(_ path: String, _ e: ActionEvidence) -> ClassifiedAction {
+    var tally = Tally()
     if e.records < rareRecords || (e.recordShare < rareShare && e.lineShare < rareShare * 2) {
-      add(-3, "rare: \(e.records) record\(e.records == 1 ? "" : "s") (\(F.percent(e.recordShare)) % of records)")
+      tally.add(-3, "rare: \(e.records) record\(e.records == 1 ? "" : "s") (\(TextFormatting.percent(e.recordShare)) % of records)")
     }
-    // Time is evidence only when most records carry it (Xcode prefixes a few lines only).
-    let timed = e.timedGaps >= 5 && Double(e.timedGaps) >= 0.8 * Double(e.records - 1)
-    var personPace = false
-    // A pointer's pace or a fast timer: the only evidence that makes a binding noise.
-    var machinePace = false
-    if timed {
-      let median = e.medianGap ?? 0
-      if e.fastShare >= 0.5 {
-        machinePace = true
-        add(4, "≈ \(max(e.peakPerSecond, Int((1 / max(median, 0.001)).rounded()))) records/s in bursts (\(F.percent(e.fastShare)) % of intervals under 0.1 s)")
-      } else if e.periodShare >= 0.6, e.timedGaps >= 8, let period = e.period, period <= 600 {
-        // A slow timer (a poll every 30 s) costs the reader little and may drive events
-        // worth reading: it counts half.
-        machinePace = period <= 10
-        add(period <= 10 ? 4 : 2, "every \(Self.seconds(period)) like a timer (\(F.percent(e.periodShare)) % of intervals)")
-      } else if e.fastShare >= 0.2 {
-        add(2, "often in bursts (\(F.percent(e.fastShare)) % of intervals under 0.1 s)")
-      } else if median >= 1 {
-        personPace = true
-        add(-3, "at a person's pace: \(Self.seconds(median)) between records (median)")
-      } else {
-        add(0, "\(Self.seconds(median)) between records (median)")
-      }
-      if e.periodShare >= 0.4 && e.periodShare < 0.6 && e.timedGaps >= 8 && e.fastShare < 0.5, let period = e.period, period <= 600 {
-        add(1, "often \(Self.seconds(period)) apart (\(F.percent(e.periodShare)) % of intervals)")
-      }
-    }
-    // Runs in record order: a gesture or a stream prints one record after another. With
-    // times at a person's pace, a run is a person repeating a tap instead.
-    if e.records >= 20 && !personPace {
-      if e.repeatShare >= 0.5 {
-        add(3, "comes in runs: \(F.percent(e.repeatShare)) % of its records follow one of its own")
-      } else if e.repeatShare >= 0.25 {
-        add(1, "often in runs (\(F.percent(e.repeatShare)) % of its records follow one of its own)")
-      }
-    }
-    if e.recordShare >= 0.05 && e.records >= 20 {
-      add(1, "\(F.percent(e.recordShare)) % of all records")
-    }
-    if let noop = e.noOpShare, noop >= 0.8, e.records >= 20 {
-      // An effect's response often only confirms (a no-op now and then, or always): a
-      // no-op counts fully only for what also streams (runs) or floods (a tenth of records).
-      let floods = e.repeatShare >= 0.25 || e.recordShare >= 0.1
-      add(floods ? 2 : 1, "\(F.percent(noop)) % no-op")
-    }
-    if e.records >= 20, (e.noOpShare ?? 1) < 0.5, let variety = e.newValueShare, variety >= 0.9, let first = e.statePaths.first {
-      let path = first.isEmpty ? "(root)" : first
-      if e.exclusiveShare >= 0.8 {
-        add(2, "alone sets `\(path)`, a new value every time")
-      } else {
-        add(1, "sets `\(path)` to a new value every time")
-      }
-    }
+    Self.weighTime(e, &tally)
+    Self.weighOrderAndState(e, &tally)
     // Seen often enough to show a machine's habits and showing none of them: no bursts,
     // no timer, no runs, no no-ops, no stream of new values, not a large share.
-    if noisePoints == 0 && score > -3 && e.records >= rareRecords {
-      add(-1, "no sign of a machine (no runs, bursts, timer, no-ops or value stream)")
+    if tally.noisePoints == 0 && tally.score > -3 && e.records >= rareRecords {
+      tally.add(-1, "no sign of a machine (no runs, bursts, timer, no-ops or value stream)")
     }
     // A named cost, not evidence: the share of lines shows in every reason list.
-    reasons.append((0, linesText))
+    tally.reasons.append((0, "\(TextFormatting.percent(e.lineShare)) % of lines"))
 
+    let score = tally.score
     var decided: ActionClass
-    if e.isBinding && !machinePace && score > -2 {
+    if e.isBinding && !tally.machinePace && score > -2 {
       // A text field's binding per keystroke is what some readers look for.
       decided = .ambiguous
-      reasons.append((1, "a binding: per keystroke it is both noise and signal; your call"))
+      tally.reasons.append((1, "a binding: per keystroke it is both noise and signal; your call"))
     } else if score >= 3 {
       decided = .noise
     } else if score <= -2 {
@@ -244,11 +200,73 @@ public struct ActionClassifier: Sendable {
       decided = .ambiguous
     }
     if e.nameLean != 0, let word = e.nameWord, decided != .ambiguous || e.isBinding == false {
-      reasons.append((0, "name: `\(word)` leans \(e.nameLean > 0 ? "noise" : "signal")"))
+      tally.reasons.append((0, "name: `\(word)` leans \(e.nameLean > 0 ? "noise" : "signal")"))
     }
-    let ordered = reasons.enumerated().sorted { $0.element.weight != $1.element.weight ? $0.element.weight > $1.element.weight : $0.offset < $1.offset }
+    let ordered = tally.reasons.enumerated().sorted {
+      $0.element.weight != $1.element.weight ? $0.element.weight > $1.element.weight : $0.offset < $1.offset
+    }
     return ClassifiedAction(path: path, actionClass: decided, evidence: e, reasons: ordered.map(\.element.text), score: score)
   }
+
+  /// Rate and rhythm, when most records carry a time (Xcode prefixes only a few lines).
+  static func weighTime(_ e: ActionEvidence, _ tally: inout Tally) {
+    guard e.timedGaps >= 5 && Double(e.timedGaps) >= 0.8 * Double(e.records - 1) else { return }
+    let F = TextFormatting.self
+    let median = e.medianGap ?? 0
+    if e.fastShare >= 0.5 {
+      tally.machinePace = true
+      let rate = max(e.peakPerSecond, Int((1 / max(median, 0.001)).rounded()))
+      tally.add(4, "≈ \(rate) records/s in bursts (\(F.percent(e.fastShare)) % of intervals under 0.1 s)")
+    } else if e.periodShare >= 0.6, e.timedGaps >= 8, let period = e.period, period <= 600 {
+      // A slow timer (a poll every 30 s) costs the reader little and may drive events
+      // worth reading: it counts half.
+      tally.machinePace = period <= 10
+      tally.add(period <= 10 ? 4 : 2, "every \(seconds(period)) like a timer (\(F.percent(e.periodShare)) % of intervals)")
+    } else if e.fastShare >= 0.2 {
+      tally.add(2, "often in bursts (\(F.percent(e.fastShare)) % of intervals under 0.1 s)")
+    } else if median >= 1 {
+      tally.personPace = true
+      tally.add(-3, "at a person's pace: \(seconds(median)) between records (median)")
+    } else {
+      tally.add(0, "\(seconds(median)) between records (median)")
+    }
+    if e.periodShare >= 0.4 && e.periodShare < 0.6 && e.timedGaps >= 8 && e.fastShare < 0.5, let period = e.period, period <= 600 {
+      tally.add(1, "often \(seconds(period)) apart (\(F.percent(e.periodShare)) % of intervals)")
+    }
+  }
+
+  /// Runs in record order, share of records, no-ops and the values it sets.
+  static func weighOrderAndState(_ e: ActionEvidence, _ tally: inout Tally) {
+    guard e.records >= 20 else { return }
+    let F = TextFormatting.self
+    // A gesture or a stream prints one record after another. At a person's pace (times
+    // say so) a run is a person repeating a tap instead.
+    if !tally.personPace {
+      if e.repeatShare >= 0.5 {
+        tally.add(3, "comes in runs: \(F.percent(e.repeatShare)) % of its records follow one of its own")
+      } else if e.repeatShare >= 0.25 {
+        tally.add(1, "often in runs (\(F.percent(e.repeatShare)) % of its records follow one of its own)")
+      }
+    }
+    if e.recordShare >= 0.05 {
+      tally.add(1, "\(F.percent(e.recordShare)) % of all records")
+    }
+    if let noop = e.noOpShare, noop >= 0.8 {
+      // An effect's response often only confirms (a no-op now and then, or always): a
+      // no-op counts fully only for what also streams (runs) or floods (a tenth of records).
+      let floods = e.repeatShare >= 0.25 || e.recordShare >= 0.1
+      tally.add(floods ? 2 : 1, "\(F.percent(noop)) % no-op")
+    }
+    if (e.noOpShare ?? 1) < 0.5, let variety = e.newValueShare, variety >= 0.9, let first = e.statePaths.first {
+      let path = first.isEmpty ? "(root)" : first
+      if e.exclusiveShare >= 0.8 {
+        tally.add(2, "alone sets `\(path)`, a new value every time")
+      } else {
+        tally.add(1, "sets `\(path)` to a new value every time")
+      }
+    }
+  }
+
 
   static func seconds(_ s: Double) -> String {
     if s >= 120 { return TextFormatting.fixed(s / 60, 1) + " min" }

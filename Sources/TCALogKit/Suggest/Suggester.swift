@@ -126,50 +126,85 @@ public struct Suggester {
     var hasNoise = false
   }
 
+  /// What each action of the summary is to the grouping, and what is kept and why.
+  struct Sorting {
+    var status: [Status]
+    var kept: [KeptAction] = []
+    var warnings: [String] = []
+    var silencedLines = 0
+  }
+
   public func suggest(_ summary: ReportSummary) -> SuggestionSet {
     let classified = options.classifier.classify(summary)
     let classOf = Dictionary(uniqueKeysWithValues: classified.map { ($0.path, $0) })
-    var warnings: [String] = []
-    var kept: [KeptAction] = []
-    var status = [Status](repeating: .blocked, count: summary.actions.count)
-    var silencedLines = 0
+    var sorting = sort(summary, classOf)
+    let (nodes, tops) = tree(summary, status: sorting.status)
+    let status = sorting.status
+    let linesOf = { (id: Int, wanted: Status) in
+      nodes[id].leaves.reduce(0) { $0 + (status[$1] == wanted ? summary.actions[$1].stats.lines : 0) }
+    }
+    func byLines(_ ids: [Int], _ wanted: Status) -> [Int] {
+      ids.sorted { linesOf($0, wanted) != linesOf($1, wanted) ? linesOf($0, wanted) > linesOf($1, wanted) : nodes[$0].path < nodes[$1].path }
+    }
+    var naming = Naming(taken: Set(silencer?.entryNames ?? []))
+    let suggestions = byLines(Self.noiseGroups(nodes, tops), .noise).map {
+      make(nodes[$0], summary, status, .noise, classOf, &naming)
+    }
+    let candidates = byLines(ambiguousNodes(nodes, summary, status), .ambiguous).map {
+      make(nodes[$0], summary, status, .ambiguous, classOf, &naming)
+    }
+    sorting.kept.sort { $0.stats.lines != $1.stats.lines ? $0.stats.lines > $1.stats.lines : $0.path < $1.path }
+    return SuggestionSet(
+      suggestions: suggestions, candidates: candidates, kept: sorting.kept, classified: classified,
+      statistics: summary.statistics, options: options, silencedLines: sorting.silencedLines,
+      warnings: sorting.warnings, isThin: summary.statistics.completeRecords < options.classifier.minimumRecords)
+  }
+
+  /// Each action's part in the grouping: noise and ambiguous actions with a plain-Swift
+  /// shape take part; what a filter repository silences is neutral; the rest blocks.
+  func sort(_ summary: ReportSummary, _ classOf: [String: ClassifiedAction]) -> Sorting {
+    var sorting = Sorting(status: [Status](repeating: .blocked, count: summary.actions.count))
     for (i, a) in summary.actions.enumerated() {
       let root = options.root ?? a.root
       let c = classOf[a.path]
       func keep(_ reason: KeepReason, _ detail: String? = nil) {
-        kept.append(KeptAction(root: root, path: a.path, stats: a.stats, reason: reason, detail: detail))
+        sorting.kept.append(KeptAction(root: root, path: a.path, stats: a.stats, reason: reason, detail: detail))
       }
       if let silencer, let entry = silencer.silencingEntry(forActionPath: a.path) {
-        status[i] = .silenced
-        silencedLines += a.stats.lines
+        sorting.status[i] = .silenced
+        sorting.silencedLines += a.stats.lines
         keep(.silenced, entry)
         continue
       }
       guard !a.path.isEmpty, root != nil else { keep(.noPath); continue }
       let isNoise = c?.actionClass == .noise, isAmbiguous = c?.actionClass == .ambiguous
       if isNoise || isAmbiguous {
+        let shown = TextFormatting.fitTail(TextFormatting.escaped(a.path), 100)
         guard root.flatMap(SwiftIdentifier.typeName) != nil, let shape = a.shape, Suggester.isSafe(shape, path: a.path) else {
-          warnings.append("action path \(TextFormatting.fitTail(TextFormatting.escaped(a.path), 100)) or its root type is not plain Swift identifiers: not suggested")
+          sorting.warnings.append("action path \(shown) or its root type is not plain Swift identifiers: not suggested")
           keep(.unsafeName)
           continue
         }
         if a.shapeVariants > 1 {
-          warnings.append("records of \(TextFormatting.fitTail(TextFormatting.escaped(a.path), 100)) disagree about case payloads; using the most frequent shape")
+          sorting.warnings.append("records of \(shown) disagree about case payloads; using the most frequent shape")
         }
       }
       if isNoise {
-        status[i] = .noise
+        sorting.status[i] = .noise
       } else if isAmbiguous {
-        status[i] = .ambiguous
+        sorting.status[i] = .ambiguous
         keep(.ambiguous, c?.reasons.first)
       } else {
         keep(.signal, c?.reasons.first)
       }
     }
+    return sorting
+  }
 
-    let (nodes, tops) = tree(summary, status: status)
+  /// Top-down, the first node whose every leaf is noise, made no broader than its leaves
+  /// (down while one child holds them all).
+  static func noiseGroups(_ nodes: [Node], _ tops: [Int]) -> [Int] {
     var chosen: [Int] = []
-    // Top-down: the first node whose every leaf is noise, made no broader than its leaves.
     var stack = tops.reversed() as [Int]
     while let id = stack.popLast() {
       if nodes[id].noiseOnly && nodes[id].hasNoise {
@@ -182,57 +217,57 @@ public struct Suggester {
         stack.append(contentsOf: nodes[id].children.reversed())
       }
     }
-    // Ambiguous actions one by one, at their own pattern path, when nothing but noise
-    // and ambiguous actions is under it (`--depth` or `binding` may merge paths).
-    var ambiguousNodes: [Int] = []
-    for (id, node) in nodes.enumerated() where node.leaves.contains(where: { status[$0] == .ambiguous }) {
-      let own = node.leaves.filter { Self.leafNode(summary, $0, options) == node.path && status[$0] == .ambiguous }
-      guard !own.isEmpty, node.leaves.allSatisfy({ status[$0] != .blocked }) else { continue }
-      ambiguousNodes.append(id)
-    }
-    let linesOf = { (id: Int, wanted: Status) in
-      nodes[id].leaves.reduce(0) { $0 + (status[$1] == wanted ? summary.actions[$1].stats.lines : 0) }
-    }
-    chosen.sort { linesOf($0, .noise) != linesOf($1, .noise) ? linesOf($0, .noise) > linesOf($1, .noise) : nodes[$0].path < nodes[$1].path }
-    ambiguousNodes.sort { linesOf($0, .ambiguous) != linesOf($1, .ambiguous) ? linesOf($0, .ambiguous) > linesOf($1, .ambiguous) : nodes[$0].path < nodes[$1].path }
-
-    let taken = Set(silencer?.entryNames ?? [])
-    var usedNames = Set<String>()
-    func make(_ id: Int, _ wanted: Status) -> Suggestion {
-      let node = nodes[id]
-      let members = node.leaves.filter { status[$0] == wanted }
-      let segments = node.path.split(separator: ".").map(String.init)
-      var name = SwiftIdentifier.camelName(segments)
-      if usedNames.contains(name) { name = segments.joined(separator: "_") }
-      while taken.contains(name) || usedNames.contains(name) { name += "Actions" }
-      usedNames.insert(name)
-      // The shape of the biggest member, cut to the prefix.
-      let leaf = members.max { summary.actions[$0].stats.lines < summary.actions[$1].stats.lines }!
-      var steps = Array(summary.actions[leaf].shape!.prefix(node.depth))
-      steps[steps.count - 1].followed = nil
-      var stats = ActionStats()
-      for l in members { stats.add(summary.actions[l].stats) }
-      var paths: [String] = []
-      for l in members where !paths.contains(summary.actions[l].path) { paths.append(summary.actions[l].path) }
-      let evidence = paths.map { p in
-        let c = classOf[p]!
-        return "`\(p)`: " + c.reasons.prefix(4).joined(separator: ", ")
-      }
-      return Suggestion(
-        root: node.root, path: node.path, name: SwiftIdentifier.escaped(name), stats: stats,
-        coveredPaths: paths, steps: steps,
-        hasShapeConflict: members.contains { summary.actions[$0].shapeVariants > 1 },
-        closurePattern: Suggester.pattern(steps), patternPath: steps.map(\.name).joined(separator: "."),
-        keyPathSegments: Suggester.keyPath(steps), actionClass: wanted == .noise ? .noise : .ambiguous, evidence: evidence)
-    }
-    let suggestions = chosen.map { make($0, .noise) }
-    let candidates = ambiguousNodes.map { make($0, .ambiguous) }
-    kept.sort { $0.stats.lines != $1.stats.lines ? $0.stats.lines > $1.stats.lines : $0.path < $1.path }
-    return SuggestionSet(
-      suggestions: suggestions, candidates: candidates, kept: kept, classified: classified,
-      statistics: summary.statistics, options: options, silencedLines: silencedLines, warnings: warnings,
-      isThin: summary.statistics.completeRecords < options.classifier.minimumRecords)
+    return chosen
   }
+
+  /// Ambiguous actions one by one, at their own pattern path, when nothing but noise and
+  /// ambiguous actions is under it (`--depth` or `binding` may merge paths).
+  func ambiguousNodes(_ nodes: [Node], _ summary: ReportSummary, _ status: [Status]) -> [Int] {
+    nodes.indices.filter { id in
+      let node = nodes[id]
+      let own = node.leaves.contains { Self.leafNode(summary, $0, options) == node.path && status[$0] == .ambiguous }
+      return own && node.leaves.allSatisfy { status[$0] != .blocked }
+    }
+  }
+
+  /// Entry names: camelCase of the segments, joined by `_` where two collide, never a
+  /// name the filter repository already has.
+  struct Naming {
+    let taken: Set<String>
+    var used = Set<String>()
+    mutating func name(_ segments: [String]) -> String {
+      var name = SwiftIdentifier.camelName(segments)
+      if used.contains(name) { name = segments.joined(separator: "_") }
+      while taken.contains(name) || used.contains(name) { name += "Actions" }
+      used.insert(name)
+      return name
+    }
+  }
+
+  /// The entry for one node: the members of the wanted status under it, with the shape of
+  /// the biggest, cut to the node's depth.
+  func make(
+    _ node: Node, _ summary: ReportSummary, _ status: [Status], _ wanted: Status,
+    _ classOf: [String: ClassifiedAction], _ naming: inout Naming
+  ) -> Suggestion {
+    let members = node.leaves.filter { status[$0] == wanted }
+    let name = naming.name(node.path.split(separator: ".").map(String.init))
+    let leaf = members.max { summary.actions[$0].stats.lines < summary.actions[$1].stats.lines }!
+    var steps = Array(summary.actions[leaf].shape!.prefix(node.depth))
+    steps[steps.count - 1].followed = nil
+    var stats = ActionStats()
+    for l in members { stats.add(summary.actions[l].stats) }
+    var paths: [String] = []
+    for l in members where !paths.contains(summary.actions[l].path) { paths.append(summary.actions[l].path) }
+    let evidence = paths.map { p in "`\(p)`: " + (classOf[p]?.reasons.prefix(4).joined(separator: ", ") ?? "") }
+    return Suggestion(
+      root: node.root, path: node.path, name: SwiftIdentifier.escaped(name), stats: stats,
+      coveredPaths: paths, steps: steps,
+      hasShapeConflict: members.contains { summary.actions[$0].shapeVariants > 1 },
+      closurePattern: Suggester.pattern(steps), patternPath: steps.map(\.name).joined(separator: "."),
+      keyPathSegments: Suggester.keyPath(steps), actionClass: wanted == .noise ? .noise : .ambiguous, evidence: evidence)
+  }
+
 
   /// The path a pattern can express for an action: cut after `binding` (a struct in TCA,
   /// no case to match below it) and at `--depth`.
