@@ -5,7 +5,8 @@ import Testing
 /// clearly, and ends promptly.
 struct ReliabilityCLITests {
   static func temporaryFile(_ name: String, _ data: Data) throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-rel-\(getpid())-\(name)").path
+    // Unique per call: tests run in parallel, and two of them may use the same name.
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-rel-\(getpid())-\(name)-\(UUID().uuidString)").path
     try data.write(to: URL(fileURLWithPath: path))
     return path
   }
