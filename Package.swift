@@ -9,7 +9,7 @@ let package = Package(
     .library(name: "TCALogKit", targets: ["TCALogKit"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
   ],
   targets: [
     // libpcre2-8 from the system (JIT-capable); the shim sets the code-unit width.

@@ -91,9 +91,13 @@ struct BrowserApp {
   }
 
   private func windowAction(_ w: Int, _ action: Value) -> Value {
-    Self.appAction("windows", .enumCase(type: "WindowsAction", name: "window", args: [
-      .init("windowID", Self.id("WindowID", windows[w].id)), .init("action", action),
-    ]))
+    Self.appAction(
+      "windows",
+      .enumCase(
+        type: "WindowsAction", name: "window",
+        args: [
+          .init("windowID", Self.id("WindowID", windows[w].id)), .init("action", action),
+        ]))
   }
 
   private static func windowCase(_ name: String, _ args: [Value.Argument] = []) -> Value {
@@ -132,8 +136,17 @@ struct BrowserApp {
     let t = rng.below(windows[w].tabs.count)
     let tabID = windows[w].tabs[t].id
     let entered = rng.below(2) == 0
-    let action = windowAction(w, Self.windowCase("hover", [.init(nil, .enumCase(
-      type: "HoverAction", name: entered ? "entered" : "exited", args: [.init("tabID", Self.id("TabID", tabID))]))]))
+    let action = windowAction(
+      w,
+      Self.windowCase(
+        "hover",
+        [
+          .init(
+            nil,
+            .enumCase(
+              type: "HoverAction", name: entered ? "entered" : "exited", args: [.init("tabID", Self.id("TabID", tabID))]
+            ))
+        ]))
     // Most hover events repeat what the state already says.
     let old = windows[w].hoveredTab
     let new: Int? = entered ? t : nil
@@ -158,16 +171,25 @@ struct BrowserApp {
     let tab = windows[w].tabs[t]
     let new = min(100, tab.progress + 5 + rng.below(30))
     windows[w].tabs[t].progress = new == 100 ? 0 : new
-    let action = windowAction(w, Self.windowCase("tab", [.init(nil, .enumCase(
-      type: "TabAction", name: "loadingProgress",
-      args: [.init("id", Self.id("TabID", tab.id)), .init("progress", .raw(fixedText(new, decimals: 2)))]))]))
+    let action = windowAction(
+      w,
+      Self.windowCase(
+        "tab",
+        [
+          .init(
+            nil,
+            .enumCase(
+              type: "TabAction", name: "loadingProgress",
+              args: [.init("id", Self.id("TabID", tab.id)), .init("progress", .raw(fixedText(new, decimals: 2)))]))
+        ]))
     let path = windowPath(w, .field("tabs"), .index(t), .field("loadState"))
     let progress = { (p: Int) in fixedText(p, decimals: 2) }
     let change: StateChange
     if tab.progress == 0 {
       change = .caseSwitch(path, oldCase: "idle", newCase: "loading", newPayload: "progress: \(progress(new))")
     } else if new == 100 {
-      change = .caseSwitch(path, oldCase: "loading", newCase: "finished", oldPayload: "progress: \(progress(tab.progress))")
+      change = .caseSwitch(
+        path, oldCase: "loading", newCase: "finished", oldPayload: "progress: \(progress(tab.progress))")
     } else {
       change = .payload(path, enumCase: "loading", label: "progress", old: progress(tab.progress), new: progress(new))
     }
@@ -187,8 +209,11 @@ struct BrowserApp {
   private mutating func sidebarDragMoved(_ rng: inout SplitMix64) -> (Value, [StateChange]) {
     let x = rng.below(2800)
     let xs = fixedText(x, decimals: 1)
-    let action = Self.appAction("appSidebar", .enumCase(type: "SidebarAction", name: "dragMoved",
-                                                        args: [.init("location", Self.point(xs, "12.0"))]))
+    let action = Self.appAction(
+      "appSidebar",
+      .enumCase(
+        type: "SidebarAction", name: "dragMoved",
+        args: [.init("location", Self.point(xs, "12.0"))]))
     let old = dragX
     dragX = x
     let path: [PathComponent] = [.field("sidebar"), .field("dragLocation")]
@@ -202,31 +227,55 @@ struct BrowserApp {
   private mutating func selectTab(_ rng: inout SplitMix64) -> (Value, [StateChange]) {
     let w = rng.below(windows.count)
     let t = rng.below(windows[w].tabs.count)
-    let action = windowAction(w, Self.windowCase("tab", [.init(nil, .enumCase(
-      type: "TabAction", name: "select", args: [.init("id", Self.id("TabID", windows[w].tabs[t].id))]))]))
+    let action = windowAction(
+      w,
+      Self.windowCase(
+        "tab",
+        [
+          .init(
+            nil,
+            .enumCase(
+              type: "TabAction", name: "select", args: [.init("id", Self.id("TabID", windows[w].tabs[t].id))]))
+        ]))
     let old = windows[w].selectedTab
     windows[w].selectedTab = t
     guard old != t else { return (action, []) }
-    return (action, [.idValue(windowPath(w, .field("selectedTabID")), type: "TabID",
-                              old: windows[w].tabs[old].id, new: windows[w].tabs[t].id)])
+    return (
+      action,
+      [
+        .idValue(
+          windowPath(w, .field("selectedTabID")), type: "TabID",
+          old: windows[w].tabs[old].id, new: windows[w].tabs[t].id)
+      ]
+    )
   }
 
   private mutating func toggleList(_ rng: inout SplitMix64) -> (Value, [StateChange]) {
     let w = rng.below(windows.count)
     let list = lists[rng.below(lists.count)]
-    let action = windowAction(w, Self.windowCase("toggleListCollapsedState", [.init("listID", .enumCase(
-      type: "RootOrListIdentifier", name: "list", args: [.init(nil, Self.id("Identifier<SidebarItem>", list))]))]))
+    let action = windowAction(
+      w,
+      Self.windowCase(
+        "toggleListCollapsedState",
+        [
+          .init(
+            "listID",
+            .enumCase(
+              type: "RootOrListIdentifier", name: "list", args: [.init(nil, Self.id("Identifier<SidebarItem>", list))]))
+        ]))
     let path = [PathComponent.field("persistedWindows")] + windowPath(w, .field("collapsedListIDs"))
     var collapsed = windows[w].collapsedLists
     let change: StateChange
     if let i = collapsed.firstIndex(of: list) {
       collapsed.remove(at: i)
-      change = .count(path, oldCount: collapsed.count + 1, newCount: collapsed.count,
-                      element: i, text: "Identifier(rawValue: \"\(list)\")", added: false)
+      change = .count(
+        path, oldCount: collapsed.count + 1, newCount: collapsed.count,
+        element: i, text: "Identifier(rawValue: \"\(list)\")", added: false)
     } else {
       collapsed.append(list)
-      change = .count(path, oldCount: collapsed.count - 1, newCount: collapsed.count,
-                      element: collapsed.count - 1, text: "Identifier(rawValue: \"\(list)\")", added: true)
+      change = .count(
+        path, oldCount: collapsed.count - 1, newCount: collapsed.count,
+        element: collapsed.count - 1, text: "Identifier(rawValue: \"\(list)\")", added: true)
     }
     windows[w].collapsedLists = collapsed
     return (action, [change])
@@ -234,8 +283,11 @@ struct BrowserApp {
 
   private mutating func sidebarItemTapped(_ rng: inout SplitMix64) -> (Value, [StateChange]) {
     let index = rng.below(sidebarItems)
-    let action = Self.appAction("appSidebar", .enumCase(type: "SidebarAction", name: "itemTapped",
-                                                        args: [.init("index", .raw("\(index)"))]))
+    let action = Self.appAction(
+      "appSidebar",
+      .enumCase(
+        type: "SidebarAction", name: "itemTapped",
+        args: [.init("index", .raw("\(index)"))]))
     let old = selectedIndex
     selectedIndex = index
     guard old != index else { return (action, []) }
@@ -244,25 +296,40 @@ struct BrowserApp {
 
   private mutating func recordsPulled(_ rng: inout SplitMix64) -> (Value, [StateChange]) {
     let n = 1 + rng.below(3)
-    let action = Self.appAction("sidebarSyncCloudKit", .enumCase(type: "CloudKitAction", name: "recordsPulled",
-                                                                  args: [.init("count", .raw("\(n)"))]))
+    let action = Self.appAction(
+      "sidebarSyncCloudKit",
+      .enumCase(
+        type: "CloudKitAction", name: "recordsPulled",
+        args: [.init("count", .raw("\(n)"))]))
     let oldItems = sidebarItems
     sidebarItems += n
     let oldPulled = lastPulled
     lastPulled += 30 + rng.below(600)
     // Two top-level blocks: the `, ` separator of FORMATS.md 4.4 shows up.
-    return (action, [
-      .count([.field("sidebar"), .field("items")], oldCount: oldItems, newCount: sidebarItems,
-             element: oldItems, text: "SidebarItem(…)", added: true),
-      .value([.field("sync"), .field("lastPulledAt")], "\(oldPulled).0", "\(lastPulled).0"),
-    ])
+    return (
+      action,
+      [
+        .count(
+          [.field("sidebar"), .field("items")], oldCount: oldItems, newCount: sidebarItems,
+          element: oldItems, text: "SidebarItem(…)", added: true),
+        .value([.field("sync"), .field("lastPulledAt")], "\(oldPulled).0", "\(lastPulled).0"),
+      ]
+    )
   }
 
   private mutating func setDarkMode(_ rng: inout SplitMix64) -> (Value, [StateChange]) {
     let on = rng.below(2) == 0
-    let action = Self.appAction("settings", .enumCase(type: "SettingsAction", name: "binding", args: [.init(nil, .enumCase(
-      type: "BindingAction<SettingsState>", name: "set",
-      args: [.init(nil, .raw("\\SettingsState.$isDarkMode")), .init(nil, .raw("\(on)"))]))]))
+    let action = Self.appAction(
+      "settings",
+      .enumCase(
+        type: "SettingsAction", name: "binding",
+        args: [
+          .init(
+            nil,
+            .enumCase(
+              type: "BindingAction<SettingsState>", name: "set",
+              args: [.init(nil, .raw("\\SettingsState.$isDarkMode")), .init(nil, .raw("\(on)"))]))
+        ]))
     let old = isDarkMode
     isDarkMode = on
     guard old != on else { return (action, []) }
@@ -271,8 +338,10 @@ struct BrowserApp {
 
   private mutating func lifecycle(_ rng: inout SplitMix64) -> (Value, [StateChange]) {
     let active = rng.below(2) == 0
-    let action = Self.appAction("lifecycle", .enumCase(
-      type: "LifecycleAction", name: active ? "didBecomeActive" : "willResignActive", args: []))
+    let action = Self.appAction(
+      "lifecycle",
+      .enumCase(
+        type: "LifecycleAction", name: active ? "didBecomeActive" : "willResignActive", args: []))
     let old = isActive
     isActive = active
     guard old != active else { return (action, []) }

@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 struct BenchError: Error, CustomStringConvertible {
@@ -103,9 +103,9 @@ enum ChildProcess {
 
   private static func rssBytes(_ usage: rusage) -> Int {
     #if canImport(Glibc)
-    Int(usage.ru_maxrss) * 1024  // kilobytes on Linux
+      Int(usage.ru_maxrss) * 1024  // kilobytes on Linux
     #else
-    Int(usage.ru_maxrss)  // bytes on macOS
+      Int(usage.ru_maxrss)  // bytes on macOS
     #endif
   }
 
@@ -121,9 +121,9 @@ enum ChildProcess {
   static func ownPeakRSS() -> Int {
     var usage = rusage()
     #if canImport(Glibc)
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+      getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
     #else
-    getrusage(RUSAGE_SELF, &usage)
+      getrusage(RUSAGE_SELF, &usage)
     #endif
     return rssBytes(usage)
   }

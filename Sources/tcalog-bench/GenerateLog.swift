@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Writes a synthetic TCA debug log of a browser-like macOS app (windows, tabs, sidebar,
@@ -42,8 +42,8 @@ struct LogGenerator {
   let options: Options
   private var rng: SplitMix64
   private var app: BrowserApp
-  private var record: [UInt8] = []      // one rendered record, before prefixes
-  private var out: [UInt8] = []         // pending output
+  private var record: [UInt8] = []  // one rendered record, before prefixes
+  private var out: [UInt8] = []  // pending output
   private var clockMillis = 36_153_000  // 10:02:33.000 on the log's day
 
   init(options: Options) {

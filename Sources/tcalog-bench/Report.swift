@@ -50,16 +50,19 @@ enum Report {
       let mbps = Double(r.command.inputBytes) / 1e6 / seconds
       let rps = r.command.inputRecords.map { fixed(Double($0) / seconds / 1000, 0) + "k" } ?? "?"
       let ratio = baseline.medianSeconds.map { fixed(seconds / $0, 2) + "×" } ?? "n/a"
-      rows.append([r.command.label, fixed(seconds, 3), fixed(mbps, 0), rps,
-                   r.peakRSS.map(megabytes) ?? "?", ratio])
+      rows.append([
+        r.command.label, fixed(seconds, 3), fixed(mbps, 0), rps,
+        r.peakRSS.map(megabytes) ?? "?", ratio,
+      ])
     }
     let widths = header.indices.map { col in rows.map { $0[col].count }.max() ?? 0 }
     var lines = rows.map { row in
       row.enumerated().map { col, cell in pad(cell, widths[col], right: col > 0) }.joined(separator: "  ")
     }
     lines.insert(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "), at: 1)
-    lines.append("(RSS floor: children started by posix_spawn inherit this runner's peak of "
-                 + "\(megabytes(ChildProcess.ownPeakRSS())) MB on Linux; MB = 10^6 bytes for MB/s, 2^20 for RSS)")
+    lines.append(
+      "(RSS floor: children started by posix_spawn inherit this runner's peak of "
+        + "\(megabytes(ChildProcess.ownPeakRSS())) MB on Linux; MB = 10^6 bytes for MB/s, 2^20 for RSS)")
     return lines.joined(separator: "\n")
   }
 }

@@ -2,9 +2,9 @@ import ArgumentParser
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 struct RunCommand: ParsableCommand {
@@ -51,11 +51,13 @@ struct RunCommand: ParsableCommand {
 
   func run() throws {
     guard FileManager.default.isExecutableFile(atPath: tcalog) else {
-      FileHandle.standardError.write(Data("""
-        tcalog-bench: no tcalog binary at \(tcalog).
-        Build it first (from the package root):  swift build -c release --product tcalog
-        or point to one with --tcalog PATH.\n
-        """.utf8))
+      FileHandle.standardError.write(
+        Data(
+          """
+          tcalog-bench: no tcalog binary at \(tcalog).
+          Build it first (from the package root):  swift build -c release --product tcalog
+          or point to one with --tcalog PATH.\n
+          """.utf8))
       throw ExitCode(2)
     }
     try FileManager.default.createDirectory(atPath: workDir, withIntermediateDirectories: true)
@@ -63,8 +65,9 @@ struct RunCommand: ParsableCommand {
     print(Report.machineDescription(tcalog: tcalogPath, workDir: workDir))
     var allTargets: [Target] = []
     for format in format.formats {
-      let bench = FormatBench(format: format, tcalog: tcalogPath, runs: runs, sizeMB: sizeMb,
-                              workDir: workDir, generator: generator, huge: huge)
+      let bench = FormatBench(
+        format: format, tcalog: tcalogPath, runs: runs, sizeMB: sizeMb,
+        workDir: workDir, generator: generator, huge: huge)
       allTargets += try bench.run()
     }
     let passed = allTargets.filter { $0.verdict == .pass }.count
@@ -110,8 +113,10 @@ struct FormatBench {
 
   func run() throws -> [Target] {
     print("\n== format \(format.rawValue), \(Report.fixed(sizeMB, 0)) MB ==")
-    let file = try Inputs.cachedLog(format: format, sizeMB: sizeMB, seed: generator.seed, generator: generator, workDir: workDir)
-    let second = try Inputs.cachedLog(format: format, sizeMB: sizeMB, seed: generator.seed + 1, generator: generator, workDir: workDir)
+    let file = try Inputs.cachedLog(
+      format: format, sizeMB: sizeMB, seed: generator.seed, generator: generator, workDir: workDir)
+    let second = try Inputs.cachedLog(
+      format: format, sizeMB: sizeMB, seed: generator.seed + 1, generator: generator, workDir: workDir)
     let (bytes, secondBytes) = (Inputs.size(file), Inputs.size(second))
     // Warm the page cache so that every command, grep included, reads from memory.
     try Inputs.warm(file)
@@ -125,8 +130,9 @@ struct FormatBench {
     let pattern = format == .diffing ? "Received action" : "received action"
     func tc(_ args: [String]) -> [String] { [tcalog] + args }
     func command(_ label: String, _ stages: [[String]], ok: Set<Int32> = [0], two: Bool = false) -> BenchCommand {
-      BenchCommand(label: label, stages: stages, inputBytes: two ? bytes + secondBytes : bytes,
-                   inputRecords: two ? bothRecords : records, okStatuses: ok, runs: runs)
+      BenchCommand(
+        label: label, stages: stages, inputBytes: two ? bytes + secondBytes : bytes,
+        inputRecords: two ? bothRecords : records, okStatuses: ok, runs: runs)
     }
     var results: [String: CommandResult] = [:]
     var order: [String] = []
@@ -140,13 +146,21 @@ struct FormatBench {
     var grepCount = command("grep -c '\(pattern)' FILE", [["grep", "-c", pattern, file]], ok: [0, 1])
     grepCount.stdoutFile = "\(workDir)/\(format.rawValue)-grep-c.stdout"
     try measure("grep-c", grepCount)
-    try measure("grep-pipe", command("grep -A1 … | sort | uniq -c | sort -rn", [[
-      "/bin/sh", "-c", "grep -A1 '\(pattern)' '\(file)' | sort | uniq -c | sort -rn",
-    ]]))
+    try measure(
+      "grep-pipe",
+      command(
+        "grep -A1 … | sort | uniq -c | sort -rn",
+        [
+          [
+            "/bin/sh", "-c", "grep -A1 '\(pattern)' '\(file)' | sort | uniq -c | sort -rn",
+          ]
+        ]))
     try measure("report", command("tcalog report FILE", [tc(["report", file])]))
-    try measure("filter", command("tcalog filter -a hover -c FILE", [tc(["filter", "-a", "hover", "-c", file])], ok: [0, 1]))
+    try measure(
+      "filter", command("tcalog filter -a hover -c FILE", [tc(["filter", "-a", "hover", "-c", file])], ok: [0, 1]))
     try measure("stats", command("tcalog records --stats FILE", [tc(["records", "--stats", file])]))
-    try measure("ndjson", command("tcalog records --format ndjson FILE", [tc(["records", "--format", "ndjson", file])]))
+    try measure(
+      "ndjson", command("tcalog records --format ndjson FILE", [tc(["records", "--format", "ndjson", file])]))
 
     // The jobs and stdin targets are about `report`; until it exists, `records --stats`
     // stands in so the figures are still there (the target line says which was used).
@@ -155,12 +169,15 @@ struct FormatBench {
     let subjectName = "tcalog " + subject.joined(separator: " ")
     try measure("jobs1", command("\(subjectName) --jobs 1 FILE", [tc(subject + ["--jobs", "1", file])]))
     try measure("two", command("\(subjectName) FILE FILE2", [tc(subject + [file, second])], two: true))
-    try measure("two-jobs1", command("\(subjectName) --jobs 1 FILE FILE2", [tc(subject + ["--jobs", "1", file, second])], two: true))
+    try measure(
+      "two-jobs1",
+      command("\(subjectName) --jobs 1 FILE FILE2", [tc(subject + ["--jobs", "1", file, second])], two: true))
     try measure("stdin", command("cat FILE | \(subjectName)", [["cat", file], tc(subject)]))
 
     var hugeResult: CommandResult?
     if huge {
-      let hugeFile = try Inputs.cachedLog(format: format, sizeMB: 1000, seed: generator.seed, generator: generator, workDir: workDir)
+      let hugeFile = try Inputs.cachedLog(
+        format: format, sizeMB: 1000, seed: generator.seed, generator: generator, workDir: workDir)
       try Inputs.warm(hugeFile)
       var cmd = command("\(subjectName) HUGE (1 GB)", [tc(subject + [hugeFile])])
       cmd.inputBytes = Inputs.size(hugeFile)
@@ -184,7 +201,8 @@ struct FormatBench {
     let key = "\(format.rawValue)-count-\((file as NSString).lastPathComponent)"
     let stderrFile = "\(workDir)/\(key).stderr"
     guard let m = try? ChildProcess.run([[tcalog, "records", "--stats", file]], stderrFile: stderrFile),
-          m.status == 0 else { return nil }
+      m.status == 0
+    else { return nil }
     return Report.recordsFromStats(m.stderr)
   }
 }
@@ -197,8 +215,9 @@ enum Runner {
     var peak = 0
     var stderr = ""
     for _ in 0..<command.runs {
-      let m = try ChildProcess.run(command.stages, stdoutFile: command.stdoutFile,
-                                   stderrFile: "\(workDir)/\(key).stderr")
+      let m = try ChildProcess.run(
+        command.stages, stdoutFile: command.stdoutFile,
+        stderrFile: "\(workDir)/\(key).stderr")
       guard command.okStatuses.contains(m.status) else {
         return CommandResult(command: command, medianSeconds: nil, failedStatus: m.status, stderr: m.stderr)
       }
@@ -207,7 +226,8 @@ enum Runner {
       stderr = m.stderr
     }
     times.sort()
-    let median = times.count % 2 == 1
+    let median =
+      times.count % 2 == 1
       ? times[times.count / 2]
       : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
     return CommandResult(command: command, medianSeconds: median, failedStatus: nil, peakRSS: peak, stderr: stderr)
@@ -218,8 +238,10 @@ enum Inputs {
   /// A generated log in the work directory, made once per size, format, seed and generator
   /// options. Generation runs in a child process: this process's own peak memory is the
   /// floor of every child's reported RSS (see `ChildProcess.ownPeakRSS`), so it stays small.
-  static func cachedLog(format: LogGenerator.Format, sizeMB: Double, seed: UInt64,
-                        generator: GeneratorOptions, workDir: String) throws -> String {
+  static func cachedLog(
+    format: LogGenerator.Format, sizeMB: Double, seed: UInt64,
+    generator: GeneratorOptions, workDir: String
+  ) throws -> String {
     var name = "\(format.rawValue)-\(Report.fixed(sizeMB, 0))MB-seed\(seed)-noise\(generator.noise)"
     if generator.prefix != .none { name += "-\(generator.prefixStyle.rawValue)-\(generator.prefix.rawValue)" }
     if generator.crlf { name += "-crlf" }
@@ -229,12 +251,18 @@ enum Inputs {
     let me = Bundle.main.executablePath ?? CommandLine.arguments[0]
     print("generating \(path) …")
     let m = try ChildProcess.run(
-      [[me, "generate", "--size-mb", "\(sizeMB)", "--format", format.rawValue, "-o", partial,
-        "--seed", "\(seed)"] + generator.argumentsWithoutSeed],
+      [
+        [
+          me, "generate", "--size-mb", "\(sizeMB)", "--format", format.rawValue, "-o", partial,
+          "--seed", "\(seed)",
+        ] + generator.argumentsWithoutSeed
+      ],
       stderrFile: "\(workDir)/generate.stderr")
     guard m.status == 0 else { throw BenchError("generating \(path) failed (exit \(m.status)): \(m.stderr)") }
     print("  " + m.stderr.trimmingCharacters(in: .whitespacesAndNewlines))
-    guard rename(partial, path) == 0 else { throw BenchError("cannot rename \(partial): \(String(cString: strerror(errno)))") }
+    guard rename(partial, path) == 0 else {
+      throw BenchError("cannot rename \(partial): \(String(cString: strerror(errno)))")
+    }
     return path
   }
 

@@ -34,27 +34,32 @@ struct StateChange {
   var dumpNew: String?
 
   static func value(_ path: [PathComponent], _ old: String, _ new: String) -> StateChange {
-    StateChange(differencePath: path, differenceLeaf: .value(current: new, previous: old),
-                dumpPath: path, dumpOld: old, dumpNew: new)
+    StateChange(
+      differencePath: path, differenceLeaf: .value(current: new, previous: old),
+      dumpPath: path, dumpOld: old, dumpNew: new)
   }
 
   /// An optional that gains or loses its value: Difference shows `Optional(…)` / `nil`.
   static func optional(_ path: [PathComponent], old: String?, new: String?) -> StateChange {
     let wrap = { (v: String?) in v.map { "Optional(\($0))" } ?? "nil" }
-    return StateChange(differencePath: path, differenceLeaf: .value(current: wrap(new), previous: wrap(old)),
-                       dumpPath: path, dumpOld: old ?? "nil", dumpNew: new ?? "nil")
+    return StateChange(
+      differencePath: path, differenceLeaf: .value(current: wrap(new), previous: wrap(old)),
+      dumpPath: path, dumpOld: old ?? "nil", dumpNew: new ?? "nil")
   }
 
   /// A `Type(rawValue: "…")` identifier replaced by another.
   static func idValue(_ path: [PathComponent], type: String, old: String, new: String) -> StateChange {
-    StateChange(differencePath: path + [.field("rawValue")], differenceLeaf: .value(current: new, previous: old),
-                dumpPath: path, dumpOld: "\(type)(rawValue: \"\(old)\")", dumpNew: "\(type)(rawValue: \"\(new)\")")
+    StateChange(
+      differencePath: path + [.field("rawValue")], differenceLeaf: .value(current: new, previous: old),
+      dumpPath: path, dumpOld: "\(type)(rawValue: \"\(old)\")", dumpNew: "\(type)(rawValue: \"\(new)\")")
   }
 
   /// An enum that switches case: Difference names the side with a payload by its case
   /// only and the other side fully qualified (FORMATS.md 4.2).
-  static func caseSwitch(_ path: [PathComponent], oldCase: String, newCase: String,
-                         oldPayload: String? = nil, newPayload: String? = nil) -> StateChange {
+  static func caseSwitch(
+    _ path: [PathComponent], oldCase: String, newCase: String,
+    oldPayload: String? = nil, newPayload: String? = nil
+  ) -> StateChange {
     let qualified = { (c: String, payload: String?) in payload == nil ? "Browser.LoadState.\(c)" : c }
     let dumped = { (c: String, payload: String?) in payload.map { ".\(c)(\($0))" } ?? ".\(c)" }
     return StateChange(
@@ -64,17 +69,22 @@ struct StateChange {
   }
 
   /// Same case on both sides, one labelled payload value differs.
-  static func payload(_ path: [PathComponent], enumCase: String, label: String, old: String, new: String) -> StateChange {
-    StateChange(differencePath: path + [.enumCase(enumCase), .field(label)],
-                differenceLeaf: .value(current: new, previous: old),
-                dumpPath: path, dumpOld: ".\(enumCase)(\(label): \(old))", dumpNew: ".\(enumCase)(\(label): \(new))")
+  static func payload(_ path: [PathComponent], enumCase: String, label: String, old: String, new: String) -> StateChange
+  {
+    StateChange(
+      differencePath: path + [.enumCase(enumCase), .field(label)],
+      differenceLeaf: .value(current: new, previous: old),
+      dumpPath: path, dumpOld: ".\(enumCase)(\(label): \(old))", dumpNew: ".\(enumCase)(\(label): \(new))")
   }
 
   /// A collection that gained or lost one element.
-  static func count(_ path: [PathComponent], oldCount: Int, newCount: Int,
-                    element: Int, text: String, added: Bool) -> StateChange {
-    StateChange(differencePath: path, differenceLeaf: .count(current: newCount, previous: oldCount),
-                dumpPath: path + [.index(element)], dumpOld: added ? nil : text, dumpNew: added ? text : nil)
+  static func count(
+    _ path: [PathComponent], oldCount: Int, newCount: Int,
+    element: Int, text: String, added: Bool
+  ) -> StateChange {
+    StateChange(
+      differencePath: path, differenceLeaf: .count(current: newCount, previous: oldCount),
+      dumpPath: path + [.index(element)], dumpOld: added ? nil : text, dumpNew: added ? text : nil)
   }
 }
 
@@ -84,7 +94,8 @@ struct StateChange {
 /// text, top-level blocks joined with `, ` (FORMATS.md 4.2–4.4).
 enum DifferenceTree {
   static func append(_ changes: [StateChange], to out: inout [UInt8]) {
-    let labelled = changes
+    let labelled =
+      changes
       .map { change in (labels: change.differencePath.map(\.differenceLabel), leaf: change.differenceLeaf) }
       .sorted { $0.labels.lexicographicallyPrecedes($1.labels) }
     var previous: [String] = []
@@ -154,7 +165,9 @@ enum CustomDumpDiff {
       ("loadState", .scalar(".idle")),
     ],
     "CGPoint": [("x", .scalar("0.0")), ("y", .scalar("0.0"))],
-    "SidebarState": [("items", .array(of: nil)), ("selectedIndex", .scalar("0")), ("dragLocation", .structure("CGPoint"))],
+    "SidebarState": [
+      ("items", .array(of: nil)), ("selectedIndex", .scalar("0")), ("dragLocation", .structure("CGPoint")),
+    ],
     "SyncState": [("lastPulledAt", .scalar("1716200000.0")), ("isSyncing", .scalar("false"))],
     "SettingsState": [("isDarkMode", .scalar("false")), ("fontSize", .scalar("13"))],
   ]
@@ -171,11 +184,13 @@ enum CustomDumpDiff {
         leaf = (old, new)
         return
       }
-      let next = child(first) ?? {
-        let node = Node()
-        children.append((first, node))
-        return node
-      }()
+      let next =
+        child(first)
+        ?? {
+          let node = Node()
+          children.append((first, node))
+          return node
+        }()
       next.insert(path.dropFirst(), old: old, new: new)
     }
   }
@@ -201,8 +216,10 @@ enum CustomDumpDiff {
       out.append(0x0A)
     }
 
-    mutating func structure(_ type: String, _ node: Node, depth: Int, label: String?, comma: String,
-                            path: [PathComponent]) {
+    mutating func structure(
+      _ type: String, _ node: Node, depth: Int, label: String?, comma: String,
+      path: [PathComponent]
+    ) {
       emit(0x20, depth, label.map { "\($0): " } ?? "", type, "(")
       let fields = schema[type] ?? []
       for (i, field) in fields.enumerated() {
@@ -224,8 +241,10 @@ enum CustomDumpDiff {
       }
     }
 
-    mutating func value(_ shape: Shape, _ node: Node, depth: Int, label: String, comma: String,
-                        path: [PathComponent]) {
+    mutating func value(
+      _ shape: Shape, _ node: Node, depth: Int, label: String, comma: String,
+      path: [PathComponent]
+    ) {
       if let leaf = node.leaf {
         if let old = leaf.old { emit(0x2D, depth, label, ": ", old, comma) }
         if let new = leaf.new { emit(0x2B, depth, label, ": ", new, comma) }
@@ -254,7 +273,8 @@ enum CustomDumpDiff {
         for (i, item) in items.enumerated() {
           let c = i < items.count - 1 ? "," : ""
           if let child = item.node {
-            structure(valueType, child, depth: depth + 1, label: "\"\(item.key)\"", comma: c, path: path + [.key(item.key)])
+            structure(
+              valueType, child, depth: depth + 1, label: "\"\(item.key)\"", comma: c, path: path + [.key(item.key)])
           } else {
             emit(0x20, depth + 1, "… (\(item.run) unchanged)", c)
           }

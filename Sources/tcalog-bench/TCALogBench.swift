@@ -2,9 +2,9 @@ import ArgumentParser
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 @main
@@ -12,7 +12,8 @@ struct TCALogBench: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "tcalog-bench",
     abstract: "Benchmark the tcalog binary against grep on generated TCA debug logs.",
-    discussion: "Not part of the test suite: it takes minutes and its figures depend on the machine. Build tcalog first (swift build -c release), then run `swift run -c release tcalog-bench`.",
+    discussion:
+      "Not part of the test suite: it takes minutes and its figures depend on the machine. Build tcalog first (swift build -c release), then run `swift run -c release tcalog-bench`.",
     subcommands: [RunCommand.self, GenerateCommand.self],
     defaultSubcommand: RunCommand.self
   )
@@ -45,15 +46,18 @@ struct GeneratorOptions: ParsableArguments {
   }
 
   func options(format: LogGenerator.Format, sizeMB: Double) -> LogGenerator.Options {
-    LogGenerator.Options(format: format, sizeBytes: Int(sizeMB * 1_000_000), seed: seed,
-                         prefixPlacement: prefix, prefixStyle: prefixStyle, noise: noise, crlf: crlf)
+    LogGenerator.Options(
+      format: format, sizeBytes: Int(sizeMB * 1_000_000), seed: seed,
+      prefixPlacement: prefix, prefixStyle: prefixStyle, noise: noise, crlf: crlf)
   }
 
   /// The arguments that reproduce these options, except the seed (the caller picks it: the
   /// second input of the two-file runs uses the next one), in a `generate` child process.
   var argumentsWithoutSeed: [String] {
-    ["--prefix", prefix.rawValue, "--prefix-style", prefixStyle.rawValue,
-     "--noise", "\(noise)"] + (crlf ? ["--crlf"] : [])
+    [
+      "--prefix", prefix.rawValue, "--prefix-style", prefixStyle.rawValue,
+      "--noise", "\(noise)",
+    ] + (crlf ? ["--crlf"] : [])
   }
 }
 
@@ -87,8 +91,9 @@ struct GenerateCommand: ParsableCommand {
     let summary = try log.write(toFileDescriptor: fd)
     let seconds = ChildProcess.monotonicSeconds() - start
     let mb = Double(summary.bytes) / 1e6
-    FileHandle.standardError.write(Data((
-      "generated \(summary.records) records (\(summary.noOps) no-op), \(Report.fixed(mb, 1)) MB "
-        + "in \(Report.fixed(seconds, 2)) s (\(Report.fixed(mb / seconds, 0)) MB/s)\n").utf8))
+    FileHandle.standardError.write(
+      Data(
+        ("generated \(summary.records) records (\(summary.noOps) no-op), \(Report.fixed(mb, 1)) MB "
+          + "in \(Report.fixed(seconds, 2)) s (\(Report.fixed(mb / seconds, 0)) MB/s)\n").utf8))
   }
 }

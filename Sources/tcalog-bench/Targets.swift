@@ -15,13 +15,16 @@ enum Targets {
   /// "The same memory for 1 GB as for 200 MB": within 15% (allocator and page noise).
   static let hugeGrowth = 1.15
 
-  static func evaluate(_ results: [String: CommandResult], subjectKey: String, subjectName: String,
-                       huge: CommandResult?) -> [Target] {
+  static func evaluate(
+    _ results: [String: CommandResult], subjectKey: String, subjectName: String,
+    huge: CommandResult?
+  ) -> [Target] {
     var targets: [Target] = []
     func time(_ key: String) -> Double? { results[key]?.medianSeconds }
     func why(_ keys: String...) -> String {
-      keys.compactMap { k in results[k].flatMap { r in r.ok ? nil : "\(r.command.label): exit \(r.failedStatus ?? -1)" } }
-        .joined(separator: "; ")
+      keys.compactMap { k in results[k].flatMap { r in r.ok ? nil : "\(r.command.label): exit \(r.failedStatus ?? -1)" }
+      }
+      .joined(separator: "; ")
     }
     func ratio(_ name: String, _ a: String, _ b: String, _ passes: (Double) -> Bool) {
       guard let ta = time(a), let tb = time(b) else {
@@ -29,18 +32,25 @@ enum Targets {
         return
       }
       let r = ta / tb
-      targets.append(Target(verdict: passes(r) ? .pass : .miss, line: "\(passes(r) ? "PASS" : "MISS")  "
-        + "\(Report.pad(name, 48)) \(Report.fixed(r, 2))×  (\(Report.fixed(ta, 3)) s / \(Report.fixed(tb, 3)) s)"))
+      targets.append(
+        Target(
+          verdict: passes(r) ? .pass : .miss,
+          line: "\(passes(r) ? "PASS" : "MISS")  "
+            + "\(Report.pad(name, 48)) \(Report.fixed(r, 2))×  (\(Report.fixed(ta, 3)) s / \(Report.fixed(tb, 3)) s)"))
     }
     func memory(_ name: String, _ result: CommandResult?, extra: (Int) -> Bool = { _ in true }, note: String = "") {
       guard let result, result.ok, let rss = result.peakRSS else {
-        targets.append(Target(verdict: .unavailable,
-                              line: "n/a   \(Report.pad(name, 48)) (\(result.map { "exit \($0.failedStatus ?? -1)" } ?? "not run"))"))
+        targets.append(
+          Target(
+            verdict: .unavailable,
+            line: "n/a   \(Report.pad(name, 48)) (\(result.map { "exit \($0.failedStatus ?? -1)" } ?? "not run"))"))
         return
       }
       let pass = rss < memoryLimit && extra(rss)
-      targets.append(Target(verdict: pass ? .pass : .miss,
-                            line: "\(pass ? "PASS" : "MISS")  \(Report.pad(name, 48)) \(Report.megabytes(rss)) MB\(note)"))
+      targets.append(
+        Target(
+          verdict: pass ? .pass : .miss,
+          line: "\(pass ? "PASS" : "MISS")  \(Report.pad(name, 48)) \(Report.megabytes(rss)) MB\(note)"))
     }
     let tolerance = "(±\(Int((noSlowerTolerance - 1) * 100))%)"
     ratio("report ≤ 2× grep -c", "report", "grep-c") { $0 <= 2 }
@@ -56,9 +66,10 @@ enum Targets {
     ratio("stdin pipe ≤ 1.2× file\(subjectNote)", "stdin", subjectKey) { $0 <= stdinSlowdown }
     if let huge {
       let base = results[subjectKey]?.peakRSS ?? 0
-      memory("1 GB peak RSS < 64 MB and ≤ 1.15× 200 MB's\(subjectNote)", huge,
-             extra: { Double($0) <= Double(base) * hugeGrowth },
-             note: " (vs \(Report.megabytes(base)) MB)")
+      memory(
+        "1 GB peak RSS < 64 MB and ≤ 1.15× 200 MB's\(subjectNote)", huge,
+        extra: { Double($0) <= Double(base) * hugeGrowth },
+        note: " (vs \(Report.megabytes(base)) MB)")
     }
     return targets
   }

@@ -2,9 +2,9 @@ import ArgumentParser
 import TCALogKit
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// One-line messages on standard error, prefixed `tcalog: error:` or `tcalog: warning:`.
@@ -26,9 +26,9 @@ enum Diagnostics {
 
   private static func Glibc_write(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int {
     #if canImport(Glibc)
-    return Glibc.write(fd, p, n)
+      return Glibc.write(fd, p, n)
     #else
-    return Darwin.write(fd, p, n)
+      return Darwin.write(fd, p, n)
     #endif
   }
 
@@ -37,18 +37,24 @@ enum Diagnostics {
     for error in result.errors { self.error(error.description) }
     if result.statistics.records == 0 && result.statistics.lines >= 20 {
       // Many lines and no record: most likely a capture without TCA's printer output.
-      write("tcalog: 0 records in \(TextFormatting.grouped(result.statistics.lines)) lines: is _printChanges() or debugDiffing enabled? see tcalog(1) CAPTURE\n")
+      write(
+        "tcalog: 0 records in \(TextFormatting.grouped(result.statistics.lines)) lines: is _printChanges() or debugDiffing enabled? see tcalog(1) CAPTURE\n"
+      )
     }
     if !quiet {
       for warning in result.warnings.prefix(20) { self.warning(warning) }
-      if result.warnings.count > 20 { self.warning("… and \(TextFormatting.counted(result.warnings.count - 20, "more warning"))") }
+      if result.warnings.count > 20 {
+        self.warning("… and \(TextFormatting.counted(result.warnings.count - 20, "more warning"))")
+      }
       if result.untimedRecords > 0 {
-        self.warning("\(TextFormatting.counted(result.untimedRecords, "record")) without a timestamp left out by --since/--until")
+        self.warning(
+          "\(TextFormatting.counted(result.untimedRecords, "record")) without a timestamp left out by --since/--until")
       }
       // Only a windowed read has a span: say what the log covers, so a window on the
       // wrong day or in the wrong zone shows at once.
       if result.recordsInWindow == 0, let span = result.timestampSpan {
-        self.warning("no record in the --since/--until window; the log spans \(span.earliest.text) – \(span.latest.text)")
+        self.warning(
+          "no record in the --since/--until window; the log spans \(span.earliest.text) – \(span.latest.text)")
       }
     }
     return !result.errors.isEmpty

@@ -5,9 +5,9 @@ import TCALogKit
 extension FilterPrinter.Format: ExpressibleByArgument {}
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 struct FilterCommand: ParsableCommand {
@@ -30,16 +30,25 @@ struct FilterCommand: ParsableCommand {
       """
   )
 
-  @Option(name: [.customShort("a"), .long], help: ArgumentHelp("Keep records whose action path matches (repeatable: any).", valueName: "re"))
+  @Option(
+    name: [.customShort("a"), .long],
+    help: ArgumentHelp("Keep records whose action path matches (repeatable: any).", valueName: "re"))
   var action: [String] = []
 
-  @Option(name: [.customShort("x"), .long], help: ArgumentHelp("Drop records whose action path matches (repeatable).", valueName: "re"))
+  @Option(
+    name: [.customShort("x"), .long],
+    help: ArgumentHelp("Drop records whose action path matches (repeatable).", valueName: "re"))
   var exclude: [String] = []
 
-  @Option(name: [.customShort("s"), .long], help: ArgumentHelp("Keep records with a changed state path, raw or normalized, that matches (repeatable: any).", valueName: "re"))
+  @Option(
+    name: [.customShort("s"), .long],
+    help: ArgumentHelp(
+      "Keep records with a changed state path, raw or normalized, that matches (repeatable: any).", valueName: "re"))
   var state: [String] = []
 
-  @Option(name: [.customShort("t"), .long], help: ArgumentHelp("Keep records whose text (the raw bytes) matches (repeatable: any).", valueName: "re"))
+  @Option(
+    name: [.customShort("t"), .long],
+    help: ArgumentHelp("Keep records whose text (the raw bytes) matches (repeatable: any).", valueName: "re"))
   var text: [String] = []
 
   @Flag(name: .long, help: "Keep only records whose state changed.")
@@ -51,44 +60,72 @@ struct FilterCommand: ParsableCommand {
   @Flag(name: [.customShort("i"), .customLong("ignore-case")], help: "Match case-insensitively.")
   var ignoreCase = false
 
-  @Flag(name: [.customShort("F"), .customLong("fixed-strings")], help: "Take command-line patterns as literal strings (filter files stay PCRE2).")
+  @Flag(
+    name: [.customShort("F"), .customLong("fixed-strings")],
+    help: "Take command-line patterns as literal strings (filter files stay PCRE2).")
   var fixedStrings = false
 
-  @Flag(name: [.customShort("v"), .customLong("invert-match")], help: "Select the records that do not satisfy the conditions.")
+  @Flag(
+    name: [.customShort("v"), .customLong("invert-match")],
+    help: "Select the records that do not satisfy the conditions.")
   var invert = false
 
-  @Option(name: .customLong("filters"), help: ArgumentHelp("A filter repository file of named action-path patterns, for --only.", valueName: "file"), completion: .file())
+  @Option(
+    name: .customLong("filters"),
+    help: ArgumentHelp("A filter repository file of named action-path patterns, for --only.", valueName: "file"),
+    completion: .file())
   var filters: String?
 
-  @Option(name: .customLong("exclude-filters"), help: ArgumentHelp("Drop records that any entry of this filter file matches (repeatable).", valueName: "file"), completion: .file())
+  @Option(
+    name: .customLong("exclude-filters"),
+    help: ArgumentHelp("Drop records that any entry of this filter file matches (repeatable).", valueName: "file"),
+    completion: .file())
   var excludeFilters: [String] = []
 
-  @Option(name: .customLong("only"), help: ArgumentHelp("Keep records matching this entry of --filters (repeatable: any).", valueName: "name"))
+  @Option(
+    name: .customLong("only"),
+    help: ArgumentHelp("Keep records matching this entry of --filters (repeatable: any).", valueName: "name"))
   var only: [String] = []
 
   @Option(name: .long, help: "Output: raw (the records as in the input), ndjson, oneline or count.")
   var format: FilterPrinter.Format = .raw
 
-  @Flag(name: [.customShort("c"), .customLong("count")], help: "Print only the number of selected records (--format count).")
+  @Flag(
+    name: [.customShort("c"), .customLong("count")], help: "Print only the number of selected records (--format count)."
+  )
   var count = false
 
   // Numbers are parsed unconditionally: -A -1 is a value to refuse, not a missing one.
-  @Option(name: [.customShort("A"), .customLong("after-context")], parsing: .unconditional, help: ArgumentHelp("Also print N records after each selected one.", valueName: "n"))
+  @Option(
+    name: [.customShort("A"), .customLong("after-context")], parsing: .unconditional,
+    help: ArgumentHelp("Also print N records after each selected one.", valueName: "n"))
   var afterContext: Int?
 
-  @Option(name: [.customShort("B"), .customLong("before-context")], parsing: .unconditional, help: ArgumentHelp("Also print N records before each selected one.", valueName: "n"))
+  @Option(
+    name: [.customShort("B"), .customLong("before-context")], parsing: .unconditional,
+    help: ArgumentHelp("Also print N records before each selected one.", valueName: "n"))
   var beforeContext: Int?
 
-  @Option(name: [.customShort("C"), .customLong("context")], parsing: .unconditional, help: ArgumentHelp("Also print N records before and after each selected one.", valueName: "n"))
+  @Option(
+    name: [.customShort("C"), .customLong("context")], parsing: .unconditional,
+    help: ArgumentHelp("Also print N records before and after each selected one.", valueName: "n"))
   var context: Int?
 
-  @Option(name: [.customShort("m"), .customLong("max-count")], parsing: .unconditional, help: ArgumentHelp("Stop reading after N selected records.", valueName: "n"))
+  @Option(
+    name: [.customShort("m"), .customLong("max-count")], parsing: .unconditional,
+    help: ArgumentHelp("Stop reading after N selected records.", valueName: "n"))
   var maxCount: Int?
 
-  @Option(name: .long, help: "Highlight matches in raw and oneline output: auto (a terminal, NO_COLOR unset or empty, TERM not dumb), always or never.")
+  @Option(
+    name: .long,
+    help:
+      "Highlight matches in raw and oneline output: auto (a terminal, NO_COLOR unset or empty, TERM not dumb), always or never."
+  )
   var color: ColorChoice = .auto
 
-  @Flag(name: [.customShort("H"), .customLong("with-filename")], help: "Start oneline lines with the file name (the default with more than one file).")
+  @Flag(
+    name: [.customShort("H"), .customLong("with-filename")],
+    help: "Start oneline lines with the file name (the default with more than one file).")
   var withFileName = false
 
   @Flag(name: .customLong("no-filename"), help: "Never start oneline lines with the file name.")
@@ -152,7 +189,8 @@ struct FilterCommand: ParsableCommand {
       throw ExitCode(2)
     }
 
-    let usesColor = ColorPolicy.resolve(color, environment: ProcessInfo.processInfo.environment, isTerminal: OutputBuffer.isTerminal(1))
+    let usesColor = ColorPolicy.resolve(
+      color, environment: ProcessInfo.processInfo.environment, isTerminal: OutputBuffer.isTerminal(1))
     let printer = FilterPrinter(
       format: count ? .count : format,
       out: OutputBuffer(flushesEachRecord: lineBuffered || follow ? true : nil),
@@ -173,7 +211,9 @@ struct FilterCommand: ParsableCommand {
     var failed = Diagnostics.report(result)
     if query.matchErrorCount > 0 {
       for error in query.matchErrors { Diagnostics.error(error.description) }
-      Diagnostics.error("\(TextFormatting.counted(query.matchErrorCount, "match", "matches")) failed; \(query.matchErrorCount == 1 ? "that record was" : "those records were") treated as not matching")
+      Diagnostics.error(
+        "\(TextFormatting.counted(query.matchErrorCount, "match", "matches")) failed; \(query.matchErrorCount == 1 ? "that record was" : "those records were") treated as not matching"
+      )
       failed = true
     }
     if failed { throw ExitCode(2) }

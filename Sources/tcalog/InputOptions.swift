@@ -10,16 +10,24 @@ struct InputOptions: ParsableArguments {
 
   // Optional, so that --help shows the one default its text gives (not also the number
   // of cores of the machine that printed it).
-  @Option(name: [.customShort("j"), .customLong("jobs")], parsing: .unconditional, help: ArgumentHelp("Threads that parse (default: the number of cores; 1 reads sequentially).", valueName: "jobs"))
+  @Option(
+    name: [.customShort("j"), .customLong("jobs")], parsing: .unconditional,
+    help: ArgumentHelp("Threads that parse (default: the number of cores; 1 reads sequentially).", valueName: "jobs"))
   var jobsOption: Int?
 
   var jobs: Int { jobsOption ?? ProcessInfo.processInfo.activeProcessorCount }
 
   // `.unconditional`: `--since -5m` is a value, not an unknown option.
-  @Option(parsing: .unconditional, help: ArgumentHelp("Only records at or after this time: 2026-11-20T10:22[:33] (in the log's offset unless one is given), 10:22 (on the log's day), -5m.", valueName: "time"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Only records at or after this time: 2026-11-20T10:22[:33] (in the log's offset unless one is given), 10:22 (on the log's day), -5m.",
+      valueName: "time"))
   var since: String?
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Only records at or before this time (same forms as --since).", valueName: "time"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Only records at or before this time (same forms as --since).", valueName: "time"))
   var until: String?
 
   var reader: LogReader {

@@ -5,7 +5,8 @@ struct RecordsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "records",
     abstract: "Print every record as JSON (the stable machine interface).",
-    discussion: "One JSON object per record in input order (ndjson), in the shape of the record model: action path, root, text, changed state paths with old and new values, source position, lines, bytes, complete."
+    discussion:
+      "One JSON object per record in input order (ndjson), in the shape of the record model: action path, root, text, changed state paths with old and new values, source position, lines, bytes, complete."
   )
 
   enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -15,7 +16,11 @@ struct RecordsCommand: ParsableCommand {
   @Option(name: .long, help: "Output format: ndjson (one object per line) or json (one array).")
   var format: Format = .ndjson
 
-  @Flag(name: .long, help: "Print counts (records, complete, no-op, other lines, bytes, per format) to standard error instead of the records.")
+  @Flag(
+    name: .long,
+    help:
+      "Print counts (records, complete, no-op, other lines, bytes, per format) to standard error instead of the records."
+  )
   var stats = false
 
   @OptionGroup var input: InputOptions
@@ -26,7 +31,8 @@ struct RecordsCommand: ParsableCommand {
     var first = true
     if stats {
       // Counts only: no record is kept or printed.
-      result = input.jobs > 1
+      result =
+        input.jobs > 1
         ? try input.reader.fold(jobs: input.jobs, initial: { 0 }, add: { _, _ in }, merge: { _ in })
         : try input.reader.read { _ in }
     } else if input.jobs > 1 {

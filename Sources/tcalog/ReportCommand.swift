@@ -10,17 +10,22 @@ struct ReportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "report",
     abstract: "Show what fills the log: noisiest actions and state paths (the default command).",
-    discussion: "Counts complete records per action path (records, share of records, share of log lines, no-op share, changed state paths per record) and per normalized state path. Without --depth the actions show as a tree whose parents are left out when one child holds almost all of them."
+    discussion:
+      "Counts complete records per action path (records, share of records, share of log lines, no-op share, changed state paths per record) and per normalized state path. Without --depth the actions show as a tree whose parents are left out when one child holds almost all of them."
   )
 
-  @Option(name: .long, help: "Order action rows by share of lines (a tree), or rank action paths by record count or no-op records.")
+  @Option(
+    name: .long,
+    help: "Order action rows by share of lines (a tree), or rank action paths by record count or no-op records.")
   var by: ReportOrder = .lines
 
   @Option(name: .long, parsing: .unconditional, help: "Group action paths by their first N segments (flat list).")
   var depth: Int?
 
   // Unconditional: `--top -3` is a value to refuse, not a missing one.
-  @Option(name: .long, parsing: .unconditional, help: "Show at most N rows per table (default: 15 in text and markdown, every row in json and csv).")
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: "Show at most N rows per table (default: 15 in text and markdown, every row in json and csv).")
   var top: Int?
 
   @Option(name: .long, help: "Hide rows below this share (0.02 or 2%) of lines (of records with --by count|noop).")
@@ -32,10 +37,15 @@ struct ReportCommand: ParsableCommand {
   @Option(name: .long, help: "Colour text output: auto (a terminal without NO_COLOR or TERM=dumb), always, never.")
   var color: ColorChoice = .auto
 
-  @Option(name: .long, help: ArgumentHelp("Mark what the entries of this filter repository already silence.", valueName: "file"), completion: .file())
+  @Option(
+    name: .long,
+    help: ArgumentHelp("Mark what the entries of this filter repository already silence.", valueName: "file"),
+    completion: .file())
   var filters: String?
 
-  @Flag(name: .long, help: "Redraw the actions table in place while records arrive; the full report at the end or on Ctrl-C.")
+  @Flag(
+    name: .long,
+    help: "Redraw the actions table in place while records arrive; the full report at the end or on Ctrl-C.")
   var live = false
 
   @Flag(name: .long, help: "Read FILE as it grows, like tail -f (implies --live); Ctrl-C prints the report.")
@@ -46,7 +56,9 @@ struct ReportCommand: ParsableCommand {
   func validate() throws {
     if follow && input.files.count != 1 { throw ValidationError("--follow needs exactly one file") }
     if (live || follow) && format != .text {
-      throw ValidationError("--live and --follow redraw a text table; for --format \(format.rawValue), run without them on the finished log")
+      throw ValidationError(
+        "--live and --follow redraw a text table; for --format \(format.rawValue), run without them on the finished log"
+      )
     }
     if let depth, depth < 1 { throw ValidationError("--depth must be a positive number") }
     if let top, top < 1 { throw ValidationError("--top must be a positive number") }
@@ -70,8 +82,9 @@ struct ReportCommand: ParsableCommand {
     if live || follow {
       var reader = input.reader
       reader.follow = follow
-      let liveReport = LiveReport(options: options, printer: printer, silencer: repository,
-                                  redraws: isTerminal && environment["TERM"] != "dumb" && format == .text)
+      let liveReport = LiveReport(
+        options: options, printer: printer, silencer: repository,
+        redraws: isTerminal && environment["TERM"] != "dumb" && format == .text)
       // Without SA_RESTART: Ctrl-C also ends a read that waits for input.
       var action = sigaction()
       let handler: @convention(c) (Int32) -> Void = { _ in
@@ -79,9 +92,9 @@ struct ReportCommand: ParsableCommand {
         inputInterrupted = 1
       }
       #if canImport(Glibc)
-      action.__sigaction_handler.sa_handler = handler
+        action.__sigaction_handler.sa_handler = handler
       #else
-      action.__sigaction_u.__sa_handler = handler
+        action.__sigaction_u.__sa_handler = handler
       #endif
       sigemptyset(&action.sa_mask)
       action.sa_flags = 0
@@ -109,7 +122,10 @@ enum ShareArgument {
   static func parse(_ text: String) -> Double? {
     var text = text
     var percent = false
-    if text.hasSuffix("%") { text.removeLast(); percent = true }
+    if text.hasSuffix("%") {
+      text.removeLast()
+      percent = true
+    }
     guard let value = Double(text), value >= 0 else { return nil }
     let share = percent || value > 1 ? value / 100 : value
     return share <= 1 ? share : nil

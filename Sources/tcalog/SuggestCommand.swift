@@ -8,15 +8,22 @@ struct SuggestCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "suggest",
     abstract: "Suggest Swift ActionFilter code that silences the noisiest actions.",
-    discussion: "Classifies every action path as noise (machine- or pointer-driven: timers, gestures, progress, telemetry), signal (what a person or a system event causes a handful of times) or ambiguous, from the log's evidence: rate and rhythm, no-ops, the state it changes, its share of lines, and its name as weak evidence. Emits one ActionFilter entry per group of noise, never over a signal action; ambiguous actions follow as commented-out entries with their evidence. Standard output is one Swift file: everything but code is in comments."
+    discussion:
+      "Classifies every action path as noise (machine- or pointer-driven: timers, gestures, progress, telemetry), signal (what a person or a system event causes a handful of times) or ambiguous, from the log's evidence: rate and rhythm, no-ops, the state it changes, its share of lines, and its name as weak evidence. Emits one ActionFilter entry per group of noise, never over a signal action; ambiguous actions follow as commented-out entries with their evidence. Standard output is one Swift file: everything but code is in comments."
   )
 
   enum Format: String, ExpressibleByArgument, CaseIterable { case swift, json }
 
-  @Option(name: .long, help: "A floor (0.8 or 80%): say so when the suggestions remove less of the lines, and why (signal is never silenced to reach it).")
+  @Option(
+    name: .long,
+    help:
+      "A floor (0.8 or 80%): say so when the suggestions remove less of the lines, and why (signal is never silenced to reach it)."
+  )
   var target: String?
 
-  @Option(name: .long, help: "Code style: closure (ActionFilter with if-case patterns) or casepath (TCA 1.x @CasePathable key paths).")
+  @Option(
+    name: .long,
+    help: "Code style: closure (ActionFilter with if-case patterns) or casepath (TCA 1.x @CasePathable key paths).")
   var style: SuggestStyle = .closure
 
   @Option(name: .long, help: "Use this root action type instead of the one in the log.")
@@ -31,7 +38,10 @@ struct SuggestCommand: ParsableCommand {
   @Option(name: .long, help: "Output: swift (a source file) or json (the same suggestions as data).")
   var format: Format = .swift
 
-  @Option(name: .long, help: ArgumentHelp("Do not suggest again what this filter repository already silences.", valueName: "file"), completion: .file())
+  @Option(
+    name: .long,
+    help: ArgumentHelp("Do not suggest again what this filter repository already silences.", valueName: "file"),
+    completion: .file())
   var filters: String?
 
   @Flag(name: .long, help: "Append the new suggestions as 'name = pattern' lines to the --filters file.")
@@ -40,10 +50,14 @@ struct SuggestCommand: ParsableCommand {
   @OptionGroup var input: InputOptions
 
   func validate() throws {
-    if let target, ShareArgument.parse(target) == nil { throw ValidationError("--target must be a share such as 0.8 or 80%") }
+    if let target, ShareArgument.parse(target) == nil {
+      throw ValidationError("--target must be a share such as 0.8 or 80%")
+    }
     if let depth, depth < 1 { throw ValidationError("--depth must be at least 1") }
     if append && filters == nil { throw ValidationError("--append needs --filters FILE") }
-    if let root, SwiftIdentifier.typeName(root) == nil { throw ValidationError("--root must be a Swift type name such as AppFeature.Action") }
+    if let root, SwiftIdentifier.typeName(root) == nil {
+      throw ValidationError("--root must be a Swift type name such as AppFeature.Action")
+    }
   }
 
   func run() throws {
@@ -65,7 +79,8 @@ struct SuggestCommand: ParsableCommand {
       }
       do {
         let added = try FilterRepository.append(entries, toFileAt: filters, comment: "added by tcalog suggest")
-        let what = added.added.isEmpty ? "no new entries" : TextFormatting.counted(added.added.count, "entry", "entries")
+        let what =
+          added.added.isEmpty ? "no new entries" : TextFormatting.counted(added.added.count, "entry", "entries")
         Diagnostics.write("tcalog: appended \(what) to \(filters)\n")
       } catch {
         for issue in error.issues { Diagnostics.error(issue.description) }

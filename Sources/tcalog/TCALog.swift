@@ -2,9 +2,9 @@ import ArgumentParser
 import TCALogKit
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 @main
@@ -21,9 +21,9 @@ struct TCALog: ParsableCommand {
   /// included (argument-parser's own 64 becomes 2).
   static func terminate(_ status: Int32) -> Never {
     #if canImport(Glibc)
-    Glibc.exit(status)
+      Glibc.exit(status)
     #else
-    Darwin.exit(status)
+      Darwin.exit(status)
     #endif
   }
 
@@ -76,20 +76,24 @@ struct TCALog: ParsableCommand {
     }
     if arguments.first == "help", arguments.count > 1, !names.contains(arguments[1]), !arguments[1].hasPrefix("-") {
       let word = TerminalSafe.escaped(arguments[1])
-      let hint = nearest(arguments[1]).map { "; did you mean '\($0)'?" } ?? " (commands: \(names.filter { $0 != "help" }.joined(separator: ", ")))"
+      let hint =
+        nearest(arguments[1]).map { "; did you mean '\($0)'?" }
+        ?? " (commands: \(names.filter { $0 != "help" }.joined(separator: ", ")))"
       Diagnostics.error("help: no command '\(word)'\(hint)")
       terminate(2)
     }
     guard let first = arguments.first, !first.hasPrefix("-"), !names.contains(first), access(first, F_OK) != 0,
       let near = nearest(first)
     else { return }
-    Diagnostics.error("'\(TerminalSafe.escaped(first))' is neither a command nor a file; did you mean '\(near)'? (see 'tcalog --help')")
+    Diagnostics.error(
+      "'\(TerminalSafe.escaped(first))' is neither a command nor a file; did you mean '\(near)'? (see 'tcalog --help')")
     terminate(2)
   }
 
   /// Levenshtein distance over characters.
   static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
+    let a = Array(a)
+    let b = Array(b)
     var previous = Array(0...b.count)
     for i in 1...max(a.count, 1) where !a.isEmpty {
       var current = [i] + [Int](repeating: 0, count: b.count)

@@ -7,7 +7,7 @@
 // action paths ends (limits) without crashing.
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 @inline(never)
@@ -30,7 +30,8 @@ public func filterFileFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: In
     }
     let again = try FilterRepository(parsing: repository.rendered(header: ["fuzz"]), file: "again")
     filterFuzzCheck(again.entries.map(\.name) == repository.entries.map(\.name), "names change when written back")
-    filterFuzzCheck(again.entries.map(\.pattern) == repository.entries.map(\.pattern), "patterns change when written back")
+    filterFuzzCheck(
+      again.entries.map(\.pattern) == repository.entries.map(\.pattern), "patterns change when written back")
     for path in ["windows.window.hover", "", "tick", String(repeating: "a", count: 300) + "b", "x.\u{FFFD}.y"] {
       _ = try? repository.firstEntry(matching: path)
     }

@@ -9,7 +9,7 @@
 // print the same JSON.
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 @inline(never)
@@ -45,9 +45,13 @@ func scanForFuzzing(_ bytes: [UInt8], readSize: Int, chunkSize: Int) -> (json: [
       fuzzCheck(r.start >= 0 && r.count >= 0 && r.end <= count, "record \(n): \(what) \(r) outside storage of \(count)")
     }
     inside(record.rawRange, "raw")
-    fuzzCheck(record.rawRange.start == 0 && (record.rawRange.count == record.bytes || !record.isComplete), "record \(n): raw bytes \(record.rawRange.count) != bytes \(record.bytes)")
+    fuzzCheck(
+      record.rawRange.start == 0 && (record.rawRange.count == record.bytes || !record.isComplete),
+      "record \(n): raw bytes \(record.rawRange.count) != bytes \(record.bytes)")
     if record.rawRange.count == record.bytes {
-      fuzzCheck(record.raw.elementsEqual(bytes[record.offset..<(record.offset + record.bytes)]), "record \(n): raw bytes differ from the input")
+      fuzzCheck(
+        record.raw.elementsEqual(bytes[record.offset..<(record.offset + record.bytes)]),
+        "record \(n): raw bytes differ from the input")
     }
     inside(record.timestampRange, "timestamp")
     inside(record.storePrefixRange, "store prefix")
@@ -69,7 +73,9 @@ func scanForFuzzing(_ bytes: [UInt8], readSize: Int, chunkSize: Int) -> (json: [
   fuzzCheck(UTF8Validation.isValid(json), "JSON output is not valid UTF-8")
   fuzzCheck(s.records == scan.records.count, "statistics count \(s.records) records, got \(scan.records.count)")
   fuzzCheck(s.recordLines == recordLines && s.recordBytes == recordBytes, "statistics disagree with the records")
-  fuzzCheck(s.recordLines + s.otherLines == s.lines, "record lines \(s.recordLines) + other lines \(s.otherLines) != lines \(s.lines)")
+  fuzzCheck(
+    s.recordLines + s.otherLines == s.lines,
+    "record lines \(s.recordLines) + other lines \(s.otherLines) != lines \(s.lines)")
   fuzzCheck(s.bytes == bytes.count, "counted \(s.bytes) bytes of \(bytes.count)")
   var lines = 0
   for b in bytes where b == 0x0A { lines += 1 }

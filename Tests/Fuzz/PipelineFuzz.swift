@@ -12,7 +12,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 @inline(never)
@@ -38,7 +38,8 @@ func terminalSafe(_ text: String, _ what: String) {
       i = j + 1
       continue
     }
-    let unsafe = (v < 0x20 && v != 0x0A) || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029
+    let unsafe =
+      (v < 0x20 && v != 0x0A) || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029
       || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
     pipelineCheck(!unsafe, "\(what): unsafe scalar U+\(String(v, radix: 16)) reaches the terminal")
     i += 1
@@ -57,7 +58,10 @@ func swiftIsTcalogs(_ code: String) {
     }
     pipelineCheck(line.allSatisfy { allowed.contains($0) }, "Swift line with characters tcalog never writes: \(line)")
     pipelineCheck(!line.contains(";") && !line.contains("/*"), "Swift line that could end a statement: \(line)")
-    let shapes = ["extension ActionFilter where Action == ", "static var ", "Self { action in", "if case .", "return false", "}", ""]
+    let shapes = [
+      "extension ActionFilter where Action == ", "static var ", "Self { action in", "if case .", "return false", "}",
+      "",
+    ]
     pipelineCheck(shapes.contains { trimmed.hasPrefix($0) }, "Swift line of an unknown shape: \(line)")
   }
 }
@@ -75,7 +79,10 @@ func captured(_ body: (OutputBuffer) throws -> Void) -> String {
   unlink(String(cString: template))
   defer { close(fd) }
   let out = OutputBuffer(fd: fd)
-  do { try body(out); try out.flush() } catch { pipelineCheck(false, "printing threw \(error)") }
+  do {
+    try body(out)
+    try out.flush()
+  } catch { pipelineCheck(false, "printing threw \(error)") }
   var bytes: [UInt8] = []
   lseek(fd, 0, SEEK_SET)
   var buffer = [UInt8](repeating: 0, count: 65536)

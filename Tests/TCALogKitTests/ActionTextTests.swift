@@ -1,27 +1,54 @@
 import Foundation
 import Testing
+
 @testable import TCALogKit
 
 /// The table of FORMATS.md 10.1, plus the shapes `suggest` needs.
 @Suite struct ActionTextTests {
   @Test(arguments: [
-    (#"AppAction.windows(WindowsAction.window(windowID: WindowID(rawValue: "131DDF0A"), action: WindowAction.toggleListCollapsedState(listID: RootOrListIdentifier.list(Identifier<SidebarItem>(rawValue: "F6"))))) "#, "AppAction", "windows.window.toggleListCollapsedState"),
-    (#"AppFeature.Action.path(.element(id: #1, action: .detail(.destination(.presented(.edit(.binding(.set(\State.$standup, Standup(title: "x")))))))))"#, "AppFeature.Action", "path.element.detail.destination.presented.edit.binding.set"),
+    (
+      #"AppAction.windows(WindowsAction.window(windowID: WindowID(rawValue: "131DDF0A"), action: WindowAction.toggleListCollapsedState(listID: RootOrListIdentifier.list(Identifier<SidebarItem>(rawValue: "F6"))))) "#,
+      "AppAction", "windows.window.toggleListCollapsedState"
+    ),
+    (
+      #"AppFeature.Action.path(.element(id: #1, action: .detail(.destination(.presented(.edit(.binding(.set(\State.$standup, Standup(title: "x")))))))))"#,
+      "AppFeature.Action", "path.element.detail.destination.presented.edit.binding.set"
+    ),
     ("Todos.Action.filterPicked(.completed)", "Todos.Action", "filterPicked.completed"),
     ("AppAction.todo(id:, action: .checkBoxToggled)", "AppAction", "todo.checkBoxToggled"),
-    ("AppAction.todo(id: UUID(5834811A-83B4-4E5E-BCD3-8A38F6BDCA90), action: TodoAction.checkBoxToggled)", "AppAction", "todo.checkBoxToggled"),
-    ("AppFeature.Action.syncUpsList(.onDelete(IndexSet(ranges: [[0]: 0..<1])))", "AppFeature.Action", "syncUpsList.onDelete"),
-    ("AppAction.currentGame(GameFeatureAction.game(GameAction.tap(UIGestureRecognizer.State.began, 1.2.2@left)))", "AppAction", "currentGame.game.tap"),
+    (
+      "AppAction.todo(id: UUID(5834811A-83B4-4E5E-BCD3-8A38F6BDCA90), action: TodoAction.checkBoxToggled)", "AppAction",
+      "todo.checkBoxToggled"
+    ),
+    (
+      "AppFeature.Action.syncUpsList(.onDelete(IndexSet(ranges: [[0]: 0..<1])))", "AppFeature.Action",
+      "syncUpsList.onDelete"
+    ),
+    (
+      "AppAction.currentGame(GameFeatureAction.game(GameAction.tap(UIGestureRecognizer.State.began, 1.2.2@left)))",
+      "AppAction", "currentGame.game.tap"
+    ),
     ("AppFeature.Action.path(.popFrom(id: #3))", "AppFeature.Action", "path.popFrom"),
-    (#"AppAction.settings(SettingsAction.binding(BindingAction<SettingsState>.set(\SettingsState.$isDarkMode, true)))"#, "AppAction", "settings.binding.set"),
+    (
+      #"AppAction.settings(SettingsAction.binding(BindingAction<SettingsState>.set(\SettingsState.$isDarkMode, true)))"#,
+      "AppAction", "settings.binding.set"
+    ),
     ("Action.incr", "Action", "incr"),
     ("AppAction.parent(childAction: ChildAction.tap, count: 2)", "AppAction", "parent.tap"),
     ("AppAction.picked(Date(2021-08-20T22:08:32.917Z))", "AppAction", "picked"),
     (##"AppAction.renamed(#"a "quoted" (name"#)"##, "AppAction", "renamed"),
     // Generic argument lists: the comma inside `<…>` does not split arguments.
-    ("AppAction.library(LibraryAction.tracks(IdentifiedAction<TrackRowState.ID, TrackRowAction>.element(id: 3, action: TrackRowAction.tapped)))", "AppAction", "library.tracks.element.tapped"),
-    ("AppAction.search(SearchAction.searchResponse(Result<SearchPage, any Error>.success(SearchPage(count: 1))))", "AppAction", "search.searchResponse.success"),
-    ("Result<Dictionary<String, Int>, any Error>.failure(E())", "Result<Dictionary<String, Int>, any Error>", "failure"),
+    (
+      "AppAction.library(LibraryAction.tracks(IdentifiedAction<TrackRowState.ID, TrackRowAction>.element(id: 3, action: TrackRowAction.tapped)))",
+      "AppAction", "library.tracks.element.tapped"
+    ),
+    (
+      "AppAction.search(SearchAction.searchResponse(Result<SearchPage, any Error>.success(SearchPage(count: 1))))",
+      "AppAction", "search.searchResponse.success"
+    ),
+    (
+      "Result<Dictionary<String, Int>, any Error>.failure(E())", "Result<Dictionary<String, Int>, any Error>", "failure"
+    ),
     ("AppAction.run(Result<() -> Void, Never>.success(f))", "AppAction", "run.success"),
     // `<` that opens nothing: after a blank or a dot, or without its `>` on the line.
     ("AppAction.compare(a < b, c > d)", "AppAction", "compare"),
@@ -34,7 +61,8 @@ import Testing
   }
 
   @Test func multiLineGenericElementKeepsItsRowAction() {
-    let text = "AppAction.library(\n  LibraryAction.tracks(\n    IdentifiedAction<TrackRowState.ID, TrackRowAction>.element(\n      id: 3,\n      action: TrackRowAction.progressUpdated(0.5)\n    )\n  )\n)"
+    let text =
+      "AppAction.library(\n  LibraryAction.tracks(\n    IdentifiedAction<TrackRowState.ID, TrackRowAction>.element(\n      id: 3,\n      action: TrackRowAction.progressUpdated(0.5)\n    )\n  )\n)"
     let analysis = ActionText.analyze(text)
     #expect(analysis.path == "library.tracks.element.progressUpdated")
     #expect(analysis.steps[2].labels == ["id", "action"] && analysis.steps[2].followed == 1)
@@ -42,14 +70,16 @@ import Testing
   }
 
   @Test func flattenedActionParsesLikeIntactOne() {
-    let intact = "AppAction.windows(\n  WindowsAction.window(\n    windowID: WindowID(\n      rawValue: \"131D\"\n    ),\n    action: WindowAction.toggleListCollapsedState(\n      listID: RootOrListIdentifier.list(\n        Identifier<SidebarItem>(\n          rawValue: \"F686\"\n        )\n      )\n    )\n  )\n)"
+    let intact =
+      "AppAction.windows(\n  WindowsAction.window(\n    windowID: WindowID(\n      rawValue: \"131D\"\n    ),\n    action: WindowAction.toggleListCollapsedState(\n      listID: RootOrListIdentifier.list(\n        Identifier<SidebarItem>(\n          rawValue: \"F686\"\n        )\n      )\n    )\n  )\n)"
     let flattened = intact.split(separator: "\n").map { $0.drop { $0 == " " } }.joined(separator: "\n")
     #expect(ActionText.analyze(flattened).path == "windows.window.toggleListCollapsedState")
     #expect(ActionText.analyze(flattened) == ActionText.analyze(intact))
   }
 
   @Test func damagedTextFollowsTheFirstActionArgument() {
-    let damaged = "windowID: WindowID(\n  rawValue: \"131D\"\naction: WindowAction.toggleListCollapsedState(\n  listID: RootOrListIdentifier.list(\n      rawValue: \"F686\""
+    let damaged =
+      "windowID: WindowID(\n  rawValue: \"131D\"\naction: WindowAction.toggleListCollapsedState(\n  listID: RootOrListIdentifier.list(\n      rawValue: \"F686\""
     let analysis = ActionText.analyze(damaged)
     #expect(analysis.root == nil)
     #expect(analysis.path == "toggleListCollapsedState")
@@ -68,7 +98,9 @@ import Testing
     #expect(analysis.steps[1].labels == ["windowID", "action"] && analysis.steps[1].followed == 1)
     #expect(analysis.steps[3].labels == ["tabID"] && analysis.steps[3].followed == nil)
     #expect(analysis.steps[1].typeName == nil)
-    #expect(ActionText.analyze("AppAction.windows(WindowsAction.window(windowID: W(), action: WindowAction.hover))").steps[1].typeName == "WindowsAction")
+    #expect(
+      ActionText.analyze("AppAction.windows(WindowsAction.window(windowID: W(), action: WindowAction.hover))").steps[1]
+        .typeName == "WindowsAction")
   }
 
   @Test func typedNestedCaseIsATCA0Clue() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TCALogKit
 
 /// The word-at-a-time and bit-mask shortcuts of the hot path agree with the plain byte
@@ -19,7 +20,9 @@ import Testing
 
   @Test func wordTestAgreesWithTheByteTestOnMixedWords() {
     // Neighbours that fold into specials (`(`/`)`, `[`/`{`) or borrow across bytes (0, 1, 0x80).
-    let alphabet: [UInt8] = [0x00, 0x01, 0x20, 0x21, 0x22, 0x28, 0x2A, 0x3B, 0x5B, 0x5C, 0x7B, 0x7C, 0x80, 0xFF, 0x61, 0x23]
+    let alphabet: [UInt8] = [
+      0x00, 0x01, 0x20, 0x21, 0x22, 0x28, 0x2A, 0x3B, 0x5B, 0x5C, 0x7B, 0x7C, 0x80, 0xFF, 0x61, 0x23,
+    ]
     // Seeded: a failure can be run again with the same words.
     var generator = SeededRandom(seed: 0x5EED_B17E)
     for _ in 0..<50_000 {
@@ -63,7 +66,10 @@ import Testing
     }
   }
 
-  @Test(arguments: ["|\t|\t|\tmouseLocation:", "      action: WindowAction.hover(", "|\t|\t|\t|\tPrevious: 400.0", "  (No state changes)"])
+  @Test(arguments: [
+    "|\t|\t|\tmouseLocation:", "      action: WindowAction.hover(", "|\t|\t|\t|\tPrevious: 400.0",
+    "  (No state changes)",
+  ])
   func ordinaryLinesStopAtThePreFilter(line: String) {
     let bytes = Array(line.utf8)
     bytes.withUnsafeBufferPointer { text in

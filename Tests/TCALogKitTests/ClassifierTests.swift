@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TCALogKit
 
 /// Logs made here with exact times, so each rule of the classifier is seen alone.
@@ -9,7 +10,8 @@ enum TimedLog {
   static func records(_ items: [(time: Double, action: String, change: String?)]) -> String {
     var out = ""
     for item in items {
-      let whole = Int(item.time), micros = Int(((item.time - Double(whole)) * 1_000_000).rounded())
+      let whole = Int(item.time)
+      let micros = Int(((item.time - Double(whole)) * 1_000_000).rounded())
       let stamp = String(format: "2026-11-20 10:%02d:%02d.%06d+0100", whole / 60 % 60, whole % 60, micros)
       out += "\(stamp) 0x1     Default     0x0    42   0    App: received action:\n  AppFeature.Action.\(item.action)\n"
       if let change = item.change {
@@ -35,7 +37,9 @@ enum TimedLog {
 @Suite struct ClassifierTests {
   /// A person taps every few seconds while a timer ticks every second and a pointer streams
   /// at 50 Hz in bursts: deterministic, seeded jitter.
-  static func mixedSession(tapName: String = "rowTapped", pointerName: String = "pointerMoved", timerName: String = "clockTicked") -> String {
+  static func mixedSession(
+    tapName: String = "rowTapped", pointerName: String = "pointerMoved", timerName: String = "clockTicked"
+  ) -> String {
     var random = SeededRandom(seed: 7)
     var items: [(Double, String, String?)] = []
     for second in 0..<300 { items.append((Double(second) + random.next(in: -0.004...0.004) + 0.5, timerName, "now")) }
@@ -63,7 +67,8 @@ enum TimedLog {
   /// A name never outweighs the numbers: a `…Tapped` at a pointer's pace is noise, a
   /// `tick` at a person's pace is signal.
   @Test func namesDoNotOutweighNumbers() throws {
-    let c = try TimedLog.classify(Self.mixedSession(tapName: "timerTicked", pointerName: "buttonTapped", timerName: "stepCompleted"))
+    let c = try TimedLog.classify(
+      Self.mixedSession(tapName: "timerTicked", pointerName: "buttonTapped", timerName: "stepCompleted"))
     #expect(c["buttonTapped"]?.actionClass == .noise)
     #expect(c["stepCompleted"]?.actionClass == .noise)
     #expect(c["timerTicked"]?.actionClass == .signal)
@@ -72,8 +77,11 @@ enum TimedLog {
   @Test func withoutTimesRunsAndNoOpsMakeNoise() throws {
     var text = ""
     for i in 0..<200 {
-      text += "received action:\n  AppFeature.Action.itemTapped\n  AppFeature.State(\n-   selected: \(i % 3)\n+   selected: \((i + 1) % 3)\n  )\n\n"
-      for _ in 0..<6 { text += "received action:\n  AppFeature.Action.dragged\n  AppFeature.State(\n-   x: 1\n+   x: \(i)\n  )\n\n" }
+      text +=
+        "received action:\n  AppFeature.Action.itemTapped\n  AppFeature.State(\n-   selected: \(i % 3)\n+   selected: \((i + 1) % 3)\n  )\n\n"
+      for _ in 0..<6 {
+        text += "received action:\n  AppFeature.Action.dragged\n  AppFeature.State(\n-   x: 1\n+   x: \(i)\n  )\n\n"
+      }
       if i % 2 == 0 { text += "received action:\n  AppFeature.Action.heartbeat\n  (No state changes)\n\n" }
     }
     let c = try TimedLog.classify(text)
@@ -130,7 +138,8 @@ enum TimedLog {
     var whole = Rhythm()
     for e in events { whole.add(ordinal: e.ordinal, time: e.time) }
     for cut in [1, 17, 250, 499] {
-      var first = Rhythm(), second = Rhythm()
+      var first = Rhythm()
+      var second = Rhythm()
       for e in events[..<cut] { first.add(ordinal: e.ordinal, time: e.time) }
       // The later part numbers its records from 0, as each chunk's aggregate does.
       let offset = events[cut].ordinal - 1

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TCALogKit
 
 /// `tca1`, `tca0` and `labels` records (FORMATS.md 5–7).
@@ -43,11 +44,15 @@ import Testing
     let (records, statistics, _) = try parse(Self.inbox)
     try #require(records.count == 3)
     #expect(records.map(\.format) == [.tca1, .tca1, .labels])
-    #expect(records.map(\.actionPath) == ["messages.element.markReadTapped", "refreshTicked", "messages.element.markReadTapped"])
-    #expect(records[0].changeList == [
-      Change("messages[3].isRead", "messages[*].isRead", old: "false", new: "true"),
-      Change("unreadCounts[inbox]", "unreadCounts[*]", old: "4", new: "3"),
-    ])
+    #expect(
+      records.map(\.actionPath) == [
+        "messages.element.markReadTapped", "refreshTicked", "messages.element.markReadTapped",
+      ])
+    #expect(
+      records[0].changeList == [
+        Change("messages[3].isRead", "messages[*].isRead", old: "false", new: "true"),
+        Change("unreadCounts[inbox]", "unreadCounts[*]", old: "4", new: "3"),
+      ])
     #expect(records[0].lines == 26)
     #expect(records[1].isNoOp && records[1].lines == 4)
     #expect(!records[2].hasStatePart && records[2].lines == 1)
@@ -80,7 +85,12 @@ import Testing
       """
     let record = try #require(try parse(log).records.first)
     #expect(record.actionPath == "path.element.detail.destination.presented.edit.binding.set")
-    #expect(record.changeList == [Change("path[#1].detail._destination.edit._standup.title", "path[*].detail.destination.edit.standup.title", old: #""Daily""#, new: #""""#)])
+    #expect(
+      record.changeList == [
+        Change(
+          "path[#1].detail._destination.edit._standup.title", "path[*].detail.destination.edit.standup.title",
+          old: #""Daily""#, new: #""""#)
+      ])
   }
 
   @Test func addedAndRemovedElementsKeepTheirIndexes() throws {
@@ -104,12 +114,13 @@ import Testing
 
       """
     let record = try #require(try parse(log).records.first)
-    #expect(record.changeList == [
-      Change("todos[1]", "todos[*]", old: "Todo(id: 1)", new: "Todo(id: 2)"),
-      Change("todos[2]", "todos[*]", .added, old: nil, new: "Todo(\n  id: 3\n)"),
-      Change("tags", .removed, old: #""a""#, new: nil),
-      Change("tags", .added, old: nil, new: #""b""#),
-    ])
+    #expect(
+      record.changeList == [
+        Change("todos[1]", "todos[*]", old: "Todo(id: 1)", new: "Todo(id: 2)"),
+        Change("todos[2]", "todos[*]", .added, old: nil, new: "Todo(\n  id: 3\n)"),
+        Change("tags", .removed, old: #""a""#, new: nil),
+        Change("tags", .added, old: nil, new: #""b""#),
+      ])
   }
 
   @Test func severalUnlabeledPayloadValuesAreNumbered() throws {
@@ -142,7 +153,8 @@ import Testing
   }
 
   @Test func multiLineStringValueStaysWhole() throws {
-    let log = "received action:\n  Notes.Action.save\n  Notes.State(\n-   text: \"\"\"\n-     one\n-     \"\"\",\n+   text: \"two\"\n  )\n\n"
+    let log =
+      "received action:\n  Notes.Action.save\n  Notes.State(\n-   text: \"\"\"\n-     one\n-     \"\"\",\n+   text: \"two\"\n  )\n\n"
     let record = try #require(try parse(log).records.first)
     #expect(record.changeList == [Change("text", old: "\"\"\"\n  one\n  \"\"\"", new: #""two""#)])
   }
@@ -192,7 +204,8 @@ import Testing
   }
 
   @Test func tca0UnchangedDumpWithoutBlankLineIsANoOp() throws {
-    let log = "received action:\n  AppAction.tick\n\(figureSpace) AppState(\n\(figureSpace)   count: 1\n\(figureSpace) )\nreceived action:\n  AppAction.tock\n  (No state changes)\n\n"
+    let log =
+      "received action:\n  AppAction.tick\n\(figureSpace) AppState(\n\(figureSpace)   count: 1\n\(figureSpace) )\nreceived action:\n  AppAction.tock\n  (No state changes)\n\n"
     let records = try parse(log).records
     #expect(records.count == 2)
     #expect(records[0].format == .tca0 && records[0].isNoOp && records[0].isComplete && records[0].lines == 5)
@@ -201,7 +214,8 @@ import Testing
   @Test func tca1CutAfterItsActionIsIncomplete() throws {
     let record = try #require(try parse("received action:\n  AppFeature.Action.tick\n").records.first)
     #expect(!record.isComplete && record.format == .tca1)
-    let cutInState = try #require(try parse("received action:\n  A.Action.tick\n  A.State(\n-   n: 1,\n+   n: 2,\n").records.first)
+    let cutInState = try #require(
+      try parse("received action:\n  A.Action.tick\n  A.State(\n-   n: 1,\n+   n: 2,\n").records.first)
     #expect(!cutInState.isComplete)
     #expect(cutInState.changeList == [Change("n", old: "1", new: "2")])
   }
@@ -213,14 +227,16 @@ import Testing
     let cut = try parse("received action:\n  AppAction.sidebarSync(.tick)\n[Analytics] track event=tab_switched\n")
     #expect(cut.records.count == 1 && cut.records[0].isComplete == false)
     #expect(cut.statistics.otherLines == 1)
-    let beforeHeader = try parse("received action:\n  AppAction.tick\nreceived action:\n  AppAction.tick\n  (No state changes)\n\n")
+    let beforeHeader = try parse(
+      "received action:\n  AppAction.tick\nreceived action:\n  AppAction.tick\n  (No state changes)\n\n")
     #expect(beforeHeader.records.map(\.isComplete) == [false, true])
     let debugActions = try #require(try parse("received action:\n  AppAction.tick\n\nlater output\n").records.first)
     #expect(debugActions.isComplete && !debugActions.hasStatePart && debugActions.format == .tca0)
   }
 
   @Test func stateLinesWithoutIndentationNestByBrackets() throws {
-    let log = "received action:\nA.Action.t\n  A.State(\n  items: [\n  Item(\n- on: false\n+ on: true\n  )\n  ]\n  )\n\n"
+    let log =
+      "received action:\nA.Action.t\n  A.State(\n  items: [\n  Item(\n- on: false\n+ on: true\n  )\n  ]\n  )\n\n"
     let record = try #require(try parse(log).records.first)
     #expect(record.changeList == [Change("items[0].on", "items[*].on", old: "false", new: "true")])
   }

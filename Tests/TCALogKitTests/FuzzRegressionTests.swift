@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TCALogKit
 
 /// Inputs that `Tests/Fuzz/fuzz` found to break the parser or the filter-file reader,
@@ -55,7 +56,9 @@ struct FuzzRegressionTests {
       let repository = try FilterRepository(parsing: text, file: "f")
       let again = try FilterRepository(parsing: repository.rendered(), file: "again")
       #expect(again.entries.map(\.name) == repository.entries.map(\.name))
-      #expect(again.entries.map { Array($0.pattern.unicodeScalars) } == repository.entries.map { Array($0.pattern.unicodeScalars) })
+      #expect(
+        again.entries.map { Array($0.pattern.unicodeScalars) }
+          == repository.entries.map { Array($0.pattern.unicodeScalars) })
     }
     let entry = try #require(try FilterRepository(parsing: "A = \u{030C}\n", file: "f").entries.first)
     #expect(Array(entry.pattern.unicodeScalars) == ["\u{030C}"])

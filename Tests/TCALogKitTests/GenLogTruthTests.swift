@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TCALogKit
 
 /// Logs from ../shared/bench/gen_log.py give exactly the counts of its truth file and,
@@ -13,18 +14,23 @@ struct GenLogTruthTests {
 
   static let variants: [Variant] = [
     Variant(arguments: ["--format", "diffing"]),
-    Variant(arguments: ["--format", "diffing", "--action-format", "labels", "--prefix", "everyline", "--noise", "0.1", "--truncate"]),
+    Variant(arguments: [
+      "--format", "diffing", "--action-format", "labels", "--prefix", "everyline", "--noise", "0.1", "--truncate",
+    ]),
     Variant(arguments: ["--format", "diffing", "--prefix", "oslog", "--noise", "0.2", "--crlf", "--truncate"]),
     Variant(arguments: ["--format", "tca1"]),
     Variant(arguments: ["--format", "tca1", "--prefix", "everyline", "--noise", "0.1", "--crlf", "--truncate"]),
     Variant(arguments: ["--format", "tca1", "--prefix", "oslog", "--noise", "0.2", "--truncate"]),
     // The cut record is followed by a noise line (the last record's cut keeps only its action).
-    Variant(arguments: ["--format", "tca1", "--prefix", "none", "--noise", "0.3", "--truncate", "--records", "600", "--seed", "9"]),
+    Variant(arguments: [
+      "--format", "tca1", "--prefix", "none", "--noise", "0.3", "--truncate", "--records", "600", "--seed", "9",
+    ]),
   ]
 
   @Test(arguments: variants)
   func recordsMatchTheTruthFile(_ variant: Variant) throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-genlog-\(getpid())-\(abs(variant.testDescription.hashValue))")
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tcalog-genlog-\(getpid())-\(abs(variant.testDescription.hashValue))")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
     let log = dir.appendingPathComponent("log").path
@@ -32,12 +38,17 @@ struct GenLogTruthTests {
     let recordsPath = dir.appendingPathComponent("records.ndjson").path
     let python = Process()
     python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    python.arguments = ["python3", Shared.path("bench/gen_log.py"), "--records", "1500", "--seed", "5", "-o", log, "--truth", truthPath, "--records-truth", recordsPath] + variant.arguments
+    python.arguments =
+      [
+        "python3", Shared.path("bench/gen_log.py"), "--records", "1500", "--seed", "5", "-o", log, "--truth", truthPath,
+        "--records-truth", recordsPath,
+      ] + variant.arguments
     try python.run()
     python.waitUntilExit()
     try #require(python.terminationStatus == 0)
 
-    let truth = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: truthPath))) as? [String: Any])
+    let truth = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: truthPath))) as? [String: Any])
     let perRecord = try String(contentsOfFile: recordsPath, encoding: .utf8).split(separator: "\n").map {
       try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
     }
@@ -59,7 +70,9 @@ struct GenLogTruthTests {
     let truthActions = try #require(truth["actions"] as? [String: [String: Int]])
     #expect(actions == truthActions.mapValues { $0.filter { $0.value != 0 } })
     var statePaths: [String: Int] = [:]
-    for record in complete { for change in record.changes { statePaths[record.string(change.normalized), default: 0] += 1 } }
+    for record in complete {
+      for change in record.changes { statePaths[record.string(change.normalized), default: 0] += 1 }
+    }
     #expect(statePaths == truth["state_paths"] as? [String: Int])
 
     // Record by record (gen_log writes "lines" for every tca1 leaf; map it to our kinds).
@@ -69,10 +82,13 @@ struct GenLogTruthTests {
       #expect(record.actionPath == expected["action"] as? String)
       #expect(record.isNoOp == expected["noop"] as? Bool)
       let expectedChanges = (expected["changes"] as? [[String: String]] ?? []).map { c -> Change in
-        let previous = c["previous"] ?? "", current = c["current"] ?? ""
+        let previous = c["previous"] ?? ""
+        let current = c["current"] ?? ""
         var kind = ChangeKind(rawValue: c["kind"] ?? "") ?? .value
         if isTCA1 { kind = previous.isEmpty ? .added : current.isEmpty ? .removed : .value }
-        return Change(c["path"] ?? "", c["normalized"], kind, old: previous.isEmpty && kind == .added ? nil : previous, new: current.isEmpty && kind == .removed ? nil : current)
+        return Change(
+          c["path"] ?? "", c["normalized"], kind, old: previous.isEmpty && kind == .added ? nil : previous,
+          new: current.isEmpty && kind == .removed ? nil : current)
       }
       let mine = record.changeList.sorted { $0.description < $1.description }
       let theirs = expectedChanges.sorted { $0.description < $1.description }

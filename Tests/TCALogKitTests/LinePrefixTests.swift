@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TCALogKit
 
 @Suite struct LinePrefixTests {
@@ -25,7 +26,8 @@ import Testing
   }
 
   @Test func unifiedLogLibraryAndSubsystemArePartOfThePrefix() throws {
-    let p = "2026-11-20 10:22:33.123456+0100 0x1a2b Default 0x0 4242 0 Browser: (Browser.debug.dylib) [com.example.browser:tca] "
+    let p =
+      "2026-11-20 10:22:33.123456+0100 0x1a2b Default 0x0 4242 0 Browser: (Browser.debug.dylib) [com.example.browser:tca] "
     #expect(try #require(match(p + "received action:")).prefix == p)
   }
 

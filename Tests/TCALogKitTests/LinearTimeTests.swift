@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TCALogKit
 
 /// Parse time grows linearly with input size on the shapes that could make a parser
@@ -34,7 +35,8 @@ struct LinearTimeTests {
       return log + "\n"
     },
     Shape(name: "long custom-dump diff") { n in
-      "received action:\n  AppAction.a\n  AppState(\n" + String(repeating: "-   x: 1,\n+   x: 2,\n", count: n) + "  )\n\n"
+      "received action:\n  AppAction.a\n  AppState(\n" + String(repeating: "-   x: 1,\n+   x: 2,\n", count: n)
+        + "  )\n\n"
     },
     Shape(name: "deep custom-dump nesting") { n in
       "received action:\n  AppAction.a\n  AppState(\n" + String(repeating: "  a: A(\n", count: n)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TCALogKit
 
 /// The chunked, multi-threaded read gives exactly what the sequential read gives: the
@@ -18,7 +19,9 @@ struct ParallelReaderTests {
       var part: [UInt8] = []
       for record in chunk.records { RecordJSON.append(record, to: &part) }
       return part
-    } deliver: { bytes.append(contentsOf: $0) }
+    } deliver: {
+      bytes.append(contentsOf: $0)
+    }
     return (bytes, result.statistics, result.warnings)
   }
 
@@ -74,20 +77,29 @@ struct ParallelReaderTests {
     let empty = try Self.write("", name: "empty")
     defer { unlink(empty) }
     for jobs in [1, 2] {
-      let result = try LogReader(files: [empty, "/nonexistent/x.log"]).read(jobs: jobs) { _ in 0 } deliver: { _ in }
+      let result = try LogReader(files: [empty, "/nonexistent/x.log"]).read(jobs: jobs) { _ in
+        0
+      } deliver: { _ in
+      }
       #expect(result.errors.map(\.file) == ["/nonexistent/x.log"])
     }
   }
 
-  @Test(.enabled(if: Shared.isAvailable && Shared.hasPython, "../shared or python3 is absent: skipped"),
-    arguments: [["--format", "diffing", "--prefix", "everyline", "--noise", "0.1", "--crlf", "--truncate"],
-                ["--format", "tca1", "--prefix", "oslog", "--noise", "0.2", "--truncate"]])
+  @Test(
+    .enabled(if: Shared.isAvailable && Shared.hasPython, "../shared or python3 is absent: skipped"),
+    arguments: [
+      ["--format", "diffing", "--prefix", "everyline", "--noise", "0.1", "--crlf", "--truncate"],
+      ["--format", "tca1", "--prefix", "oslog", "--noise", "0.2", "--truncate"],
+    ])
   func genLogLogsMatchTheSequentialRead(_ arguments: [String]) throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-par-gen-\(getpid())-\(arguments[1])").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tcalog-par-gen-\(getpid())-\(arguments[1])"
+    ).path
     defer { unlink(path) }
     let python = Process()
     python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    python.arguments = ["python3", Shared.path("bench/gen_log.py"), "--records", "3000", "--seed", "9", "-o", path] + arguments
+    python.arguments =
+      ["python3", Shared.path("bench/gen_log.py"), "--records", "3000", "--seed", "9", "-o", path] + arguments
     try python.run()
     python.waitUntilExit()
     try #require(python.terminationStatus == 0)
@@ -104,7 +116,8 @@ struct ParallelReaderTests {
     let path = try Self.write(String(repeating: text, count: 30), name: "report")
     defer { unlink(path) }
     func render(jobs: Int, chunkSize: Int) throws -> String {
-      let (aggregator, _) = try ReportAggregator.read(LogReader(files: [path, path]), jobs: jobs, collectsShapes: true, chunkSize: chunkSize)
+      let (aggregator, _) = try ReportAggregator.read(
+        LogReader(files: [path, path]), jobs: jobs, collectsShapes: true, chunkSize: chunkSize)
       let summary = aggregator.summary()
       return ReportPrinter(format: .json).render(ActionReport(summary: summary))
         + "\(summary.actions.map { "\($0.shape.map { $0.map(\.name) } ?? [])" })"
@@ -117,7 +130,9 @@ struct ParallelReaderTests {
 
   /// A short mixed log; with `timestamped`, NSLog prefixes one second apart.
   static func log(timestamped: Bool) -> String {
-    let actions = ["tick", "windows(.window(id: 1, action: .hover(true)))", "tick", "search(.queryChanged(\"a\"))", "tick"]
+    let actions = [
+      "tick", "windows(.window(id: 1, action: .hover(true)))", "tick", "search(.queryChanged(\"a\"))", "tick",
+    ]
     return actions.enumerated().map { i, action in
       let prefix = timestamped ? "2026-11-20 10:22:3\(i).000000+0100 Browser[1:2] " : ""
       return "\(prefix)received action: AppAction.\(action)\nnoise\n"

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TCALogKit
 
 @Suite struct QueryFilterRepositoryTests {
@@ -49,15 +50,16 @@ import Testing
     } throws: { error in
       guard let error = error as? FilterRepositoryError else { return false }
       let lines = error.issues.map(\.description)
-      #expect(lines == [
-        "team.filters:2: expected 'name = pattern'",
-        "team.filters:3: invalid name '9lives' (expected a Swift identifier)",
-        "team.filters:4: missing name before '='",
-        "team.filters:5: duplicate name 'ok' (first defined on line 1)",
-        "team.filters:6: invalid pattern 'windows(hover' at offset 13: missing closing parenthesis",
-        "team.filters:7: empty pattern for 'empty'",
-        "team.filters:8: invalid name '`default`' (expected a Swift identifier)",
-      ])
+      #expect(
+        lines == [
+          "team.filters:2: expected 'name = pattern'",
+          "team.filters:3: invalid name '9lives' (expected a Swift identifier)",
+          "team.filters:4: missing name before '='",
+          "team.filters:5: duplicate name 'ok' (first defined on line 1)",
+          "team.filters:6: invalid pattern 'windows(hover' at offset 13: missing closing parenthesis",
+          "team.filters:7: empty pattern for 'empty'",
+          "team.filters:8: invalid name '`default`' (expected a Swift identifier)",
+        ])
       return true
     }
   }
@@ -73,7 +75,9 @@ import Testing
   }
 
   @Test func appendWritesNewEntriesAndKeepsTheFileValid() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-filters-\(getpid())-\(UUID().uuidString)").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tcalog-filters-\(getpid())-\(UUID().uuidString)"
+    ).path
     defer { unlink(path) }
     try "# team filters\nhover = hover".write(toFile: path, atomically: true, encoding: .utf8)  // no final newline
 
@@ -82,11 +86,14 @@ import Testing
       toFileAt: path, comment: "tcalog suggest, 2 groups")
     #expect(first.added.map(\.name) == ["sidebarSyncTick"])
     #expect(first.unchanged.map(\.name) == ["hover"])
-    #expect(try String(contentsOfFile: path, encoding: .utf8) == "# team filters\nhover = hover\n# tcalog suggest, 2 groups\nsidebarSyncTick = ^sidebarSync\\.tick$\n")
+    #expect(
+      try String(contentsOfFile: path, encoding: .utf8)
+        == "# team filters\nhover = hover\n# tcalog suggest, 2 groups\nsidebarSyncTick = ^sidebarSync\\.tick$\n")
 
     // A name already used for another pattern, or a bad entry: nothing is written.
     #expect(throws: FilterRepositoryError.self) {
-      try FilterRepository.append([.init(name: "timerTicked", pattern: "^timerTicked$"), .init(name: "hover", pattern: "other")], toFileAt: path)
+      try FilterRepository.append(
+        [.init(name: "timerTicked", pattern: "^timerTicked$"), .init(name: "hover", pattern: "other")], toFileAt: path)
     }
     #expect(throws: FilterRepositoryError.self) {
       try FilterRepository.append([.init(name: "bad", pattern: "a(")], toFileAt: path)
@@ -115,7 +122,8 @@ import Testing
     #expect {
       try FilterRepository.load(path: "/nonexistent/filters.txt")
     } throws: { error in
-      (error as? FilterRepositoryError)?.issues.first?.description.hasPrefix("/nonexistent/filters.txt: cannot read") == true
+      (error as? FilterRepositoryError)?.issues.first?.description.hasPrefix("/nonexistent/filters.txt: cannot read")
+        == true
     }
   }
 }

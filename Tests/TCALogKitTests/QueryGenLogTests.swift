@@ -1,10 +1,12 @@
 import Foundation
 import Testing
+
 @testable import TCALogKit
 
 /// The query on a ~2 MB gen_log.py log: per-path counts equal the truth file's, and
 /// selecting everything reproduces every record byte for byte.
-@Suite(.enabled(if: Shared.isAvailable && Shared.hasPython, "../shared or python3 is absent: gen_log query tests skipped"))
+@Suite(
+  .enabled(if: Shared.isAvailable && Shared.hasPython, "../shared or python3 is absent: gen_log query tests skipped"))
 struct QueryGenLogTests {
   struct Generated {
     var log: String
@@ -13,18 +15,23 @@ struct QueryGenLogTests {
   }
 
   func generate(_ extra: [String]) throws -> Generated {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-query-genlog-\(getpid())-\(UUID().uuidString)")
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tcalog-query-genlog-\(getpid())-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     let log = dir.appendingPathComponent("log").path
     let truthPath = dir.appendingPathComponent("truth.json").path
     let python = Process()
     python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    python.arguments = ["python3", Shared.path("bench/gen_log.py"), "--size-mb", "2", "--seed", "7", "-o", log,
-                        "--truth", truthPath, "--records-truth", dir.appendingPathComponent("records.ndjson").path] + extra
+    python.arguments =
+      [
+        "python3", Shared.path("bench/gen_log.py"), "--size-mb", "2", "--seed", "7", "-o", log,
+        "--truth", truthPath, "--records-truth", dir.appendingPathComponent("records.ndjson").path,
+      ] + extra
     try python.run()
     python.waitUntilExit()
     try #require(python.terminationStatus == 0)
-    let truth = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: truthPath))) as? [String: Any])
+    let truth = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: truthPath))) as? [String: Any])
     return Generated(log: log, truth: truth, dir: dir)
   }
 
@@ -44,10 +51,13 @@ struct QueryGenLogTests {
       let query = RecordQuery(actions: try matchers([exactly(path)]))
       #expect(records.count(where: { $0.isComplete && query.selects($0) }) == counts["count"], "\(path)")
       let noOps = RecordQuery(actions: try matchers([exactly(path)]), change: .unchanged)
-      #expect(records.count(where: { $0.isComplete && noOps.selects($0) }) == counts["noop", default: 0], "\(path) no-ops")
+      #expect(
+        records.count(where: { $0.isComplete && noOps.selects($0) }) == counts["noop", default: 0], "\(path) no-ops")
     }
     // A prefix pattern selects the sum of the paths under it.
-    let hoverTruth = actions.filter { $0.key.hasPrefix("windows.window.hover") }.values.reduce(0) { $0 + ($1["count"] ?? 0) }
+    let hoverTruth = actions.filter { $0.key.hasPrefix("windows.window.hover") }.values.reduce(0) {
+      $0 + ($1["count"] ?? 0)
+    }
     let hover = RecordQuery(actions: try matchers(["^windows\\.window\\.hover"]))
     #expect(hoverTruth > 0)
     #expect(records.count(where: { hover.selects($0) }) == hoverTruth)
@@ -57,7 +67,9 @@ struct QueryGenLogTests {
   }
 
   @Test func selectingEverythingReproducesTheRecordsByteForByte() throws {
-    let generated = try generate(["--format", "tca1", "--prefix", "everyline", "--noise", "0.1", "--crlf", "--truncate"])
+    let generated = try generate([
+      "--format", "tca1", "--prefix", "everyline", "--noise", "0.1", "--crlf", "--truncate",
+    ])
     defer { try? FileManager.default.removeItem(at: generated.dir) }
     var expected: [UInt8] = []
     var selected = 0

@@ -1,41 +1,46 @@
 import Foundation
 import Testing
+
 @testable import TCALogKit
 
 /// `filter` on several threads prints exactly what it prints on one.
 struct QueryParallelTests {
-  static let log = String(repeating: """
-    🎬 Received action:
-      AppAction.windows(.window(id: 1, action: .hover(true)))
-    🖨️ State:
-    windows:
-    |\tKey 1:
-    |\t|\tisHovered:
-    |\t|\t|\tCurrent: true
-    |\t|\t|\tPrevious: false
+  static let log = String(
+    repeating: """
+      🎬 Received action:
+        AppAction.windows(.window(id: 1, action: .hover(true)))
+      🖨️ State:
+      windows:
+      |\tKey 1:
+      |\t|\tisHovered:
+      |\t|\t|\tCurrent: true
+      |\t|\t|\tPrevious: false
 
-    🎬 Received action:
-      AppAction.tick
-    🖨️ (No state changes)
-    noise between records
-    received action:
-      AppAction.search(.queryChanged("a"))
-      AppState(
-    -   query: ""
-    +   query: "a"
-      )
+      🎬 Received action:
+        AppAction.tick
+      🖨️ (No state changes)
+      noise between records
+      received action:
+        AppAction.search(.queryChanged("a"))
+        AppState(
+      -   query: ""
+      +   query: "a"
+        )
 
-    received action: AppAction.windows(.window(id: 2, action: .hover(false)))
+      received action: AppAction.windows(.window(id: 2, action: .hover(false)))
 
-    """, count: 50)
+      """, count: 50)
 
-  static func output(_ path: String, jobs: Int, format: FilterPrinter.Format, query: () throws -> RecordQuery,
-                     before: Int = 0, after: Int = 0) throws -> (bytes: [UInt8], selected: Int) {
+  static func output(
+    _ path: String, jobs: Int, format: FilterPrinter.Format, query: () throws -> RecordQuery,
+    before: Int = 0, after: Int = 0
+  ) throws -> (bytes: [UInt8], selected: Int) {
     var selected = 0
     let bytes = try captureOutput { out in
       let q = try query()
-      let selector = RecordSelector(query: q, printer: FilterPrinter(format: format, out: out, query: q),
-                                    before: before, after: after)
+      let selector = RecordSelector(
+        query: q, printer: FilterPrinter(format: format, out: out, query: q),
+        before: before, after: after)
       _ = try selector.read(LogReader(files: [path, path]), jobs: jobs, chunkSize: 700)
       try selector.finish()
       selected = selector.selectedCount

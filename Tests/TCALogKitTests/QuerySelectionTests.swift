@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TCALogKit
 
 /// RecordQuery + RecordSelector + FilterPrinter on small literal logs.
@@ -56,10 +57,11 @@ import Testing
   func indexes(_ query: RecordQuery) -> [Int] { records.filter { query.selects($0) }.map(\.index) }
 
   @Test func theLogParsesAsExpected() {
-    #expect(records.map(\.actionPath) == [
-      "windows.window.hover.entered", "windows.window.mouseMoved", "timerTicked", "sidebar.itemTapped",
-      "windows.window.hover.exited", "settings.binding.set", "timerTicked",
-    ])
+    #expect(
+      records.map(\.actionPath) == [
+        "windows.window.hover.entered", "windows.window.mouseMoved", "timerTicked", "sidebar.itemTapped",
+        "windows.window.hover.exited", "settings.binding.set", "timerTicked",
+      ])
   }
 
   @Test func actionPatternsAreAlternatives() throws {
@@ -68,7 +70,8 @@ import Testing
     #expect(indexes(RecordQuery(actions: try matchers(["^HOVER"], .caseInsensitive))) == [])
     #expect(indexes(RecordQuery(actions: try matchers(["WINDOW.HOVER"], .caseInsensitive))) == [0, 4])
     #expect(indexes(RecordQuery(actions: try matchers(["window.hover"], .fixedString))) == [0, 4])
-    #expect(indexes(RecordQuery(actions: try matchers(["window.hover"], .fixedString), inverted: true)) == [1, 2, 3, 5, 6])
+    #expect(
+      indexes(RecordQuery(actions: try matchers(["window.hover"], .fixedString), inverted: true)) == [1, 2, 3, 5, 6])
   }
 
   @Test func excludesRemoveWhatMatches() throws {
@@ -94,51 +97,56 @@ import Testing
     #expect(indexes(RecordQuery(change: .unchanged)) == [0, 2, 6])
     // Conditions combine; -v inverts the whole selection.
     #expect(indexes(RecordQuery(actions: try matchers(["hover"]), change: .unchanged)) == [0])
-    #expect(indexes(RecordQuery(actions: try matchers(["hover"]), change: .unchanged, inverted: true)) == [1, 2, 3, 4, 5, 6])
+    #expect(
+      indexes(RecordQuery(actions: try matchers(["hover"]), change: .unchanged, inverted: true)) == [1, 2, 3, 4, 5, 6])
   }
 
   @Test func onelineShowsIndexPathAndStatePaths() throws {
     let query = RecordQuery(excludes: try matchers(["Tick"]))
     let (output, selected, _) = try runSelection(records, query: query)
     #expect(selected == 5)
-    #expect(output == """
-      0: windows.window.hover.entered  (no state changes)
-      1: windows.window.mouseMoved  _windows[#1].mouseX
-      3: sidebar.itemTapped
-      4: windows.window.hover.exited  _hoveredWindow
-      5: settings.binding.set  title
+    #expect(
+      output == """
+        0: windows.window.hover.entered  (no state changes)
+        1: windows.window.mouseMoved  _windows[#1].mouseX
+        3: sidebar.itemTapped
+        4: windows.window.hover.exited  _hoveredWindow
+        5: settings.binding.set  title
 
-      """)
+        """)
   }
 
   @Test func contextIsCountedInRecordsWithSeparators() throws {
     let query = RecordQuery(actions: try matchers(["^sidebar|^settings"]))
-    #expect(try runSelection(records, query: query, before: 1).output == """
-      2- timerTicked  (no state changes)
-      3: sidebar.itemTapped
-      4- windows.window.hover.exited  _hoveredWindow
-      5: settings.binding.set  title
+    #expect(
+      try runSelection(records, query: query, before: 1).output == """
+        2- timerTicked  (no state changes)
+        3: sidebar.itemTapped
+        4- windows.window.hover.exited  _hoveredWindow
+        5: settings.binding.set  title
 
-      """)
+        """)
     let first = RecordQuery(actions: try matchers(["entered|itemTapped"]))
-    #expect(try runSelection(records, query: first, after: 1).output == """
-      0: windows.window.hover.entered  (no state changes)
-      1- windows.window.mouseMoved  _windows[#1].mouseX
-      --
-      3: sidebar.itemTapped
-      4- windows.window.hover.exited  _hoveredWindow
+    #expect(
+      try runSelection(records, query: first, after: 1).output == """
+        0: windows.window.hover.entered  (no state changes)
+        1- windows.window.mouseMoved  _windows[#1].mouseX
+        --
+        3: sidebar.itemTapped
+        4- windows.window.hover.exited  _hoveredWindow
 
-      """)
+        """)
     let ends = RecordQuery(actions: try matchers(["entered|set$"]))
-    #expect(try runSelection(records, query: ends, before: 1, after: 1).output == """
-      0: windows.window.hover.entered  (no state changes)
-      1- windows.window.mouseMoved  _windows[#1].mouseX
-      --
-      4- windows.window.hover.exited  _hoveredWindow
-      5: settings.binding.set  title
-      6- timerTicked  (no state changes)
+    #expect(
+      try runSelection(records, query: ends, before: 1, after: 1).output == """
+        0: windows.window.hover.entered  (no state changes)
+        1- windows.window.mouseMoved  _windows[#1].mouseX
+        --
+        4- windows.window.hover.exited  _hoveredWindow
+        5: settings.binding.set  title
+        6- timerTicked  (no state changes)
 
-      """)
+        """)
   }
 
   @Test func maxCountStopsAfterTrailingContext() throws {
@@ -157,7 +165,9 @@ import Testing
     #expect(try runSelection(records, query: query, format: .count).output == "2\n")
     #expect(try runSelection(records, query: query, format: .count, maxCount: 1).output == "1\n")
     let ndjson = try runSelection(records, query: query, format: .ndjson).output
-    let objects = try ndjson.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    let objects = try ndjson.split(separator: "\n").map {
+      try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
     #expect(objects.map { $0?["index"] as? Int } == [0, 4])
   }
 
@@ -173,10 +183,12 @@ import Testing
   @Test func rawSeparatorStartsOnItsOwnLine() throws {
     let (records, _, _) = try parse("received action: A.one\nreceived action: A.two\nreceived action: A.three")
     let query = RecordQuery(actions: try matchers(["one|three"]))
-    #expect(try runSelection(records, query: query, format: .raw, after: 0, maxCount: nil).output
-      == "received action: A.one\nreceived action: A.three")
-    #expect(try runSelection(records, query: RecordQuery(actions: try matchers(["three"])), format: .raw, before: 1).output
-      == "received action: A.two\nreceived action: A.three")
+    #expect(
+      try runSelection(records, query: query, format: .raw, after: 0, maxCount: nil).output
+        == "received action: A.one\nreceived action: A.three")
+    #expect(
+      try runSelection(records, query: RecordQuery(actions: try matchers(["three"])), format: .raw, before: 1).output
+        == "received action: A.two\nreceived action: A.three")
     let (cut, _, _) = try parse("received action: A.one\nreceived action: A.two\n")
     _ = cut
   }
@@ -184,8 +196,12 @@ import Testing
   @Test func colorHighlightsTheMatchedPart() throws {
     let query = RecordQuery(actions: try matchers(["hover"]), states: try matchers(["Window"]))
     let output = try runSelection(records, query: query, color: true).output
-    #expect(output == "\u{1B}[32m4\u{1B}[0m\u{1B}[36m:\u{1B}[0m windows.window.\u{1B}[01;31mhover\u{1B}[0m.exited  _hovered\u{1B}[01;31mWindow\u{1B}[0m\n")
-    let raw = try runSelection(records, query: RecordQuery(texts: try matchers(["Inbox"])), format: .raw, color: true).output
+    #expect(
+      output
+        == "\u{1B}[32m4\u{1B}[0m\u{1B}[36m:\u{1B}[0m windows.window.\u{1B}[01;31mhover\u{1B}[0m.exited  _hovered\u{1B}[01;31mWindow\u{1B}[0m\n"
+    )
+    let raw = try runSelection(records, query: RecordQuery(texts: try matchers(["Inbox"])), format: .raw, color: true)
+      .output
     #expect(raw.contains("\"\u{1B}[01;31mInbox\u{1B}[0m\""))
   }
 
@@ -193,10 +209,15 @@ import Testing
     let (evil, _, _) = try parse("received action: A.key(\"\u{1B}[2J\u{1B}]0;pwned\u{07}\")\n")
     let query = RecordQuery()
     // Pipe: byte for byte.
-    #expect(try runSelection(evil, query: query, format: .raw).output == "received action: A.key(\"\u{1B}[2J\u{1B}]0;pwned\u{07}\")\n")
+    #expect(
+      try runSelection(evil, query: query, format: .raw).output
+        == "received action: A.key(\"\u{1B}[2J\u{1B}]0;pwned\u{07}\")\n")
     // Terminal: visible escapes, layout kept.
-    #expect(try runSelection(evil, query: query, format: .raw, escapes: true).output == #"received action: A.key("\e[2J\e]0;pwned\x07")"# + "\n")
-    let (evilPath, _, _) = try parse("received action:\n  App.Action.tapped\n  App.State(\n-   \"a\u{1B}[31mb\": 1\n+   \"a\u{1B}[31mb\": 2\n  )\n\n")
+    #expect(
+      try runSelection(evil, query: query, format: .raw, escapes: true).output
+        == #"received action: A.key("\e[2J\e]0;pwned\x07")"# + "\n")
+    let (evilPath, _, _) = try parse(
+      "received action:\n  App.Action.tapped\n  App.State(\n-   \"a\u{1B}[31mb\": 1\n+   \"a\u{1B}[31mb\": 2\n  )\n\n")
     let line = try runSelection(evilPath, query: query, color: true).output
     #expect(line.contains(#"a\e[31mb"#))
     #expect(!line.contains("\u{1B}[31mb"))

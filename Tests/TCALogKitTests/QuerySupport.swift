@@ -1,12 +1,18 @@
 import Foundation
+
 @testable import TCALogKit
 
 /// Runs `body` with an OutputBuffer on a temporary file and returns what it wrote.
 func captureOutput(_ body: (OutputBuffer) throws -> Void) throws -> [UInt8] {
-  let path = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-query-\(getpid())-\(UUID().uuidString)").path
+  let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "tcalog-query-\(getpid())-\(UUID().uuidString)"
+  ).path
   let fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
   precondition(fd >= 0, "cannot create \(path)")
-  defer { close(fd); unlink(path) }
+  defer {
+    close(fd)
+    unlink(path)
+  }
   let out = OutputBuffer(fd: fd, flushesEachRecord: false)
   try body(out)
   try out.flush()

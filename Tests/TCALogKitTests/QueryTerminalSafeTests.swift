@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TCALogKit
 
 @Suite struct QueryTerminalSafeTests {

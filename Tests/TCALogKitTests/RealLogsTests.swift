@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TCALogKit
 
 /// Every published excerpt in ../shared/real-logs gives the records its README states.
@@ -17,22 +18,53 @@ struct RealLogsTests {
   }
 
   static let cases: [Expected] = [
-    Expected(file: "01-tca-readme-v0.4-0.25-debug-figurespace.txt", format: .tca0, root: "AppAction", path: "todoCheckboxTapped",
+    Expected(
+      file: "01-tca-readme-v0.4-0.25-debug-figurespace.txt", format: .tca0, root: "AppAction",
+      path: "todoCheckboxTapped",
       changes: [Change("todos[0].isComplete", "todos[*].isComplete", old: "false", new: "true")], lines: 24, bytes: 545),
-    Expected(file: "02-tca-readme-v0.26-0.40-customdump.txt", format: .tca0, root: "AppAction", path: "todoCheckboxTapped",
+    Expected(
+      file: "02-tca-readme-v0.26-0.40-customdump.txt", format: .tca0, root: "AppAction", path: "todoCheckboxTapped",
       changes: [Change("todos[0].isComplete", "todos[*].isComplete", old: "false", new: "true")], lines: 13, bytes: 325),
-    Expected(file: "03-tca-docc-faq-printchanges-syncups.txt", format: .tca1, root: "AppFeature.Action", path: "syncUpsList.addSyncUpButtonTapped",
-      changes: [Change("_syncUpsList._destination", "syncUpsList.destination", old: "nil", new: ".add(\n  SyncUpForm.State(\n    …\n  )\n)")], lines: 14, bytes: 291),
-    Expected(file: "07-pointfree-blog62-tictactoe-after-customdump.txt", format: .tca0, root: "AppAction", path: "newGame.game.cellTapped",
-      changes: [Change("newGame.game.board.second.second", old: "nil", new: "Player.x"), Change("newGame.game.currentPlayer", old: "Player.x", new: "Player.o")], lines: 31, bytes: 645),
-    Expected(file: "09-pointfree-blog62-todos-after-customdump.txt", format: .tca0, root: "AppAction", path: "todo.checkBoxToggled",
+    Expected(
+      file: "03-tca-docc-faq-printchanges-syncups.txt", format: .tca1, root: "AppFeature.Action",
+      path: "syncUpsList.addSyncUpButtonTapped",
+      changes: [
+        Change(
+          "_syncUpsList._destination", "syncUpsList.destination", old: "nil",
+          new: ".add(\n  SyncUpForm.State(\n    …\n  )\n)")
+      ], lines: 14, bytes: 291),
+    Expected(
+      file: "07-pointfree-blog62-tictactoe-after-customdump.txt", format: .tca0, root: "AppAction",
+      path: "newGame.game.cellTapped",
+      changes: [
+        Change("newGame.game.board.second.second", old: "nil", new: "Player.x"),
+        Change("newGame.game.currentPlayer", old: "Player.x", new: "Player.o"),
+      ], lines: 31, bytes: 645),
+    Expected(
+      file: "09-pointfree-blog62-todos-after-customdump.txt", format: .tca0, root: "AppAction",
+      path: "todo.checkBoxToggled",
       changes: [Change("todos[2].isComplete", "todos[*].isComplete", old: "false", new: "true")], lines: 19, bytes: 430),
-    Expected(file: "11-merowing-blog-debugdiffing-difference.txt", format: .diffing, root: "AppAction", path: "windows.window.toggleListCollapsedState",
-      changes: [Change("persistedWindows.windows[131DDF0A-DDE2-4757-B1AC-4DAB60269E8D].collapsedListIDs", "persistedWindows.windows[*].collapsedListIDs", .count, old: "0", new: "1")], lines: 23, bytes: 579),
-    Expected(file: "12-difference-readme-tca-example.txt", format: .diffing, root: "AppAction", path: "home.howTo.setSelectedSlide",
-      changes: [Change("home.selectedHowTo.selectedSlide", old: "exei4wpqsmdk", new: "8mnkni91h4fe")], lines: 8, bytes: 167),
-    Expected(file: "15-merowing-page-copy-degraded-missing-lines.txt", format: .diffing, root: nil, path: "toggleListCollapsedState",
-      changes: [Change("windows[131DDF0A-DDE2-4757-B1AC-4DAB60269E8D].collapsedListIDs", "windows[*].collapsedListIDs", .count, old: "0", new: "1")], lines: 13, bytes: 430),
+    Expected(
+      file: "11-merowing-blog-debugdiffing-difference.txt", format: .diffing, root: "AppAction",
+      path: "windows.window.toggleListCollapsedState",
+      changes: [
+        Change(
+          "persistedWindows.windows[131DDF0A-DDE2-4757-B1AC-4DAB60269E8D].collapsedListIDs",
+          "persistedWindows.windows[*].collapsedListIDs", .count, old: "0", new: "1")
+      ], lines: 23, bytes: 579),
+    Expected(
+      file: "12-difference-readme-tca-example.txt", format: .diffing, root: "AppAction",
+      path: "home.howTo.setSelectedSlide",
+      changes: [Change("home.selectedHowTo.selectedSlide", old: "exei4wpqsmdk", new: "8mnkni91h4fe")], lines: 8,
+      bytes: 167),
+    Expected(
+      file: "15-merowing-page-copy-degraded-missing-lines.txt", format: .diffing, root: nil,
+      path: "toggleListCollapsedState",
+      changes: [
+        Change(
+          "windows[131DDF0A-DDE2-4757-B1AC-4DAB60269E8D].collapsedListIDs", "windows[*].collapsedListIDs", .count,
+          old: "0", new: "1")
+      ], lines: 13, bytes: 430),
   ]
 
   func read(_ file: String) throws -> (records: [Record], statistics: ScanStatistics, warnings: [String]) {
@@ -87,7 +119,8 @@ struct RealLogsTests {
     let records = try RecordScanner.scan(InputOpener.open(Shared.path(file)), file: file).records
     var bytes: [UInt8] = []
     RecordJSON.append(try #require(records.first), to: &bytes)
-    let expected = #"{"index":0,"source":{"file":"real-logs/11-merowing-blog-debugdiffing-difference.txt","line":1,"offset":0},"format":"diffing","timestamp":null,"prefix":null,"action":{"path":"windows.window.toggleListCollapsedState","root":"AppAction","text":"AppAction.windows(\n  WindowsAction.window(\n    windowID: WindowID(\n      rawValue: \"131DDF0A-DDE2-4757-B1AC-4DAB60269E8D\"\n    ),\n    action: WindowAction.toggleListCollapsedState(\n      listID: RootOrListIdentifier.list(\n        Identifier<SidebarItem>(\n          rawValue: \"F686B64A-E221-49FB-9504-FE003FC6493F\"\n        )\n      )\n    )\n  )\n)"},"state":{"changed":true,"changes":[{"path":"persistedWindows.windows[131DDF0A-DDE2-4757-B1AC-4DAB60269E8D].collapsedListIDs","normalized":"persistedWindows.windows[*].collapsedListIDs","kind":"count","old":"0","new":"1"}]},"lines":23,"bytes":579,"complete":true}"#
+    let expected =
+      #"{"index":0,"source":{"file":"real-logs/11-merowing-blog-debugdiffing-difference.txt","line":1,"offset":0},"format":"diffing","timestamp":null,"prefix":null,"action":{"path":"windows.window.toggleListCollapsedState","root":"AppAction","text":"AppAction.windows(\n  WindowsAction.window(\n    windowID: WindowID(\n      rawValue: \"131DDF0A-DDE2-4757-B1AC-4DAB60269E8D\"\n    ),\n    action: WindowAction.toggleListCollapsedState(\n      listID: RootOrListIdentifier.list(\n        Identifier<SidebarItem>(\n          rawValue: \"F686B64A-E221-49FB-9504-FE003FC6493F\"\n        )\n      )\n    )\n  )\n)"},"state":{"changed":true,"changes":[{"path":"persistedWindows.windows[131DDF0A-DDE2-4757-B1AC-4DAB60269E8D].collapsedListIDs","normalized":"persistedWindows.windows[*].collapsedListIDs","kind":"count","old":"0","new":"1"}]},"lines":23,"bytes":579,"complete":true}"#
     let mine = try JSONSerialization.jsonObject(with: Data(bytes)) as? NSDictionary
     let theirs = try JSONSerialization.jsonObject(with: Data(expected.utf8)) as? NSDictionary
     #expect(mine == theirs)

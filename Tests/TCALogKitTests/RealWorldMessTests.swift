@@ -1,10 +1,12 @@
 import Foundation
 import Testing
+
 @testable import TCALogKit
 
 /// What copies of real logs look like (FORMATS.md 9).
 @Suite struct RealWorldMessTests {
-  static let unified = "2026-11-20 10:22:33.123456+0100 0x1a2b     Default     0x0                  4242   0    Browser: "
+  static let unified =
+    "2026-11-20 10:22:33.123456+0100 0x1a2b     Default     0x0                  4242   0    Browser: "
 
   @Test func prefixOnTheHeaderOnlyGivesTheTimestamp() throws {
     let log = Self.unified + "🎬 Received action:\n  AppAction.timerTicked\n🖨️ State:\n🖨️ (No state changes)\n"
@@ -26,7 +28,8 @@ import Testing
   }
 
   @Test func nsLogAndISOPrefixes() throws {
-    let log = "2026-11-20 10:22:33.123 Browser[4242:1a2b] received action:\n  A.Action.a\n  (No state changes)\n\n2026-11-20T10:22:34Z received action: A.Action.b\n"
+    let log =
+      "2026-11-20 10:22:33.123 Browser[4242:1a2b] received action:\n  A.Action.a\n  (No state changes)\n\n2026-11-20T10:22:34Z received action: A.Action.b\n"
     let records = try parse(log).records
     #expect(records.map(\.timestamp) == ["2026-11-20T10:22:33.123", "2026-11-20T10:22:34Z"])
     #expect(records.map(\.actionPath) == ["a", "b"])
@@ -34,13 +37,16 @@ import Testing
   }
 
   @Test func foreignLinesBetweenRecordsAreOtherLines() throws {
-    let log = "app started\nreceived action:\n  A.Action.a\n  (No state changes)\n\n[Sync] fetched 0\nWithViewStore<State>@File.swift:44 (Changed state)\nreceived action:\n  A.Action.b\n  (No state changes)\n\nbye\n"
+    let log =
+      "app started\nreceived action:\n  A.Action.a\n  (No state changes)\n\n[Sync] fetched 0\nWithViewStore<State>@File.swift:44 (Changed state)\nreceived action:\n  A.Action.b\n  (No state changes)\n\nbye\n"
     let (records, statistics, _) = try parse(log)
     #expect(records.count == 2)
     #expect(statistics.otherLines == 4)
     #expect(statistics.recordLines + statistics.otherLines == statistics.lines)
     #expect(records.map(\.line) == [2, 8])
-    #expect(records[1].offset == Array(log.utf8).prefix { _ in true }.count - "received action:\n  A.Action.b\n  (No state changes)\n\nbye\n".utf8.count)
+    #expect(
+      records[1].offset == Array(log.utf8).prefix { _ in true }.count
+        - "received action:\n  A.Action.b\n  (No state changes)\n\nbye\n".utf8.count)
   }
 
   @Test func crlfLinesCountTheirCR() throws {
@@ -52,7 +58,8 @@ import Testing
   }
 
   @Test func storesAndFormatsInterleave() throws {
-    let log = "received action:\n  AppFeature.Action.counter(.increment)\n  AppFeature.State(\n-   count: 0\n+   count: 1\n  )\n\nreceived action:\n  Counter.Action.increment\n  Counter.State(\n-   count: 0\n+   count: 1\n  )\n\n🎬 Received action:\n  AppAction.tick\n🖨️ State:\n🖨️ (No state changes)\nreceived action: AppFeature.Action.counter(.decrement)\n"
+    let log =
+      "received action:\n  AppFeature.Action.counter(.increment)\n  AppFeature.State(\n-   count: 0\n+   count: 1\n  )\n\nreceived action:\n  Counter.Action.increment\n  Counter.State(\n-   count: 0\n+   count: 1\n  )\n\n🎬 Received action:\n  AppAction.tick\n🖨️ State:\n🖨️ (No state changes)\nreceived action: AppFeature.Action.counter(.decrement)\n"
     let records = try parse(log).records
     #expect(records.map(\.actionRoot) == ["AppFeature.Action", "Counter.Action", "AppAction", "AppFeature.Action"])
     #expect(records.map(\.format) == [.tca1, .tca1, .diffing, .labels])
@@ -60,7 +67,8 @@ import Testing
   }
 
   @Test func twoHeadersInARowAndAHeaderWithNothingAfterIt() throws {
-    let (records, _, _) = try parse("received action:\nreceived action:\n  A.Action.a\n  (No state changes)\n\n🎬 Received action:\n")
+    let (records, _, _) = try parse(
+      "received action:\nreceived action:\n  A.Action.a\n  (No state changes)\n\n🎬 Received action:\n")
     #expect(records.count == 3)
     #expect(records.map(\.isComplete) == [false, true, false])
   }
@@ -121,7 +129,9 @@ import Testing
     let depth = 3_000
     var log = "🎬 Received action:\n  AppAction.a\n🖨️ State:\n"
     for d in 0..<depth { log += String(repeating: "|\t", count: d) + "p:\n" }
-    log += String(repeating: "|\t", count: depth) + "Current: 1\n" + String(repeating: "|\t", count: depth) + "Previous: 0\n\n"
+    log +=
+      String(repeating: "|\t", count: depth) + "Current: 1\n" + String(repeating: "|\t", count: depth)
+      + "Previous: 0\n\n"
     let nested = try #require(try parse(log).records.first)
     #expect(nested.changes.count == 1 && nested.isComplete)
     #expect(nested.changeList.first?.path.split(separator: ".").count == depth)
@@ -136,7 +146,10 @@ import Testing
     try text.write(to: plain, atomically: true, encoding: .utf8)
     let gzip = Process()
     gzip.executableURL = URL(fileURLWithPath: "/bin/sh")
-    gzip.arguments = ["-c", "gzip -c '\(plain.path)' > '\(dir.path)/log.weird'; cat '\(dir.path)/log.weird' '\(dir.path)/log.weird' > '\(dir.path)/two.gz'"]
+    gzip.arguments = [
+      "-c",
+      "gzip -c '\(plain.path)' > '\(dir.path)/log.weird'; cat '\(dir.path)/log.weird' '\(dir.path)/log.weird' > '\(dir.path)/two.gz'",
+    ]
     try gzip.run()
     gzip.waitUntilExit()
     try #require(gzip.terminationStatus == 0, "gzip is needed for this test")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TCALogKit
 
 /// The text, markdown and json reports of a small fixed log equal committed files
@@ -7,31 +8,32 @@ import Testing
 struct ReportGoldenTests {
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
-  static let log = String(repeating: """
-    2026-11-20 10:22:33.100000+0100 Browser[4242:1a2b] received action:
-      AppAction.windows(.window(windowID: 1, action: .mouseMoved(x: 1)))
-      AppState(
-    -   windows: [1: 1]
-    +   windows: [1: 2]
-      )
+  static let log = String(
+    repeating: """
+      2026-11-20 10:22:33.100000+0100 Browser[4242:1a2b] received action:
+        AppAction.windows(.window(windowID: 1, action: .mouseMoved(x: 1)))
+        AppState(
+      -   windows: [1: 1]
+      +   windows: [1: 2]
+        )
 
-    received action:
-      AppAction.windows(.window(windowID: 1, action: .hover(.entered)))
-      (No state changes)
+      received action:
+        AppAction.windows(.window(windowID: 1, action: .hover(.entered)))
+        (No state changes)
 
-    received action:
-      AppAction.timerTicked
-      (No state changes)
+      received action:
+        AppAction.timerTicked
+        (No state changes)
 
-    an unrelated line
-    2026-11-20 10:22:43.100000+0100 Browser[4242:1a2b] received action:
-      AppAction.settings(.binding(.set(\\State.$dark, true)))
-      AppState(
-    -   dark: false
-    +   dark: true
-      )
+      an unrelated line
+      2026-11-20 10:22:43.100000+0100 Browser[4242:1a2b] received action:
+        AppAction.settings(.binding(.set(\\State.$dark, true)))
+        AppState(
+      -   dark: false
+      +   dark: true
+        )
 
-    """, count: 4)
+      """, count: 4)
 
   static func report() throws -> ActionReport {
     var agg = ReportAggregator()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TCALogKit
 
 /// Runs gen_log.py into a temporary directory; returns (log path, truth) or nil.
@@ -10,11 +11,13 @@ func generateLog(_ arguments: [String], name: String) throws -> (log: String, tr
   let truthPath = dir.appendingPathComponent("truth.json").path
   let python = Process()
   python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  python.arguments = ["python3", Shared.path("bench/gen_log.py"), "--size-mb", "2", "-o", log, "--truth", truthPath] + arguments
+  python.arguments =
+    ["python3", Shared.path("bench/gen_log.py"), "--size-mb", "2", "-o", log, "--truth", truthPath] + arguments
   try python.run()
   python.waitUntilExit()
   try #require(python.terminationStatus == 0)
-  let truth = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: truthPath))) as? [String: Any])
+  let truth = try #require(
+    try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: truthPath))) as? [String: Any])
   return (log, truth, dir)
 }
 
@@ -25,9 +28,13 @@ func aggregate(_ files: [String], shapes: Bool = false) throws -> ReportAggregat
   return aggregator
 }
 
-@Suite(.enabled(if: Shared.isAvailable && Shared.hasPython, "../shared or python3 is absent: gen_log report tests skipped"))
+@Suite(
+  .enabled(if: Shared.isAvailable && Shared.hasPython, "../shared or python3 is absent: gen_log report tests skipped"))
 struct ReportTruthTests {
-  @Test(arguments: [["--format", "diffing", "--seed", "21"], ["--format", "tca1", "--seed", "22", "--noise", "0.1", "--prefix", "oslog"]])
+  @Test(arguments: [
+    ["--format", "diffing", "--seed", "21"],
+    ["--format", "tca1", "--seed", "22", "--noise", "0.1", "--prefix", "oslog"],
+  ])
   func reportNumbersEqualTheTruthFile(_ arguments: [String]) throws {
     let (log, truth, dir) = try generateLog(arguments, name: arguments[1])
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -61,9 +68,11 @@ struct ReportAggregatorTests {
     var out: [Record] = []
     for i in 0..<60 {
       let path = ["windows.window.hover", "windows.window.mouseMoved", "timerTicked", "settings.binding.set"][i % 4]
-      out.append(Record.synthesized(
-        index: i, lines: 3 + i % 5, timestamp: "2026-11-20T10:22:\(10 + i % 40).5+01:00", actionPath: path, actionRoot: i % 7 == 0 ? "Other.Action" : "AppFeature.Action",
-        changes: i % 3 == 0 ? [] : [.init(path: "windows[\(i % 4)].x", normalized: "windows[*].x")]))
+      out.append(
+        Record.synthesized(
+          index: i, lines: 3 + i % 5, timestamp: "2026-11-20T10:22:\(10 + i % 40).5+01:00", actionPath: path,
+          actionRoot: i % 7 == 0 ? "Other.Action" : "AppFeature.Action",
+          changes: i % 3 == 0 ? [] : [.init(path: "windows[\(i % 4)].x", normalized: "windows[*].x")]))
     }
     return out
   }
@@ -72,11 +81,13 @@ struct ReportAggregatorTests {
     let all = Self.records()
     var whole = ReportAggregator(collectsShapes: true)
     for r in all { whole.add(r) }
-    var a = ReportAggregator(collectsShapes: true), b = ReportAggregator(collectsShapes: true)
+    var a = ReportAggregator(collectsShapes: true)
+    var b = ReportAggregator(collectsShapes: true)
     for r in all[..<23] { a.add(r) }
     for r in all[23...] { b.add(r) }
     a.merge(b)
-    let x = whole.summary(), y = a.summary()
+    let x = whole.summary()
+    let y = a.summary()
     #expect(x.actions.map(\.path) == y.actions.map(\.path))
     #expect(x.actions.map(\.stats) == y.actions.map(\.stats))
     #expect(x.actions.map(\.shape) == y.actions.map(\.shape))
@@ -95,7 +106,8 @@ struct ReportAggregatorTests {
     agg.statistics.lines = 300
     var options = ReportOptions()
     options.depth = 2
-    let report = ActionReport(summary: agg.summary(), options: options, silencer: PrefixSilencer([("hover", "windows.window.hover")]))
+    let report = ActionReport(
+      summary: agg.summary(), options: options, silencer: PrefixSilencer([("hover", "windows.window.hover")]))
     #expect(report.silenced?.records == 15)
     let row = report.actionRows.first { $0.path == "windows.window" }
     #expect(row?.silencedBy == ["hover"])

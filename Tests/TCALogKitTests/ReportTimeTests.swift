@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TCALogKit
 
 /// Bursts (busiest second per action) and the per-minute rate of timestamped logs.
@@ -7,7 +8,8 @@ struct ReportTimeTests {
   /// One labels record per (second offset, action), with an NSLog-style prefix.
   static func log(_ events: [(Int, String)]) -> String {
     events.map { second, action in
-      let m = second / 60, s = second % 60
+      let m = second / 60
+      let s = second % 60
       let time = "2026-11-20 10:\(m < 10 ? "0" : "")\(m):\(s < 10 ? "0" : "")\(s).250000+0100"
       return "\(time) Browser[4242:1a2b] received action: AppAction.\(action)\n"
     }.joined()
@@ -17,7 +19,10 @@ struct ReportTimeTests {
     var e: [(Int, String)] = []
     for s in 0..<5 { e.append((s, "tick")) }
     for _ in 0..<7 { e.append((5, "hover")) }  // the burst
-    for s in 6..<130 where s % 2 == 0 { e.append((s, "hover")); e.append((s, "tick")) }
+    for s in 6..<130 where s % 2 == 0 {
+      e.append((s, "hover"))
+      e.append((s, "tick"))
+    }
     for _ in 0..<3 { e.append((130, "tick")) }
     return e
   }()
@@ -63,7 +68,9 @@ extension ReportTimeTests {
   @Test func timeSpansAreWrittenInTheLogsOffset() {
     let first = 1_795_166_553.5  // 2026-11-20T09:22:33.5Z
     #expect(TextFormatting.timeSpan(first, first + 10, offset: 3600) == "2026-11-20 10:22:33 – 10:22:43 +01:00")
-    #expect(TextFormatting.timeSpan(first, first + 86_400, offset: -5 * 3600 - 1800) == "2026-11-20 03:52:33 – 2026-11-21 03:52:33 -05:30")
+    #expect(
+      TextFormatting.timeSpan(first, first + 86_400, offset: -5 * 3600 - 1800)
+        == "2026-11-20 03:52:33 – 2026-11-21 03:52:33 -05:30")
     #expect(TextFormatting.clockTime(1_795_166_553, offset: 0) == "09:22:33")
   }
 }
@@ -73,12 +80,19 @@ struct ReportWidthTests {
   @Test func textReportFitsEightyColumns() throws {
     var events: [(Int, String)] = []
     for s in stride(from: 0, to: 3 * 3600, by: 7) {
-      events.append((s, "windows(.window(id: 1, action: .tabs(.tab(id: 2, action: .hoverChangedWithAVeryLongCaseNameIndeed(true)))))"))
+      events.append(
+        (
+          s,
+          "windows(.window(id: 1, action: .tabs(.tab(id: 2, action: .hoverChangedWithAVeryLongCaseNameIndeed(true)))))"
+        ))
     }
     let log = events.map { second, action in
-      let h = second / 3600, m = (second / 60) % 60, s = second % 60
+      let h = second / 3600
+      let m = (second / 60) % 60
+      let s = second % 60
       func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
-      return "2026-11-20 \(two(10 + h)):\(two(m)):\(two(s)).250000+0100 Browser[4242:1a2b] received action: AppAction.\(action)\n"
+      return
+        "2026-11-20 \(two(10 + h)):\(two(m)):\(two(s)).250000+0100 Browser[4242:1a2b] received action: AppAction.\(action)\n"
     }.joined()
     var aggregator = ReportAggregator()
     let (records, statistics, _) = try parse(log)

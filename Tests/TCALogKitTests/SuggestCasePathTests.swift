@@ -1,12 +1,16 @@
 import Foundation
 import Testing
+
 @testable import TCALogKit
 
 /// The `casepath` style compiles against swift-case-paths' `@CasePathable` enums and
 /// silences exactly what the suggestions predict. Heavy (it builds swift-case-paths and
 /// its macros, a minute or more the first time), so it runs when asked:
 /// `TCALOG_CASEPATH_CHECK=1 swift test --filter SuggestCasePathTests` (`.ci/run` does).
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["TCALOG_CASEPATH_CHECK"] == "1", "set TCALOG_CASEPATH_CHECK=1 to compile the casepath style against swift-case-paths"))
+@Suite(
+  .enabled(
+    if: ProcessInfo.processInfo.environment["TCALOG_CASEPATH_CHECK"] == "1",
+    "set TCALOG_CASEPATH_CHECK=1 to compile the casepath style against swift-case-paths"))
 struct SuggestCasePathTests {
   @Test func generatedCasePathCodeCompilesAndFiltersAsPredicted() throws {
     let sample = Shared.repository.appendingPathComponent("Samples/browser-session.log").path
@@ -57,13 +61,15 @@ struct SuggestCasePathTests {
       }
 
       """
-    try (stubs + "\n" + printerStub).write(to: sources.appendingPathComponent("Stub.swift"), atomically: true, encoding: .utf8)
+    try (stubs + "\n" + printerStub).write(
+      to: sources.appendingPathComponent("Stub.swift"), atomically: true, encoding: .utf8)
     #expect(generated.contains("extension _ReducerPrinter where Action: FilterableAction"))
     try generated.replacingOccurrences(of: "import ComposableArchitecture", with: "import CasePaths")
       .write(to: sources.appendingPathComponent("Generated.swift"), atomically: true, encoding: .utf8)
     try main.write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
 
-    let swift = URL(fileURLWithPath: SwiftCompiler.path).deletingLastPathComponent().appendingPathComponent("swift").path
+    let swift = URL(fileURLWithPath: SwiftCompiler.path).deletingLastPathComponent().appendingPathComponent("swift")
+      .path
     let build = try SwiftCompiler.run(["build", "--package-path", package.path, "-c", "debug"], executable: swift)
     try #require(build.status == 0, "swift build failed:\n\(build.output.suffix(4000))")
     let run = try SwiftCompiler.run([], executable: package.appendingPathComponent(".build/debug/Check").path)
@@ -77,6 +83,7 @@ struct SuggestCasePathTests {
     }
     #expect(checked > 0)
     // The printer the footer tells users to paste compiles too.
-    #expect(generated.contains("._printChanges(.customDump(filter: .allExcept(" + names.joined(separator: ", ") + ")))"))
+    #expect(
+      generated.contains("._printChanges(.customDump(filter: .allExcept(" + names.joined(separator: ", ") + ")))"))
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TCALogKit
 
 /// A session of `../shared/bench/sessions.py` (the browser, or an app of
@@ -19,7 +20,8 @@ struct LabelledSession {
   /// What a suggestion set does to this session: the noise-labelled lines it silences and
   /// of how many, and the signal-labelled actions it silences (there must be none).
   func score(_ set: SuggestionSet) -> (silencedNoise: Int, noiseLines: Int, silencedSignal: [String]) {
-    var noiseLines = 0, silencedNoise = 0
+    var noiseLines = 0
+    var silencedNoise = 0
     var silencedSignal: [String] = []
     for (path, label) in labels {
       let silenced = set.entry(silencing: path) != nil
@@ -32,7 +34,9 @@ struct LabelledSession {
     return (silencedNoise, noiseLines, silencedSignal.sorted())
   }
 
-  static func make(app: String, format: String, prefix: String, seed: Int, minutes: Int = 10, generics: String = "one") throws -> LabelledSession {
+  static func make(app: String, format: String, prefix: String, seed: Int, minutes: Int = 10, generics: String = "one")
+    throws -> LabelledSession
+  {
     let name = "\(app)-\(format)-\(prefix)-\(seed)-\(minutes)-\(generics)"
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-sessions-\(getpid())-\(name)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -41,7 +45,8 @@ struct LabelledSession {
     let python = Process()
     python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     python.arguments = [
-      "python3", Shared.path("bench/sessions.py"), "--apps-module", apps[0], "--apps-module", apps[1], "--app", app, "--format", format,
+      "python3", Shared.path("bench/sessions.py"), "--apps-module", apps[0], "--apps-module", apps[1], "--app", app,
+      "--format", format,
       "--prefix", prefix, "--seed", String(seed), "--minutes", String(minutes), "--generics", generics,
       "-o", log, "--labels", labels,
     ]
@@ -49,11 +54,14 @@ struct LabelledSession {
     try python.run()
     python.waitUntilExit()
     try #require(python.terminationStatus == 0, "sessions.py failed for \(name)")
-    let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: labels))) as? [String: Any])
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: labels))) as? [String: Any])
     let actions = try #require(json["actions"] as? [String: [String: Any]])
     var out: [String: (String, Int, Int)] = [:]
     for (path, a) in actions {
-      out[path] = (try #require(a["label"] as? String), try #require(a["count"] as? Int), try #require(a["lines"] as? Int))
+      out[path] = (
+        try #require(a["label"] as? String), try #require(a["count"] as? Int), try #require(a["lines"] as? Int)
+      )
     }
     return LabelledSession(log: log, labels: out, dir: dir)
   }
@@ -85,7 +93,9 @@ struct SuggestSessionsTests {
     let set = Suggester().suggest(summary)
     let score = session.score(set)
     #expect(score.silencedSignal.isEmpty, "\(v): signal actions silenced: \(score.silencedSignal)")
-    #expect(Double(score.silencedNoise) >= 0.95 * Double(score.noiseLines), "\(v): \(score.silencedNoise) of \(score.noiseLines) noise lines silenced")
+    #expect(
+      Double(score.silencedNoise) >= 0.95 * Double(score.noiseLines),
+      "\(v): \(score.silencedNoise) of \(score.noiseLines) noise lines silenced")
     // Every entry covers only paths the classifier called noise.
     for s in set.suggestions {
       for path in s.coveredPaths { #expect(set.classified.first { $0.path == path }?.actionClass == .noise) }
@@ -102,7 +112,9 @@ struct SuggestSessionsTests {
     let result = try LogReader(files: [session.log]).read { record in
       let stamp = try #require(record.timestamp)
       let segments = record.string(record.actionPathRange).split(separator: ".")
-      let action = segments.dropFirst().reduce("AppFeature.Action.\(segments[0])") { $0 + "(.\($1)" } + String(repeating: ")", count: segments.count - 1)
+      let action =
+        segments.dropFirst().reduce("AppFeature.Action.\(segments[0])") { $0 + "(.\($1)" }
+        + String(repeating: ")", count: segments.count - 1)
       labels += "\(stamp) 0x1     Default     0x0    42   0    Browser: received action: \(action)\n"
     }
     #expect(result.statistics.completeRecords > 1000)
@@ -112,14 +124,17 @@ struct SuggestSessionsTests {
     #expect(summary.statistics.completeRecords == result.statistics.completeRecords)
     let score = session.score(Suggester().suggest(summary))
     #expect(score.silencedSignal.isEmpty, "signal actions silenced: \(score.silencedSignal)")
-    #expect(Double(score.silencedNoise) >= 0.95 * Double(score.noiseLines), "\(score.silencedNoise) of \(score.noiseLines) noise lines")
+    #expect(
+      Double(score.silencedNoise) >= 0.95 * Double(score.noiseLines),
+      "\(score.silencedNoise) of \(score.noiseLines) noise lines")
   }
 
   /// With `Result<V, any Error>` and `IdentifiedAction<ID, A>` spelled with a comma inside
   /// `<…>`, the action paths (and so their counts) equal the labels file's.
   @Test(arguments: ["player", "chat"])
   func genericArgumentListsKeepEveryPathApart(_ app: String) throws {
-    let session = try LabelledSession.make(app: app, format: "diffing", prefix: "none", seed: 3, minutes: 3, generics: "two")
+    let session = try LabelledSession.make(
+      app: app, format: "diffing", prefix: "none", seed: 3, minutes: 3, generics: "two")
     defer { try? FileManager.default.removeItem(at: session.dir) }
     let summary = try aggregate([session.log]).summary()
     var mine: [String: Int] = [:]
@@ -141,6 +156,8 @@ struct SuggestSessionsTests {
     for row in report.actionRows where !row.isGroup {
       #expect(row.actionClass == set.classified.first { $0.path == row.path }?.actionClass, "\(row.path)")
     }
-    #expect(report.actionRows.contains { $0.actionClass == .noise } && report.actionRows.contains { $0.actionClass == .signal })
+    #expect(
+      report.actionRows.contains { $0.actionClass == .noise }
+        && report.actionRows.contains { $0.actionClass == .signal })
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TCALogKit
 
 struct SuggestTests {
@@ -68,7 +69,8 @@ struct SuggestTests {
     #expect(!code.contains("exit(0)"))
     #expect(code.contains("static var `default`: Self") || code.contains("defaultIn"))
     #expect(code.contains("if case .`default`(.`in`) = action"))
-    for line in code.split(separator: "\n") where !line.hasPrefix("//") && !line.trimmingCharacters(in: .whitespaces).hasPrefix("///") {
+    for line in code.split(separator: "\n")
+    where !line.hasPrefix("//") && !line.trimmingCharacters(in: .whitespaces).hasPrefix("///") {
       #expect(!line.contains(";"))
     }
   }
@@ -84,11 +86,15 @@ struct SuggestTests {
 
 /// Generated closure code compiles against stub enums synthesized from the log, and the
 /// compiled filter silences exactly the actions the suggestion set predicts.
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: SwiftCompiler.path) && Shared.isAvailable && Shared.hasPython, "swiftc, ../shared or python3 absent: compile check skipped"))
+@Suite(
+  .enabled(
+    if: FileManager.default.isExecutableFile(atPath: SwiftCompiler.path) && Shared.isAvailable && Shared.hasPython,
+    "swiftc, ../shared or python3 absent: compile check skipped"))
 struct SuggestCompileTests {
   @Test(arguments: ["diffing", "tca1"])
   func generatedClosureCodeCompilesAndFiltersAsPredicted(_ format: String) throws {
-    let (log, _, dir) = try generateLog(["--format", format, "--seed", "31", "--action-format", "pretty"], name: "suggest-\(format)")
+    let (log, _, dir) = try generateLog(
+      ["--format", format, "--seed", "31", "--action-format", "pretty"], name: "suggest-\(format)")
     defer { try? FileManager.default.removeItem(at: dir) }
     let summary = try aggregate([log], shapes: true).summary()
     var options = SuggestOptions()
@@ -103,7 +109,9 @@ struct SuggestCompileTests {
     try generated.write(to: dir.appendingPathComponent("Generated.swift"), atomically: true, encoding: .utf8)
     try main.write(to: dir.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
     let exe = dir.appendingPathComponent("check").path
-    let compile = try SwiftCompiler.run(["-swift-version", "6", "-Onone", "-o", exe] + ["Stub.swift", "Generated.swift", "main.swift"].map { dir.appendingPathComponent($0).path })
+    let compile = try SwiftCompiler.run(
+      ["-swift-version", "6", "-Onone", "-o", exe]
+        + ["Stub.swift", "Generated.swift", "main.swift"].map { dir.appendingPathComponent($0).path })
     try #require(compile.status == 0, "swiftc failed:\n\(compile.output)")
     let run = try SwiftCompiler.run([], executable: exe)
     try #require(run.status == 0)

@@ -1,10 +1,12 @@
 import Foundation
 import Testing
+
 @testable import TCALogKit
 
 /// Where `../shared` (read-only project input) is, if present beside the repository.
 enum Shared {
-  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
   static let root = repository.deletingLastPathComponent().appendingPathComponent("shared")
   static var isAvailable: Bool { FileManager.default.fileExists(atPath: root.appendingPathComponent("real-logs").path) }
   static var hasPython: Bool {
@@ -14,7 +16,9 @@ enum Shared {
 }
 
 /// Parses text the way `tcalog` parses a file.
-func parse(_ text: String, readSize: Int = .max) throws -> (records: [Record], statistics: ScanStatistics, warnings: [String]) {
+func parse(_ text: String, readSize: Int = .max) throws -> (
+  records: [Record], statistics: ScanStatistics, warnings: [String]
+) {
   try RecordScanner.scan(MemoryByteSource(text, readSize: readSize))
 }
 
@@ -44,7 +48,9 @@ struct Change: Equatable, CustomStringConvertible {
 
 extension Record {
   var changeList: [Change] {
-    changes.map { Change(string($0.path), string($0.normalized), $0.kind, old: $0.old.map(string), new: $0.new.map(string)) }
+    changes.map {
+      Change(string($0.path), string($0.normalized), $0.kind, old: $0.old.map(string), new: $0.new.map(string))
+    }
   }
 }
 

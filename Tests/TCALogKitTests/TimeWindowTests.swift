@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TCALogKit
 
 struct TimeWindowTests {
@@ -17,7 +18,9 @@ struct TimeWindowTests {
   }
 
   @Test func malformedTimestampsAreNotTimes() {
-    for text in ["", "2026-11-20", "2026-13-20T10:22:33Z", "2026-11-20T10:22:33+1", "2026-11-20T10:22:33Zjunk", "yesterday"] {
+    for text in [
+      "", "2026-11-20", "2026-13-20T10:22:33Z", "2026-11-20T10:22:33+1", "2026-11-20T10:22:33Zjunk", "yesterday",
+    ] {
       #expect(Self.seconds(text) == nil, "\(text)")
     }
   }
@@ -32,7 +35,9 @@ struct TimeWindowTests {
     #expect(try TimeWindow.parse("2026-11-20T10:22+01:00", now: now) == .instant(now - 33))
     #expect(throws: TimeWindow.Error.self) { try TimeWindow.parse("-5w", now: now) }
     #expect(throws: TimeWindow.Error.self) { try TimeWindow.parse("soon", now: now) }
-    #expect(throws: TimeWindow.Error.self) { try TimeWindow(since: "2026-11-21T00:00:00Z", until: "2026-11-20T00:00:00Z") }
+    #expect(throws: TimeWindow.Error.self) {
+      try TimeWindow(since: "2026-11-21T00:00:00Z", until: "2026-11-20T00:00:00Z")
+    }
   }
 
   @Test func windowSelectsRecordsByTheirHeaderTimestamp() throws {

@@ -9,14 +9,17 @@ struct AnalyticsCLITests {
 
   /// Whether `python3` can import the `duckdb` package (`.ci/run` installs it).
   static let duckdbImportable: Bool = {
-    guard let result = try? runPython(["-c", "import duckdb"], in: FileManager.default.temporaryDirectory) else { return false }
+    guard let result = try? runPython(["-c", "import duckdb"], in: FileManager.default.temporaryDirectory) else {
+      return false
+    }
     return result.status == 0
   }()
 
   /// Runs `python3 args` in `directory`; standard error through a file, so a large one
   /// cannot block the child.
   static func runPython(_ args: [String], in directory: URL) throws -> (status: Int32, stdout: Data, stderr: String) {
-    let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-analytics-\(getpid())-\(UUID().uuidString).err")
+    let errURL = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tcalog-analytics-\(getpid())-\(UUID().uuidString).err")
     _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: errURL) }
     let err = try FileHandle(forWritingTo: errURL)
@@ -125,7 +128,8 @@ struct AnalyticsCLITests {
     // The recipe reads `records.ndjson` in the current directory.
     #expect(sql["load"]!.contains("read_ndjson_auto('records.ndjson')"))
 
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-analytics-\(getpid())-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tcalog-analytics-\(getpid())-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let records = runTCALog(["records", Self.sample])
@@ -136,21 +140,25 @@ struct AnalyticsCLITests {
       ("actions", "top-actions"), ("noOpShare", "no-op-share"), ("statePaths", "state-paths"),
       ("statePathActions", "state-path-actions"),
     ]
-    let duck = try Self.runPython(["-c", Self.runner, sql["load"]!] + queries.flatMap { [$0.0, sql[$0.1]!] }, in: directory)
+    let duck = try Self.runPython(
+      ["-c", Self.runner, sql["load"]!] + queries.flatMap { [$0.0, sql[$0.1]!] }, in: directory)
     try #require(duck.status == 0, "the DuckDB recipe failed: \(duck.stderr)")
     let result = try JSONDecoder().decode(DuckDBResult.self, from: duck.stdout)
 
     let reportRun = runTCALog(["report", "--format", "json", "--depth", "99", "--top", "1000", Self.sample])
     try #require(reportRun.status == 0, "tcalog report failed: \(reportRun.stderr)")
     let report = try JSONDecoder().decode(Report.self, from: reportRun.stdout)
-    try #require(!report.actions.isEmpty && !report.statePaths.isEmpty, "the sample should give actions and state paths")
+    try #require(
+      !report.actions.isEmpty && !report.statePaths.isEmpty, "the sample should give actions and state paths")
 
     // Per action: records, lines, no-op records, in report's order.
     let groups = report.actions.filter(\.group).map(\.path)
     #expect(groups.isEmpty, "--depth 99 should show every action path as it is")
-    #expect(result.actions == report.actions.map {
-      DuckDBResult.Action(action: $0.path, records: $0.records, lines: $0.lines, no_op_records: $0.noOpRecords)
-    })
+    #expect(
+      result.actions
+        == report.actions.map {
+          DuckDBResult.Action(action: $0.path, records: $0.records, lines: $0.lines, no_op_records: $0.noOpRecords)
+        })
 
     // The whole log's no-op share.
     let share = try #require(result.noOpShare.first)
@@ -159,9 +167,11 @@ struct AnalyticsCLITests {
     #expect(abs(share.no_op_share - report.noOpShare) < 1e-6)
 
     // Per normalized state path: changes and distinct raw paths, in report's order.
-    #expect(result.statePaths == report.statePaths.map {
-      DuckDBResult.StatePath(state_path: $0.path, changes: $0.changes, distinct_paths: $0.distinctPaths)
-    })
+    #expect(
+      result.statePaths
+        == report.statePaths.map {
+          DuckDBResult.StatePath(state_path: $0.path, changes: $0.changes, distinct_paths: $0.distinctPaths)
+        })
 
     // The actions that change each state path: report's top three are DuckDB's first rows
     // (the order of actions with equal counts aside).

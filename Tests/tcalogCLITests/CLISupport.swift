@@ -23,7 +23,9 @@ let tcalogBinary: URL? = {
 /// standard input is /dev/null). Output goes through temporary files, so a large output
 /// cannot block the child on a full pipe. A status above 128 means a signal (128 + number).
 /// `environment` adds to (or replaces) variables of the test's own environment (`TZ`).
-func runTCALog(_ args: [String], stdin: Data? = nil, environment: [String: String] = [:]) -> (status: Int32, stdout: Data, stderr: String) {
+func runTCALog(_ args: [String], stdin: Data? = nil, environment: [String: String] = [:]) -> (
+  status: Int32, stdout: Data, stderr: String
+) {
   guard let binary = tcalogBinary else {
     Issue.record("tcalog binary not found beside \(Bundle.main.bundleURL.path) or in .build/debug; run swift build")
     return (-1, Data(), "")
@@ -67,7 +69,8 @@ func runTCALog(_ args: [String], stdin: Data? = nil, environment: [String: Strin
     try err.close()
     let stdout = try Data(contentsOf: outURL)
     let stderr = String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
-    let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+    let status =
+      process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
     return (status, stdout, stderr)
   } catch {
     Issue.record("could not run tcalog: \(error)")

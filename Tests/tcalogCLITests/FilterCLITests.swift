@@ -28,7 +28,8 @@ import Testing
   }
 
   static var binary: URL? {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
     let candidates = [
       Bundle.main.bundleURL.appendingPathComponent("tcalog"),
       Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("tcalog"),
@@ -41,7 +42,8 @@ import Testing
   let logPath: String
 
   init() throws {
-    dir = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-filter-cli-\(getpid())-\(UUID().uuidString)")
+    dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tcalog-filter-cli-\(getpid())-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     logPath = dir.appendingPathComponent("app.log").path
     try Self.log.write(toFile: logPath, atomically: true, encoding: .utf8)
@@ -61,7 +63,8 @@ import Testing
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = nil
     process.environment = environment
-    let out = Pipe(), err = Pipe()
+    let out = Pipe()
+    let err = Pipe()
     process.standardOutput = out
     process.standardError = err
     process.standardInput = FileHandle.nullDevice
@@ -70,13 +73,18 @@ import Testing
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     let errData = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+    return Run(
+      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self))
   }
 
   @Test func selectionExitsZeroAndPrintsTheRecordsAsTheyWere() throws {
     let run = try tcalog(["filter", "-a", "hover", logPath])
     #expect(run.status == 0)
-    #expect(run.stdout == "received action:\n  App.Action.windows(.window(id: #1, action: .hover(.entered)))\n  (No state changes)\n\n")
+    #expect(
+      run.stdout
+        == "received action:\n  App.Action.windows(.window(id: #1, action: .hover(.entered)))\n  (No state changes)\n\n"
+    )
     #expect(run.stderr == "")
     let all = try tcalog(["filter", logPath])
     #expect(all.status == 0 && all.stdout == Self.log)
@@ -107,7 +115,8 @@ import Testing
   @Test func badPatternExitsTwoWithTheMessage() throws {
     let run = try tcalog(["filter", "-a", "windows(hover", logPath])
     #expect(run.status == 2)
-    #expect(run.firstErrorLine == "tcalog: error: invalid pattern 'windows(hover' at offset 13: missing closing parenthesis")
+    #expect(
+      run.firstErrorLine == "tcalog: error: invalid pattern 'windows(hover' at offset 13: missing closing parenthesis")
     #expect(run.stdout == "")
   }
 
@@ -141,7 +150,8 @@ import Testing
 
   @Test func contextMaxCountAndColor() throws {
     let run = try tcalog(["filter", "--format", "oneline", "-a", "hover|sidebar", "-B", "1", logPath])
-    #expect(run.stdout == "0: windows.window.hover.entered  (no state changes)\n--\n2- timerTicked\n3: sidebar.itemTapped\n")
+    #expect(
+      run.stdout == "0: windows.window.hover.entered  (no state changes)\n--\n2- timerTicked\n3: sidebar.itemTapped\n")
     let first = try tcalog(["filter", "--format", "oneline", "-m", "1", "-a", "window", logPath])
     #expect(first.stdout == "0: windows.window.hover.entered  (no state changes)\n")
     let colored = try tcalog(["filter", "--format", "oneline", "--color", "always", "-a", "hover", logPath])
@@ -166,9 +176,12 @@ import Testing
     #expect(lines.count == 25)
     #expect(lines.prefix(17).allSatisfy { $0.hasPrefix("Samples/todos-tca1.log:") })
     #expect(lines.dropFirst(17).allSatisfy { $0.hasPrefix("Samples/todos-tca0.log:") })
-    let bare = String(decoding: runTCALog(["filter", "--format", "oneline", "--no-filename"] + files).stdout, as: UTF8.self)
+    let bare = String(
+      decoding: runTCALog(["filter", "--format", "oneline", "--no-filename"] + files).stdout, as: UTF8.self)
     #expect(bare.split(separator: "\n").first?.hasPrefix("0: ") == true)
-    let one = String(decoding: runTCALog(["filter", "-H", "-x", ".", "-v", "-m", "1", "--format", "oneline", files[0]]).stdout, as: UTF8.self)
+    let one = String(
+      decoding: runTCALog(["filter", "-H", "-x", ".", "-v", "-m", "1", "--format", "oneline", files[0]]).stdout,
+      as: UTF8.self)
     #expect(one.hasPrefix("Samples/todos-tca1.log:0: "))
     let context = runTCALog(["filter", "-a", "^sync", "-B", "1", "--format", "ndjson", "Samples/browser-session.log"])
     let objects = String(decoding: context.stdout, as: UTF8.self).split(separator: "\n")

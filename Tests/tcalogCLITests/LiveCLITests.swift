@@ -6,7 +6,8 @@ struct LiveCLITests {
   /// Records of the timestamped sample whose timestamp lies in [from, to] (from its
   /// expected records, whose times carry +01:00).
   static func expectedCount(from: String, to: String) throws -> Int {
-    let expected = try String(contentsOf: packageRoot.appendingPathComponent("Samples/timestamped.expected.ndjson"), encoding: .utf8)
+    let expected = try String(
+      contentsOf: packageRoot.appendingPathComponent("Samples/timestamped.expected.ndjson"), encoding: .utf8)
     return expected.split(separator: "\n").filter { line in
       guard let range = line.range(of: #""timestamp":"([^"]+)""#, options: .regularExpression) else { return false }
       let time = line[range].dropFirst(13).prefix(19)
@@ -16,15 +17,24 @@ struct LiveCLITests {
 
   @Test func sinceAndUntilSelectRecordsByTime() throws {
     let all = runTCALog(["records", "Samples/timestamped.log"])
-    let window = runTCALog(["records", "--since", "2026-11-20T10:06:00+01:00", "--until", "2026-11-20T10:06:30+01:00", "Samples/timestamped.log"])
+    let window = runTCALog([
+      "records", "--since", "2026-11-20T10:06:00+01:00", "--until", "2026-11-20T10:06:30+01:00",
+      "Samples/timestamped.log",
+    ])
     #expect(window.status == 0)
     let count = window.stdout.split(separator: UInt8(ascii: "\n")).count
     #expect(count == (try Self.expectedCount(from: "2026-11-20T10:06:00", to: "2026-11-20T10:06:30")))
     #expect(count > 0 && count < all.stdout.split(separator: UInt8(ascii: "\n")).count)
     // The same window through report and filter.
-    let report = runTCALog(["report", "--format", "json", "--since", "2026-11-20T10:06:00+01:00", "--until", "2026-11-20T10:06:30+01:00", "Samples/timestamped.log"])
+    let report = runTCALog([
+      "report", "--format", "json", "--since", "2026-11-20T10:06:00+01:00", "--until", "2026-11-20T10:06:30+01:00",
+      "Samples/timestamped.log",
+    ])
     #expect(String(decoding: report.stdout, as: UTF8.self).contains("\"completeRecords\": \(count),"))
-    let filtered = runTCALog(["filter", "-c", "--since", "2026-11-20T10:06:00+01:00", "--until", "2026-11-20T10:06:30+01:00", "Samples/timestamped.log"])
+    let filtered = runTCALog([
+      "filter", "-c", "--since", "2026-11-20T10:06:00+01:00", "--until", "2026-11-20T10:06:30+01:00",
+      "Samples/timestamped.log",
+    ])
     #expect(String(decoding: filtered.stdout, as: UTF8.self) == "\(count)\n")
     // Untimed records are counted out loud; a bad time is a usage error.
     let untimed = runTCALog(["records", "--since", "-5m", "Samples/todos-tca1.log"])
@@ -40,15 +50,21 @@ struct LiveCLITests {
   func timesWithoutAnOffsetAreReadAsTheLogWritesThem(zone: String) throws {
     let expected = try Self.expectedCount(from: "2026-11-20T10:06:00", to: "2026-11-20T10:07:00")
     #expect(expected > 0)
-    for window in [["--since", "10:06", "--until", "10:07"], ["--since", "2026-11-20T10:06:00"], ["--since", "2026-11-20T10:06"]] {
+    for window in [
+      ["--since", "10:06", "--until", "10:07"], ["--since", "2026-11-20T10:06:00"], ["--since", "2026-11-20T10:06"],
+    ] {
       for jobs in ["1", "2"] {
-        let run = runTCALog(["filter", "-c", "-j", jobs] + window + ["Samples/timestamped.log"], environment: ["TZ": zone])
+        let run = runTCALog(
+          ["filter", "-c", "-j", jobs] + window + ["Samples/timestamped.log"], environment: ["TZ": zone])
         #expect(String(decoding: run.stdout, as: UTF8.self) == "\(expected)\n", "\(window) -j \(jobs)")
         #expect(run.stderr.isEmpty)
       }
     }
     let none = runTCALog(["report", "--since", "11:00", "Samples/timestamped.log"], environment: ["TZ": zone])
-    #expect(none.stderr == "tcalog: warning: no record in the --since/--until window; the log spans 2026-11-20T10:05:00.000000+01:00 – 2026-11-20T10:06:46.604384+01:00\n")
+    #expect(
+      none.stderr
+        == "tcalog: warning: no record in the --since/--until window; the log spans 2026-11-20T10:05:00.000000+01:00 – 2026-11-20T10:06:46.604384+01:00\n"
+    )
   }
 
   /// The report shows times as the log wrote them (10:05:21+0100), in any machine zone.
@@ -71,8 +87,11 @@ struct LiveCLITests {
 
   /// Starts tcalog on a file that grows during the test; ends it with SIGINT once `wait`
   /// accepts the output, or (`untilRead`) once tcalog has read the whole file.
-  static func follow(_ arguments: [String], appending chunks: [String], untilRead: Bool = false, wait: (String) -> Bool) throws -> (status: Int32, output: String) {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-follow-\(getpid())-\(UUID().uuidString)")
+  static func follow(_ arguments: [String], appending chunks: [String], untilRead: Bool = false, wait: (String) -> Bool)
+    throws -> (status: Int32, output: String)
+  {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tcalog-follow-\(getpid())-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
     let log = dir.appendingPathComponent("app.log")
@@ -149,10 +168,13 @@ struct LiveCLITests {
 
   /// The report after Ctrl-C counts what the offline report of the same bytes counts:
   /// records, lines, other lines, and the record cut off at the end.
-  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fdinfo"), "no /proc to see how far tcalog has read"))
+  @Test(
+    .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fdinfo"), "no /proc to see how far tcalog has read")
+  )
   func followReportAfterControlCCountsLikeTheOfflineReport() throws {
     guard let binary = tcalogBinary else { return }
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-follow-\(getpid())-\(UUID().uuidString)")
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tcalog-follow-\(getpid())-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
     // Other lines, and a last record cut off without a newline.
@@ -170,14 +192,19 @@ struct LiveCLITests {
     try process.run()
     // Ctrl-C once tcalog has read the whole file (polled, bounded).
     let deadline = Date().addingTimeInterval(20)
-    while Self.readPosition(of: process.processIdentifier, in: path) != log.count && Date() < deadline { usleep(20_000) }
+    while Self.readPosition(of: process.processIdentifier, in: path) != log.count && Date() < deadline {
+      usleep(20_000)
+    }
     kill(process.processIdentifier, SIGINT)
     process.waitUntilExit()
     #expect(process.terminationStatus == 130)
     let live = String(decoding: try Data(contentsOf: outFile), as: UTF8.self)
     let offline = String(decoding: runTCALog(["report", path]).stdout, as: UTF8.self)
     func header(_ text: String) -> [Substring] { Array(text.split(separator: "\n").prefix(2)) }
-    #expect(header(offline) == ["908 records (907 complete, 1 incomplete), 61.5 % no-op", "16,683 lines (91 other lines), 389.4 KiB"])
+    #expect(
+      header(offline) == [
+        "908 records (907 complete, 1 incomplete), 61.5 % no-op", "16,683 lines (91 other lines), 389.4 KiB",
+      ])
     #expect(header(live) == header(offline))
   }
 
@@ -185,12 +212,14 @@ struct LiveCLITests {
   /// the same name is read from the new one, and both are said on standard error.
   @Test func followNoticesTruncationAndReplacement() throws {
     guard let binary = tcalogBinary else { return }
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-follow-\(getpid())-\(UUID().uuidString)")
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tcalog-follow-\(getpid())-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
     let log = dir.appendingPathComponent("app.log")
     try Data().write(to: log)
-    let outFile = dir.appendingPathComponent("out"), errFile = dir.appendingPathComponent("err")
+    let outFile = dir.appendingPathComponent("out")
+    let errFile = dir.appendingPathComponent("err")
     _ = FileManager.default.createFile(atPath: outFile.path, contents: nil)
     _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
     let process = Process()
@@ -224,7 +253,8 @@ struct LiveCLITests {
     #expect(waitFor("tcalog: \(log.path): file replaced\n", in: errFile))
     kill(process.processIdentifier, SIGINT)
     process.waitUntilExit()
-    #expect(String(decoding: try Data(contentsOf: outFile), as: UTF8.self) == "0: first\n1: second\n2: third\n3: fourth\n")
+    #expect(
+      String(decoding: try Data(contentsOf: outFile), as: UTF8.self) == "0: first\n1: second\n2: third\n3: fourth\n")
   }
 
   static let hasScript = FileManager.default.isExecutableFile(atPath: "/usr/bin/script")

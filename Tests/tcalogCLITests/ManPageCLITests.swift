@@ -4,7 +4,8 @@ import Testing
 /// The man page documents every subcommand and option that `--help` shows, `--version`
 /// prints the version, and completion scripts are generated for the three shells.
 struct ManPageCLITests {
-  static let manPage = (try? String(contentsOf: Binary.root.appendingPathComponent("man/tcalog.1"), encoding: .utf8)) ?? ""
+  static let manPage =
+    (try? String(contentsOf: Binary.root.appendingPathComponent("man/tcalog.1"), encoding: .utf8)) ?? ""
   static let subcommands = ["report", "filter", "records", "suggest"]
 
   /// Long options in a help text (`--format <format>` → `format`).
@@ -25,7 +26,8 @@ struct ManPageCLITests {
     #expect(top.status == 0)
     for command in Self.subcommands {
       #expect(top.stdout.contains(command), "--help lacks \(command)")
-      #expect(Self.manPage.contains(".Cm \(command)") || Self.manPage.contains("\(command.uppercased()) COMMAND"),
+      #expect(
+        Self.manPage.contains(".Cm \(command)") || Self.manPage.contains("\(command.uppercased()) COMMAND"),
         "man page lacks the \(command) command")
       let help = try Binary.run([command, "--help"])
       #expect(help.status == 0)

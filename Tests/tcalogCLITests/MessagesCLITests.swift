@@ -4,14 +4,20 @@ import Testing
 /// What tcalog says when a command line goes wrong, or when it waits for input.
 struct MessagesCLITests {
   @Test func aMistypedCommandIsNamedWithTheNearestCommand() throws {
-    for arguments in [["fitler", "-a", "x", "Samples/todos-tca1.log"], ["fitler", "Samples/todos-tca1.log"], ["recrods"]] {
+    for arguments in [
+      ["fitler", "-a", "x", "Samples/todos-tca1.log"], ["fitler", "Samples/todos-tca1.log"], ["recrods"],
+    ] {
       let run = runTCALog(arguments)
       #expect(run.status == 2, "\(arguments)")
-      #expect(run.stderr.hasPrefix("tcalog: error: '\(arguments[0])' is neither a command nor a file; did you mean '\(arguments[0] == "recrods" ? "records" : "filter")'?"), "\(run.stderr)")
+      #expect(
+        run.stderr.hasPrefix(
+          "tcalog: error: '\(arguments[0])' is neither a command nor a file; did you mean '\(arguments[0] == "recrods" ? "records" : "filter")'?"
+        ), "\(run.stderr)")
       #expect(run.stdout.isEmpty)
     }
     // An existing file of such a name is read as a file.
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-msg-\(getpid())").appendingPathComponent("fitler")
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-msg-\(getpid())")
+      .appendingPathComponent("fitler")
     try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
     try Data("received action: A.Action.a\n".utf8).write(to: file)
@@ -35,7 +41,9 @@ struct MessagesCLITests {
     #expect(runTCALog(["help", "help"]).status == 0)
     #expect(runTCALog(["hlep"]).stderr.contains("did you mean 'help'?"))
     let known = runTCALog(["help", "filter"])
-    #expect(known.status == 0 && String(decoding: known.stdout, as: UTF8.self).hasPrefix("OVERVIEW: Print the records that match"))
+    #expect(
+      known.status == 0
+        && String(decoding: known.stdout, as: UTF8.self).hasPrefix("OVERVIEW: Print the records that match"))
   }
 
   @Test func usageErrorsPointAtTheSubcommandsHelp() {
@@ -69,7 +77,8 @@ struct MessagesCLITests {
     try #require(ioctl(master, 0x8004_5430 /* TIOCGPTN */, &number) == 0)
     let slave = FileHandle(forUpdatingAtPath: "/dev/pts/\(number)")
     try #require(slave != nil)
-    let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-tty-\(getpid())-\(UUID().uuidString)")
+    let errURL = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tcalog-tty-\(getpid())-\(UUID().uuidString)")
     _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: errURL) }
     let process = Process()
@@ -98,9 +107,12 @@ struct MessagesCLITests {
   /// Many lines and no record: say what is probably missing (a `log stream` of a stock
   /// app holds no `print` output).
   @Test func manyLinesWithoutARecordPointToCapture() {
-    let lines = (1...12_345).map { "2026-11-20 10:22:33.100000+0100 Browser[4242:1a2b] unrelated line \($0)\n" }.joined()
+    let lines = (1...12_345).map { "2026-11-20 10:22:33.100000+0100 Browser[4242:1a2b] unrelated line \($0)\n" }
+      .joined()
     let run = runTCALog(["report"], stdin: Data(lines.utf8))
-    #expect(run.stderr == "tcalog: 0 records in 12,345 lines: is _printChanges() or debugDiffing enabled? see tcalog(1) CAPTURE\n")
+    #expect(
+      run.stderr
+        == "tcalog: 0 records in 12,345 lines: is _printChanges() or debugDiffing enabled? see tcalog(1) CAPTURE\n")
     let few = runTCALog(["report"], stdin: Data("a\nb\n".utf8))
     #expect(few.stderr.isEmpty)
   }

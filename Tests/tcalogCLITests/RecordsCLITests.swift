@@ -25,8 +25,10 @@ struct RecordsCLITests {
       // Name the first record that differs rather than dumping megabytes.
       let mine = run.stdout.split(separator: 0x0A)
       let theirs = expected.split(separator: 0x0A)
-      let n = zip(mine, theirs).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(mine.count, theirs.count)
-      Issue.record("""
+      let n =
+        zip(mine, theirs).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(mine.count, theirs.count)
+      Issue.record(
+        """
         Samples/\(name).log: \(mine.count) records printed, \(theirs.count) expected; first difference at record \(n):
         got      \(n < mine.count ? String(decoding: mine[n], as: UTF8.self) : "(none)")
         expected \(n < theirs.count ? String(decoding: theirs[n], as: UTF8.self) : "(none)")
@@ -64,7 +66,9 @@ struct RecordsCLITests {
     python.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
     try python.run()
     python.waitUntilExit()
-    #expect(python.terminationStatus == 0, "Samples/ differs from Samples/make_samples.py: run python3 Samples/make_samples.py")
+    #expect(
+      python.terminationStatus == 0,
+      "Samples/ differs from Samples/make_samples.py: run python3 Samples/make_samples.py")
   }
 
   @Test func statsGoToStandardErrorAndAccountForEveryLine() throws {
@@ -122,7 +126,9 @@ struct RecordsCLITests {
       #expect(file.stderr.isEmpty && pipe.stderr.isEmpty, "\(file.stderr)")
       #expect(file.stdout == pipe.stdout)
     }
-    #expect(String(decoding: runTCALog(["report", path]).stdout, as: UTF8.self).hasPrefix("0 records (0 complete, 0 incomplete)"))
+    #expect(
+      String(decoding: runTCALog(["report", path]).stdout, as: UTF8.self).hasPrefix(
+        "0 records (0 complete, 0 incomplete)"))
   }
 
   @Test func binaryInputDoesNotCrash() {

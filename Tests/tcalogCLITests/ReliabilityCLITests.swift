@@ -6,7 +6,9 @@ import Testing
 struct ReliabilityCLITests {
   static func temporaryFile(_ name: String, _ data: Data) throws -> String {
     // Unique per call: tests run in parallel, and two of them may use the same name.
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-rel-\(getpid())-\(name)-\(UUID().uuidString)").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tcalog-rel-\(getpid())-\(name)-\(UUID().uuidString)"
+    ).path
     try data.write(to: URL(fileURLWithPath: path))
     return path
   }
@@ -96,7 +98,8 @@ struct ReliabilityCLITests {
       process.arguments = arguments
     }
     process.currentDirectoryURL = packageRoot
-    let out = Pipe(), err = Pipe()
+    let out = Pipe()
+    let err = Pipe()
     process.standardOutput = out
     process.standardError = err
     try process.run()
@@ -131,7 +134,9 @@ struct ReliabilityCLITests {
     #expect(String(decoding: report.stdout, as: UTF8.self).hasPrefix("1 record (1 complete"))
     let json = runTCALog(["report", "--format", "json", path])
     #expect(json.status == 0)
-    #expect(String(decoding: json.stdout, as: UTF8.self).contains("\"path\": \"a" + String(repeating: ".a", count: 15_999) + "\""))
+    #expect(
+      String(decoding: json.stdout, as: UTF8.self).contains(
+        "\"path\": \"a" + String(repeating: ".a", count: 15_999) + "\""))
     let filter = runTCALog(["filter", "-c", path])
     #expect(filter.status == 0 && String(decoding: filter.stdout, as: UTF8.self) == "1\n")
     let records = runTCALog(["records", path])
@@ -172,12 +177,16 @@ struct ReliabilityCLITests {
     var log = ""
     var seed: UInt64 = 42
     for i in 0..<3000 {
-      seed = seed &* 6364136223846793005 &+ 1442695040888963407
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       log += "received action:\n  AppAction.row(id: \(i), action: .tapped(\"\(String(seed, radix: 36))\"))\n"
-      log += "  AppState(\n-   count: \(seed % 1000),\n+   count: \(seed % 997),\n    name: \"\(String(seed >> 7, radix: 16))\"\n  )\n"
+      log +=
+        "  AppState(\n-   count: \(seed % 1000),\n+   count: \(seed % 997),\n    name: \"\(String(seed >> 7, radix: 16))\"\n  )\n"
     }
     let plain = try Self.temporaryFile("cut.log", Data(log.utf8))
-    defer { unlink(plain); unlink(plain + ".gz") }
+    defer {
+      unlink(plain)
+      unlink(plain + ".gz")
+    }
     _ = try Self.shell("gzip -f '\(plain)'")
     let gz = try Data(contentsOf: URL(fileURLWithPath: plain + ".gz"))
     try gz.prefix(gz.count * 2 / 3).write(to: URL(fileURLWithPath: plain + ".gz"))
@@ -205,7 +214,8 @@ struct ReliabilityCLITests {
     defer { unlink(path) }
     for jobs in ["1", "2"] {
       let run = runTCALog(["records", "--stats", "-j", jobs, path])
-      #expect(run.stderr.contains("tcalog: warning: \(path):1: record larger than 64 MiB: kept incomplete"), "-j \(jobs)")
+      #expect(
+        run.stderr.contains("tcalog: warning: \(path):1: record larger than 64 MiB: kept incomplete"), "-j \(jobs)")
       #expect(run.stderr.contains("records over the size cap: 1"), "-j \(jobs)")
       #expect(run.stderr.contains("records: 2 (complete 1, incomplete 1)"), "-j \(jobs)")
     }

@@ -3,7 +3,8 @@ import Testing
 
 /// Spawns the built `tcalog` binary for what only a real process shows.
 enum Binary {
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
   static var path: String {
     let candidates = [
       Bundle.main.bundleURL.appendingPathComponent("tcalog").path,
@@ -12,39 +13,45 @@ enum Binary {
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[1]
   }
 
-  static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
+  static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> (
+    status: Int32, stdout: String, stderr: String
+  ) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     for (k, v) in environment { env[k] = v }
     process.environment = env
-    let out = Pipe(), err = Pipe(), input = Pipe()
+    let out = Pipe()
+    let err = Pipe()
+    let input = Pipe()
     process.standardOutput = out
     process.standardError = err
     process.standardInput = input
     try process.run()
     if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
     try input.fileHandleForWriting.close()
-    let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+    let o = out.fileHandleForReading.readDataToEndOfFile()
+    let e = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
   }
 }
 
-let sampleLog = String(repeating: """
-  received action:
-    AppAction.windows(.window(windowID: 1, action: .mouseMoved(x: 1)))
-    AppState(
-  -   x: 1
-  +   x: 2
-    )
+let sampleLog = String(
+  repeating: """
+    received action:
+      AppAction.windows(.window(windowID: 1, action: .mouseMoved(x: 1)))
+      AppState(
+    -   x: 1
+    +   x: 2
+      )
 
-  received action:
-    AppAction.timerTicked
-    (No state changes)
+    received action:
+      AppAction.timerTicked
+      (No state changes)
 
-  """, count: 10)
+    """, count: 10)
 
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: Binary.path), "tcalog binary not built"))
 struct ReportCLITests {
@@ -142,7 +149,8 @@ struct ReportCLITests {
     #expect(text.contains("  … 2 more rows (--top, --min-share)"))
     let one = String(decoding: runTCALog(["report", "--top", "16"], stdin: Data(log.utf8)).stdout, as: UTF8.self)
     #expect(one.contains("  … 1 more row (--top, --min-share)"))
-    let single = String(decoding: runTCALog(["report"], stdin: Data("received action: A.Action.a\n".utf8)).stdout, as: UTF8.self)
+    let single = String(
+      decoding: runTCALog(["report"], stdin: Data("received action: A.Action.a\n".utf8)).stdout, as: UTF8.self)
     #expect(single.hasPrefix("1 record (1 complete, 0 incomplete), 0.0 % no-op\n1 line (0 other lines), 28 B\n"))
   }
 }
@@ -167,7 +175,8 @@ struct ReportCLITests {
     #expect(!wide.stdout.split(separator: "\n").contains { $0.contains("…") && !$0.contains("more row") })
     let narrow = try Binary.run(["report", "--depth", "9", "Samples/todos-tca1.log"], environment: ["COLUMNS": "60"])
     #expect(narrow.stdout.contains("…"))
-    let json = try Binary.run(["report", "--format", "json", "--depth", "9", "Samples/todos-tca1.log"], environment: ["COLUMNS": "40"])
+    let json = try Binary.run(
+      ["report", "--format", "json", "--depth", "9", "Samples/todos-tca1.log"], environment: ["COLUMNS": "40"])
     #expect(json.stdout.contains("\"path.element.detail.destination.presented.edit.binding.set\""))
   }
 }

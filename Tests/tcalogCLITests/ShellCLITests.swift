@@ -21,21 +21,30 @@ struct ShellCLITests {
     for command in ["_tcalog_filter", "_tcalog_report", "_tcalog_records"] {
       #expect(Self.function(command, in: zsh).contains("'*:files:_files'"), "\(command)")
     }
-    #expect(Self.function("_tcalog_filter", in: zsh).contains("--filters[A filter repository file of named action-path patterns, for --only.]:file:_files'"))
-    #expect(Self.function("_tcalog_filter", in: zsh).contains("--exclude-filters[Drop records that any entry of this filter file matches (repeatable).]:file:_files'"))
+    #expect(
+      Self.function("_tcalog_filter", in: zsh).contains(
+        "--filters[A filter repository file of named action-path patterns, for --only.]:file:_files'"))
+    #expect(
+      Self.function("_tcalog_filter", in: zsh).contains(
+        "--exclude-filters[Drop records that any entry of this filter file matches (repeatable).]:file:_files'"))
     let bash = Self.script("bash")
     #expect(Self.function("_tcalog_report", in: bash).contains("'--filters')\n        __tcalog_add_completions -f"))
     // Enum values keep their own lists.
-    #expect(Self.function("_tcalog_filter", in: bash).contains("__tcalog_add_completions -W 'raw'$'\\n''ndjson'$'\\n''oneline'$'\\n''count'"))
+    #expect(
+      Self.function("_tcalog_filter", in: bash).contains(
+        "__tcalog_add_completions -W 'raw'$'\\n''ndjson'$'\\n''oneline'$'\\n''count'"))
   }
 
   /// Runs bash's completion function as `tcalog WORDS<TAB>` would, in a folder holding
   /// app.log and filters.txt; returns the offered words.
   static func complete(_ words: [String]) throws -> [String] {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-complete-\(getpid())-\(UUID().uuidString)")
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tcalog-complete-\(getpid())-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
-    for name in ["app.log", "filters.txt"] { _ = FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: nil) }
+    for name in ["app.log", "filters.txt"] {
+      _ = FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: nil)
+    }
     try Data(script("bash").utf8).write(to: dir.appendingPathComponent("tcalog.bash"))
     let line = (["tcalog"] + words).joined(separator: " ")
     let driver = """
@@ -93,13 +102,15 @@ struct ShellCLITests {
   @Test(.enabled(if: hasMake, "no make"))
   func installExpandsATildePrefixAndUninstallLeavesNoEmptyFolders() throws {
     guard let binary = tcalogBinary else { return }
-    let home = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-home-\(getpid())-\(UUID().uuidString)")
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tcalog-home-\(getpid())-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: home) }
     let install = try Self.make(["-o", "build", "install", "PREFIX=~/inst", "TCALOG=\(binary.path)"], home: home.path)
     #expect(install.status == 0, "\(install.stderr)")
     #expect(FileManager.default.isExecutableFile(atPath: home.appendingPathComponent("inst/bin/tcalog").path))
-    #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent("inst/share/zsh/site-functions/_tcalog").path))
+    #expect(
+      FileManager.default.fileExists(atPath: home.appendingPathComponent("inst/share/zsh/site-functions/_tcalog").path))
     #expect(!FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent("~").path))
     let uninstall = try Self.make(["uninstall", "PREFIX=~/inst"], home: home.path)
     #expect(uninstall.status == 0)

@@ -17,7 +17,10 @@ import Testing
     let object = try Self.json([Self.flagship])
     let actions = try #require(object["actions"] as? [[String: Any]])
     func suggested(_ path: String) -> Bool? { actions.first { $0["path"] as? String == path }?["suggested"] as? Bool }
-    for tap in ["windows.window.newTabButtonTapped", "windows.window.selectTab", "windows.window.tabs.tab.closeButtonTapped", "windows.window.toggleListCollapsedState"] {
+    for tap in [
+      "windows.window.newTabButtonTapped", "windows.window.selectTab", "windows.window.tabs.tab.closeButtonTapped",
+      "windows.window.toggleListCollapsedState",
+    ] {
       #expect(suggested(tap) == false, "\(tap) must not be silenced")
     }
     for noise in ["windows.window.mouseMoved", "windows.window.tabs.tab.hoverChanged", "timerTicked"] {
@@ -43,14 +46,17 @@ import Testing
     #expect(!rows.isEmpty)
     for row in rows {
       let path = row["path"] as? String
-      #expect(row["class"] as? String == classified.first { $0["path"] as? String == path }?["class"] as? String, "\(path ?? "")")
+      #expect(
+        row["class"] as? String == classified.first { $0["path"] as? String == path }?["class"] as? String,
+        "\(path ?? "")")
     }
   }
 
   /// `--append` writes the active entries as `name = pattern` lines, and a second run finds
   /// nothing new to add.
   @Test func appendWritesTheActiveEntriesOnce() throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-suggest-\(getpid())-\(UUID().uuidString)")
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tcalog-suggest-\(getpid())-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
     let filters = dir.appendingPathComponent("noise.filters").path

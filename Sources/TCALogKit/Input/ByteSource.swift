@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Set from a SIGINT handler (installed without SA_RESTART) by `report --live`: a read
@@ -75,7 +75,10 @@ public final class FileByteSource: ByteSource {
         buffer.baseAddress!.copyMemory(from: ahead.baseAddress! + readAheadPosition, byteCount: n)
       }
       readAheadPosition += n
-      if readAheadPosition == readAhead.count { readAhead = [] ; readAheadPosition = 0 }
+      if readAheadPosition == readAhead.count {
+        readAhead = []
+        readAheadPosition = 0
+      }
       return n
     }
     return try rawRead(into: buffer)
@@ -89,9 +92,9 @@ public final class FileByteSource: ByteSource {
     if ended { return 0 }
     while true {
       #if canImport(Glibc)
-      let n = Glibc.read(fd, buffer.baseAddress, buffer.count)
+        let n = Glibc.read(fd, buffer.baseAddress, buffer.count)
       #else
-      let n = Darwin.read(fd, buffer.baseAddress, buffer.count)
+        let n = Darwin.read(fd, buffer.baseAddress, buffer.count)
       #endif
       if n == 0 && follows && inputInterrupted == 0 {
         checkFollowedFile()
@@ -134,9 +137,9 @@ extension FileByteSource {
 
   static func openForReading(_ path: String) -> Int32 {
     #if canImport(Glibc)
-    return Glibc.open(path, O_RDONLY | O_CLOEXEC)
+      return Glibc.open(path, O_RDONLY | O_CLOEXEC)
     #else
-    return Darwin.open(path, O_RDONLY | O_CLOEXEC)
+      return Darwin.open(path, O_RDONLY | O_CLOEXEC)
     #endif
   }
 
@@ -145,9 +148,9 @@ extension FileByteSource {
     var line = "tcalog: \(text)\n"
     line.withUTF8 { bytes in
       #if canImport(Glibc)
-      _ = Glibc.write(2, bytes.baseAddress, bytes.count)
+        _ = Glibc.write(2, bytes.baseAddress, bytes.count)
       #else
-      _ = Darwin.write(2, bytes.baseAddress, bytes.count)
+        _ = Darwin.write(2, bytes.baseAddress, bytes.count)
       #endif
     }
   }
@@ -181,7 +184,9 @@ public enum InputOpener {
     var head = [UInt8](repeating: 0, count: 64 * 1024)
     var filled = 0
     while filled < 2 {
-      let n = try head.withUnsafeMutableBytes { try plain.rawRead(into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...])) }
+      let n = try head.withUnsafeMutableBytes {
+        try plain.rawRead(into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...]))
+      }
       if n == 0 { break }
       filled += n
     }
@@ -197,18 +202,18 @@ public enum InputOpener {
   /// on non-pipes, and above /proc/sys/fs/pipe-max-size for unprivileged users.
   private static func growPipeBuffer(_ fd: Int32) {
     #if canImport(Glibc)
-    var info = stat()
-    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFIFO else { return }
-    let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ, not exported to Swift by Glibc's module
-    _ = fcntl(fd, setPipeSize, Int32(1 << 20))
+      var info = stat()
+      guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFIFO else { return }
+      let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ, not exported to Swift by Glibc's module
+      _ = fcntl(fd, setPipeSize, Int32(1 << 20))
     #endif
   }
 
   private static func Glibc_open(_ path: String) -> Int32 {
     #if canImport(Glibc)
-    return Glibc.open(path, O_RDONLY | O_CLOEXEC)
+      return Glibc.open(path, O_RDONLY | O_CLOEXEC)
     #else
-    return Darwin.open(path, O_RDONLY | O_CLOEXEC)
+      return Darwin.open(path, O_RDONLY | O_CLOEXEC)
     #endif
   }
 }

@@ -34,7 +34,9 @@ public enum LinePrefix {
     guard c.literal(0x20) else { return nil }
     // "(Library) ": a name without spaces, so "(No state changes)" is never taken.
     var probe = c
-    if probe.literal(0x28), probe.run(while: { $0 != 0x29 && !isSpace($0) }) > 0, probe.literal(0x29), probe.literal(0x20) {
+    if probe.literal(0x28), probe.run(while: { $0 != 0x29 && !isSpace($0) }) > 0, probe.literal(0x29),
+      probe.literal(0x20)
+    {
       c = probe
     }
     probe = c

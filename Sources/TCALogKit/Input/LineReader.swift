@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// One input line, valid only during the callback that receives it.
@@ -49,9 +49,11 @@ public final class LineReader {
         contentCount -= 1
       }
       number += 1
-      try body(InputLine(
-        content: UnsafeBufferPointer(start: base + start, count: contentCount),
-        full: UnsafeBufferPointer(start: base + start, count: lineEnd - start), number: number, offset: firstOffset + start))
+      try body(
+        InputLine(
+          content: UnsafeBufferPointer(start: base + start, count: contentCount),
+          full: UnsafeBufferPointer(start: base + start, count: lineEnd - start), number: number,
+          offset: firstOffset + start))
       start = lineEnd
     }
   }
@@ -92,9 +94,10 @@ public final class LineReader {
         if end > start {
           number += 1
           let contentCount = bytes[end - 1] == 0x0D ? end - start - 1 : end - start
-          try body(InputLine(
-            content: UnsafeBufferPointer(start: bytes + start, count: contentCount),
-            full: UnsafeBufferPointer(start: bytes + start, count: end - start), number: number, offset: offset))
+          try body(
+            InputLine(
+              content: UnsafeBufferPointer(start: bytes + start, count: contentCount),
+              full: UnsafeBufferPointer(start: bytes + start, count: end - start), number: number, offset: offset))
         }
         if let readError { throw readError }
         return
@@ -107,9 +110,10 @@ public final class LineReader {
         let lineLength = lfIndex + 1 - start
         var contentCount = lfIndex - start
         if contentCount > 0 && bytes[lfIndex - 1] == 0x0D { contentCount -= 1 }
-        try body(InputLine(
-          content: UnsafeBufferPointer(start: bytes + start, count: contentCount),
-          full: UnsafeBufferPointer(start: bytes + start, count: lineLength), number: number, offset: offset))
+        try body(
+          InputLine(
+            content: UnsafeBufferPointer(start: bytes + start, count: contentCount),
+            full: UnsafeBufferPointer(start: bytes + start, count: lineLength), number: number, offset: offset))
         offset += lineLength
         start = lfIndex + 1
         position = start

@@ -25,7 +25,9 @@ public final class MemoryByteSource: ByteSource {
 
 extension RecordScanner {
   /// Scans a whole byte source: every record in order, and the statistics.
-  public static func scan(_ source: ByteSource, file: String = "-", chunkSize: Int = 1 << 20) throws -> (records: [Record], statistics: ScanStatistics, warnings: [String]) {
+  public static func scan(_ source: ByteSource, file: String = "-", chunkSize: Int = 1 << 20) throws -> (
+    records: [Record], statistics: ScanStatistics, warnings: [String]
+  ) {
     let scanner = RecordScanner(file: file)
     var records: [Record] = []
     try LineReader(source: source, chunkSize: chunkSize).forEachLine { line in

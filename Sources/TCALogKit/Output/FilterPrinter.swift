@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Writes what `tcalog filter` selects, in one of its formats. Colour and terminal
@@ -40,7 +40,8 @@ public final class FilterPrinter {
   static let separatorOn = Array("\u{1B}[36m".utf8)
   static let fileNameOn = Array("\u{1B}[35m".utf8)
 
-  public init(format: Format, out: OutputBuffer, query: RecordQuery? = nil, color: Bool = false, escapes: Bool = false) {
+  public init(format: Format, out: OutputBuffer, query: RecordQuery? = nil, color: Bool = false, escapes: Bool = false)
+  {
     self.format = format
     self.out = out
     self.query = query
@@ -110,18 +111,26 @@ public final class FilterPrinter {
       if color { bytes.append(contentsOf: Self.fileNameOn) }
       var file = record.file
       file.withUTF8 { appendText($0, highlights: [], keepLayout: false, to: &bytes) }
-      if color { bytes.append(contentsOf: Self.colorOff); bytes.append(contentsOf: Self.separatorOn) }
+      if color {
+        bytes.append(contentsOf: Self.colorOff)
+        bytes.append(contentsOf: Self.separatorOn)
+      }
       bytes.append(UInt8(ascii: isContext ? "-" : ":"))
       if color { bytes.append(contentsOf: Self.colorOff) }
     }
     if color { bytes.append(contentsOf: Self.indexOn) }
     RecordJSON.appendInteger(record.index, to: &bytes)
-    if color { bytes.append(contentsOf: Self.colorOff); bytes.append(contentsOf: Self.separatorOn) }
+    if color {
+      bytes.append(contentsOf: Self.colorOff)
+      bytes.append(contentsOf: Self.separatorOn)
+    }
     bytes.append(UInt8(ascii: isContext ? "-" : ":"))
     if color { bytes.append(contentsOf: Self.colorOff) }
     bytes.append(UInt8(ascii: " "))
     record.storage.withUnsafeBufferPointer { storage in
-      func slice(_ r: TextRange) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: storage[r.start..<r.end]) }
+      func slice(_ r: TextRange) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: storage[r.start..<r.end])
+      }
       let action = slice(record.actionPathRange)
       if action.isEmpty {
         bytes.append(contentsOf: "(no action path)".utf8)
@@ -157,7 +166,9 @@ public final class FilterPrinter {
   }
 
   /// Text with optional highlights, escaped when writing to a terminal.
-  private func appendText(_ text: UnsafeBufferPointer<UInt8>, highlights: [Range<Int>], keepLayout: Bool, to bytes: inout [UInt8]) {
+  private func appendText(
+    _ text: UnsafeBufferPointer<UInt8>, highlights: [Range<Int>], keepLayout: Bool, to bytes: inout [UInt8]
+  ) {
     func plain(_ range: Range<Int>) {
       guard !range.isEmpty else { return }
       let part = UnsafeBufferPointer(rebasing: text[range])

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// A buffered writer on a file descriptor (`write(2)` in 64 KiB blocks). One per output
@@ -78,9 +78,9 @@ public final class OutputBuffer {
     var offset = 0
     while offset < bytes.count {
       #if canImport(Glibc)
-      let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+        let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
       #else
-      let n = Darwin.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+        let n = Darwin.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
       #endif
       if n < 0 {
         if errno == EINTR { continue }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// The size of the terminal text goes to.
@@ -10,9 +10,9 @@ public enum TerminalSize {
   public static func of(_ fd: Int32) -> (columns: Int, rows: Int)? {
     var size = winsize()
     #if canImport(Glibc)
-    let request = UInt(TIOCGWINSZ)
+      let request = UInt(TIOCGWINSZ)
     #else
-    let request = TIOCGWINSZ
+      let request = TIOCGWINSZ
     #endif
     guard ioctl(fd, request, &size) == 0, size.ws_col > 0 else { return nil }
     return (Int(size.ws_col), Int(size.ws_row))

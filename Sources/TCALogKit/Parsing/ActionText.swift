@@ -103,7 +103,9 @@ struct ValueTree {
       case ByteText.space, ByteText.tab, 0x0A, 0x0D:
         // Indentation is a third of a pretty-printed action: skip it eight spaces at a time.
         i += 1
-        while i + 8 <= end, UnsafeRawPointer(text.baseAddress! + i).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
+        while i + 8 <= end,
+          UnsafeRawPointer(text.baseAddress! + i).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020
+        {
           i += 8
         }
       case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
@@ -172,7 +174,8 @@ struct ValueTree {
         if atom.count == 1 && text[atom.lowerBound] == ByteText.colon { continue }  // `[0]: x`, `"k": v`
         atom = ValueTree.unticked(text, atom)
         if current < 0 {
-          current = addNode(Node(label: pendingLabel, head: atom, parent: stack[stack.count - 1]), to: stack[stack.count - 1], &nodes)
+          current = addNode(
+            Node(label: pendingLabel, head: atom, parent: stack[stack.count - 1]), to: stack[stack.count - 1], &nodes)
           pendingLabel = nil
         } else if nodes[Int(current)].head == nil && nodes[Int(current)].bracket == 0 {
           nodes[Int(current)].head = atom
@@ -204,7 +207,8 @@ struct ValueTree {
   /// `open`, or nil when that `<` is text: it must follow an identifier byte (letter, digit,
   /// `_`) and be closed on the same line. Inside, only such `<` nest, and the `>` of `->`
   /// closes nothing (`Result<() -> Void, Never>`), so `0..<1` and `a < b` stay text.
-  static func endOfGenericArguments(_ text: UnsafeBufferPointer<UInt8>, at open: Int, atomStart: Int, end: Int) -> Int? {
+  static func endOfGenericArguments(_ text: UnsafeBufferPointer<UInt8>, at open: Int, atomStart: Int, end: Int) -> Int?
+  {
     guard open > atomStart, ByteText.isIdentifierBody(text[open - 1]) else { return nil }
     var depth = 1
     var i = open + 1
@@ -230,7 +234,9 @@ struct ValueTree {
   /// `[A-Za-z0-9_`]`, the bytes of (backticked) identifiers.
   @inline(__always) private static var nameBytes: ByteSet {
     // 0-9 (0x30…0x39); A-Z (0x41…0x5A), _ (0x5F), ` (0x60), a-z (0x61…0x7A).
-    ByteSet(low: 0x3FF << 0x30, high: 0x3FF_FFFF << (0x41 - 64) | 1 << (0x5F - 64) | 1 << (0x60 - 64) | 0x3FF_FFFF << (0x61 - 64))
+    ByteSet(
+      low: 0x3FF << 0x30,
+      high: 0x3FF_FFFF << (0x41 - 64) | 1 << (0x5F - 64) | 1 << (0x60 - 64) | 0x3FF_FFFF << (0x61 - 64))
   }
   @inline(__always) static func isNameByte(_ b: UInt8) -> Bool { nameBytes.contains(b) }
 
@@ -246,7 +252,9 @@ struct ValueTree {
   /// `` `default` `` → `default`.
   static func unticked(_ text: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Range<Int> {
     let tick = UInt8(ascii: "`")
-    if r.count >= 2, text[r.lowerBound] == tick, text[r.upperBound - 1] == tick { return (r.lowerBound + 1)..<(r.upperBound - 1) }
+    if r.count >= 2, text[r.lowerBound] == tick, text[r.upperBound - 1] == tick {
+      return (r.lowerBound + 1)..<(r.upperBound - 1)
+    }
     return r
   }
 
@@ -254,13 +262,17 @@ struct ValueTree {
   /// the node's head is not an enum case (FORMATS.md 10.1 rule 2).
   func caseName(of index: Int32) -> (type: Range<Int>?, name: Range<Int>)? {
     let node = nodes[Int(index)]
-    guard let head = node.head, !node.isCompound, node.bracket == 0 || node.bracket == UInt8(ascii: "(") else { return nil }
+    guard let head = node.head, !node.isCompound, node.bracket == 0 || node.bracket == UInt8(ascii: "(") else {
+      return nil
+    }
     return ValueTree.splitCaseName(text, head)
   }
 
   /// `Type.case`, `Type<G>.case`, `.case` → (type, case); nil for anything else
   /// (`Type`, `Type.Nested`, numbers, key paths).
-  static func splitCaseName(_ text: UnsafeBufferPointer<UInt8>, _ head: Range<Int>) -> (type: Range<Int>?, name: Range<Int>)? {
+  static func splitCaseName(_ text: UnsafeBufferPointer<UInt8>, _ head: Range<Int>) -> (
+    type: Range<Int>?, name: Range<Int>
+  )? {
     guard !head.isEmpty else { return nil }
     // Split on dots outside generic arguments; every component an identifier (the type
     // components may carry `<…>`).
@@ -312,9 +324,14 @@ struct ValueTree {
       var depth = 0
       var i = end - 1
       while i >= type.lowerBound {
-        if text[i] == UInt8(ascii: ">") { depth += 1 } else if text[i] == UInt8(ascii: "<") {
+        if text[i] == UInt8(ascii: ">") {
+          depth += 1
+        } else if text[i] == UInt8(ascii: "<") {
           depth -= 1
-          if depth == 0 { end = i; break }
+          if depth == 0 {
+            end = i
+            break
+          }
         }
         i -= 1
       }

@@ -198,7 +198,9 @@ struct BracketCounter {
 
   /// `( ) [ ] { } " #`: the bytes that change the depth or start a string.
   @inline(__always) static var special: ByteSet {
-    ByteSet(low: 1 << 0x28 | 1 << 0x29 | 1 << 0x22 | 1 << 0x23, high: 1 << (0x5B - 64) | 1 << (0x5D - 64) | 1 << (0x7B - 64) | 1 << (0x7D - 64))
+    ByteSet(
+      low: 1 << 0x28 | 1 << 0x29 | 1 << 0x22 | 1 << 0x23,
+      high: 1 << (0x5B - 64) | 1 << (0x5D - 64) | 1 << (0x7B - 64) | 1 << (0x7D - 64))
   }
 
   /// Whether any byte of `word` is one of `( ) [ ] { } " #`. Exact: `b | 1` folds `(` into
@@ -230,7 +232,10 @@ struct BracketCounter {
       if raw {
         if b == ByteText.quote, i + 1 < end, text[i + 1] == ByteText.hash { return i + 2 }
       } else {
-        if b == ByteText.backslash { i += 2; continue }
+        if b == ByteText.backslash {
+          i += 2
+          continue
+        }
         if b == ByteText.quote { return i + 1 }
       }
       i += 1

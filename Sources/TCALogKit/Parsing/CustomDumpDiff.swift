@@ -80,11 +80,20 @@ struct CustomDumpDiffParser {
 
   /// What pairs a `-` leaf with a `+` leaf: the same label within one container.
   enum LeafKey {
-    case root, property(Range<Int>), key(Range<Int>), index(Int), tuple(Int), none
+    case root
+    case property(Range<Int>)
+    case key(Range<Int>)
+    case index(Int)
+    case tuple(Int)
+    case none
   }
 
   enum PairKey: Hashable {
-    case root, property([UInt8]), key([UInt8]), index(Int), tuple(Int)
+    case root
+    case property([UInt8])
+    case key([UInt8])
+    case index(Int)
+    case tuple(Int)
   }
 
   struct Leaf {
@@ -158,7 +167,8 @@ struct CustomDumpDiffParser {
         work.matched[a - start] = true
         work.matched[b - start] = true
         let leaf = work.pending[a]
-        work.changes.append(Change(order: leaf.order, paths: leaf.paths, kind: .value, old: leaf.value, new: work.pending[b].value))
+        work.changes.append(
+          Change(order: leaf.order, paths: leaf.paths, kind: .value, old: leaf.value, new: work.pending[b].value))
       }
       // Each `-` leaf pairs with the first unpaired `+` leaf of the same key. A container
       // holds a few leaves, so a scan is cheapest; a long one (a dump of thousands of
@@ -179,7 +189,9 @@ struct CustomDumpDiffParser {
           if let key = pairKey(work.pending[b].key) { queues[key, default: (0, [])].leaves.append(b) }
         }
         for a in start..<work.pending.count where work.pending[a].marker == .old {
-          guard let key = pairKey(work.pending[a].key), let queue = queues[key], queue.next < queue.leaves.count else { continue }
+          guard let key = pairKey(work.pending[a].key), let queue = queues[key], queue.next < queue.leaves.count else {
+            continue
+          }
           pair(a, queue.leaves[queue.next])
           queues[key]!.next += 1
         }
@@ -192,7 +204,10 @@ struct CustomDumpDiffParser {
         case .root, .property, .tuple: kind = .value
         case .key, .index, .none: kind = isOld ? .removed : .added
         }
-        work.changes.append(Change(order: leaf.order, paths: leaf.paths, kind: kind, old: isOld ? leaf.value : nil, new: isOld ? nil : leaf.value))
+        work.changes.append(
+          Change(
+            order: leaf.order, paths: leaf.paths, kind: kind, old: isOld ? leaf.value : nil,
+            new: isOld ? nil : leaf.value))
       }
       work.pending.removeSubrange(start...)
     }
@@ -231,16 +246,27 @@ struct CustomDumpDiffParser {
       var counter = BracketCounter()
       counter.add(text, value)
       let opens = counter.depth > 0 || counter.inTripleQuote
-      if !opens, value.count > 0, text[value.upperBound - 1] == ByteText.comma { value = value.lowerBound..<(value.upperBound - 1) }
+      if !opens, value.count > 0, text[value.upperBound - 1] == ByteText.comma {
+        value = value.lowerBound..<(value.upperBound - 1)
+      }
       let (childSegment, key) = child(label: label, marker: line.marker, frame: &work.frames[work.frames.count - 1])
 
       if line.marker == .context {
         if opens {
           let (kind, caseSegment) = frameKind(of: ByteText.trimmedEnd(text, value))
           var added = 0
-          if let childSegment { work.segments.append(childSegment); added += 1 }
-          if let caseSegment { work.segments.append(caseSegment); added += 1 }
-          work.frames.append(Frame(level: level, kind: kind, segmentCount: added, pendingStart: work.pending.count, id: work.tupleCounts.count))
+          if let childSegment {
+            work.segments.append(childSegment)
+            added += 1
+          }
+          if let caseSegment {
+            work.segments.append(caseSegment)
+            added += 1
+          }
+          work.frames.append(
+            Frame(
+              level: level, kind: kind, segmentCount: added, pendingStart: work.pending.count,
+              id: work.tupleCounts.count))
           work.tupleCounts.append(0)
         }
         i += 1
@@ -268,7 +294,9 @@ struct CustomDumpDiffParser {
             removed += 1
           }
           var piece = k == j - 1 ? ByteText.trimmedEnd(text, s..<end) : s..<end
-          if k == j - 1, piece.count > 0, text[piece.upperBound - 1] == ByteText.comma { piece = piece.lowerBound..<(piece.upperBound - 1) }
+          if k == j - 1, piece.count > 0, text[piece.upperBound - 1] == ByteText.comma {
+            piece = piece.lowerBound..<(piece.upperBound - 1)
+          }
           derived.append(0x0A)
           derived.append(text, piece)
         }
@@ -276,7 +304,10 @@ struct CustomDumpDiffParser {
       let pathStart = work.paths.count
       work.paths.append(contentsOf: work.segments)
       if let childSegment { work.paths.append(childSegment) }
-      work.pending.append(Leaf(marker: line.marker, key: key, paths: pathStart..<work.paths.count, value: derived.range(from: start), order: order))
+      work.pending.append(
+        Leaf(
+          marker: line.marker, key: key, paths: pathStart..<work.paths.count, value: derived.range(from: start),
+          order: order))
       order += 1
       i = j
     }
@@ -288,7 +319,8 @@ struct CustomDumpDiffParser {
     result.reserveCapacity(work.changes.count)
     for change in work.changes {
       let (path, normalized) = derived.addPath(work.paths[change.paths], text, showsTuple: { work.tupleCounts[$0] > 1 })
-      result.append(StateChange(path: path, normalized: normalized, kind: change.kind, old: change.old, new: change.new))
+      result.append(
+        StateChange(path: path, normalized: normalized, kind: change.kind, old: change.old, new: change.new))
     }
     return result
   }
@@ -363,7 +395,9 @@ struct CustomDumpDiffParser {
     if text[i] == UInt8(ascii: "[") {
       var j = i + 1
       while j < end, ByteText.isDigit(text[j]) { j += 1 }
-      if j > i + 1, j + 2 < end, text[j] == UInt8(ascii: "]"), text[j + 1] == ByteText.colon, text[j + 2] == ByteText.space {
+      if j > i + 1, j + 2 < end, text[j] == UInt8(ascii: "]"), text[j + 1] == ByteText.colon,
+        text[j + 2] == ByteText.space
+      {
         return (i..<(j + 1), (j + 3)..<end)
       }
       return (nil, item)
@@ -379,14 +413,17 @@ struct CustomDumpDiffParser {
         continue
       }
       if c == UInt8(ascii: "(") || c == UInt8(ascii: "[") || c == UInt8(ascii: "{") { return (nil, item) }
-      if c == ByteText.colon, text[i + 1] == ByteText.space, i > item.lowerBound { return (item.lowerBound..<i, (i + 2)..<end) }
+      if c == ByteText.colon, text[i + 1] == ByteText.space, i > item.lowerBound {
+        return (item.lowerBound..<i, (i + 2)..<end)
+      }
       i += 1
     }
     return (nil, item)
   }
 
   private func explicitIndex(_ label: Range<Int>) -> Int? {
-    guard label.count >= 3, text[label.lowerBound] == UInt8(ascii: "["), text[label.upperBound - 1] == UInt8(ascii: "]") else { return nil }
+    guard label.count >= 3, text[label.lowerBound] == UInt8(ascii: "["), text[label.upperBound - 1] == UInt8(ascii: "]")
+    else { return nil }
     var n = 0
     for i in (label.lowerBound + 1)..<(label.upperBound - 1) {
       guard ByteText.isDigit(text[i]), n < Int.max / 10 - 10 else { return nil }

@@ -36,7 +36,8 @@ struct TreeLine {
       // Indent units: "|\t" (the library), "| " (HTML copies), "\t" (tab style).
       while i < line.upperBound {
         let b = text[i]
-        if b == UInt8(ascii: "|"), i + 1 < line.upperBound, text[i + 1] == ByteText.tab || text[i + 1] == ByteText.space {
+        if b == UInt8(ascii: "|"), i + 1 < line.upperBound, text[i + 1] == ByteText.tab || text[i + 1] == ByteText.space
+        {
           i += 2
         } else if b == ByteText.tab {
           i += 1
@@ -222,7 +223,9 @@ struct DifferenceTreeParser {
       case .addedElement, .removedElement:
         flush()
         let added = line.kind == .addedElement
-        leaf = Leaf(kind: added ? .added : .removed, depth: d, old: added ? nil : bytes(line.text), new: added ? bytes(line.text) : nil, growsNew: added)
+        leaf = Leaf(
+          kind: added ? .added : .removed, depth: d, old: added ? nil : bytes(line.text),
+          new: added ? bytes(line.text) : nil, growsNew: added)
       case .noChange:
         flush()
       case .other:
@@ -250,7 +253,9 @@ struct DifferenceTreeParser {
     return changes
   }
 
-  static func splitKeyPair(_ text: UnsafeBufferPointer<UInt8>, _ item: Range<Int>) -> (key: Range<Int>, value: Range<Int>) {
+  static func splitKeyPair(_ text: UnsafeBufferPointer<UInt8>, _ item: Range<Int>) -> (
+    key: Range<Int>, value: Range<Int>
+  ) {
     var firstSeparator: Int?
     var i = item.lowerBound
     while i + 1 < item.upperBound {

@@ -37,7 +37,8 @@ extension Record {
     let rootRange = actionRoot.map(add)
     let textRange = add(actionText ?? "\(actionRoot.map { $0 + "." } ?? "")\(actionPath)")
     let stateChanges = changes.map {
-      StateChange(path: add($0.path), normalized: add($0.normalized), kind: $0.kind, old: $0.old.map(add), new: $0.new.map(add))
+      StateChange(
+        path: add($0.path), normalized: add($0.normalized), kind: $0.kind, old: $0.old.map(add), new: $0.new.map(add))
     }
     let lineCount = lines ?? rawText.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
     return Record(

@@ -146,7 +146,10 @@ public final class RecordScanner {
 
   // MARK: - Record lines
 
-  private func start(_ header: Header, _ line: InputLine, _ content: Range<Int>, _ prefix: LinePrefixMatch?, _ emit: (Record) throws -> Void) throws {
+  private func start(
+    _ header: Header, _ line: InputLine, _ content: Range<Int>, _ prefix: LinePrefixMatch?,
+    _ emit: (Record) throws -> Void
+  ) throws {
     active = true
     inFragment = false
     previousLooksLikeRoot = false
@@ -289,7 +292,8 @@ public final class RecordScanner {
   private func takeNoChange(_ line: InputLine, _ content: Range<Int>) -> Step {
     append(line, content)
     noChange = true
-    noChangeAtColumnZero = content.lowerBound < line.content.count && line.content[content.lowerBound] == UInt8(ascii: "(")
+    noChangeAtColumnZero =
+      content.lowerBound < line.content.count && line.content[content.lowerBound] == UInt8(ascii: "(")
     phase = .finished
     return .taken
   }
@@ -365,7 +369,9 @@ public final class RecordScanner {
     {
       looksLikeDiff = true
     }
-    if !looksLikeDiff, let dump = DumpLine.parse(text, content), inFragment || (dump.marker != .context && previousLooksLikeRoot) {
+    if !looksLikeDiff, let dump = DumpLine.parse(text, content),
+      inFragment || (dump.marker != .context && previousLooksLikeRoot)
+    {
       looksLikeDiff = true
     }
     if looksLikeDiff && !inFragment {
@@ -431,7 +437,8 @@ public final class RecordScanner {
   }
 
   private func makeRecord(_ ending: Ending) -> Record {
-    let isDifferenceTree = headerKind == .diffing || sawStateHeader || !treeLines.isEmpty || (noChange && noChangeAtColumnZero)
+    let isDifferenceTree =
+      headerKind == .diffing || sawStateHeader || !treeLines.isEmpty || (noChange && noChangeAtColumnZero)
     let actionFinished = headerKind != .tca || (!actionLines.isEmpty && actionBrackets.depth <= 0)
     let hasStatePart = headerKind != .labels && (sawStateHeader || noChange || !treeLines.isEmpty || !dumpLines.isEmpty)
 
@@ -509,7 +516,9 @@ public final class RecordScanner {
     case .tca:
       if isDifferenceTree {
         format = .diffing
-      } else if storePrefix != nil || sawTCA0Marker || hasTypedNestedCase || (endedByBlankAfterAction && dumpLines.isEmpty && !noChange) {
+      } else if storePrefix != nil || sawTCA0Marker || hasTypedNestedCase
+        || (endedByBlankAfterAction && dumpLines.isEmpty && !noChange)
+      {
         format = .tca0
       } else {
         format = .tca1
@@ -523,7 +532,9 @@ public final class RecordScanner {
     let storage = [UInt8](unsafeUninitializedCapacity: rawCount + derivedBytes.count) { buffer, initialized in
       let rawBytes = raw.buffer
       if rawCount > 0 { buffer.baseAddress!.update(from: rawBytes.baseAddress!, count: rawCount) }
-      if !derivedBytes.isEmpty { (buffer.baseAddress! + rawCount).update(from: derivedBytes.baseAddress!, count: derivedBytes.count) }
+      if !derivedBytes.isEmpty {
+        (buffer.baseAddress! + rawCount).update(from: derivedBytes.baseAddress!, count: derivedBytes.count)
+      }
       initialized = rawCount + derivedBytes.count
     }
     return Record(
@@ -563,9 +574,18 @@ enum UTF8Validation {
       var minimum: UInt32
       var scalar: UInt32
       switch c {
-      case 0xC2...0xDF: length = 2; scalar = UInt32(c & 0x1F); minimum = 0x80
-      case 0xE0...0xEF: length = 3; scalar = UInt32(c & 0x0F); minimum = 0x800
-      case 0xF0...0xF4: length = 4; scalar = UInt32(c & 0x07); minimum = 0x10000
+      case 0xC2...0xDF:
+        length = 2
+        scalar = UInt32(c & 0x1F)
+        minimum = 0x80
+      case 0xE0...0xEF:
+        length = 3
+        scalar = UInt32(c & 0x0F)
+        minimum = 0x800
+      case 0xF0...0xF4:
+        length = 4
+        scalar = UInt32(c & 0x07)
+        minimum = 0x10000
       default: return false
       }
       guard i + length <= n else { return false }

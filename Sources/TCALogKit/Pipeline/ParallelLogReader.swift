@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// One chunk's records after the parse, renumbered into their place in the run.
@@ -34,12 +34,14 @@ extension LogReader {
     }
     let window = self.window
     let tally = WindowTally()
-    let pipeline = ChunkPipeline<Result>(jobs: max(1, jobs), mode: .ordered({ chunk in
-      guard !window.isUnbounded else { return work(chunk) }
-      var inWindow = chunk
-      inWindow.records = chunk.records.filter { tally.admit($0, to: window) == true }
-      return work(inWindow)
-    }), sizeCap: sizeCap)
+    let pipeline = ChunkPipeline<Result>(
+      jobs: max(1, jobs),
+      mode: .ordered({ chunk in
+        guard !window.isUnbounded else { return work(chunk) }
+        var inWindow = chunk
+        inWindow.records = chunk.records.filter { tally.admit($0, to: window) == true }
+        return work(inWindow)
+      }), sizeCap: sizeCap)
     return try run(pipeline, chunkSize: chunkSize, tally: window.isUnbounded ? nil : tally, deliver: deliver)
   }
 
@@ -61,10 +63,14 @@ extension LogReader {
     }
     let window = self.window
     let tally = WindowTally()
-    let pipeline = ChunkPipeline<Partial>(jobs: max(1, jobs), mode: .streaming(initial: initial, add: { partial, record in
-      guard !window.isUnbounded else { return add(&partial, record) }
-      if tally.admit(record, to: window) == true { add(&partial, record) }
-    }), sizeCap: sizeCap)
+    let pipeline = ChunkPipeline<Partial>(
+      jobs: max(1, jobs),
+      mode: .streaming(
+        initial: initial,
+        add: { partial, record in
+          guard !window.isUnbounded else { return add(&partial, record) }
+          if tally.admit(record, to: window) == true { add(&partial, record) }
+        }), sizeCap: sizeCap)
     return try run(pipeline, chunkSize: chunkSize, tally: window.isUnbounded ? nil : tally, deliver: merge)
   }
 
@@ -186,7 +192,8 @@ final class ChunkSplitter {
       }
       let n: Int
       do {
-        n = try source.read(into: UnsafeMutableRawBufferPointer(start: chunk.bytes + chunk.count, count: chunk.capacity - chunk.count))
+        n = try source.read(
+          into: UnsafeMutableRawBufferPointer(start: chunk.bytes + chunk.count, count: chunk.capacity - chunk.count))
       } catch {
         readError = error
         n = 0
@@ -393,7 +400,9 @@ final class ChunkPipeline<Result: Sendable>: @unchecked Sendable {
           records[i].line += base.lines
         }
       }
-      result = work(ParsedChunk(records: records, statistics: scanner.statistics, warnings: scanner.warningsShifted(by: base.lines)))
+      result = work(
+        ParsedChunk(records: records, statistics: scanner.statistics, warnings: scanner.warningsShifted(by: base.lines))
+      )
     case .streaming(let initial, let add):
       var partial = initial()
       scan { add(&partial, $0) }

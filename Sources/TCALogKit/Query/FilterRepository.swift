@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// One bad line of a filter repository file.
@@ -57,7 +57,9 @@ public final class FilterRepository {
   }
 
   /// Parses repository text; throws every bad line at once.
-  public convenience init(parsing text: String, file: String, options: PatternMatcher.Options = []) throws(FilterRepositoryError) {
+  public convenience init(parsing text: String, file: String, options: PatternMatcher.Options = [])
+    throws(FilterRepositoryError)
+  {
     self.init(file: file, options: options)
     var issues: [FilterFileIssue] = []
     var number = 0
@@ -87,9 +89,13 @@ public final class FilterRepository {
   }
 
   /// Reads and parses a file.
-  public static func load(path: String, options: PatternMatcher.Options = []) throws(FilterRepositoryError) -> FilterRepository {
+  public static func load(path: String, options: PatternMatcher.Options = []) throws(FilterRepositoryError)
+    -> FilterRepository
+  {
     guard let bytes = readFile(path) else {
-      throw FilterRepositoryError(issues: [FilterFileIssue(file: path, line: 0, reason: "cannot read: \(String(cString: strerror(errno)))")])
+      throw FilterRepositoryError(issues: [
+        FilterFileIssue(file: path, line: 0, reason: "cannot read: \(String(cString: strerror(errno)))")
+      ])
     }
     return try FilterRepository(parsing: String(decoding: bytes, as: UTF8.self), file: path, options: options)
   }
@@ -102,11 +108,15 @@ public final class FilterRepository {
   /// Adds an entry after checking its name (valid, not taken) and compiling its pattern.
   public func add(_ entry: Entry) throws(EntryError) {
     guard Self.isValidName(entry.name) else {
-      throw EntryError(reason: entry.name.isEmpty ? "missing name before '='" : "invalid name '\(TerminalSafe.escaped(entry.name))' (expected a Swift identifier)")
+      throw EntryError(
+        reason: entry.name.isEmpty
+          ? "missing name before '='"
+          : "invalid name '\(TerminalSafe.escaped(entry.name))' (expected a Swift identifier)")
     }
     if let existing = indexByName[entry.name] {
       let first = entries[existing].line
-      throw EntryError(reason: "duplicate name '\(entry.name)'" + (first > 0 ? " (first defined on line \(first))" : ""))
+      throw EntryError(
+        reason: "duplicate name '\(entry.name)'" + (first > 0 ? " (first defined on line \(first))" : ""))
     }
     guard !entry.pattern.isEmpty else { throw EntryError(reason: "empty pattern for '\(entry.name)'") }
     guard !entry.pattern.contains(where: { $0 == "\n" || $0 == "\r" }) else {
@@ -178,11 +188,14 @@ public final class FilterRepository {
   /// skipped; the same name with another pattern, or any invalid entry, throws before
   /// anything is written, so the file is never left half-updated.
   @discardableResult
-  public static func append(_ newEntries: [Entry], toFileAt path: String, comment: String? = nil, options: PatternMatcher.Options = []) throws(FilterRepositoryError) -> AppendResult {
+  public static func append(
+    _ newEntries: [Entry], toFileAt path: String, comment: String? = nil, options: PatternMatcher.Options = []
+  ) throws(FilterRepositoryError) -> AppendResult {
     let existingBytes = readFile(path)
-    let repository = try existingBytes.map { bytes throws(FilterRepositoryError) in
-      try FilterRepository(parsing: String(decoding: bytes, as: UTF8.self), file: path, options: options)
-    } ?? FilterRepository(file: path, options: options)
+    let repository =
+      try existingBytes.map { bytes throws(FilterRepositoryError) in
+        try FilterRepository(parsing: String(decoding: bytes, as: UTF8.self), file: path, options: options)
+      } ?? FilterRepository(file: path, options: options)
     var result = AppendResult()
     var issues: [FilterFileIssue] = []
     for entry in newEntries {
@@ -190,7 +203,9 @@ public final class FilterRepository {
         if existing.pattern == entry.pattern {
           result.unchanged.append(existing)
         } else {
-          issues.append(FilterFileIssue(file: path, line: existing.line, reason: "'\(entry.name)' is already defined with another pattern"))
+          issues.append(
+            FilterFileIssue(
+              file: path, line: existing.line, reason: "'\(entry.name)' is already defined with another pattern"))
         }
         continue
       }
@@ -205,10 +220,14 @@ public final class FilterRepository {
     guard !result.added.isEmpty else { return result }
     var text = ""
     if let last = existingBytes?.last, last != UInt8(ascii: "\n") { text += "\n" }
-    if let comment { text += comment.split(separator: "\n", omittingEmptySubsequences: false).map { "# " + $0 + "\n" }.joined() }
+    if let comment {
+      text += comment.split(separator: "\n", omittingEmptySubsequences: false).map { "# " + $0 + "\n" }.joined()
+    }
     for entry in result.added { text += line(for: entry) + "\n" }
     guard appendToFile(path, text) else {
-      throw FilterRepositoryError(issues: [FilterFileIssue(file: path, line: 0, reason: "cannot write: \(String(cString: strerror(errno)))")])
+      throw FilterRepositoryError(issues: [
+        FilterFileIssue(file: path, line: 0, reason: "cannot write: \(String(cString: strerror(errno)))")
+      ])
     }
     return result
   }
@@ -230,7 +249,10 @@ public final class FilterRepository {
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
       let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if n < 0 { if errno == EINTR { continue }; return nil }
+      if n < 0 {
+        if errno == EINTR { continue }
+        return nil
+      }
       if n == 0 { return bytes }
       bytes.append(contentsOf: chunk[0..<n])
     }
@@ -245,7 +267,10 @@ public final class FilterRepository {
       var offset = 0
       while offset < bytes.count {
         let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-        if n < 0 { if errno == EINTR { continue }; return false }
+        if n < 0 {
+          if errno == EINTR { continue }
+          return false
+        }
         offset += n
       }
       return true

@@ -86,8 +86,9 @@ public final class PatternMatcher {
     self.options = options
     let length = pattern.utf8.count
     guard length <= Self.maxPatternLength else {
-      throw PatternError(pattern: String(pattern.prefix(40)) + "…", offset: nil,
-                         message: "pattern is \(length) bytes long, more than the limit of \(Self.maxPatternLength)")
+      throw PatternError(
+        pattern: String(pattern.prefix(40)) + "…", offset: nil,
+        message: "pattern is \(length) bytes long, more than the limit of \(Self.maxPatternLength)")
     }
     // Invalid UTF-8 in a log must not stop matching: MATCH_INVALID_UTF treats bad bytes
     // as never matching a character, and spares the per-call UTF check.
@@ -100,7 +101,8 @@ public final class PatternMatcher {
     var compiled: OpaquePointer?
     var copy = pattern
     copy.withUTF8 { bytes in
-      compiled = pcre2_compile_8(bytes.baseAddress ?? UnsafePointer(Self.emptySubject), bytes.count, flags, &errorCode, &errorOffset, nil)
+      compiled = pcre2_compile_8(
+        bytes.baseAddress ?? UnsafePointer(Self.emptySubject), bytes.count, flags, &errorCode, &errorOffset, nil)
     }
     guard let compiled else {
       throw PatternError(pattern: pattern, offset: errorOffset, message: Self.message(for: errorCode))
@@ -109,7 +111,7 @@ public final class PatternMatcher {
     usesJIT = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
 
     guard let data = pcre2_match_data_create_from_pattern_8(compiled, nil),
-          let context = pcre2_match_context_create_8(nil)
+      let context = pcre2_match_context_create_8(nil)
     else {
       pcre2_code_free_8(compiled)
       throw PatternError(pattern: pattern, offset: nil, message: "out of memory")
@@ -136,7 +138,8 @@ public final class PatternMatcher {
 
   /// The byte range of the first match at or after `start`, or nil.
   @inline(__always)
-  public func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from start: Int = 0) throws(MatchError) -> Range<Int>? {
+  public func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from start: Int = 0) throws(MatchError) -> Range<Int>?
+  {
     let base = subject.baseAddress ?? UnsafePointer(Self.emptySubject)
     let rc: Int32
     if usesJIT {

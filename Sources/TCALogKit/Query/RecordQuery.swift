@@ -29,8 +29,10 @@ public final class RecordQuery {
   public private(set) var matchErrors: [MatchError] = []
   public private(set) var matchErrorCount = 0
 
-  public init(actions: [PatternMatcher] = [], excludes: [PatternMatcher] = [], states: [PatternMatcher] = [],
-              texts: [PatternMatcher] = [], change: ChangeCondition = .any, inverted: Bool = false) {
+  public init(
+    actions: [PatternMatcher] = [], excludes: [PatternMatcher] = [], states: [PatternMatcher] = [],
+    texts: [PatternMatcher] = [], change: ChangeCondition = .any, inverted: Bool = false
+  ) {
     self.actions = actions
     self.excludes = excludes
     self.states = states
@@ -51,15 +53,19 @@ public final class RecordQuery {
       func matchers(_ list: [(pattern: String, options: PatternMatcher.Options)]) -> [PatternMatcher] {
         list.compactMap { try? PatternMatcher($0.pattern, options: $0.options) }
       }
-      return RecordQuery(actions: matchers(actions), excludes: matchers(excludes), states: matchers(states),
-                         texts: matchers(texts), change: change, inverted: inverted)
+      return RecordQuery(
+        actions: matchers(actions), excludes: matchers(excludes), states: matchers(states),
+        texts: matchers(texts), change: change, inverted: inverted)
     }
   }
 
   public var blueprint: Blueprint {
-    func list(_ m: [PatternMatcher]) -> [(pattern: String, options: PatternMatcher.Options)] { m.map { ($0.pattern, $0.options) } }
-    return Blueprint(actions: list(actions), excludes: list(excludes), states: list(states), texts: list(texts),
-                     change: change, inverted: inverted)
+    func list(_ m: [PatternMatcher]) -> [(pattern: String, options: PatternMatcher.Options)] {
+      m.map { ($0.pattern, $0.options) }
+    }
+    return Blueprint(
+      actions: list(actions), excludes: list(excludes), states: list(states), texts: list(texts),
+      change: change, inverted: inverted)
   }
 
   /// Takes over the match failures a worker's copy of this query saw.
@@ -93,7 +99,10 @@ public final class RecordQuery {
       if excludes.contains(where: { matches($0, action) }) { return false }
       if !states.isEmpty {
         let found = record.changes.contains { change in
-          states.contains { matches($0, slice(change.path)) || (change.normalized != change.path && matches($0, slice(change.normalized))) }
+          states.contains {
+            matches($0, slice(change.path))
+              || (change.normalized != change.path && matches($0, slice(change.normalized)))
+          }
         }
         if !found { return false }
       }
@@ -108,7 +117,9 @@ public final class RecordQuery {
       return try matcher.matches(bytes)
     } catch {
       matchErrorCount += 1
-      if matchErrors.count < 5 && !matchErrors.contains(where: { $0.pattern == error.pattern }) { matchErrors.append(error) }
+      if matchErrors.count < 5 && !matchErrors.contains(where: { $0.pattern == error.pattern }) {
+        matchErrors.append(error)
+      }
       return false
     }
   }
@@ -142,7 +153,8 @@ public final class RecordQuery {
     var merged: [Range<Int>] = [all[0]]
     for range in all.dropFirst() {
       if range.lowerBound <= merged[merged.count - 1].upperBound {
-        merged[merged.count - 1] = merged[merged.count - 1].lowerBound..<max(merged[merged.count - 1].upperBound, range.upperBound)
+        merged[merged.count - 1] =
+          merged[merged.count - 1].lowerBound..<max(merged[merged.count - 1].upperBound, range.upperBound)
       } else {
         merged.append(range)
       }

@@ -131,8 +131,9 @@ public final class RecordSelector {
           flags.append(isSelected)
         }
       }
-      return SelectedChunk(records: kept, flags: flags, selected: selected,
-                           errors: query.matchErrors, errorCount: query.matchErrorCount)
+      return SelectedChunk(
+        records: kept, flags: flags, selected: selected,
+        errors: query.matchErrors, errorCount: query.matchErrorCount)
     } deliver: { (chunk: SelectedChunk) in
       query.absorbErrors(chunk.errors, count: chunk.errorCount)
       if keepsNone {
@@ -182,7 +183,10 @@ struct RingBuffer<Element> {
 
   /// The elements oldest first; empties the buffer.
   mutating func drain() -> [Element] {
-    defer { storage.removeAll(keepingCapacity: true); head = 0 }
+    defer {
+      storage.removeAll(keepingCapacity: true)
+      head = 0
+    }
     return Array(storage[head...] + storage[..<head])
   }
 }

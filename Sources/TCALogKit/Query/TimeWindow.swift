@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// `--since` / `--until`: the records whose timestamp falls in a time window.
@@ -38,7 +38,7 @@ public struct TimeWindow: Sendable, Equatable {
     self.since = try since.map { try TimeWindow.parse($0, now: now) }
     self.until = try until.map { try TimeWindow.parse($0, now: now) }
     switch (self.since, self.until) {
-    case let (.instant(s)?, .instant(u)?) where s > u, let (.wallClock(s)?, .wallClock(u)?) where s > u:
+    case (.instant(let s)?, .instant(let u)?) where s > u, (.wallClock(let s)?, .wallClock(let u)?) where s > u:
       throw Error(text: until ?? "", reason: "--until is before --since")
     default:
       break  // two times of day the other way round span midnight
@@ -86,7 +86,8 @@ public struct TimeWindow: Sendable, Equatable {
     var bytes = Array(trimmed.utf8)
     // A time of day alone: on the record's own day.
     if bytes.count >= 5, bytes[2] == UInt8(ascii: ":"), !bytes.contains(UInt8(ascii: "-")),
-      let written = Array(("2000-01-01T" + (bytes.count == 5 ? trimmed + ":00" : trimmed)).utf8).withUnsafeBufferPointer({ writtenTime($0) }),
+      let written = Array(("2000-01-01T" + (bytes.count == 5 ? trimmed + ":00" : trimmed)).utf8)
+        .withUnsafeBufferPointer({ writtenTime($0) }),
       written.offset == nil
     {
       return .timeOfDay(written.timeOfDay)

@@ -77,7 +77,8 @@ public struct ActionClassifier: Sendable {
 
   /// Class of every action path of the summary (over all roots), ordered by path.
   public func classify(_ summary: ReportSummary) -> [ClassifiedAction] {
-    let records = summary.statistics.completeRecords, lines = summary.statistics.lines
+    let records = summary.statistics.completeRecords
+    let lines = summary.statistics.lines
     let thin = records < minimumRecords
     var byPath: [String: [Int]] = [:]
     for (i, a) in summary.actions.enumerated() { byPath[a.path, default: []].append(i) }
@@ -115,7 +116,9 @@ public struct ActionClassifier: Sendable {
       if thin {
         return ClassifiedAction(
           path: path, actionClass: .ambiguous, evidence: evidence,
-          reasons: ["only \(records) complete record\(records == 1 ? "" : "s") in the log: too few to tell noise from signal"],
+          reasons: [
+            "only \(records) complete record\(records == 1 ? "" : "s") in the log: too few to tell noise from signal"
+          ],
           score: 0)
       }
       return decide(path, evidence)
@@ -136,11 +139,14 @@ public struct ActionClassifier: Sendable {
       entry.variety.merge(c.variety)
       perState[c.state] = entry
     }
-    let ordered = perState.sorted { $0.value.changes != $1.value.changes ? $0.value.changes > $1.value.changes : $0.key < $1.key }
+    let ordered = perState.sorted {
+      $0.value.changes != $1.value.changes ? $0.value.changes > $1.value.changes : $0.key < $1.key
+    }
     evidence.statePaths = ordered.prefix(4).map { states[$0.key].path }
     let all = ordered.reduce(0) { $0 + states[$1.key].changes }
     evidence.exclusiveShare = all > 0 ? Double(mine) / Double(all) : 0
-    var weighted = 0.0, weight = 0
+    var weighted = 0.0
+    var weight = 0
     for (_, entry) in ordered where entry.variety.values > 0 {
       weighted += entry.variety.newValueShare * Double(entry.changes)
       weight += entry.changes
@@ -170,7 +176,9 @@ public struct ActionClassifier: Sendable {
   func decide(_ path: String, _ e: ActionEvidence) -> ClassifiedAction {
     var tally = Tally()
     if e.records < rareRecords || (e.recordShare < rareShare && e.lineShare < rareShare * 2) {
-      tally.add(-3, "rare: \(e.records) record\(e.records == 1 ? "" : "s") (\(TextFormatting.percent(e.recordShare)) % of records)")
+      tally.add(
+        -3,
+        "rare: \(e.records) record\(e.records == 1 ? "" : "s") (\(TextFormatting.percent(e.recordShare)) % of records)")
     }
     Self.weighTime(e, &tally)
     Self.weighOrderAndState(e, &tally)
@@ -205,7 +213,8 @@ public struct ActionClassifier: Sendable {
     let ordered = tally.reasons.enumerated().sorted {
       $0.element.weight != $1.element.weight ? $0.element.weight > $1.element.weight : $0.offset < $1.offset
     }
-    return ClassifiedAction(path: path, actionClass: decided, evidence: e, reasons: ordered.map(\.element.text), score: score)
+    return ClassifiedAction(
+      path: path, actionClass: decided, evidence: e, reasons: ordered.map(\.element.text), score: score)
   }
 
   /// Rate and rhythm, when most records carry a time (Xcode prefixes only a few lines).
@@ -221,7 +230,8 @@ public struct ActionClassifier: Sendable {
       // A slow timer (a poll every 30 s) costs the reader little and may drive events
       // worth reading: it counts half.
       tally.machinePace = period <= 10
-      tally.add(period <= 10 ? 4 : 2, "every \(seconds(period)) like a timer (\(F.percent(e.periodShare)) % of intervals)")
+      tally.add(
+        period <= 10 ? 4 : 2, "every \(seconds(period)) like a timer (\(F.percent(e.periodShare)) % of intervals)")
     } else if e.fastShare >= 0.2 {
       tally.add(2, "often in bursts (\(F.percent(e.fastShare)) % of intervals under 0.1 s)")
     } else if median >= 1 {
@@ -230,7 +240,9 @@ public struct ActionClassifier: Sendable {
     } else {
       tally.add(0, "\(seconds(median)) between records (median)")
     }
-    if e.periodShare >= 0.4 && e.periodShare < 0.6 && e.timedGaps >= 8 && e.fastShare < 0.5, let period = e.period, period <= 600 {
+    if e.periodShare >= 0.4 && e.periodShare < 0.6 && e.timedGaps >= 8 && e.fastShare < 0.5, let period = e.period,
+      period <= 600
+    {
       tally.add(1, "often \(seconds(period)) apart (\(F.percent(e.periodShare)) % of intervals)")
     }
   }
@@ -266,7 +278,6 @@ public struct ActionClassifier: Sendable {
       }
     }
   }
-
 
   static func seconds(_ s: Double) -> String {
     if s >= 120 { return TextFormatting.fixed(s / 60, 1) + " min" }

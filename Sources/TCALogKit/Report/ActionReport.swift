@@ -86,7 +86,9 @@ public struct ActionReport: Sendable {
   public func shareOfRecords(_ s: ActionStats) -> Double { records > 0 ? Double(s.count) / Double(records) : 0 }
   public func shareOfLines(_ s: ActionStats) -> Double { lines > 0 ? Double(s.lines) / Double(lines) : 0 }
   /// No-op records over the records that print a state part; nil when none does.
-  public func noOpShare(_ s: ActionStats) -> Double? { s.withStatePart > 0 ? Double(s.noOps) / Double(s.withStatePart) : nil }
+  public func noOpShare(_ s: ActionStats) -> Double? {
+    s.withStatePart > 0 ? Double(s.noOps) / Double(s.withStatePart) : nil
+  }
   public func changesPerRecord(_ s: ActionStats) -> Double { s.count > 0 ? Double(s.changes) / Double(s.count) : 0 }
   public var noOpShare: Double { records > 0 ? Double(statistics.noOpRecords) / Double(records) : 0 }
 
@@ -118,7 +120,8 @@ public struct ActionReport: Sendable {
       silenced = share
     }
 
-    let total = statistics.completeRecords, totalLines = statistics.lines
+    let total = statistics.completeRecords
+    let totalLines = statistics.lines
     func metricShare(_ s: ActionStats) -> Double {
       switch options.order {
       case .lines: return totalLines > 0 ? Double(s.lines) / Double(totalLines) : 0
@@ -134,7 +137,8 @@ public struct ActionReport: Sendable {
       }
     }
     func before(_ a: ActionRow, _ b: ActionRow) -> Bool {
-      let ka = key(a.stats), kb = key(b.stats)
+      let ka = key(a.stats)
+      let kb = key(b.stats)
       if ka != kb { return ka > kb }
       return a.path < b.path
     }
@@ -147,11 +151,18 @@ public struct ActionReport: Sendable {
       for (path, stats) in leaves {
         let segments = path.split(separator: ".", omittingEmptySubsequences: false)
         let key = segments.prefix(max(depth, 1)).joined(separator: ".")
-        var row = groups[key] ?? ActionRow(path: key, isGroup: false, level: 0, parentPath: nil, stats: ActionStats(), silencedBy: [], silencedLines: 0)
+        var row =
+          groups[key]
+          ?? ActionRow(
+            path: key, isGroup: false, level: 0, parentPath: nil, stats: ActionStats(), silencedBy: [], silencedLines: 0
+          )
         row.stats.add(stats)
         if segments.count > depth { row.isGroup = true }
         if let name = silencedBy[path] {
-          if !row.silencedBy.contains(name) { row.silencedBy.append(name); row.silencedBy.sort() }
+          if !row.silencedBy.contains(name) {
+            row.silencedBy.append(name)
+            row.silencedBy.sort()
+          }
           row.silencedLines += stats.lines
         }
         groups[key] = row
@@ -168,7 +179,8 @@ public struct ActionReport: Sendable {
       // but their last segment.
       func sortedChildren(_ node: Int) -> [Int] {
         tree.nodes[node].children.sorted { a, b in
-          let ka = key(tree.nodes[a].stats), kb = key(tree.nodes[b].stats)
+          let ka = key(tree.nodes[a].stats)
+          let kb = key(tree.nodes[b].stats)
           if ka != kb { return ka > kb }
           return tree.nodes[a].segment < tree.nodes[b].segment
         }
@@ -188,7 +200,9 @@ public struct ActionReport: Sendable {
           hidden += 1 + tree.descendantCounts[id]
           continue
         }
-        let dominant = n.children.contains { Double(tree.nodes[$0].stats.lines) >= options.collapseShare * Double(n.stats.lines) }
+        let dominant = n.children.contains {
+          Double(tree.nodes[$0].stats.lines) >= options.collapseShare * Double(n.stats.lines)
+        }
         if dominant && n.own.count == 0 {
           // The parent adds nothing its child does not show: its children take its place.
           stack.append((sortedChildren(id), 0, frame.level, frame.parent))
@@ -208,11 +222,15 @@ public struct ActionReport: Sendable {
     var states = summary.states.map { s in
       StateRow(
         path: s.path, changes: s.changes, distinctPaths: s.distinctPaths,
-        topActions: s.byAction.prefix(3).map { ActionChange(action: summary.actions[$0.action].path, changes: $0.changes) })
+        topActions: s.byAction.prefix(3).map {
+          ActionChange(action: summary.actions[$0.action].path, changes: $0.changes)
+        })
     }
     states.sort { $0.changes != $1.changes ? $0.changes > $1.changes : $0.path < $1.path }
     let totalChanges = states.reduce(0) { $0 + $1.changes }
-    let shownStates = states.filter { totalChanges == 0 || Double($0.changes) / Double(totalChanges) >= options.minShare }.prefix(options.top)
+    let shownStates = states.filter {
+      totalChanges == 0 || Double($0.changes) / Double(totalChanges) >= options.minShare
+    }.prefix(options.top)
     stateRows = Array(shownStates)
     hiddenStateRows = states.count - shownStates.count
   }
@@ -277,7 +295,10 @@ struct PathTree {
         }
         nodes[id].stats.add(stats)
         if let name = silencedBy[path] {
-          if !nodes[id].silencedBy.contains(name) { nodes[id].silencedBy.append(name); nodes[id].silencedBy.sort() }
+          if !nodes[id].silencedBy.contains(name) {
+            nodes[id].silencedBy.append(name)
+            nodes[id].silencedBy.sort()
+          }
           nodes[id].silencedLines += stats.lines
         }
         parent = id
@@ -295,7 +316,9 @@ struct PathTree {
 
   func row(of id: Int, level: Int, parent: String?) -> ActionRow {
     let n = nodes[id]
-    return ActionRow(path: String(n.path), isGroup: !n.children.isEmpty, level: level, parentPath: parent, stats: n.stats, silencedBy: n.silencedBy, silencedLines: n.silencedLines)
+    return ActionRow(
+      path: String(n.path), isGroup: !n.children.isEmpty, level: level, parentPath: parent, stats: n.stats,
+      silencedBy: n.silencedBy, silencedLines: n.silencedLines)
   }
 }
 
@@ -308,7 +331,10 @@ extension ActionReport {
       var found: ActionClass?
       var mixed = false
       for c in classified where c.path == row.path || (row.isGroup && (row.path.isEmpty || c.path.hasPrefix(prefix))) {
-        if let f = found, f != c.actionClass { mixed = true; break }
+        if let f = found, f != c.actionClass {
+          mixed = true
+          break
+        }
         found = c.actionClass
       }
       row.actionClass = mixed ? nil : found

@@ -5,7 +5,10 @@
 public struct BurstTracker: Sendable, Equatable {
   public private(set) var best: (second: Int, count: Int)? {
     get { bestCount > 0 ? (bestSecond, bestCount) : nil }
-    set { bestSecond = newValue?.second ?? 0; bestCount = newValue?.count ?? 0 }
+    set {
+      bestSecond = newValue?.second ?? 0
+      bestCount = newValue?.count ?? 0
+    }
   }
   private var bestSecond = 0
   private var bestCount = 0

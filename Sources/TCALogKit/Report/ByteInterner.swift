@@ -89,7 +89,10 @@ public struct ByteInterner: Sendable {
 @inline(__always) private func memcmpBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
   var i = 0
   while i + 8 <= n {
-    if UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self) { return false }
+    if UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self)
+    {
+      return false
+    }
     i += 8
   }
   while i < n {

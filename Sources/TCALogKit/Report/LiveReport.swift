@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Set by the SIGINT handler of `report --live` / `--follow`: the live report prints its
@@ -37,8 +37,10 @@ public final class LiveReport: @unchecked Sendable {
   /// When Ctrl-C arrived (monotonic seconds).
   private var interruptedAt: Double?
 
-  public init(options: ReportOptions, printer: ReportPrinter, silencer: (any ActionSilencer)?, fd: Int32 = 1,
-              redraws: Bool, interval: Double = 0.25) {
+  public init(
+    options: ReportOptions, printer: ReportPrinter, silencer: (any ActionSilencer)?, fd: Int32 = 1,
+    redraws: Bool, interval: Double = 0.25
+  ) {
     self.options = options
     self.printer = printer
     self.silencer = silencer
@@ -115,7 +117,8 @@ public final class LiveReport: @unchecked Sendable {
     var printer = self.printer
     if redraws, let size = TerminalSize.of(fd) { printer.width = size.columns }
     let text = printer.render(report)
-    return redraws && drawnLines > 0 ? overwrite(text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)) : text
+    return redraws && drawnLines > 0
+      ? overwrite(text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)) : text
   }
 
   /// Moves the cursor back to the first line of the last frame, to draw over it.
@@ -142,7 +145,8 @@ public final class LiveReport: @unchecked Sendable {
     let time = now()
     rateWindow.append((time, records))
     while let first = rateWindow.first, time - first.time > 2 { rateWindow.removeFirst() }
-    let rate = rateWindow.count > 1
+    let rate =
+      rateWindow.count > 1
       ? Double(records - rateWindow[0].records) / max(time - rateWindow[0].time, 0.001) : 0
     var summaryAggregator = aggregator
     summaryAggregator.statistics = seen
@@ -155,7 +159,11 @@ public final class LiveReport: @unchecked Sendable {
     let report = ActionReport(summary: summaryAggregator.summary(), options: liveOptions, silencer: silencer)
     var printer = self.printer
     printer.width = size.columns
-    var lines = [TextFormatting.fitHead("live: \(TextFormatting.counted(records, "record")), \(TextFormatting.fixed(rate, 1)) records/s (Ctrl-C ends)", size.columns)]
+    var lines = [
+      TextFormatting.fitHead(
+        "live: \(TextFormatting.counted(records, "record")), \(TextFormatting.fixed(rate, 1)) records/s (Ctrl-C ends)",
+        size.columns)
+    ]
     lines += printer.actionTable(report)
     lines = Array(lines.prefix(max(3, height - 1)))
     // Below the narrowest layout (40 columns) lines are cut, colour codes and all.
@@ -180,9 +188,9 @@ public final class LiveReport: @unchecked Sendable {
 
   private func Glibc_write(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int {
     #if canImport(Glibc)
-    return Glibc.write(fd, p, n)
+      return Glibc.write(fd, p, n)
     #else
-    return Darwin.write(fd, p, n)
+      return Darwin.write(fd, p, n)
     #endif
   }
 
@@ -191,8 +199,14 @@ public final class LiveReport: @unchecked Sendable {
     var out = ""
     var inEscape = false
     for scalar in line.unicodeScalars {
-      if scalar == "\u{1B}" { inEscape = true; continue }
-      if inEscape { if scalar == "m" { inEscape = false }; continue }
+      if scalar == "\u{1B}" {
+        inEscape = true
+        continue
+      }
+      if inEscape {
+        if scalar == "m" { inEscape = false }
+        continue
+      }
       out.unicodeScalars.append(scalar)
     }
     return out

@@ -4,7 +4,9 @@ extension ReportAggregator {
   ///
   /// With a time window the header counts describe the records in the window (lines and
   /// bytes are theirs; other lines are outside any window).
-  public static func read(_ reader: LogReader, jobs: Int, collectsShapes: Bool = false, chunkSize: Int = 1 << 20) throws -> (ReportAggregator, ReadResult) {
+  public static func read(_ reader: LogReader, jobs: Int, collectsShapes: Bool = false, chunkSize: Int = 1 << 20) throws
+    -> (ReportAggregator, ReadResult)
+  {
     var total = ReportAggregator(collectsShapes: collectsShapes)
     let windowed = !reader.window.isUnbounded
     var inWindow = ScanStatistics()

@@ -10,8 +10,12 @@ public struct ActionStats: Sendable, Equatable {
   public var changes = 0
   public init() {}
   mutating func add(_ o: ActionStats) {
-    count += o.count; lines += o.lines; bytes += o.bytes; noOps += o.noOps
-    withStatePart += o.withStatePart; changes += o.changes
+    count += o.count
+    lines += o.lines
+    bytes += o.bytes
+    noOps += o.noOps
+    withStatePart += o.withStatePart
+    changes += o.changes
   }
 }
 
@@ -97,10 +101,16 @@ public struct ReportAggregator: Sendable {
     ordinal += 1
     for change in record.changes {
       let stateId = record.withBytes(change.normalized) { statePaths.intern($0) }
-      if stateId == stateChanges.count { stateChanges.append(0); stateDistinct.append(0) }
+      if stateId == stateChanges.count {
+        stateChanges.append(0)
+        stateDistinct.append(0)
+      }
       stateChanges[stateId] += 1
       let rawId = record.withBytes(change.path) { rawStatePaths.intern($0) }
-      if rawId == rawSeen.count { rawSeen.append(stateId); stateDistinct[stateId] += 1 }
+      if rawId == rawSeen.count {
+        rawSeen.append(stateId)
+        stateDistinct[stateId] += 1
+      }
       let pair = UInt64(stateId) << 32 | UInt64(index)
       stateByAction[pair, default: 0] += 1
       if let new = change.new {
@@ -167,7 +177,10 @@ public struct ReportAggregator: Sendable {
     var stateMap = [Int](repeating: 0, count: other.stateChanges.count)
     for s in 0..<other.stateChanges.count {
       let id = statePaths.intern(other.statePaths.string(s))
-      if id == stateChanges.count { stateChanges.append(0); stateDistinct.append(0) }
+      if id == stateChanges.count {
+        stateChanges.append(0)
+        stateDistinct.append(0)
+      }
       stateChanges[id] += other.stateChanges[s]
       stateMap[s] = id
     }
@@ -180,11 +193,13 @@ public struct ReportAggregator: Sendable {
       }
     }
     for (key, n) in other.stateByAction {
-      let s = stateMap[Int(key >> 32)], a = actionMap[Int(key & 0xFFFF_FFFF)]
+      let s = stateMap[Int(key >> 32)]
+      let a = actionMap[Int(key & 0xFFFF_FFFF)]
       stateByAction[UInt64(s) << 32 | UInt64(a), default: 0] += n
     }
     for (key, variety) in other.varieties {
-      let s = stateMap[Int(key >> 32)], a = actionMap[Int(key & 0xFFFF_FFFF)]
+      let s = stateMap[Int(key >> 32)]
+      let a = actionMap[Int(key & 0xFFFF_FFFF)]
       varieties[UInt64(s) << 32 | UInt64(a), default: ValueVariety()].merge(variety)
     }
     ordinal += other.ordinal
@@ -215,10 +230,13 @@ public struct ReportAggregator: Sendable {
     for (p, i) in order.enumerated() {
       position[i] = p
       let key = actionKeys[i]
-      let shape = shapes[i].max { $0.count != $1.count ? $0.count < $1.count : "\($0.steps.map(\.name))" > "\($1.steps.map(\.name))" }
-      result.actions.append(ActionSummary(
-        path: names[i].0, root: key.root == 0 ? nil : names[i].1, stats: actions[i], burst: bursts[i].best,
-        shape: shape?.steps, shapeVariants: shapes[i].count, rhythm: rhythms[i]))
+      let shape = shapes[i].max {
+        $0.count != $1.count ? $0.count < $1.count : "\($0.steps.map(\.name))" > "\($1.steps.map(\.name))"
+      }
+      result.actions.append(
+        ActionSummary(
+          path: names[i].0, root: key.root == 0 ? nil : names[i].1, stats: actions[i], burst: bursts[i].best,
+          shape: shape?.steps, shapeVariants: shapes[i].count, rhythm: rhythms[i]))
     }
     var stateOrder = Array(stateChanges.indices)
     let stateNames = stateOrder.map { statePaths.string($0) }
@@ -226,7 +244,8 @@ public struct ReportAggregator: Sendable {
     var statePosition = [Int](repeating: 0, count: stateChanges.count)
     for (p, s) in stateOrder.enumerated() {
       statePosition[s] = p
-      result.states.append(StateSummary(path: stateNames[s], changes: stateChanges[s], distinctPaths: stateDistinct[s], byAction: []))
+      result.states.append(
+        StateSummary(path: stateNames[s], changes: stateChanges[s], distinctPaths: stateDistinct[s], byAction: []))
     }
     for (key, n) in stateByAction {
       result.states[statePosition[Int(key >> 32)]].byAction.append(

@@ -33,13 +33,19 @@ public struct ReportPrinter: Sendable {
   func headerLines(_ r: ActionReport) -> [String] {
     let s = r.statistics
     var lines: [String] = []
-    lines.append("\(F.counted(s.records, "record")) (\(F.grouped(s.completeRecords)) complete, \(F.grouped(s.incompleteRecords)) incomplete), \(F.percent(r.noOpShare)) % no-op")
+    lines.append(
+      "\(F.counted(s.records, "record")) (\(F.grouped(s.completeRecords)) complete, \(F.grouped(s.incompleteRecords)) incomplete), \(F.percent(r.noOpShare)) % no-op"
+    )
     lines.append("\(F.counted(s.lines, "line")) (\(F.counted(s.otherLines, "other line"))), \(F.size(s.bytes))")
     if let span = r.timeSpan, let first = r.firstTime, let last = r.lastTime {
       // The first and last times as the log wrote them, in its offset.
       let rate = r.rate.map { ", \(F.fixed($0, 1)) records/s" } ?? ""
       let line = "time span \(F.timeSpan(first, last, offset: r.timeOffset)) (\(F.duration(span)))"
-      if line.count + rate.count <= width { lines.append(line + rate) } else { lines += [line, String(rate.dropFirst(2))] }
+      if line.count + rate.count <= width {
+        lines.append(line + rate)
+      } else {
+        lines += [line, String(rate.dropFirst(2))]
+      }
     }
     if r.ratePerBucket.count > 1 {
       // Fewer, wider buckets when the line would not fit (a sparkline cell per bucket).
@@ -47,7 +53,9 @@ public struct ReportPrinter: Sendable {
       let factor = (r.ratePerBucket.count + room - 1) / room
       var buckets = r.ratePerBucket
       if factor > 1 {
-        buckets = stride(from: 0, to: buckets.count, by: factor).map { buckets[$0..<min($0 + factor, buckets.count)].reduce(0, +) }
+        buckets = stride(from: 0, to: buckets.count, by: factor).map {
+          buckets[$0..<min($0 + factor, buckets.count)].reduce(0, +)
+        }
       }
       let minutes = r.minutesPerBucket * factor
       let unit = minutes == 1 ? "minute" : "\(minutes) minutes"
@@ -55,7 +63,8 @@ public struct ReportPrinter: Sendable {
     }
     if let silenced = r.silenced {
       let lineShare = s.lines > 0 ? Double(silenced.lines) / Double(s.lines) : 0
-      lines.append("filter repository silences \(F.grouped(silenced.records)) records, \(F.percent(lineShare)) % of lines")
+      lines.append(
+        "filter repository silences \(F.grouped(silenced.records)) records, \(F.percent(lineShare)) % of lines")
     }
     return lines
   }
@@ -93,19 +102,22 @@ public struct ReportPrinter: Sendable {
       let room = width - Layout.numbers(bar: bar, changes: changes)
       if room >= min(longest, 30) { return Layout(path: min(room, longest), bar: bar, changes: changes) }
     }
-    return Layout(path: max(12, min(width - Layout.numbers(bar: false, changes: false), longest)), bar: false, changes: false)
+    return Layout(
+      path: max(12, min(width - Layout.numbers(bar: false, changes: false), longest)), bar: false, changes: false)
   }
 
   /// The noisiest-actions table, one string per line (the live report redraws just this).
   public func actionTable(_ r: ActionReport) -> [String] {
     var out = ""
     var title = "Noisiest actions (by \(r.options.order.rawValue))"
-    let labels = r.actionRows.map { row in
-      String(repeating: "  ", count: row.level) + F.escaped(row.relativeLabel) + (row.silencedBy.isEmpty ? "" : "×")
-    } + [title]
+    let labels =
+      r.actionRows.map { row in
+        String(repeating: "  ", count: row.level) + F.escaped(row.relativeLabel) + (row.silencedBy.isEmpty ? "" : "×")
+      } + [title]
     let l = layout(labels)
     if title.count > l.path { title = "Actions (by \(r.options.order.rawValue))" }
-    out += style(F.padRight(F.fitHead(title, l.path), l.path), "1")
+    out +=
+      style(F.padRight(F.fitHead(title, l.path), l.path), "1")
       + " " + F.padLeft("records", 7) + " " + F.padLeft("%rec", 5) + " " + F.padLeft("%lines", 6) + " "
       + (l.bar ? F.padRight("", 8) + " " : "") + F.padLeft("no-op", 6) + " "
       + (l.changes ? F.padLeft("chg/r", 5) + " " : "") + "class\n"
@@ -116,7 +128,8 @@ public struct ReportPrinter: Sendable {
       let label = indent + F.fitTail(F.escaped(row.relativeLabel), room) + marker
       let noop = r.noOpShare(row.stats).map { F.percent($0) + "%" } ?? "-"
       let lineShare = r.shareOfLines(row.stats)
-      out += F.padRight(label, l.path) + " " + F.padLeft(F.grouped(row.stats.count), 7) + " "
+      out +=
+        F.padRight(label, l.path) + " " + F.padLeft(F.grouped(row.stats.count), 7) + " "
         + F.padLeft(F.percent(r.shareOfRecords(row.stats)), 5) + " " + F.padLeft(F.percent(lineShare), 6) + " "
         + (l.bar ? style(F.bar(lineShare, width: 8), "36") + " " : "") + F.padLeft(noop, 6) + " "
         + (l.changes ? F.padLeft(F.fixed(r.changesPerRecord(row.stats), 1), 5) + " " : "")
@@ -124,7 +137,8 @@ public struct ReportPrinter: Sendable {
     }
     if r.actionRows.isEmpty { out += "  (no complete records)\n" }
     if r.hiddenActionRows > 0 {
-      out += style(F.fitHead("  … \(F.counted(r.hiddenActionRows, "more row")) (--top, --min-share)", width), "2") + "\n"
+      out +=
+        style(F.fitHead("  … \(F.counted(r.hiddenActionRows, "more row")) (--top, --min-share)", width), "2") + "\n"
     }
     if r.actionRows.contains(where: { !$0.silencedBy.isEmpty }) {
       out += F.fitHead("  × silenced by the filter repository, ~ partly", width) + "\n"
@@ -143,7 +157,8 @@ public struct ReportPrinter: Sendable {
       let longest = r.bursts.map { F.escaped($0.path).unicodeScalars.count }.max() ?? 0
       let pathWidth = max(12, min(width - suffix, max(longest, 20)))
       for b in r.bursts {
-        out += F.padRight(F.fitTail(F.escaped(b.path), pathWidth), pathWidth) + " " + F.padLeft(F.grouped(b.count), 7)
+        out +=
+          F.padRight(F.fitTail(F.escaped(b.path), pathWidth), pathWidth) + " " + F.padLeft(F.grouped(b.count), 7)
           + (b.count == 1 ? " record" : " records") + " in 1 s at " + F.clockTime(b.second, offset: r.timeOffset) + "\n"
       }
     }
@@ -152,12 +167,16 @@ public struct ReportPrinter: Sendable {
       let names = r.stateRows.map { F.escaped($0.path.isEmpty ? "(root)" : $0.path) }
       let longest = names.map { $0.unicodeScalars.count }.max() ?? 0
       let pathWidth = max(12, min(width - 19, max(longest, 20)))
-      out += style(F.padRight("Noisiest state paths", pathWidth), "1") + " " + F.padLeft("changes", 9) + " "
+      out +=
+        style(F.padRight("Noisiest state paths", pathWidth), "1") + " " + F.padLeft("changes", 9) + " "
         + F.padLeft("keys", 8) + "\n"
       for (row, name) in zip(r.stateRows, names) {
-        out += F.padRight(F.fitTail(name, pathWidth), pathWidth) + " "
+        out +=
+          F.padRight(F.fitTail(name, pathWidth), pathWidth) + " "
           + F.padLeft(F.grouped(row.changes), 9) + " " + F.padLeft(F.grouped(row.distinctPaths), 8) + "\n"
-        let by = row.topActions.map { "\(F.escaped($0.action.isEmpty ? "(no path)" : $0.action)) \(F.grouped($0.changes))" }
+        let by = row.topActions.map {
+          "\(F.escaped($0.action.isEmpty ? "(no path)" : $0.action)) \(F.grouped($0.changes))"
+        }
         out += style(F.fitHead("    by " + by.joined(separator: ", "), width), "2") + "\n"
       }
       if r.hiddenStateRows > 0 { out += style("  … \(F.counted(r.hiddenStateRows, "more state path"))", "2") + "\n" }
@@ -174,19 +193,24 @@ public struct ReportPrinter: Sendable {
     var out = "# tcalog report\n\n"
     for line in headerLines(r) { out += "- " + line + "\n" }
     out += "\n## Noisiest actions (by \(r.options.order.rawValue))\n\n"
-    out += "| action | records | % records | % lines | no-op % | changes/record | class |" + (r.silenced == nil ? "" : " silenced by |") + "\n"
+    out +=
+      "| action | records | % records | % lines | no-op % | changes/record | class |"
+      + (r.silenced == nil ? "" : " silenced by |") + "\n"
     out += "|---|---:|---:|---:|---:|---:|---|" + (r.silenced == nil ? "" : "---|") + "\n"
     for row in r.actionRows {
       let indent = String(repeating: "  ", count: row.level).replacingOccurrences(" ", "&nbsp;")
       let noop = r.noOpShare(row.stats).map { F.percent($0) } ?? "–"
-      out += "| \(indent)`\(cell(row.label))` | \(F.grouped(row.stats.count)) | \(F.percent(r.shareOfRecords(row.stats))) | \(F.percent(r.shareOfLines(row.stats))) | \(noop) | \(F.fixed(r.changesPerRecord(row.stats), 1)) | \(Self.classJSON(row.actionClass)) |"
+      out +=
+        "| \(indent)`\(cell(row.label))` | \(F.grouped(row.stats.count)) | \(F.percent(r.shareOfRecords(row.stats))) | \(F.percent(r.shareOfLines(row.stats))) | \(noop) | \(F.fixed(r.changesPerRecord(row.stats), 1)) | \(Self.classJSON(row.actionClass)) |"
       if r.silenced != nil { out += " \(cell(row.silencedBy.joined(separator: ", "))) |" }
       out += "\n"
     }
     if r.hiddenActionRows > 0 { out += "\n\(F.counted(r.hiddenActionRows, "more row")) not shown.\n" }
     if !r.bursts.isEmpty {
       out += "\n## Bursts (busiest second per action)\n\n| action | records in 1 s | at |\n|---|---:|---|\n"
-      for b in r.bursts { out += "| `\(cell(b.path))` | \(F.grouped(b.count)) | \(F.clockTime(b.second, offset: r.timeOffset)) |\n" }
+      for b in r.bursts {
+        out += "| `\(cell(b.path))` | \(F.grouped(b.count)) | \(F.clockTime(b.second, offset: r.timeOffset)) |\n"
+      }
     }
     if !r.stateRows.isEmpty {
       out += "\n## Noisiest state paths\n\n| state path | changes | distinct keys | changed by |\n|---|---:|---:|---|\n"
@@ -205,25 +229,33 @@ public struct ReportPrinter: Sendable {
     let s = r.statistics
     let n = F.jsonNumber
     var out = "{\n"
-    out += "  \"records\": \(s.records), \"completeRecords\": \(s.completeRecords), \"incompleteRecords\": \(s.incompleteRecords),\n"
+    out +=
+      "  \"records\": \(s.records), \"completeRecords\": \(s.completeRecords), \"incompleteRecords\": \(s.incompleteRecords),\n"
     out += "  \"noOpRecords\": \(s.noOpRecords), \"noOpShare\": \(n(r.noOpShare)), \"otherLines\": \(s.otherLines),\n"
     out += "  \"lines\": \(s.lines), \"recordLines\": \(s.recordLines), \"bytes\": \(s.bytes),\n"
     out += "  \"timeSpanSeconds\": \(r.timeSpan.map(n) ?? "null"), \"recordsPerSecond\": \(r.rate.map(n) ?? "null"),\n"
     let bursts = r.bursts.map { "{\"action\": \(F.json($0.path)), \"records\": \($0.count), \"second\": \($0.second)}" }
-    out += "  \"bursts\": [\(bursts.joined(separator: ", "))], \"recordsPerBucket\": [\(r.ratePerBucket.map(String.init).joined(separator: ", "))], \"minutesPerBucket\": \(r.minutesPerBucket),\n"
+    out +=
+      "  \"bursts\": [\(bursts.joined(separator: ", "))], \"recordsPerBucket\": [\(r.ratePerBucket.map(String.init).joined(separator: ", "))], \"minutesPerBucket\": \(r.minutesPerBucket),\n"
     out += "  \"by\": \(F.json(r.options.order.rawValue)), \"depth\": \(r.options.depth.map(String.init) ?? "null"),\n"
     if let silenced = r.silenced {
-      let entries = silenced.entries.map { "{\"name\": \(F.json($0.name)), \"records\": \($0.records), \"lines\": \($0.lines)}" }
-      out += "  \"silenced\": {\"records\": \(silenced.records), \"lines\": \(silenced.lines), \"lineShare\": \(n(s.lines > 0 ? Double(silenced.lines) / Double(s.lines) : 0)), \"entries\": [\(entries.joined(separator: ", "))]},\n"
+      let entries = silenced.entries.map {
+        "{\"name\": \(F.json($0.name)), \"records\": \($0.records), \"lines\": \($0.lines)}"
+      }
+      out +=
+        "  \"silenced\": {\"records\": \(silenced.records), \"lines\": \(silenced.lines), \"lineShare\": \(n(s.lines > 0 ? Double(silenced.lines) / Double(s.lines) : 0)), \"entries\": [\(entries.joined(separator: ", "))]},\n"
     }
     out += "  \"actions\": [\n"
     out += r.actionRows.map { row in
       "    {\"path\": \(F.json(row.path)), \"group\": \(row.isGroup), \"level\": \(row.level), \"parent\": \(row.parentPath.map(F.json) ?? "null"), \"records\": \(row.stats.count), \"recordShare\": \(n(r.shareOfRecords(row.stats))), \"lines\": \(row.stats.lines), \"lineShare\": \(n(r.shareOfLines(row.stats))), \"bytes\": \(row.stats.bytes), \"noOpRecords\": \(row.stats.noOps), \"noOpShare\": \(r.noOpShare(row.stats).map(n) ?? "null"), \"changes\": \(row.stats.changes), \"changesPerRecord\": \(n(r.changesPerRecord(row.stats))), \"silencedBy\": [\(row.silencedBy.map(F.json).joined(separator: ", "))], \"class\": \(F.json(Self.classJSON(row.actionClass)))}"
     }.joined(separator: ",\n")
-    out += (r.actionRows.isEmpty ? "" : "\n") + "  ],\n  \"hiddenActions\": \(r.hiddenActionRows),\n  \"statePaths\": [\n"
+    out +=
+      (r.actionRows.isEmpty ? "" : "\n") + "  ],\n  \"hiddenActions\": \(r.hiddenActionRows),\n  \"statePaths\": [\n"
     out += r.stateRows.map { row in
-      let by = row.topActions.map { "{\"action\": \(F.json($0.action)), \"changes\": \($0.changes)}" }.joined(separator: ", ")
-      return "    {\"path\": \(F.json(row.path)), \"changes\": \(row.changes), \"distinctPaths\": \(row.distinctPaths), \"topActions\": [\(by)]}"
+      let by = row.topActions.map { "{\"action\": \(F.json($0.action)), \"changes\": \($0.changes)}" }.joined(
+        separator: ", ")
+      return
+        "    {\"path\": \(F.json(row.path)), \"changes\": \(row.changes), \"distinctPaths\": \(row.distinctPaths), \"topActions\": [\(by)]}"
     }.joined(separator: ",\n")
     out += (r.stateRows.isEmpty ? "" : "\n") + "  ],\n  \"hiddenStatePaths\": \(r.hiddenStateRows)\n}\n"
     return out
@@ -235,11 +267,14 @@ public struct ReportPrinter: Sendable {
   func csv(_ r: ActionReport) -> String {
     let s = r.statistics
     let n = F.jsonNumber
-    var out = "table,path,group,level,records,record_share,lines,line_share,bytes,noop_records,noop_share,changes,changes_per_record,distinct_paths,top_actions,silenced_by,complete,incomplete,other_lines,time_span_seconds,records_per_second,class\n"
+    var out =
+      "table,path,group,level,records,record_share,lines,line_share,bytes,noop_records,noop_share,changes,changes_per_record,distinct_paths,top_actions,silenced_by,complete,incomplete,other_lines,time_span_seconds,records_per_second,class\n"
     out += "summary,,,,\(s.records),,\(s.lines),,\(s.bytes),\(s.noOpRecords),\(n(r.noOpShare)),,,,,"
-    out += "\(r.silenced.map { String($0.lines) } ?? ""),\(s.completeRecords),\(s.incompleteRecords),\(s.otherLines),\(r.timeSpan.map(n) ?? ""),\(r.rate.map(n) ?? ""),\n"
+    out +=
+      "\(r.silenced.map { String($0.lines) } ?? ""),\(s.completeRecords),\(s.incompleteRecords),\(s.otherLines),\(r.timeSpan.map(n) ?? ""),\(r.rate.map(n) ?? ""),\n"
     for row in r.actionRows {
-      out += "action,\(F.csv(row.path)),\(row.isGroup),\(row.level),\(row.stats.count),\(n(r.shareOfRecords(row.stats))),\(row.stats.lines),\(n(r.shareOfLines(row.stats))),\(row.stats.bytes),\(row.stats.noOps),\(r.noOpShare(row.stats).map(n) ?? ""),\(row.stats.changes),\(n(r.changesPerRecord(row.stats))),,,\(F.csv(row.silencedBy.joined(separator: " "))),,,,,,\(Self.classJSON(row.actionClass))\n"
+      out +=
+        "action,\(F.csv(row.path)),\(row.isGroup),\(row.level),\(row.stats.count),\(n(r.shareOfRecords(row.stats))),\(row.stats.lines),\(n(r.shareOfLines(row.stats))),\(row.stats.bytes),\(row.stats.noOps),\(r.noOpShare(row.stats).map(n) ?? ""),\(row.stats.changes),\(n(r.changesPerRecord(row.stats))),,,\(F.csv(row.silencedBy.joined(separator: " "))),,,,,,\(Self.classJSON(row.actionClass))\n"
     }
     for b in r.bursts {
       out += "burst,\(F.csv(b.path)),,,\(b.count),,,,,,,,,,,,,,,,,\n"

@@ -47,7 +47,8 @@ public struct Rhythm: Sendable, Equatable {
 
   /// The lower edge of a bin in seconds.
   static func lowerEdge(_ bin: Int) -> Double {
-    let octave = bin / binsPerOctave, step = bin % binsPerOctave
+    let octave = bin / binsPerOctave
+    let step = bin % binsPerOctave
     return smallestGap * Double(1 << octave) * (1 + Double(step) / Double(binsPerOctave))
   }
 
@@ -98,7 +99,9 @@ public struct Rhythm: Sendable, Equatable {
     timeGaps += other.timeGaps
     fastGaps += other.fastGaps
     if !other.histogram.isEmpty {
-      if histogram.isEmpty { histogram = other.histogram } else {
+      if histogram.isEmpty {
+        histogram = other.histogram
+      } else {
         for i in histogram.indices { histogram[i] &+= other.histogram[i] }
       }
     }
@@ -139,10 +142,14 @@ public struct Rhythm: Sendable, Equatable {
   /// and the share of gaps within it: near 1 for a timer, low for anything a person does.
   public var period: (seconds: Double, share: Double)? {
     guard timeGaps > 0 else { return nil }
-    var best = 0, bestCount: UInt32 = 0
+    var best = 0
+    var bestCount: UInt32 = 0
     for i in histogram.indices {
       let n = histogram[i] &+ (i > 0 ? histogram[i - 1] : 0) &+ (i + 1 < histogram.count ? histogram[i + 1] : 0)
-      if n > bestCount { best = i; bestCount = n }
+      if n > bestCount {
+        best = i
+        bestCount = n
+      }
     }
     let middle = (Rhythm.lowerEdge(best) + Rhythm.lowerEdge(best + 1)) / 2
     return (middle, Double(bestCount) / Double(timeGaps))

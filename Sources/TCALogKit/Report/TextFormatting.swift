@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Small formatting helpers shared by the printers (no Foundation `String(format:)`,
@@ -60,8 +60,8 @@ public enum TextFormatting {
   public static func size(_ bytes: Int) -> String {
     if bytes < 1024 { return "\(bytes) B" }
     if bytes < 1024 * 1024 { return fixed(Double(bytes) / 1024, 1) + " KiB" }
-    if bytes < 1024 * 1024 * 1024 { return fixed(Double(bytes) / 1048576, 1) + " MiB" }
-    return fixed(Double(bytes) / 1073741824, 2) + " GiB"
+    if bytes < 1024 * 1024 * 1024 { return fixed(Double(bytes) / 1_048_576, 1) + " MiB" }
+    return fixed(Double(bytes) / 1_073_741_824, 2) + " GiB"
   }
 
   /// `1h 2m 3s`, `4.5s`

@@ -13,7 +13,9 @@ public enum StubSynthesizer {
   /// Returns (stub types source, main source). Only actions with a safe shape are used.
   /// `casePathable` marks every action enum `@CasePathable` (swift-case-paths), for the
   /// `casepath` style.
-  public static func synthesize(_ summary: ReportSummary, set: SuggestionSet, root: String, casePathable: Bool = false) -> (stubs: String, main: String)? {
+  public static func synthesize(_ summary: ReportSummary, set: SuggestionSet, root: String, casePathable: Bool = false)
+    -> (stubs: String, main: String)?
+  {
     guard let rootType = SwiftIdentifier.typeName(root) else { return nil }
     let rootNode = EnumNode(rootType)
     var values: [(path: String, expr: String)] = []
@@ -40,7 +42,10 @@ public enum StubSynthesizer {
       // Build the value from the inside out.
       var expr = ""
       for (name, labels, followed) in exprParts.reversed() {
-        if labels.isEmpty { expr = "." + name; continue }
+        if labels.isEmpty {
+          expr = "." + name
+          continue
+        }
         let args = labels.enumerated().map { j, label in
           (label.map { SwiftIdentifier.escaped($0) + ": " } ?? "") + (j == followed ? expr : "TCALogStubValue()")
         }
@@ -56,20 +61,29 @@ public enum StubSynthesizer {
       for c in node.cases {
         var payload = ""
         if !c.labels.isEmpty {
-          payload = "(" + c.labels.enumerated().map { j, label in
-            (label.map { SwiftIdentifier.escaped($0) + ": " } ?? "") + (j == c.followed ? c.child!.typeName : "TCALogStubValue")
-          }.joined(separator: ", ") + ")"
+          payload =
+            "("
+            + c.labels.enumerated().map { j, label in
+              (label.map { SwiftIdentifier.escaped($0) + ": " } ?? "")
+                + (j == c.followed ? c.child!.typeName : "TCALogStubValue")
+            }.joined(separator: ", ") + ")"
         }
         body += "  case \(SwiftIdentifier.escaped(c.name))\(payload)\n"
         if let child = c.child { pending.append(child) }
       }
       body += "}\n"
       let parts = node.typeName.split(separator: ".")
-      if parts.count > 1 { nested[parts.dropLast().joined(separator: "."), default: []].append(body) } else { stubs += body }
+      if parts.count > 1 {
+        nested[parts.dropLast().joined(separator: "."), default: []].append(body)
+      } else {
+        stubs += body
+      }
     }
     for (namespace, bodies) in nested.sorted(by: { $0.key < $1.key }) {
       // Only one level of namespace (`AppFeature.Action`) is supported here.
-      stubs += "enum \(namespace) {\n" + bodies.joined().split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n}\n"
+      stubs +=
+        "enum \(namespace) {\n" + bodies.joined().split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
+        + "\n}\n"
     }
     var main = "let filter = ActionFilter<\(rootType)>.allExcept(["
     main += set.suggestions.filter { $0.root == root }.map { "." + $0.name }.joined(separator: ", ") + "])\n"

@@ -41,7 +41,10 @@ public struct Suggestion: Sendable, Equatable {
 }
 
 public enum KeepReason: String, Sendable {
-  case signal, ambiguous, unsafeName = "unsafe-name", noPath = "no-path", silenced
+  case signal, ambiguous
+  case unsafeName = "unsafe-name"
+  case noPath = "no-path"
+  case silenced
 }
 
 public struct KeptAction: Sendable, Equatable {
@@ -93,7 +96,8 @@ public struct SuggestionSet: Sendable {
   public func lineShare(of actionClass: ActionClass) -> Double {
     let lines = statistics.lines
     guard lines > 0 else { return 0 }
-    return Double(classified.filter { $0.actionClass == actionClass }.reduce(0) { $0 + $1.evidence.lines }) / Double(lines)
+    return Double(classified.filter { $0.actionClass == actionClass }.reduce(0) { $0 + $1.evidence.lines })
+      / Double(lines)
   }
 }
 
@@ -144,7 +148,10 @@ public struct Suggester {
       nodes[id].leaves.reduce(0) { $0 + (status[$1] == wanted ? summary.actions[$1].stats.lines : 0) }
     }
     func byLines(_ ids: [Int], _ wanted: Status) -> [Int] {
-      ids.sorted { linesOf($0, wanted) != linesOf($1, wanted) ? linesOf($0, wanted) > linesOf($1, wanted) : nodes[$0].path < nodes[$1].path }
+      ids.sorted {
+        linesOf($0, wanted) != linesOf($1, wanted)
+          ? linesOf($0, wanted) > linesOf($1, wanted) : nodes[$0].path < nodes[$1].path
+      }
     }
     var naming = Naming(taken: Set(silencer?.entryNames ?? []))
     let suggestions = byLines(Self.noiseGroups(nodes, tops), .noise).map {
@@ -176,11 +183,16 @@ public struct Suggester {
         keep(.silenced, entry)
         continue
       }
-      guard !a.path.isEmpty, root != nil else { keep(.noPath); continue }
-      let isNoise = c?.actionClass == .noise, isAmbiguous = c?.actionClass == .ambiguous
+      guard !a.path.isEmpty, root != nil else {
+        keep(.noPath)
+        continue
+      }
+      let isNoise = c?.actionClass == .noise
+      let isAmbiguous = c?.actionClass == .ambiguous
       if isNoise || isAmbiguous {
         let shown = TextFormatting.fitTail(TextFormatting.escaped(a.path), 100)
-        guard root.flatMap(SwiftIdentifier.typeName) != nil, let shape = a.shape, Suggester.isSafe(shape, path: a.path) else {
+        guard root.flatMap(SwiftIdentifier.typeName) != nil, let shape = a.shape, Suggester.isSafe(shape, path: a.path)
+        else {
           sorting.warnings.append("action path \(shown) or its root type is not plain Swift identifiers: not suggested")
           keep(.unsafeName)
           continue
@@ -265,9 +277,9 @@ public struct Suggester {
       coveredPaths: paths, steps: steps,
       hasShapeConflict: members.contains { summary.actions[$0].shapeVariants > 1 },
       closurePattern: Suggester.pattern(steps), patternPath: steps.map(\.name).joined(separator: "."),
-      keyPathSegments: Suggester.keyPath(steps), actionClass: wanted == .noise ? .noise : .ambiguous, evidence: evidence)
+      keyPathSegments: Suggester.keyPath(steps), actionClass: wanted == .noise ? .noise : .ambiguous, evidence: evidence
+    )
   }
-
 
   /// The path a pattern can express for an action: cut after `binding` (a struct in TCA,
   /// no case to match below it) and at `--depth`.
@@ -320,7 +332,9 @@ public struct Suggester {
   /// Every case name and label is a plain identifier and the steps spell the path.
   static func isSafe(_ steps: [CaseStep], path: String) -> Bool {
     // No app nests actions 64 deep; a log that does would make patterns of unbounded size.
-    guard !steps.isEmpty, steps.count <= maxDepth, steps.map(\.name).joined(separator: ".") == path else { return false }
+    guard !steps.isEmpty, steps.count <= maxDepth, steps.map(\.name).joined(separator: ".") == path else {
+      return false
+    }
     for (i, step) in steps.enumerated() {
       guard SwiftIdentifier.plain(step.name) == step.name else { return false }
       for label in step.labels { if let label, SwiftIdentifier.plain(label) != label { return false } }

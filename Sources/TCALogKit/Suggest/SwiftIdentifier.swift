@@ -14,8 +14,11 @@ public enum SwiftIdentifier {
     var name = Substring(name)
     if name.count > 2 && name.hasPrefix("`") && name.hasSuffix("`") { name = name.dropFirst().dropLast() }
     guard let first = name.utf8.first, name != "_" else { return nil }
-    func isStart(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") || b == UInt8(ascii: "_") }
-    guard isStart(first), name.utf8.allSatisfy({ isStart($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) }) else { return nil }
+    func isStart(_ b: UInt8) -> Bool {
+      (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") || b == UInt8(ascii: "_")
+    }
+    guard isStart(first), name.utf8.allSatisfy({ isStart($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) })
+    else { return nil }
     return String(name)
   }
 
