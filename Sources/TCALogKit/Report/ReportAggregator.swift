@@ -50,8 +50,13 @@ public struct ReportAggregator: Sendable {
   var stateDistinct: [Int] = []
   /// raw path id → seen (its normalized id).
   var rawSeen: [Int] = []
-  /// (state id << 32 | action index) → changes.
-  var stateByAction: [UInt64: Int] = [:]
+  /// (state id << 32 | action index) → changes, and the values that action set there
+  /// (one dictionary, so a change costs one lookup).
+  var stateByAction: [UInt64: PairTally] = [:]
+  struct PairTally: Sendable {
+    var changes = 0
+    var variety = ValueVariety()
+  }
 
   public var firstTime: Double?
   public var lastTime: Double?
@@ -65,8 +70,6 @@ public struct ReportAggregator: Sendable {
   var rhythms: [Rhythm] = []
   /// Complete records added so far: the ordinal of the next one.
   var ordinal = 0
-  /// (state id << 32 | action index) → the values that action set on that path.
-  var varieties: [UInt64: ValueVariety] = [:]
   var perMinute: [Int: Int] = [:]
   /// Counts over the whole input, set from the read result (`ScanStatistics`).
   public var statistics = ScanStatistics()
@@ -112,10 +115,8 @@ public struct ReportAggregator: Sendable {
         stateDistinct[stateId] += 1
       }
       let pair = UInt64(stateId) << 32 | UInt64(index)
-      stateByAction[pair, default: 0] += 1
-      if let new = change.new {
-        varieties[pair, default: ValueVariety()].add(record.withBytes(new) { ByteInterner.hash($0) })
-      }
+      let valueHash = change.new.map { new in record.withBytes(new) { ByteInterner.hash($0) } }
+      stateByAction[pair, default: PairTally()].add(valueHash)
     }
     if let written {
       let seconds = written.instant
@@ -192,15 +193,10 @@ public struct ReportAggregator: Sendable {
         stateDistinct[stateId] += 1
       }
     }
-    for (key, n) in other.stateByAction {
+    for (key, tally) in other.stateByAction {
       let s = stateMap[Int(key >> 32)]
       let a = actionMap[Int(key & 0xFFFF_FFFF)]
-      stateByAction[UInt64(s) << 32 | UInt64(a), default: 0] += n
-    }
-    for (key, variety) in other.varieties {
-      let s = stateMap[Int(key >> 32)]
-      let a = actionMap[Int(key & 0xFFFF_FFFF)]
-      varieties[UInt64(s) << 32 | UInt64(a), default: ValueVariety()].merge(variety)
+      stateByAction[UInt64(s) << 32 | UInt64(a), default: PairTally()].merge(tally)
     }
     ordinal += other.ordinal
     if let t = other.firstTime, firstTime.map({ t < $0 }) ?? true { firstTime = t }
@@ -247,9 +243,9 @@ public struct ReportAggregator: Sendable {
       result.states.append(
         StateSummary(path: stateNames[s], changes: stateChanges[s], distinctPaths: stateDistinct[s], byAction: []))
     }
-    for (key, n) in stateByAction {
+    for (key, tally) in stateByAction {
       result.states[statePosition[Int(key >> 32)]].byAction.append(
-        (position[Int(key & 0xFFFF_FFFF)], n, varieties[key] ?? ValueVariety()))
+        (position[Int(key & 0xFFFF_FFFF)], tally.changes, tally.variety))
     }
     for i in result.states.indices {
       result.states[i].byAction.sort { $0.changes != $1.changes ? $0.changes > $1.changes : $0.action < $1.action }
@@ -293,4 +289,17 @@ public struct ReportSummary: Sendable {
   /// Records per minute (minutes since 1970), ascending.
   public var perMinute: [(minute: Int, records: Int)] = []
   public init(statistics: ScanStatistics) { self.statistics = statistics }
+}
+
+extension ReportAggregator.PairTally {
+  /// One change; `valueHash` is the hash of the value it set (nil for a removal).
+  mutating func add(_ valueHash: UInt64?) {
+    changes += 1
+    if let valueHash { variety.add(valueHash) }
+  }
+
+  mutating func merge(_ other: Self) {
+    changes += other.changes
+    variety.merge(other.variety)
+  }
 }

@@ -36,6 +36,8 @@ public struct Suggestion: Sendable, Equatable {
   public var evidence: [String]
   /// Anchored PCRE2 of the prefix for a filter repository.
   public var regex: String { "^" + patternPath.replacingOccurrences(".", "\\.") + "(\\.|$)" }
+  /// Whether the filter matches an action path: its pattern path or anything below it.
+  public func covers(_ path: String) -> Bool { path == patternPath || path.hasPrefix(patternPath + ".") }
   /// Whether a case key path reaches the whole prefix (else the casepath style uses a pattern).
   public var keyPathReachesPath: Bool { keyPathSegments.joined(separator: ".") == patternPath }
 }
@@ -83,13 +85,13 @@ public struct SuggestionSet: Sendable {
   /// Whether an action (root, path) is silenced by the active suggestions.
   public func silences(root: String?, path: String) -> Bool {
     suggestions.contains { s in
-      root == s.root && (path == s.patternPath || path.hasPrefix(s.patternPath + "."))
+      root == s.root && s.covers(path)
     }
   }
 
   /// The active entry that silences a path (any root), if one does.
   public func entry(silencing path: String) -> Suggestion? {
-    suggestions.first { path == $0.patternPath || path.hasPrefix($0.patternPath + ".") }
+    suggestions.first { $0.covers(path) }
   }
 
   /// Lines of the given class over all lines.
@@ -123,7 +125,10 @@ public struct Suggester {
     var root: String
     var path: String
     var depth: Int
+    /// Actions under it (and at it), by index into the summary's actions.
     var leaves: [Int] = []
+    /// Actions whose pattern path ends here.
+    var ownLeaves: [Int] = []
     var children: [Int] = []
     /// Every leaf under it is noise or already silenced, and one is noise.
     var noiseOnly = true
@@ -237,7 +242,7 @@ public struct Suggester {
   func ambiguousNodes(_ nodes: [Node], _ summary: ReportSummary, _ status: [Status]) -> [Int] {
     nodes.indices.filter { id in
       let node = nodes[id]
-      let own = node.leaves.contains { Self.leafNode(summary, $0, options) == node.path && status[$0] == .ambiguous }
+      let own = node.ownLeaves.contains { status[$0] == .ambiguous }
       return own && node.leaves.allSatisfy { status[$0] != .blocked }
     }
   }
@@ -290,10 +295,6 @@ public struct Suggester {
     return segments
   }
 
-  static func leafNode(_ summary: ReportSummary, _ action: Int, _ options: SuggestOptions) -> String {
-    patternSegments(summary.actions[action].path, options).joined(separator: ".")
-  }
-
   /// Prefix tree of the pattern paths per root; a node knows whether only noise is under it.
   func tree(_ summary: ReportSummary, status: [Status]) -> (nodes: [Node], tops: [Int]) {
     var nodes: [Node] = []
@@ -325,6 +326,7 @@ public struct Suggester {
         }
         parent = id
       }
+      nodes[parent].ownLeaves.append(i)
     }
     return (nodes, tops)
   }

@@ -227,7 +227,7 @@ public struct SuggestionPrinter: Sendable {
     out += set.classified.map { c in
       let e = c.evidence
       let suggested = set.entry(silencing: c.path)
-      let candidate = set.candidates.first { c.path == $0.patternPath || c.path.hasPrefix($0.patternPath + ".") }
+      let candidate = set.candidates.first { $0.covers(c.path) }
       return
         "    {\"path\": \(F.json(c.path)), \"class\": \(F.json(c.actionClass.rawValue)), \"suggested\": \(suggested != nil), \"entry\": \((suggested ?? candidate).map { F.json($0.name.replacingOccurrences("`", "")) } ?? "null"), \"records\": \(e.records), \"recordShare\": \(n(e.recordShare)), \"lines\": \(e.lines), \"lineShare\": \(n(e.lineShare)), \"noOpShare\": \(optional(e.noOpShare)), \"timedIntervals\": \(e.timedGaps), \"medianIntervalSeconds\": \(optional(e.medianGap)), \"fastIntervalShare\": \(n(e.fastShare)), \"periodSeconds\": \(optional(e.period)), \"periodShare\": \(n(e.periodShare)), \"peakPerSecond\": \(e.peakPerSecond), \"repeatShare\": \(n(e.repeatShare)), \"spacingVariation\": \(n(e.spacingVariation)), \"statePaths\": [\(e.statePaths.map(F.json).joined(separator: ", "))], \"exclusiveShare\": \(n(e.exclusiveShare)), \"newValueShare\": \(optional(e.newValueShare)), \"nameLean\": \(e.nameLean), \"score\": \(c.score), \"reasons\": [\(c.reasons.map(F.json).joined(separator: ", "))]}"
     }.joined(separator: ",\n")
