@@ -7,7 +7,7 @@ extension SuggestStyle: ExpressibleByArgument {}
 struct SuggestCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "suggest",
-    abstract: "Suggest Swift ActionFilter code that silences the noisiest actions.",
+    abstract: "Suggest Swift ActionFilter code that silences the noise and keeps the signal.",
     discussion:
       "Classifies every action path as noise (machine- or pointer-driven: timers, gestures, progress, telemetry), signal (what a person or a system event causes a handful of times) or ambiguous, from the log's evidence: rate and rhythm, no-ops, the state it changes, its share of lines, and its name as weak evidence. Emits one ActionFilter entry per group of noise, never over a signal action; ambiguous actions follow as commented-out entries with their evidence. Standard output is one Swift file: everything but code is in comments."
   )
@@ -23,7 +23,7 @@ struct SuggestCommand: ParsableCommand {
 
   @Option(
     name: .long,
-    help: "Code style: closure (ActionFilter with if-case patterns) or casepath (TCA 1.x @CasePathable key paths).")
+    help: "Code style: closure (ActionFilter with if-case patterns) or casepath (TCA 1.x @CasePathable key paths where they reach the action, if-case patterns elsewhere).")
   var style: SuggestStyle = .closure
 
   @Option(name: .long, help: "Use this root action type instead of the one in the log.")
@@ -32,7 +32,7 @@ struct SuggestCommand: ParsableCommand {
   @Option(name: .long, help: "Group action paths no deeper than N segments.")
   var depth: Int?
 
-  @Flag(name: .long, help: "Also emit the ActionFilter type (closure style).")
+  @Flag(name: .long, help: "Also emit the ActionFilter type (closure style) or the TCA 1.x support code (casepath style).")
   var includeType = false
 
   @Option(name: .long, help: "Output: swift (a source file) or json (the same suggestions as data).")
@@ -44,7 +44,7 @@ struct SuggestCommand: ParsableCommand {
     completion: .file())
   var filters: String?
 
-  @Flag(name: .long, help: "Append the new suggestions as 'name = pattern' lines to the --filters file.")
+  @Flag(name: .long, help: "Append the new active suggestions (not the commented-out ones) as 'name = pattern' lines to the --filters file.")
   var append = false
 
   @OptionGroup var input: InputOptions

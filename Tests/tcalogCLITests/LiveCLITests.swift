@@ -172,7 +172,7 @@ struct LiveCLITests {
     .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fdinfo"), "no /proc to see how far tcalog has read")
   )
   func followReportAfterControlCCountsLikeTheOfflineReport() throws {
-    guard let binary = tcalogBinary else { return }
+    let binary = try #require(tcalogBinary, "tcalog binary not found: run swift build")
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
       "tcalog-follow-\(getpid())-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -211,7 +211,7 @@ struct LiveCLITests {
   /// Like `tail -F`: a truncated file is read again from its start, a file replaced at
   /// the same name is read from the new one, and both are said on standard error.
   @Test func followNoticesTruncationAndReplacement() throws {
-    guard let binary = tcalogBinary else { return }
+    let binary = try #require(tcalogBinary, "tcalog binary not found: run swift build")
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
       "tcalog-follow-\(getpid())-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

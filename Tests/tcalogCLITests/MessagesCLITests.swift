@@ -66,7 +66,7 @@ struct MessagesCLITests {
   /// ends the input.
   @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/ptmx"), "no /dev/ptmx for a pseudo-terminal"))
   func aTerminalOnStandardInputIsAnnounced() throws {
-    guard let binary = tcalogBinary else { return }
+    let binary = try #require(tcalogBinary, "tcalog binary not found: run swift build")
     // A pseudo-terminal from /dev/ptmx (Linux): unlock it, and open its other end by number.
     let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
     try #require(master >= 0)

@@ -45,7 +45,7 @@ struct ReliabilityCLITests {
   }
 
   @Test func aClosedPipeEndsQuietly() throws {
-    guard let binary = tcalogBinary else { return }
+    let binary = try #require(tcalogBinary, "tcalog binary not found: run swift build")
     let sample = packageRoot.appendingPathComponent("Samples/browser-session.log").path
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -60,7 +60,7 @@ struct ReliabilityCLITests {
   }
 
   @Test func controlCDuringAReadExits130Promptly() throws {
-    guard let binary = tcalogBinary else { return }
+    let binary = try #require(tcalogBinary, "tcalog binary not found: run swift build")
     let process = Process()
     process.executableURL = binary
     process.arguments = ["report"]
@@ -171,7 +171,7 @@ struct ReliabilityCLITests {
 
   @Test(.enabled(if: hasGzip, "no gzip to make and read the cut file"))
   func aCutGzipKeepsEveryRecordBeforeTheCut() throws {
-    guard let binary = tcalogBinary else { return }
+    let binary = try #require(tcalogBinary, "tcalog binary not found: run swift build")
     // 3,000 records of varied text (about 1.5 MB: several parallel chunks), gzipped, and
     // the .gz cut at two thirds.
     var log = ""

@@ -180,3 +180,14 @@ struct ReportCLITests {
     #expect(json.stdout.contains("\"path.element.detail.destination.presented.edit.binding.set\""))
   }
 }
+
+/// The live table is text: a machine format with --live or --follow is refused, not ignored.
+@Suite struct LiveFormatCLITests {
+  @Test(arguments: [["--live"], ["--follow"]])
+  func liveRefusesMachineFormats(_ mode: [String]) throws {
+    let result = try Binary.run(["report"] + mode + ["--format", "json", "Samples/messy.log"])
+    #expect(result.status == 2)
+    #expect(result.stderr.hasPrefix("tcalog: error: --live and --follow redraw a text table"), "\(result.stderr)")
+    #expect(result.stdout.isEmpty)
+  }
+}

@@ -101,7 +101,7 @@ struct ShellCLITests {
   /// the debug binary is installed instead.
   @Test(.enabled(if: hasMake, "no make"))
   func installExpandsATildePrefixAndUninstallLeavesNoEmptyFolders() throws {
-    guard let binary = tcalogBinary else { return }
+    let binary = try #require(tcalogBinary, "tcalog binary not found: run swift build")
     let home = FileManager.default.temporaryDirectory.appendingPathComponent(
       "tcalog-home-\(getpid())-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
