@@ -23,7 +23,9 @@ struct SuggestCommand: ParsableCommand {
 
   @Option(
     name: .long,
-    help: "Code style: closure (ActionFilter with if-case patterns) or casepath (TCA 1.x @CasePathable key paths where they reach the action, if-case patterns elsewhere).")
+    help:
+      "Code style: closure (ActionFilter with if-case patterns) or casepath (TCA 1.x @CasePathable key paths where they reach the action, if-case patterns elsewhere)."
+  )
   var style: SuggestStyle = .closure
 
   @Option(name: .long, help: "Use this root action type instead of the one in the log.")
@@ -32,7 +34,8 @@ struct SuggestCommand: ParsableCommand {
   @Option(name: .long, help: "Group action paths no deeper than N segments.")
   var depth: Int?
 
-  @Flag(name: .long, help: "Also emit the ActionFilter type (closure style) or the TCA 1.x support code (casepath style).")
+  @Flag(
+    name: .long, help: "Also emit the ActionFilter type (closure style) or the TCA 1.x support code (casepath style).")
   var includeType = false
 
   @Option(name: .long, help: "Output: swift (a source file) or json (the same suggestions as data).")
@@ -44,7 +47,10 @@ struct SuggestCommand: ParsableCommand {
     completion: .file())
   var filters: String?
 
-  @Flag(name: .long, help: "Append the new active suggestions (not the commented-out ones) as 'name = pattern' lines to the --filters file.")
+  @Flag(
+    name: .long,
+    help:
+      "Append the new active suggestions (not the commented-out ones) as 'name = pattern' lines to the --filters file.")
   var append = false
 
   @OptionGroup var input: InputOptions

@@ -89,14 +89,17 @@ import Testing
   /// The preview command in the footer can be pasted: every file one shell word, quoted
   /// when it holds a space or a quote.
   @Test func previewCommandQuotesFileNames() throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-preview-\(getpid())-\(UUID().uuidString)")
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tcalog-preview-\(getpid())-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
     let spaced = dir.appendingPathComponent("my app's log.log").path
     try FileManager.default.copyItem(atPath: Binary.root.appendingPathComponent(Self.flagship).path, toPath: spaced)
     let result = try Binary.run(["suggest", spaced, Self.flagship])
     #expect(result.status == 0)
-    let preview = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("//   tcalog filter --exclude") })
-    #expect(preview.hasSuffix(" '\(spaced.replacingOccurrences(of: "'", with: "'\\''"))' \(Self.flagship)"), "\(preview)")
+    let preview = try #require(
+      result.stdout.split(separator: "\n").first { $0.hasPrefix("//   tcalog filter --exclude") })
+    #expect(
+      preview.hasSuffix(" '\(spaced.replacingOccurrences(of: "'", with: "'\\''"))' \(Self.flagship)"), "\(preview)")
   }
 }
