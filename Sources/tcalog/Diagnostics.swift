@@ -42,7 +42,7 @@ enum Diagnostics {
       )
     }
     if !quiet {
-      for warning in result.warnings.prefix(20) { self.warning(warning) }
+      for warning in result.warnings.prefix(20) { self.warning("\(warning.file):\(warning.line): \(warning.message)") }
       if result.warnings.count > 20 {
         self.warning("… and \(TextFormatting.counted(result.warnings.count - 20, "more warning"))")
       }
@@ -52,7 +52,7 @@ enum Diagnostics {
       }
       // Only a windowed read has a span: say what the log covers, so a window on the
       // wrong day or in the wrong zone shows at once.
-      if result.recordsInWindow == 0, let span = result.timestampSpan {
+      if result.windowStatistics?.records == 0, let span = result.timestampSpan {
         self.warning(
           "no record in the --since/--until window; the log spans \(span.earliest.text) – \(span.latest.text)")
       }

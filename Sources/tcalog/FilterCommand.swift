@@ -199,14 +199,22 @@ struct FilterCommand: ParsableCommand {
       escapes: OutputBuffer.isTerminal(1))
     // As grep: file names when several files are read, unless asked otherwise.
     printer.withFileName = withFileName || (input.files.count > 1 && !noFileName)
-    let selector = RecordSelector(
-      query: query, printer: printer,
-      before: beforeContext ?? context ?? 0, after: afterContext ?? context ?? 0, maxCount: maxCount)
-
-    var reader = input.reader
-    reader.follow = follow
-    let result = try selector.read(reader, jobs: input.jobs)
-    try selector.finish()
+    let before = beforeContext ?? context ?? 0
+    let after = afterContext ?? context ?? 0
+    let stream = input.stream(follow: follow)
+    let result: ReadResult
+    let selected: Int
+    if printer.format == .count && before == 0 && after == 0 && maxCount == nil {
+      // A count keeps no record: each chunk only counts.
+      var counter = SelectionCounter(query: query)
+      result = try stream.run(into: &counter)
+      try printer.finish(selected: counter.selectedCount)
+      selected = counter.selectedCount
+    } else {
+      var selector = RecordSelector(query: query, output: printer, before: before, after: after, maxCount: maxCount)
+      result = try stream.run(into: &selector)
+      selected = selector.selectedCount
+    }
 
     var failed = Diagnostics.report(result)
     if query.matchErrorCount > 0 {
@@ -217,6 +225,6 @@ struct FilterCommand: ParsableCommand {
       failed = true
     }
     if failed { throw ExitCode(2) }
-    if selector.selectedCount == 0 { throw ExitCode(1) }
+    if selected == 0 { throw ExitCode(1) }
   }
 }

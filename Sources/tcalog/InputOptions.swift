@@ -30,10 +30,12 @@ struct InputOptions: ParsableArguments {
     help: ArgumentHelp("Only records at or before this time (same forms as --since).", valueName: "time"))
   var until: String?
 
-  var reader: LogReader {
+  /// The stream of the inputs' records; `follow` reads them as they grow.
+  func stream(follow: Bool = false) -> RecordStream {
     announceStandardInput()
     // validate() has parsed the times once already.
-    return LogReader(files: files, window: (try? TimeWindow(since: since, until: until)) ?? TimeWindow())
+    return RecordStream(
+      inputs: files, jobs: jobs, window: (try? TimeWindow(since: since, until: until)) ?? TimeWindow(), follow: follow)
   }
 
   func validate() throws {
@@ -46,7 +48,7 @@ struct InputOptions: ParsableArguments {
   }
 }
 
-/// Set once the terminal notice below is printed (`reader` may be asked for more than once).
+/// Set once the terminal notice below is printed (`stream` may be asked for more than once).
 nonisolated(unsafe) private var standardInputAnnounced = false
 
 extension InputOptions {

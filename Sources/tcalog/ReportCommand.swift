@@ -80,35 +80,21 @@ struct ReportCommand: ParsableCommand {
       width: TerminalSize.columns(1, environment: environment))
 
     if live || follow {
-      var reader = input.reader
-      reader.follow = follow
-      let liveReport = LiveReport(
+      var liveReport = LiveReport(
         options: options, printer: printer, silencer: repository,
         redraws: isTerminal && environment["TERM"] != "dumb" && format == .text)
-      // Without SA_RESTART: Ctrl-C also ends a read that waits for input.
-      var action = sigaction()
-      let handler: @convention(c) (Int32) -> Void = { _ in
-        liveReportInterrupted = 1
-        inputInterrupted = 1
-      }
-      #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = handler
-      #else
-        action.__sigaction_u.__sa_handler = handler
-      #endif
-      sigemptyset(&action.sa_mask)
-      action.sa_flags = 0
-      sigaction(SIGINT, &action, nil)
+      // Ctrl-C ends the read; the live report then prints the full report.
+      Interruption.install()
       liveReport.start()
-      let result = try reader.read { liveReport.add($0) }
-      liveReport.finish(statistics: result.statistics)
+      let result = try input.stream(follow: follow).run(into: &liveReport)
       let failed = Diagnostics.report(result)
-      if liveReportInterrupted != 0 { throw ExitCode(130) }
+      if Interruption.received { throw ExitCode(130) }
       if failed { throw ExitCode(2) }
       return
     }
 
-    let (aggregator, result) = try ReportAggregator.read(input.reader, jobs: input.jobs, collectsShapes: false)
+    var aggregator = ReportAggregator(collectsShapes: false)
+    let result = try input.stream().run(into: &aggregator)
     let report = ActionReport(summary: aggregator.summary(), options: options, silencer: repository)
     let out = OutputBuffer()
     try out.write(printer.render(report))

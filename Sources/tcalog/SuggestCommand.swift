@@ -68,7 +68,8 @@ struct SuggestCommand: ParsableCommand {
 
   func run() throws {
     let repository = try filters.map { try FilterRepositoryLoader.load($0, mayBeMissing: append) }
-    let (aggregator, result) = try ReportAggregator.read(input.reader, jobs: input.jobs, collectsShapes: true)
+    var aggregator = ReportAggregator(collectsShapes: true)
+    let result = try input.stream().run(into: &aggregator)
     var options = SuggestOptions()
     options.target = target.flatMap(ShareArgument.parse)
     options.depth = depth

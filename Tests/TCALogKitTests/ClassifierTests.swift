@@ -28,7 +28,7 @@ enum TimedLog {
   static func classify(_ text: String) throws -> [String: ClassifiedAction] {
     var aggregator = ReportAggregator()
     let (records, statistics, _) = try parse(text)
-    for r in records { aggregator.add(r) }
+    for r in records { aggregator.add(r.content) }
     aggregator.statistics = statistics
     return Dictionary(uniqueKeysWithValues: ActionClassifier().classify(aggregator.summary()).map { ($0.path, $0) })
   }

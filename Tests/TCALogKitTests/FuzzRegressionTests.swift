@@ -26,7 +26,7 @@ struct FuzzRegressionTests {
       """
     var aggregator = ReportAggregator()
     let (records, statistics, _) = try parse(log)
-    for r in records { aggregator.add(r) }
+    for r in records { aggregator.add(r.content) }
     aggregator.statistics = statistics
     let json = ReportPrinter(format: .json).render(ActionReport(summary: aggregator.summary()))
     #expect((try? JSONSerialization.jsonObject(with: Data(json.utf8))) != nil, "\(json)")

@@ -6,23 +6,39 @@ import Testing
 /// The chunked, multi-threaded read gives exactly what the sequential read gives: the
 /// same records (index, line, offset, every field), statistics and warnings.
 struct ParallelReaderTests {
-  /// Every record as ndjson plus the statistics and warnings: one comparable value.
-  static func sequential(_ files: [String]) throws -> ([UInt8], ScanStatistics, [String]) {
+  /// Every record as ndjson, rendered on the workers (numbered parts) or in order.
+  final class JSONCollector: NumberedChunkedRecordSink {
     var bytes: [UInt8] = []
-    let result = try LogReader(files: files).read { RecordJSON.append($0, to: &bytes) }
-    return (bytes, result.statistics, result.warnings)
+    func record(_ record: Record) -> StreamControl {
+      RecordJSON.append(record, to: &bytes)
+      return .more
+    }
+    func makePart() -> Part { Part() }
+    func merge(_ part: Part) -> StreamControl {
+      bytes += part.bytes
+      return .more
+    }
+    struct Part: NumberedRecordPart {
+      var bytes: [UInt8] = []
+      mutating func add(_ record: Record) { RecordJSON.append(record, to: &bytes) }
+    }
   }
 
-  static func parallel(_ files: [String], jobs: Int, chunkSize: Int) throws -> ([UInt8], ScanStatistics, [String]) {
-    var bytes: [UInt8] = []
-    let result = try LogReader(files: files).read(jobs: jobs, chunkSize: chunkSize) { chunk in
-      var part: [UInt8] = []
-      for record in chunk.records { RecordJSON.append(record, to: &part) }
-      return part
-    } deliver: {
-      bytes.append(contentsOf: $0)
-    }
-    return (bytes, result.statistics, result.warnings)
+  /// Every record as ndjson plus the statistics and warnings: one comparable value.
+  static func sequential(_ files: [String]) throws -> ([UInt8], ScanStatistics, [ScanWarning]) {
+    var sink = JSONCollector()
+    let result = try RecordStream(inputs: files).run(into: &sink)
+    return (sink.bytes, result.statistics, result.warnings)
+  }
+
+  static func parallel(_ files: [String], jobs: Int, chunkSize: Int) throws -> (
+    [UInt8], ScanStatistics, [ScanWarning]
+  ) {
+    var sink = JSONCollector()
+    var stream = RecordStream(inputs: files, jobs: jobs)
+    stream.chunkSize = chunkSize
+    let result = try stream.run(into: &sink)
+    return (sink.bytes, result.statistics, result.warnings)
   }
 
   static func write(_ text: String, name: String) throws -> String {
@@ -77,10 +93,8 @@ struct ParallelReaderTests {
     let empty = try Self.write("", name: "empty")
     defer { unlink(empty) }
     for jobs in [1, 2] {
-      let result = try LogReader(files: [empty, "/nonexistent/x.log"]).read(jobs: jobs) { _ in
-        0
-      } deliver: { _ in
-      }
+      var sink = ReportAggregator()
+      let result = try RecordStream(inputs: [empty, "/nonexistent/x.log"], jobs: jobs).run(into: &sink)
       #expect(result.errors.map(\.file) == ["/nonexistent/x.log"])
     }
   }
@@ -116,8 +130,10 @@ struct ParallelReaderTests {
     let path = try Self.write(String(repeating: text, count: 30), name: "report")
     defer { unlink(path) }
     func render(jobs: Int, chunkSize: Int) throws -> String {
-      let (aggregator, _) = try ReportAggregator.read(
-        LogReader(files: [path, path]), jobs: jobs, collectsShapes: true, chunkSize: chunkSize)
+      var aggregator = ReportAggregator(collectsShapes: true)
+      var stream = RecordStream(inputs: [path, path], jobs: jobs)
+      stream.chunkSize = chunkSize
+      try stream.run(into: &aggregator)
       let summary = aggregator.summary()
       return ReportPrinter(format: .json).render(ActionReport(summary: summary))
         + "\(summary.actions.map { "\($0.shape.map { $0.map(\.name) } ?? [])" })"

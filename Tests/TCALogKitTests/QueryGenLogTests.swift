@@ -75,13 +75,13 @@ struct QueryGenLogTests {
     var selected = 0
     let output = try captureOutput { out in
       let query = RecordQuery()
-      let selector = RecordSelector(query: query, printer: FilterPrinter(format: .raw, out: out))
-      let result = try selector.read(LogReader(files: [generated.log]))
+      var selector = RecordSelector(query: query, output: FilterPrinter(format: .raw, out: out))
+      let result = try RecordStream(inputs: [generated.log]).run(into: &selector)
       #expect(result.errors.isEmpty)
-      try selector.finish()
       selected = selector.selectedCount
     }
-    _ = try LogReader(files: [generated.log]).read { expected += $0.raw }
+    var collect = EachRecord { expected += $0.raw }
+    try RecordStream(inputs: [generated.log]).run(into: &collect)
     #expect(selected == (generated.truth["records"] as? Int ?? 0) + (generated.truth["truncated_records"] as? Int ?? 0))
     #expect(output.count == expected.count)
     #expect(output == expected)

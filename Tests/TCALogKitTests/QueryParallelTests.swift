@@ -38,12 +38,19 @@ struct QueryParallelTests {
     var selected = 0
     let bytes = try captureOutput { out in
       let q = try query()
-      let selector = RecordSelector(
-        query: q, printer: FilterPrinter(format: format, out: out, query: q),
-        before: before, after: after)
-      _ = try selector.read(LogReader(files: [path, path]), jobs: jobs, chunkSize: 700)
-      try selector.finish()
-      selected = selector.selectedCount
+      let printer = FilterPrinter(format: format, out: out, query: q)
+      var stream = RecordStream(inputs: [path, path], jobs: jobs)
+      stream.chunkSize = 700
+      if format == .count && before == 0 && after == 0 {
+        var counter = SelectionCounter(query: q)
+        try stream.run(into: &counter)
+        try printer.finish(selected: counter.selectedCount)
+        selected = counter.selectedCount
+      } else {
+        var selector = RecordSelector(query: q, output: printer, before: before, after: after)
+        try stream.run(into: &selector)
+        selected = selector.selectedCount
+      }
     }
     return (bytes, selected)
   }

@@ -27,9 +27,11 @@ func runSelection(
   var selected = 0
   let bytes = try captureOutput { out in
     let printer = FilterPrinter(format: format, out: out, query: query, color: color, escapes: escapes)
-    let selector = RecordSelector(query: query, printer: printer, before: before, after: after, maxCount: maxCount)
-    for record in records where try !selector.accept(record) { break }
-    try selector.finish()
+    let selector = RecordSelector(query: query, output: printer, before: before, after: after, maxCount: maxCount)
+    if selector.begin(input: "-") == .more {
+      for record in records where try selector.record(record) == .stop { break }
+    }
+    try selector.end(ReadResult())
     selected = selector.selectedCount
   }
   return (String(decoding: bytes, as: UTF8.self), selected, bytes)

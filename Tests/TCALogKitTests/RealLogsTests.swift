@@ -67,7 +67,7 @@ struct RealLogsTests {
       ], lines: 13, bytes: 430),
   ]
 
-  func read(_ file: String) throws -> (records: [Record], statistics: ScanStatistics, warnings: [String]) {
+  func read(_ file: String) throws -> (records: [Record], statistics: ScanStatistics, warnings: [ScanWarning]) {
     try RecordScanner.scan(InputOpener.open(Shared.path("real-logs/" + file)), file: file)
   }
 

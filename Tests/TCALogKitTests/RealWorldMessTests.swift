@@ -162,7 +162,8 @@ import Testing
   @Test func missingFileAndDirectoryAreInputErrors() throws {
     #expect(throws: InputError.self) { try InputOpener.open("/nonexistent/tcalog.log") }
     #expect(throws: InputError.self) { try InputOpener.open("/tmp") }
-    let result = try LogReader(files: ["/nonexistent/a.log"]).read { _ in }
+    var ignore = EachRecord { _ in }
+    let result = try RecordStream(inputs: ["/nonexistent/a.log"]).run(into: &ignore)
     #expect(result.errors.map(\.description) == ["/nonexistent/a.log: No such file or directory"])
   }
 }

@@ -38,7 +38,7 @@ struct ReportGoldenTests {
   static func report() throws -> ActionReport {
     var agg = ReportAggregator()
     let (records, statistics, _) = try parse(log)
-    for r in records { agg.add(r) }
+    for r in records { agg.add(r.content) }
     agg.statistics = statistics
     return ActionReport(summary: agg.summary())
   }

@@ -29,7 +29,7 @@ struct ReportTimeTests {
 
   @Test func burstsAndRatePerMinute() throws {
     var aggregator = ReportAggregator()
-    for record in try parse(Self.log(Self.events)).records { aggregator.add(record) }
+    for record in try parse(Self.log(Self.events)).records { aggregator.add(record.content) }
     let report = ActionReport(summary: aggregator.summary())
     #expect(report.bursts.map(\.path) == ["hover", "tick"])
     #expect(report.bursts.map(\.count) == [7, 3])
@@ -44,7 +44,7 @@ struct ReportTimeTests {
   @Test func mergedPartsGiveTheSameBursts() throws {
     let records = try parse(Self.log(Self.events)).records
     var whole = ReportAggregator()
-    for record in records { whole.add(record) }
+    for record in records { whole.add(record.content) }
     let expected = ActionReport(summary: whole.summary())
     // Cut anywhere, including inside the burst second and inside a one-second part.
     for cuts in [[3], [8], [6, 7, 9], Array(stride(from: 1, to: records.count, by: 1))] {
@@ -52,7 +52,7 @@ struct ReportTimeTests {
       var start = 0
       for end in cuts + [records.count] {
         var part = ReportAggregator()
-        for record in records[start..<end] { part.add(record) }
+        for record in records[start..<end] { part.add(record.content) }
         merged.merge(part)
         start = end
       }
@@ -96,7 +96,7 @@ struct ReportWidthTests {
     }.joined()
     var aggregator = ReportAggregator()
     let (records, statistics, _) = try parse(log)
-    for record in records { aggregator.add(record) }
+    for record in records { aggregator.add(record.content) }
     aggregator.statistics = statistics
     let text = ReportPrinter(format: .text).render(ActionReport(summary: aggregator.summary()))
     #expect(text.contains("records per 5 minutes"))

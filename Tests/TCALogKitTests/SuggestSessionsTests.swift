@@ -109,7 +109,7 @@ struct SuggestSessionsTests {
     defer { try? FileManager.default.removeItem(at: session.dir) }
     // The same records as `log stream` lines of `received action: AppFeature.Action.a(.b(.c))`.
     var labels = ""
-    let result = try LogReader(files: [session.log]).read { record in
+    var collect = EachRecord { record in
       let stamp = try #require(record.timestamp)
       let segments = record.string(record.actionPathRange).split(separator: ".")
       let action =
@@ -117,6 +117,7 @@ struct SuggestSessionsTests {
         + String(repeating: ")", count: segments.count - 1)
       labels += "\(stamp) 0x1     Default     0x0    42   0    Browser: received action: \(action)\n"
     }
+    let result = try RecordStream(inputs: [session.log]).run(into: &collect)
     #expect(result.statistics.completeRecords > 1000)
     let file = session.dir.appendingPathComponent("labels.log").path
     try labels.write(toFile: file, atomically: true, encoding: .utf8)

@@ -22,7 +22,7 @@ struct SuggestTests {
   static func summary(_ text: String, repeating n: Int = 20) throws -> ReportSummary {
     var agg = ReportAggregator(collectsShapes: true)
     let (records, statistics, _) = try parse(String(repeating: text, count: n))
-    for r in records { agg.add(r) }
+    for r in records { agg.add(r.content) }
     agg.statistics = statistics
     return agg.summary()
   }

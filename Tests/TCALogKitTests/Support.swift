@@ -17,12 +17,12 @@ enum Shared {
 
 /// Parses text the way `tcalog` parses a file.
 func parse(_ text: String, readSize: Int = .max) throws -> (
-  records: [Record], statistics: ScanStatistics, warnings: [String]
+  records: [Record], statistics: ScanStatistics, warnings: [ScanWarning]
 ) {
   try RecordScanner.scan(MemoryByteSource(text, readSize: readSize))
 }
 
-func parse(bytes: [UInt8]) throws -> (records: [Record], statistics: ScanStatistics, warnings: [String]) {
+func parse(bytes: [UInt8]) throws -> (records: [Record], statistics: ScanStatistics, warnings: [ScanWarning]) {
   try RecordScanner.scan(MemoryByteSource(bytes))
 }
 

@@ -5,7 +5,7 @@ import Testing
 
 struct TimeWindowTests {
   static func seconds(_ text: String) -> Double? {
-    Array(text.utf8).withUnsafeBufferPointer { TimeWindow.timestamp($0) }
+    Array(text.utf8).withUnsafeBufferPointer { WrittenTime.parse($0)?.instant }
   }
 
   @Test func timestampsWithOffsetsAreAbsolute() {

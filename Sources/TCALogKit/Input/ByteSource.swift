@@ -4,11 +4,6 @@
   import Darwin
 #endif
 
-/// Set from a SIGINT handler (installed without SA_RESTART) by `report --live`: a read
-/// waiting for input, or for a followed file to grow, ends the input instead, so the
-/// reader finishes the way it does at a real end and its counts are complete.
-nonisolated(unsafe) public var inputInterrupted: sig_atomic_t = 0
-
 /// Why an input could not be read. `description` is the one-line reason shown to users.
 public struct InputError: Error, CustomStringConvertible, Sendable {
   public let file: String

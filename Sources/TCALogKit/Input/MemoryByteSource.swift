@@ -22,18 +22,3 @@ public final class MemoryByteSource: ByteSource {
     return n
   }
 }
-
-extension RecordScanner {
-  /// Scans a whole byte source: every record in order, and the statistics.
-  public static func scan(_ source: ByteSource, file: String = "-", chunkSize: Int = 1 << 20) throws -> (
-    records: [Record], statistics: ScanStatistics, warnings: [String]
-  ) {
-    let scanner = RecordScanner(file: file)
-    var records: [Record] = []
-    try LineReader(source: source, chunkSize: chunkSize).forEachLine { line in
-      try scanner.feed(line) { records.append($0) }
-    }
-    try scanner.finish { records.append($0) }
-    return (records, scanner.statistics, scanner.warnings)
-  }
-}

@@ -6,7 +6,7 @@
 
 /// Writes what `tcalog filter` selects, in one of its formats. Colour and terminal
 /// escaping are decided once, at start-up, by the caller.
-public final class FilterPrinter {
+public final class FilterPrinter: SelectionOutput {
   public enum Format: String, Sendable, CaseIterable {
     /// The records exactly as they were in the input.
     case raw

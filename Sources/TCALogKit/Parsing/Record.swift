@@ -60,19 +60,19 @@ public struct Record: Sendable {
   /// False when the input ended (or the size cap hit) before the record was finished.
   public var isComplete: Bool
 
-  public var storage: [UInt8]
+  public package(set) var storage: [UInt8]
   /// The raw input bytes of the record. Shorter than `bytes` only when the size cap hit.
-  public var rawRange: TextRange
-  public var timestampRange: TextRange?
-  public var storePrefixRange: TextRange?
-  public var actionPathRange: TextRange
-  public var actionRootRange: TextRange?
-  public var actionTextRange: TextRange
+  public package(set) var rawRange: TextRange
+  public package(set) var timestampRange: TextRange?
+  public package(set) var storePrefixRange: TextRange?
+  public package(set) var actionPathRange: TextRange
+  public package(set) var actionRootRange: TextRange?
+  public package(set) var actionTextRange: TextRange
   /// False for `labels` and `.debugActions()` records, which print no state part.
   public var hasStatePart: Bool
   /// Meaningful only when `hasStatePart`.
   public var stateChanged: Bool
-  public var changes: [StateChange]
+  public package(set) var changes: [StateChange]
   /// True when the record's bytes are not valid UTF-8 (strings are then decoded lossily).
   public var hasInvalidUTF8: Bool
 
@@ -102,21 +102,52 @@ public struct Record: Sendable {
     self.stateChanged = stateChanged
     self.changes = changes
     self.hasInvalidUTF8 = hasInvalidUTF8
+    precondition(rangesLieInStorage, "a record's ranges must lie inside its storage")
+  }
+
+  /// The invariant every accessor relies on: each range lies inside `storage`.
+  var rangesLieInStorage: Bool {
+    func inside(_ r: TextRange?) -> Bool { r.map { $0.start >= 0 && $0.count >= 0 && $0.end <= storage.count } ?? true }
+    return inside(rawRange) && inside(timestampRange) && inside(storePrefixRange) && inside(actionPathRange)
+      && inside(actionRootRange) && inside(actionTextRange)
+      && changes.allSatisfy { inside($0.path) && inside($0.normalized) && inside($0.old) && inside($0.new) }
   }
 }
 
-extension Record {
+/// What every view of a record holds but its place in the run: `Record` and
+/// `RecordContent` share these fields and the accessors that read texts from `storage`.
+public protocol RecordFields {
+  var file: String { get }
+  var offset: Int { get }
+  var format: RecordFormat { get }
+  var lines: Int { get }
+  var bytes: Int { get }
+  var isComplete: Bool { get }
+  var changes: [StateChange] { get }
+  var hasInvalidUTF8: Bool { get }
+  var storage: [UInt8] { get }
+  var rawRange: TextRange { get }
+  var timestampRange: TextRange? { get }
+  var storePrefixRange: TextRange? { get }
+  var actionPathRange: TextRange { get }
+  var actionRootRange: TextRange? { get }
+  var actionTextRange: TextRange { get }
+  var hasStatePart: Bool { get }
+  var stateChanged: Bool { get }
+}
+
+extension RecordFields {
   /// The text of a range, decoded as UTF-8 (invalid bytes become U+FFFD).
   public func string(_ range: TextRange) -> String {
-    storage.withUnsafeBufferPointer { buffer in
-      String(decoding: UnsafeBufferPointer(rebasing: buffer[range.start..<range.end]), as: UTF8.self)
-    }
+    withBytes(range) { String(decoding: $0, as: UTF8.self) }
   }
 
-  /// The bytes of a range, without copying.
+  /// The bytes of a range, without copying. The buffer is valid only inside `body`.
+  @inlinable
   public func withBytes<R>(_ range: TextRange, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
     try storage.withUnsafeBufferPointer { buffer in
-      try body(UnsafeBufferPointer(rebasing: buffer[range.start..<range.end]))
+      precondition(range.start >= 0 && range.end <= buffer.count, "range outside the record's storage")
+      return try body(UnsafeBufferPointer(rebasing: buffer[range.start..<range.end]))
     }
   }
 
@@ -133,7 +164,36 @@ extension Record {
   public var isNoOp: Bool { hasStatePart && !stateChanged }
 }
 
-/// Something that consumes records as the scanner finishes them.
-public protocol RecordSink {
-  mutating func accept(_ record: Record) throws
+extension Record: RecordFields {
+  /// The record without its place in the run, as parts of a chunked sink see it.
+  public var content: RecordContent { RecordContent(self) }
+}
+
+/// A record as a worker thread sees it while its chunk is parsed: everything but its
+/// place in the run (`index`, `line`), which is known only once every earlier chunk has
+/// been parsed. Reading either here is a compile error instead of a wrong number.
+public struct RecordContent: RecordFields, Sendable {
+  @usableFromInline let record: Record
+
+  @inlinable init(_ record: Record) { self.record = record }
+
+  /// The input as named on the command line (`-` for standard input).
+  @inlinable public var file: String { record.file }
+  /// 0-based byte offset of the header line's first byte (offsets are final in a chunk).
+  @inlinable public var offset: Int { record.offset }
+  @inlinable public var format: RecordFormat { record.format }
+  @inlinable public var lines: Int { record.lines }
+  @inlinable public var bytes: Int { record.bytes }
+  @inlinable public var isComplete: Bool { record.isComplete }
+  @inlinable public var storage: [UInt8] { record.storage }
+  @inlinable public var rawRange: TextRange { record.rawRange }
+  @inlinable public var timestampRange: TextRange? { record.timestampRange }
+  @inlinable public var storePrefixRange: TextRange? { record.storePrefixRange }
+  @inlinable public var actionPathRange: TextRange { record.actionPathRange }
+  @inlinable public var actionRootRange: TextRange? { record.actionRootRange }
+  @inlinable public var actionTextRange: TextRange { record.actionTextRange }
+  @inlinable public var hasStatePart: Bool { record.hasStatePart }
+  @inlinable public var stateChanged: Bool { record.stateChanged }
+  @inlinable public var changes: [StateChange] { record.changes }
+  @inlinable public var hasInvalidUTF8: Bool { record.hasInvalidUTF8 }
 }

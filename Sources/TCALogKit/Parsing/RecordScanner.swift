@@ -9,15 +9,9 @@ public final class RecordScanner {
   public let file: String
   public private(set) var nextIndex: Int
   public private(set) var statistics = ScanStatistics()
-  /// One-line warnings (`file:line: …`), at most `maximumWarnings` kept.
-  public var warnings: [String] { warningsShifted(by: 0) }
-  /// Warnings as (line, message), so a chunk scanned on its own can be renumbered.
-  private var warningEntries: [(line: Int, message: String)] = []
-
-  /// The warnings with every line number moved by `lines`.
-  public func warningsShifted(by lines: Int) -> [String] {
-    warningEntries.map { "\(file):\($0.line + lines): \($0.message)" }
-  }
+  /// What the scan noticed, at most `maximumWarnings`. A chunk's scanner numbers lines
+  /// from the chunk's start; the stream moves them into place.
+  public private(set) var warnings: [ScanWarning] = []
   public static let maximumWarnings = 100
   /// Records larger than this are cut and reported incomplete (FORMATS.md 9.11).
   public let sizeCap: Int
@@ -376,7 +370,7 @@ public final class RecordScanner {
     }
     if looksLikeDiff && !inFragment {
       statistics.headerlessFragments += 1
-      warn(line.number, "state diff without a header (no record)")
+      warn(line.number, .headerlessDiff)
     }
     inFragment = looksLikeDiff
     // "  Feature.State(" — the root line of a Custom Dump diff.
@@ -385,9 +379,9 @@ public final class RecordScanner {
       && (text[content.lowerBound + 2] &- UInt8(ascii: "A")) < 26 && text[content.upperBound - 1] == UInt8(ascii: "(")
   }
 
-  private func warn(_ line: Int, _ message: String) {
-    guard warningEntries.count < RecordScanner.maximumWarnings else { return }
-    warningEntries.append((line, message))
+  private func warn(_ line: Int, _ kind: ScanWarning.Kind) {
+    guard warnings.count < RecordScanner.maximumWarnings else { return }
+    warnings.append(ScanWarning(file: file, line: line, kind: kind))
   }
 
   // MARK: - Closing a record
@@ -397,9 +391,9 @@ public final class RecordScanner {
     statistics.count(record)
     if isCapped {
       statistics.oversizedRecords += 1
-      warn(record.line, "record larger than \(sizeCap >> 20) MiB: kept incomplete")
+      warn(record.line, .oversizedRecord(sizeCap: sizeCap))
     }
-    if record.hasInvalidUTF8 { warn(record.line, "invalid UTF-8 in record (decoded with U+FFFD)") }
+    if record.hasInvalidUTF8 { warn(record.line, .invalidUTF8) }
     nextIndex += 1
     reset()
     try emit(record)

@@ -23,7 +23,7 @@ public struct ScanStatistics: Sendable, Equatable {
 
   public init() {}
 
-  mutating func count(_ record: Record) {
+  mutating func count(_ record: some RecordFields) {
     records += 1
     if record.isComplete { completeRecords += 1 } else { incompleteRecords += 1 }
     if record.isComplete && record.isNoOp { noOpRecords += 1 }
@@ -47,5 +47,38 @@ public struct ScanStatistics: Sendable, Equatable {
     headerlessFragments += other.headerlessFragments
     invalidUTF8Records += other.invalidUTF8Records
     oversizedRecords += other.oversizedRecords
+  }
+}
+
+/// Something a scan noticed that the user should hear about, at one line of one input.
+public struct ScanWarning: Sendable, Equatable {
+  public enum Kind: Sendable, Equatable {
+    /// A state diff with no header above it (FORMATS.md 9.10): no record.
+    case headerlessDiff
+    /// A record larger than the size cap (bytes), kept incomplete.
+    case oversizedRecord(sizeCap: Int)
+    /// A record whose bytes are not valid UTF-8 (its texts decode with U+FFFD).
+    case invalidUTF8
+  }
+
+  /// The input as named on the command line (`-` for standard input).
+  public var file: String
+  /// 1-based line number in that input.
+  public var line: Int
+  public var kind: Kind
+
+  public init(file: String, line: Int, kind: Kind) {
+    self.file = file
+    self.line = line
+    self.kind = kind
+  }
+
+  /// What happened, in words (without the place).
+  public var message: String {
+    switch kind {
+    case .headerlessDiff: "state diff without a header (no record)"
+    case .oversizedRecord(let cap): "record larger than \(cap >> 20) MiB: kept incomplete"
+    case .invalidUTF8: "invalid UTF-8 in record (decoded with U+FFFD)"
+    }
   }
 }

@@ -48,10 +48,17 @@ public final class RecordQuery {
     var change: ChangeCondition
     var inverted: Bool
 
-    /// A query of its own; the patterns compiled once already, so this cannot fail.
+    /// A query of its own. Every pattern compiled once already; should one fail now (out
+    /// of memory), dropping it would change what is selected, so that stops the program.
     public func compile() -> RecordQuery {
       func matchers(_ list: [(pattern: String, options: PatternMatcher.Options)]) -> [PatternMatcher] {
-        list.compactMap { try? PatternMatcher($0.pattern, options: $0.options) }
+        list.map { entry in
+          do {
+            return try PatternMatcher(entry.pattern, options: entry.options)
+          } catch {
+            preconditionFailure("a pattern that compiled once failed to compile again: \(error)")
+          }
+        }
       }
       return RecordQuery(
         actions: matchers(actions), excludes: matchers(excludes), states: matchers(states),
@@ -74,16 +81,25 @@ public final class RecordQuery {
     matchErrorCount += count
   }
 
+  /// What the conditions read of a record.
+  public var needs: RecordNeeds {
+    var needs: RecordNeeds = []
+    if !actions.isEmpty || !excludes.isEmpty { needs.insert(.action) }
+    if !states.isEmpty || change != .any { needs.insert(.statePaths) }
+    if !texts.isEmpty { needs.insert(.raw) }
+    return needs
+  }
+
   /// True when the query keeps every record (the raw round trip).
   public var selectsEverything: Bool {
     actions.isEmpty && excludes.isEmpty && states.isEmpty && texts.isEmpty && change == .any && !inverted
   }
 
-  public func selects(_ record: Record) -> Bool {
+  public func selects(_ record: some RecordFields) -> Bool {
     conditionsHold(record) != inverted
   }
 
-  private func conditionsHold(_ record: Record) -> Bool {
+  private func conditionsHold(_ record: some RecordFields) -> Bool {
     switch change {
     case .any: break
     case .changed: guard record.hasStatePart && record.stateChanged else { return false }

@@ -1,9 +1,23 @@
-/// Drives `tcalog filter`: applies a query to records as they stream in, adds context
-/// records (`-A/-B/-C`, counted in records), stops at `--max-count`, and hands everything
-/// to a printer, with grep's `--` between groups that are not adjacent.
-public final class RecordSelector {
+/// Where `tcalog filter` sends what its selector picks: the printer of the chosen format.
+public protocol SelectionOutput: AnyObject {
+  /// A record to print; `isContext` marks a context record (`-A/-B/-C`).
+  func print(_ record: Record, isContext: Bool) throws
+  /// Between groups of printed records that are not adjacent (grep's `--`).
+  func printSeparator() throws
+  /// The stream ended after `selected` selected records.
+  func finish(selected: Int) throws
+}
+
+/// The sink of `tcalog filter`: applies a query to records in input order, adds context
+/// records (`-A/-B/-C`, counted in records), stops at `--max-count`, and hands what it
+/// picks to an output, with a separator between groups that are not adjacent.
+///
+/// On a parallel read each chunk's part selects with its own compiled copy of the query
+/// (a matcher is not thread-safe) and keeps only the records the selector may print;
+/// context, the count and the printing stay on the reading thread, in input order.
+public final class RecordSelector: NumberedChunkedRecordSink {
   public let query: RecordQuery
-  public let printer: FilterPrinter
+  public let output: any SelectionOutput
   public let before: Int
   public let after: Int
   public let maxCount: Int?
@@ -14,32 +28,57 @@ public final class RecordSelector {
   private var draining = false
   private var lastPrinted: Int?
   private var pending: RingBuffer<Record>
+  private let blueprint: RecordQuery.Blueprint
 
-  public init(query: RecordQuery, printer: FilterPrinter, before: Int = 0, after: Int = 0, maxCount: Int? = nil) {
+  public init(query: RecordQuery, output: any SelectionOutput, before: Int = 0, after: Int = 0, maxCount: Int? = nil)
+  {
     self.query = query
-    self.printer = printer
+    self.output = output
     self.before = max(0, before)
     self.after = max(0, after)
     self.maxCount = maxCount
     pending = RingBuffer(capacity: self.before)
+    blueprint = query.blueprint
   }
 
   /// False once no record could change the output any more.
-  public var wantsMore: Bool {
+  private var wantsMore: Bool {
     if let maxCount, maxCount <= 0 { return false }
     return !draining || afterRemaining > 0
   }
 
-  /// Takes the next record in input order; returns whether more records are wanted.
-  @discardableResult
-  public func accept(_ record: Record, selected: Bool? = nil) throws -> Bool {
-    guard wantsMore else { return false }
+  /// What the query reads, and the printer may print any of the record.
+  public var needs: RecordNeeds { .all }
+
+  /// With `--max-count` reached (or 0), the next input is not even opened.
+  public func begin(input: String) -> StreamControl { wantsMore ? .more : .stop }
+
+  public func record(_ record: Record) throws -> StreamControl {
+    try take(record, selected: query.selects(record))
+  }
+
+  public func makePart() -> Part { Part(query: blueprint.compile(), keepsAll: before > 0 || after > 0) }
+
+  public func merge(_ part: Part) throws -> StreamControl {
+    query.absorbErrors(part.query.matchErrors, count: part.query.matchErrorCount)
+    var control = wantsMore ? StreamControl.more : .stop
+    for (record, selected) in zip(part.records, part.selected) where control == .more {
+      control = try take(record, selected: selected)
+    }
+    return control
+  }
+
+  public func end(_ result: ReadResult) throws {
+    try output.finish(selected: selectedCount)
+  }
+
+  /// Takes the next record in input order, selected or not.
+  private func take(_ record: Record, selected: Bool) throws -> StreamControl {
+    guard wantsMore else { return .stop }
     if draining {
       try emit(record, isContext: true)
       afterRemaining -= 1
-      return wantsMore
-    }
-    if selected ?? query.selects(record) {
+    } else if selected {
       for earlier in pending.drain() { try emit(earlier, isContext: true) }
       try emit(record, isContext: false)
       selectedCount += 1
@@ -51,116 +90,74 @@ public final class RecordSelector {
     } else if before > 0 {
       pending.append(record)
     }
-    return wantsMore
-  }
-
-  /// Prints what the format prints at the end (the count).
-  public func finish() throws {
-    try printer.finish(selected: selectedCount)
+    return wantsMore ? .more : .stop
   }
 
   private func emit(_ record: Record, isContext: Bool) throws {
     if before > 0 || after > 0, let lastPrinted, record.index != lastPrinted + 1 {
-      try printer.printSeparator()
+      try output.printSeparator()
     }
     lastPrinted = record.index
-    try printer.print(record, isContext: isContext)
+    try output.print(record, isContext: isContext)
   }
 
-  /// Reads every input through the selector, stopping as soon as it wants no more
-  /// records (`--max-count`): the files after that are not even opened.
-  public func read(_ reader: LogReader) throws -> ReadResult {
-    var total = ReadResult()
-    guard wantsMore else { return total }
-    var firstIndex = 0
-    for file in reader.files {
-      // One reader per file, so that stopping early keeps the results of earlier files.
-      var single = reader
-      single.files = [file]
-      let offset = firstIndex
-      do {
-        let result = try single.read { record in
-          var record = record
-          record.index += offset
-          if try !accept(record) { throw StopReading() }
-        }
-        total.statistics.merge(result.statistics)
-        total.errors += result.errors
-        total.warnings += result.warnings
-        total.untimedRecords += result.untimedRecords
-        firstIndex += result.statistics.records
-      } catch is StopReading {
-        break
-      }
-    }
-    return total
-  }
+  /// One chunk's selection: the records the selector may print (all of them with
+  /// context, else the selected ones), each with whether it was selected.
+  ///
+  /// Sendable by hand: the part's compiled query is used by one thread at a time (the
+  /// worker that fills the part, then the reading thread that merges it).
+  public struct Part: NumberedRecordPart, @unchecked Sendable {
+    let query: RecordQuery
+    let keepsAll: Bool
+    var records: [Record] = []
+    var selected: [Bool] = []
 
-  private struct StopReading: Error {}
-
-  /// Reads with the query applied on `jobs` threads, each chunk by its own compiled copy;
-  /// context, separators and printing stay here, in input order. `--max-count` and
-  /// `--follow` read sequentially (they stop early or never end).
-  public func read(_ reader: LogReader, jobs: Int, chunkSize: Int = 1 << 20) throws -> ReadResult {
-    guard jobs > 1, maxCount == nil, !reader.follow else { return try read(reader) }
-    let blueprint = query.blueprint
-    // Without context only selected records matter; a count needs not even those.
-    let keepsAll = before > 0 || after > 0
-    let keepsNone = !keepsAll && printer.format == .count
-    if keepsNone {
-      // A count keeps no records at all: each chunk only counts, as it is parsed.
-      return try reader.fold(jobs: jobs, chunkSize: chunkSize) {
-        CountingChunk(query: blueprint.compile())
-      } add: { partial, record in
-        if partial.query.selects(record) { partial.selected += 1 }
-      } merge: { partial in
-        query.absorbErrors(partial.query.matchErrors, count: partial.query.matchErrorCount)
-        selectedCount += partial.selected
+    public mutating func add(_ record: Record) {
+      let isSelected = query.selects(record)
+      if keepsAll || isSelected {
+        records.append(record)
+        selected.append(isSelected)
       }
     }
-    let result = try reader.read(jobs: jobs, chunkSize: chunkSize) { chunk in
-      let query = blueprint.compile()
-      var kept: [Record] = []
-      var flags: [Bool] = []
-      var selected = 0
-      for record in chunk.records {
-        let isSelected = query.selects(record)
-        if isSelected { selected += 1 }
-        if keepsAll || (isSelected && !keepsNone) {
-          kept.append(record)
-          flags.append(isSelected)
-        }
-      }
-      return SelectedChunk(
-        records: kept, flags: flags, selected: selected,
-        errors: query.matchErrors, errorCount: query.matchErrorCount)
-    } deliver: { (chunk: SelectedChunk) in
-      query.absorbErrors(chunk.errors, count: chunk.errorCount)
-      if keepsNone {
-        selectedCount += chunk.selected
-      } else {
-        for (record, flag) in zip(chunk.records, chunk.flags) { try accept(record, selected: flag) }
-      }
-    }
-    return result
   }
 }
 
-/// A chunk's own compiled query and how many records it selected. The query never leaves
-/// the worker before the chunk is done, so handing it over is safe.
-struct CountingChunk: @unchecked Sendable {
-  var query: RecordQuery
-  var selected = 0
-}
+/// The sink of `tcalog filter --count` without context: counts the selected records and
+/// keeps none, so its parts need no numbers.
+public final class SelectionCounter: ChunkedRecordSink {
+  public let query: RecordQuery
+  public private(set) var selectedCount = 0
+  private let blueprint: RecordQuery.Blueprint
 
-/// What a worker hands back from one chunk: the records still needed, in order, with
-/// whether each was selected.
-struct SelectedChunk: Sendable {
-  var records: [Record]
-  var flags: [Bool]
-  var selected: Int
-  var errors: [MatchError]
-  var errorCount: Int
+  public init(query: RecordQuery) {
+    self.query = query
+    blueprint = query.blueprint
+  }
+
+  public var needs: RecordNeeds { query.needs }
+
+  public func record(_ record: Record) -> StreamControl {
+    if query.selects(record) { selectedCount += 1 }
+    return .more
+  }
+
+  public func makePart() -> Part { Part(query: blueprint.compile()) }
+
+  public func merge(_ part: Part) -> StreamControl {
+    query.absorbErrors(part.query.matchErrors, count: part.query.matchErrorCount)
+    selectedCount += part.selected
+    return .more
+  }
+
+  /// A chunk's count, with its own compiled query (used by one thread at a time).
+  public struct Part: RecordPart, @unchecked Sendable {
+    let query: RecordQuery
+    var selected = 0
+
+    public mutating func add(_ record: RecordContent) {
+      if query.selects(record) { selected += 1 }
+    }
+  }
 }
 
 /// The last `capacity` elements appended (the `-B` records).

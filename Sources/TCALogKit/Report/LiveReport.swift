@@ -6,15 +6,14 @@ import Foundation
   import Darwin
 #endif
 
-/// Set by the SIGINT handler of `report --live` / `--follow`: the live report prints its
-/// final state and exits 130 instead of dying silently.
-nonisolated(unsafe) public var liveReportInterrupted: sig_atomic_t = 0
-
 /// `report --live` and `--follow`: aggregates records as they arrive (on the reading
 /// thread) while a drawing thread redraws the noisiest actions in place a few times a
 /// second, with the record rate. The final report is printed when the input ends, or
 /// when Ctrl-C arrives (then the process exits 130).
-public final class LiveReport: @unchecked Sendable {
+///
+/// Locking: every stored `var` is read and written with `lock` held; the reading thread
+/// (the stream) and the drawing thread share the instance.
+public final class LiveReport: RecordSink, @unchecked Sendable {
   private let lock = NSLock()
   private var aggregator = ReportAggregator()
   private var statistics = ScanStatistics()
@@ -56,19 +55,22 @@ public final class LiveReport: @unchecked Sendable {
     thread.start()
   }
 
-  public func add(_ record: Record) {
+  public var needs: RecordNeeds { [.action, .statePaths, .values] }
+
+  public func record(_ record: Record) -> StreamControl {
     lock.lock()
-    aggregator.add(record)
+    aggregator.add(record.content)
     records += 1
     seen.countWithLines(record)
     lock.unlock()
+    return .more
   }
 
   /// The input ended: replace the live table with the full report.
-  public func finish(statistics: ScanStatistics) {
+  public func end(_ result: ReadResult) {
     lock.lock()
     finished = true
-    self.statistics = statistics
+    statistics = result.reportedStatistics
     let text = finalText()
     lock.unlock()
     write(text)
@@ -88,7 +90,7 @@ public final class LiveReport: @unchecked Sendable {
         lock.unlock()
         return
       }
-      if liveReportInterrupted != 0 {
+      if Interruption.received {
         // The reader ends its input (see `inputInterrupted`) and calls `finish` with the
         // counts of everything read, other lines and a cut-off record included. Should it
         // not within a second, the records seen so far make the report.

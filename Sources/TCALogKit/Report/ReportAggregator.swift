@@ -80,7 +80,7 @@ public struct ReportAggregator: Sendable {
 
   /// Adds one record. Incomplete records are left out of the statistics (FORMATS.md 11.3);
   /// the header still counts them through `statistics`.
-  public mutating func add(_ record: Record) {
+  public mutating func add(_ record: RecordContent) {
     guard record.isComplete else { return }
     let rootKey = record.actionRootRange.map { r in record.withBytes(r) { roots.intern($0) } + 1 } ?? 0
     let pathId = record.withBytes(record.actionPathRange) { paths.intern($0) }
@@ -99,7 +99,7 @@ public struct ReportAggregator: Sendable {
       if !record.stateChanged { actions[index].noOps += 1 }
     }
     actions[index].changes += record.changes.count
-    let written = record.timestampRange.flatMap { record.withBytes($0, TimeWindow.writtenTime) }
+    let written = record.writtenTime
     rhythms[index].add(ordinal: ordinal, time: written?.instant)
     ordinal += 1
     for change in record.changes {
@@ -155,7 +155,7 @@ public struct ReportAggregator: Sendable {
   }
 
   /// Adds the counts of another aggregate (for example of a later chunk of the input).
-  public mutating func merge(_ other: ReportAggregator) {
+  public mutating func absorb(_ other: ReportAggregator) {
     var actionMap = [Int](repeating: 0, count: other.actions.count)
     for (i, key) in other.actionKeys.enumerated() {
       let rootKey = key.root == 0 ? 0 : roots.intern(other.roots.string(key.root - 1)) + 1

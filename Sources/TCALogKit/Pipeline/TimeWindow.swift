@@ -49,11 +49,9 @@ public struct TimeWindow: Sendable, Equatable {
 
   /// Whether the record's time lies in the window; a record without a timestamp lies in
   /// no bounded window (`nil`), so a caller can count what it left out.
-  public func contains(_ record: Record) -> Bool? {
+  public func contains(_ record: some RecordFields) -> Bool? {
     if isUnbounded { return true }
-    guard let range = record.timestampRange,
-      let time = record.withBytes(range, { TimeWindow.writtenTime($0) })
-    else { return nil }
+    guard let time = record.writtenTime else { return nil }
     if case .timeOfDay(let s)? = since, case .timeOfDay(let u)? = until, s > u {
       // 23:50 to 00:10: across midnight.
       let day = time.timeOfDay
@@ -87,7 +85,7 @@ public struct TimeWindow: Sendable, Equatable {
     // A time of day alone: on the record's own day.
     if bytes.count >= 5, bytes[2] == UInt8(ascii: ":"), !bytes.contains(UInt8(ascii: "-")),
       let written = Array(("2000-01-01T" + (bytes.count == 5 ? trimmed + ":00" : trimmed)).utf8)
-        .withUnsafeBufferPointer({ writtenTime($0) }),
+        .withUnsafeBufferPointer({ WrittenTime.parse($0) }),
       written.offset == nil
     {
       return .timeOfDay(written.timeOfDay)
@@ -98,102 +96,24 @@ public struct TimeWindow: Sendable, Equatable {
     if bytes.count >= 16, bytes[13] == UInt8(ascii: ":"), bytes.count == 16 || bytes[16] != UInt8(ascii: ":") {
       bytes.insert(contentsOf: Array(":00".utf8), at: 16)
     }
-    if let written = bytes.withUnsafeBufferPointer({ writtenTime($0) }) {
+    if let written = bytes.withUnsafeBufferPointer({ WrittenTime.parse($0) }) {
       if let offset = written.offset { return .instant(written.wall - Double(offset)) }
       return .wallClock(written.wall)
     }
     throw Error(text: text, reason: "expected a date and time (2026-11-20T10:22[:33]), a time of day (10:22), or -5m")
   }
 
-  /// A timestamp as written: its date and time read as if UTC, and its UTC offset in
-  /// seconds when it has one.
-  public struct WrittenTime: Sendable, Equatable {
-    public var wall: Double
-    public var offset: Int?
-    public var timeOfDay: Double {
-      let day = wall.truncatingRemainder(dividingBy: 86_400)
-      return day < 0 ? day + 86_400 : day
-    }
-    /// Below 0, 0 or above 0 as this time is before, at or after `bound`.
-    func compared(with bound: Bound) -> Int {
-      let (mine, other): (Double, Double)
-      switch bound {
-      case .instant(let t): (mine, other) = (instant, t)
-      case .wallClock(let t): (mine, other) = (wall, t)
-      case .timeOfDay(let t): (mine, other) = (timeOfDay, t)
-      }
-      return mine < other ? -1 : mine > other ? 1 : 0
-    }
-    /// Seconds since 1970; without an offset, in the local time zone.
-    public var instant: Double {
-      if let offset { return wall - Double(offset) }
-      let whole = wall.rounded(.down)
-      var t = time_t(whole)
-      var fields = tm()
-      gmtime_r(&t, &fields)
-      fields.tm_isdst = -1
-      return Double(mktime(&fields)) + (wall - whole)
-    }
-  }
+}
 
-  /// Seconds since 1970 of a record timestamp (FORMATS.md 2.2 after normalization, or the
-  /// raw forms `2026-11-20 10:22:33.123456+0100` and `…Z`), read from its bytes.
-  public static func timestamp(_ b: UnsafeBufferPointer<UInt8>) -> Double? {
-    writtenTime(b)?.instant
-  }
-
-  /// The date, time and offset of a timestamp (the forms of `timestamp`).
-  public static func writtenTime(_ b: UnsafeBufferPointer<UInt8>) -> WrittenTime? {
-    func digits(_ at: Int, _ count: Int) -> Int? {
-      guard at + count <= b.count else { return nil }
-      var value = 0
-      for i in at..<(at + count) {
-        let d = b[i] &- 0x30
-        guard d < 10 else { return nil }
-        value = value * 10 + Int(d)
-      }
-      return value
+extension WrittenTime {
+  /// Below 0, 0 or above 0 as this time is before, at or after `bound`.
+  func compared(with bound: TimeWindow.Bound) -> Int {
+    let (mine, other): (Double, Double)
+    switch bound {
+    case .instant(let t): (mine, other) = (instant, t)
+    case .wallClock(let t): (mine, other) = (wall, t)
+    case .timeOfDay(let t): (mine, other) = (timeOfDay, t)
     }
-    guard b.count >= 19, let year = digits(0, 4), b[4] == 0x2D, let month = digits(5, 2), b[7] == 0x2D,
-      let day = digits(8, 2), b[10] == UInt8(ascii: "T") || b[10] == 0x20, let hour = digits(11, 2),
-      b[13] == 0x3A, let minute = digits(14, 2), b[16] == 0x3A, let second = digits(17, 2),
-      (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
-    else { return nil }
-    var i = 19
-    var fraction = 0.0
-    if i < b.count && b[i] == UInt8(ascii: ".") {
-      i += 1
-      var scale = 0.1
-      while i < b.count, b[i] &- 0x30 < 10 {
-        fraction += Double(b[i] &- 0x30) * scale
-        scale /= 10
-        i += 1
-      }
-    }
-    var fields = tm()
-    fields.tm_year = Int32(year - 1900)
-    fields.tm_mon = Int32(month - 1)
-    fields.tm_mday = Int32(day)
-    fields.tm_hour = Int32(hour)
-    fields.tm_min = Int32(minute)
-    fields.tm_sec = Int32(second)
-    let wall = Double(timegm(&fields)) + fraction
-    if i == b.count { return WrittenTime(wall: wall, offset: nil) }
-    var offset = 0
-    if b[i] == UInt8(ascii: "Z") {
-      i += 1
-    } else if b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") {
-      let sign = b[i] == UInt8(ascii: "-") ? -1 : 1
-      guard let hh = digits(i + 1, 2) else { return nil }
-      i += 3
-      if i < b.count && b[i] == 0x3A { i += 1 }
-      guard let mm = digits(i, 2) else { return nil }
-      i += 2
-      offset = sign * (hh * 3600 + mm * 60)
-    } else {
-      return nil
-    }
-    guard i == b.count else { return nil }
-    return WrittenTime(wall: wall, offset: offset)
+    return mine < other ? -1 : mine > other ? 1 : 0
   }
 }

@@ -6,110 +6,6 @@ import Foundation
   import Darwin
 #endif
 
-/// One chunk's records after the parse, renumbered into their place in the run.
-public struct ParsedChunk: Sendable {
-  public var records: [Record]
-  public var statistics: ScanStatistics
-  public var warnings: [String]
-}
-
-extension LogReader {
-  /// Reads the inputs on `jobs` threads: each input is cut into chunks of about
-  /// `chunkSize` bytes at header lines (where a sequential scan starts a record anyway),
-  /// worker threads parse the chunks and run `work` on each chunk's records, and `deliver`
-  /// gets the results on the calling thread in input order. Records, indices, lines,
-  /// offsets, statistics and warnings are the same as those of `read`.
-  ///
-  /// Memory stays bounded: at most `jobs + 1` chunks are in flight.
-  public func read<Result: Sendable>(
-    jobs: Int, chunkSize: Int = 1 << 20,
-    work: @escaping @Sendable (ParsedChunk) -> Result,
-    deliver: (Result) throws -> Void
-  ) throws -> ReadResult {
-    if follow {
-      // A growing file has no chunks to cut ahead: records go one by one as they end.
-      return try read { record in
-        try deliver(work(ParsedChunk(records: [record], statistics: ScanStatistics(), warnings: [])))
-      }
-    }
-    let window = self.window
-    let tally = WindowTally()
-    let pipeline = ChunkPipeline<Result>(
-      jobs: max(1, jobs),
-      mode: .ordered({ chunk in
-        guard !window.isUnbounded else { return work(chunk) }
-        var inWindow = chunk
-        inWindow.records = chunk.records.filter { tally.admit($0, to: window) == true }
-        return work(inWindow)
-      }), sizeCap: sizeCap)
-    return try run(pipeline, chunkSize: chunkSize, tally: window.isUnbounded ? nil : tally, deliver: deliver)
-  }
-
-  /// Folds records into one partial value per chunk on `jobs` threads, as the records are
-  /// parsed, and hands the partials to `merge` in input order. Cheaper than `read(jobs:)`
-  /// when the caller only aggregates: records are not collected, and their `index` and
-  /// `line` are counted within their chunk (not final); everything else is as in `read`.
-  public func fold<Partial: Sendable>(
-    jobs: Int, chunkSize: Int = 1 << 20,
-    initial: @escaping @Sendable () -> Partial,
-    add: @escaping @Sendable (inout Partial, Record) -> Void,
-    merge: (Partial) throws -> Void
-  ) throws -> ReadResult {
-    if follow {
-      var partial = initial()
-      let result = try read { add(&partial, $0) }
-      try merge(partial)
-      return result
-    }
-    let window = self.window
-    let tally = WindowTally()
-    let pipeline = ChunkPipeline<Partial>(
-      jobs: max(1, jobs),
-      mode: .streaming(
-        initial: initial,
-        add: { partial, record in
-          guard !window.isUnbounded else { return add(&partial, record) }
-          if tally.admit(record, to: window) == true { add(&partial, record) }
-        }), sizeCap: sizeCap)
-    return try run(pipeline, chunkSize: chunkSize, tally: window.isUnbounded ? nil : tally, deliver: merge)
-  }
-
-  private func run<Result: Sendable>(
-    _ pipeline: ChunkPipeline<Result>, chunkSize: Int, tally: WindowTally?, deliver: (Result) throws -> Void
-  ) throws -> ReadResult {
-    defer { pipeline.shutDown() }
-    var result = ReadResult()
-    var nextIndex = 0
-    for file in files {
-      var fileStatistics = ScanStatistics()
-      var fileWarnings: [String] = []
-      let chunks = pipeline.start(file: file, firstIndex: nextIndex)
-      do {
-        let splitter = ChunkSplitter(source: try InputOpener.open(file), chunkSize: chunkSize, sizeCap: sizeCap)
-        while let chunk = try splitter.next() {
-          try pipeline.submit(chunk, to: chunks) { try collect($0) }
-        }
-      } catch let error as InputError {
-        result.errors.append(error)
-      }
-      try pipeline.drain(chunks) { try collect($0) }
-      func collect(_ done: ChunkPipeline<Result>.Done) throws {
-        // Chunks number their lines from 1: earlier chunks' lines move their warnings.
-        if fileWarnings.count < RecordScanner.maximumWarnings {
-          fileWarnings.append(contentsOf: done.scanner.warningsShifted(by: fileStatistics.lines))
-        }
-        fileStatistics.merge(done.scanner.statistics)
-        try deliver(done.result)
-      }
-      nextIndex += fileStatistics.records
-      result.statistics.merge(fileStatistics)
-      result.warnings.append(contentsOf: fileWarnings.prefix(RecordScanner.maximumWarnings))
-    }
-    tally?.record(into: &result)
-    return result
-  }
-}
-
 /// A piece of one input that starts at a line start and ends before a header line (or at
 /// the end of the input). Owns its bytes: the splitter reads straight into them and
 /// hands them on, so no chunk is copied.
@@ -254,24 +150,31 @@ final class ChunkSplitter {
   }
 }
 
-/// Worker threads that scan chunks in submission order and a reorder buffer that hands
-/// results back in that order. Record indices are chained: a chunk's first index is known
-/// once every earlier chunk of the run has been parsed.
-final class ChunkPipeline<Result: Sendable>: @unchecked Sendable {
-  struct Done {
-    var result: Result
-    /// The chunk's scanner: its statistics and (chunk-numbered) warnings.
-    var scanner: RecordScanner
-  }
-
+/// Worker threads that scan chunks in submission order, and a reorder buffer that hands
+/// their results back in that order. Record indices are chained: a chunk's first index is
+/// known once every earlier chunk of the input has been scanned.
+///
+/// Locking: every stored `var` of the pipeline and of its `FileRun`s is read and written
+/// only with `condition` locked; a job's chunk and part belong to the one worker that took
+/// the job until its `Done` is published.
+final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
   enum Mode {
-    /// Collect each chunk's records, renumber them, then `work` on them.
-    case ordered(@Sendable (ParsedChunk) -> Result)
-    /// Fold records into a partial result as they are parsed.
-    case streaming(initial: @Sendable () -> Result, add: @Sendable (inout Result, Record) -> Void)
+    /// Add records to the part as they are parsed, before their place in the run is known.
+    case content(@Sendable (inout Part, RecordContent) -> Void)
+    /// Hold the chunk's records, number them once the earlier chunks are scanned, then add.
+    case numbered(@Sendable (inout Part, Record) -> Void)
   }
 
-  /// The chunks of one input file.
+  struct Done {
+    var part: Part
+    var statistics: ScanStatistics
+    /// Lines numbered from the chunk's first line.
+    var warnings: [ScanWarning]
+    /// What the time window saw of the chunk (nil without a window).
+    var window: WindowTally?
+  }
+
+  /// The chunks of one input.
   final class FileRun: @unchecked Sendable {
     let file: String
     let firstIndex: Int
@@ -292,35 +195,38 @@ final class ChunkPipeline<Result: Sendable>: @unchecked Sendable {
     var run: FileRun
     var number: Int
     var chunk: InputChunk
+    var part: Part
   }
 
   private let condition = NSCondition()
   private var queue: [Job] = []
   private var inFlight = 0
   private var stopping = false
-  private var threads: [Thread] = []
   private let jobs: Int
   private let mode: Mode
+  private let window: TimeWindow
   private let sizeCap: Int
 
-  init(jobs: Int, mode: Mode, sizeCap: Int) {
+  init(jobs: Int, mode: Mode, window: TimeWindow, sizeCap: Int) {
+    precondition(jobs >= 1)
     self.jobs = jobs
     self.mode = mode
+    self.window = window
     self.sizeCap = sizeCap
     for _ in 0..<jobs {
       let thread = Thread { self.workLoop() }
       thread.stackSize = 8 << 20
-      threads.append(thread)
       thread.start()
     }
   }
 
   func start(file: String, firstIndex: Int) -> FileRun { FileRun(file: file, firstIndex: firstIndex) }
 
-  /// Queues a chunk; delivers finished results in order while `jobs + 1` are in flight.
-  func submit(_ chunk: InputChunk, to run: FileRun, deliver: (Done) throws -> Void) throws {
+  /// Queues a chunk with the part its records go to; delivers finished results in order
+  /// while `jobs + 1` are in flight, so memory holds at most that many chunks.
+  func submit(_ chunk: InputChunk, part: Part, to run: FileRun, deliver: (Done) throws -> Void) throws {
     condition.lock()
-    queue.append(Job(run: run, number: run.submitted, chunk: chunk))
+    queue.append(Job(run: run, number: run.submitted, chunk: chunk, part: part))
     run.submitted += 1
     inFlight += 1
     condition.broadcast()
@@ -350,6 +256,7 @@ final class ChunkPipeline<Result: Sendable>: @unchecked Sendable {
     }
   }
 
+  /// Ends the worker threads once they finish the chunk at hand; queued chunks are dropped.
   func shutDown() {
     condition.lock()
     stopping = true
@@ -374,45 +281,44 @@ final class ChunkPipeline<Result: Sendable>: @unchecked Sendable {
 
   private func process(_ job: Job) {
     let scanner = RecordScanner(file: job.run.file, firstIndex: 0, sizeCap: sizeCap)
-    let result: Result
-    // Lines are numbered from 1 within the chunk; the ordered mode moves them once the
-    // lines of the chunks before it are known. Scanning memory cannot fail.
-    func scan(_ emit: (Record) -> Void) {
-      try? LineReader.forEachLine(in: job.chunk.buffer, firstLine: 1, firstOffset: job.chunk.firstOffset) { line in
-        try scanner.feed(line, emit: emit)
-      }
-      if job.chunk.isLast {
-        try? scanner.finish(emit: emit)
-      } else if job.chunk.isForcedCut {
-        try? scanner.finishAtForcedCut(emit: emit)
-      } else {
-        try? scanner.finishBeforeHeader(emit: emit)
-      }
-    }
+    var part = job.part
+    var tally = window.isUnbounded ? nil : WindowTally()
     switch mode {
-    case .ordered(let work):
-      var records: [Record] = []
-      scan { records.append($0) }
-      let base = bases(of: job, records: records.count, lines: scanner.statistics.lines)
-      if base.index != 0 || base.lines != 0 {
-        for i in records.indices {
-          records[i].index += base.index
-          records[i].line += base.lines
-        }
+    case .content(let add):
+      scan(job.chunk, with: scanner) { record in
+        let content = record.content
+        if tally == nil || tally!.admit(content, to: window) { add(&part, content) }
       }
-      result = work(
-        ParsedChunk(records: records, statistics: scanner.statistics, warnings: scanner.warningsShifted(by: base.lines))
-      )
-    case .streaming(let initial, let add):
-      var partial = initial()
-      scan { add(&partial, $0) }
-      result = partial
+    case .numbered(let add):
+      var records: [Record] = []
+      scan(job.chunk, with: scanner) { records.append($0) }
+      let base = bases(of: job, records: records.count, lines: scanner.statistics.lines)
+      for var record in records {
+        record.index += base.index
+        record.line += base.lines
+        if tally == nil || tally!.admit(record, to: window) { add(&part, record) }
+      }
     }
-
     condition.lock()
-    job.run.done[job.number] = Done(result: result, scanner: scanner)
+    job.run.done[job.number] = Done(
+      part: part, statistics: scanner.statistics, warnings: scanner.warnings, window: tally)
     condition.broadcast()
     condition.unlock()
+  }
+
+  /// Scans one chunk, its lines numbered from 1; a chunk ends as its cut says.
+  private func scan(_ chunk: InputChunk, with scanner: RecordScanner, _ emit: (Record) -> Void) {
+    // Scanning memory cannot fail, and `emit` does not throw.
+    try? LineReader.forEachLine(in: chunk.buffer, firstLine: 1, firstOffset: chunk.firstOffset) { line in
+      try scanner.feed(line, emit: emit)
+    }
+    if chunk.isLast {
+      try? scanner.finish(emit: emit)
+    } else if chunk.isForcedCut {
+      try? scanner.finishAtForcedCut(emit: emit)
+    } else {
+      try? scanner.finishBeforeHeader(emit: emit)
+    }
   }
 
   /// Publishes this chunk's counts and waits until its first index and line are known.

@@ -1,0 +1,31 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Set by the SIGINT handler of `Interruption.install()`: a read waiting for input, or for
+/// a followed file to grow, then ends its input, so the stream finishes the way it does at
+/// a real end and its counts are complete. A signal handler may only store to such a flag.
+nonisolated(unsafe) var inputInterrupted: sig_atomic_t = 0
+
+/// Ctrl-C for commands that read until the user stops them (`report --live`, `--follow`):
+/// instead of dying, the read ends and the command prints what it has.
+public enum Interruption {
+  /// Installs the SIGINT handler, without SA_RESTART, so that a blocked `read(2)` returns.
+  public static func install() {
+    var action = sigaction()
+    let handler: @convention(c) (Int32) -> Void = { _ in inputInterrupted = 1 }
+    #if canImport(Glibc)
+      action.__sigaction_handler.sa_handler = handler
+    #else
+      action.__sigaction_u.__sa_handler = handler
+    #endif
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = 0
+    sigaction(SIGINT, &action, nil)
+  }
+
+  /// Whether Ctrl-C has arrived since `install()`.
+  public static var received: Bool { inputInterrupted != 0 }
+}
