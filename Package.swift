@@ -20,12 +20,30 @@ let package = Package(
     .systemLibrary(
       name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
-    // All logic: input → parsing → query → report/suggest.
+    // The stages, each depending only on stages before it:
+    // Input → Parsing → Pipeline → Query → Report → Suggest → Output (Report uses Query
+    // to mark what a filter repository silences).
+    // Bytes from files, pipes and gzip; line splitting and console prefixes.
+    .target(name: "TCALogInput", dependencies: ["CZlib"]),
+    // Lines into records (the three formats, action and state paths).
+    .target(name: "TCALogParsing", dependencies: ["TCALogInput"]),
+    // The one record stream: sequential, chunked-parallel or follow, into sinks.
+    .target(name: "TCALogPipeline", dependencies: ["TCALogParsing"]),
+    // PCRE2 patterns over records: the selection of `filter`, filter repositories.
+    .target(name: "TCALogQuery", dependencies: ["TCALogPipeline", "CPCRE2"]),
+    // Aggregates and classifies actions and state paths: the report's numbers.
+    .target(name: "TCALogReport", dependencies: ["TCALogPipeline", "TCALogQuery"]),
+    // ActionFilter suggestions from a report's numbers.
+    .target(name: "TCALogSuggest", dependencies: ["TCALogReport"]),
+    // Every byte that leaves the process: printers, JSON, escaping, the terminal.
+    .target(name: "TCALogOutput", dependencies: ["TCALogQuery", "TCALogReport", "TCALogSuggest"]),
+    // The library product: re-exports every stage.
     .target(
-      name: "TCALogKit", dependencies: ["CPCRE2", "CZlib"],
-      // The parser is class-and-buffer heavy; its accesses are single-threaded per
-      // scanner, and the runtime exclusivity checks cost ~12% of a parse.
-      swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]),
+      name: "TCALogKit",
+      dependencies: [
+        "TCALogInput", "TCALogParsing", "TCALogPipeline", "TCALogQuery", "TCALogReport", "TCALogSuggest",
+        "TCALogOutput",
+      ]),
     // Thin CLI: argument parsing and wiring only.
     .executableTarget(
       name: "tcalog",

@@ -38,17 +38,17 @@ enum Diagnostics {
     if result.statistics.records == 0 && result.statistics.lines >= 20 {
       // Many lines and no record: most likely a capture without TCA's printer output.
       write(
-        "tcalog: 0 records in \(TextFormatting.grouped(result.statistics.lines)) lines: is _printChanges() or debugDiffing enabled? see tcalog(1) CAPTURE\n"
+        "tcalog: 0 records in \(NumberText.grouped(result.statistics.lines)) lines: is _printChanges() or debugDiffing enabled? see tcalog(1) CAPTURE\n"
       )
     }
     if !quiet {
       for warning in result.warnings.prefix(20) { self.warning("\(warning.file):\(warning.line): \(warning.message)") }
       if result.warnings.count > 20 {
-        self.warning("… and \(TextFormatting.counted(result.warnings.count - 20, "more warning"))")
+        self.warning("… and \(NumberText.counted(result.warnings.count - 20, "more warning"))")
       }
       if result.untimedRecords > 0 {
         self.warning(
-          "\(TextFormatting.counted(result.untimedRecords, "record")) without a timestamp left out by --since/--until")
+          "\(NumberText.counted(result.untimedRecords, "record")) without a timestamp left out by --since/--until")
       }
       // Only a windowed read has a span: say what the log covers, so a window on the
       // wrong day or in the wrong zone shows at once.

@@ -220,7 +220,7 @@ struct FilterCommand: ParsableCommand {
     if query.matchErrorCount > 0 {
       for error in query.matchErrors { Diagnostics.error(error.description) }
       Diagnostics.error(
-        "\(TextFormatting.counted(query.matchErrorCount, "match", "matches")) failed; \(query.matchErrorCount == 1 ? "that record was" : "those records were") treated as not matching"
+        "\(NumberText.counted(query.matchErrorCount, "match", "matches")) failed; \(query.matchErrorCount == 1 ? "that record was" : "those records were") treated as not matching"
       )
       failed = true
     }

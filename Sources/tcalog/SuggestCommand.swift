@@ -87,7 +87,7 @@ struct SuggestCommand: ParsableCommand {
       do {
         let added = try FilterRepository.append(entries, toFileAt: filters, comment: "added by tcalog suggest")
         let what =
-          added.added.isEmpty ? "no new entries" : TextFormatting.counted(added.added.count, "entry", "entries")
+          added.added.isEmpty ? "no new entries" : NumberText.counted(added.added.count, "entry", "entries")
         Diagnostics.write("tcalog: appended \(what) to \(filters)\n")
       } catch {
         for issue in error.issues { Diagnostics.error(issue.description) }

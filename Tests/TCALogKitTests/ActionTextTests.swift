@@ -1,7 +1,13 @@
 import Foundation
 import Testing
 
-@testable import TCALogKit
+@testable import TCALogInput
+@testable import TCALogOutput
+@testable import TCALogParsing
+@testable import TCALogPipeline
+@testable import TCALogQuery
+@testable import TCALogReport
+@testable import TCALogSuggest
 
 /// The table of FORMATS.md 10.1, plus the shapes `suggest` needs.
 @Suite struct ActionTextTests {

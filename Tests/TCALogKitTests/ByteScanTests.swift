@@ -1,6 +1,12 @@
 import Testing
 
-@testable import TCALogKit
+@testable import TCALogInput
+@testable import TCALogOutput
+@testable import TCALogParsing
+@testable import TCALogPipeline
+@testable import TCALogQuery
+@testable import TCALogReport
+@testable import TCALogSuggest
 
 /// The word-at-a-time and bit-mask shortcuts of the hot path agree with the plain byte
 /// tests they replace.

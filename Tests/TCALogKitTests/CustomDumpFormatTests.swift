@@ -1,6 +1,12 @@
 import Testing
 
-@testable import TCALogKit
+@testable import TCALogInput
+@testable import TCALogOutput
+@testable import TCALogParsing
+@testable import TCALogPipeline
+@testable import TCALogQuery
+@testable import TCALogReport
+@testable import TCALogSuggest
 
 /// `tca1`, `tca0` and `labels` records (FORMATS.md 5–7).
 @Suite struct CustomDumpFormatTests {

@@ -1,6 +1,12 @@
 import Testing
 
-@testable import TCALogKit
+@testable import TCALogInput
+@testable import TCALogOutput
+@testable import TCALogParsing
+@testable import TCALogPipeline
+@testable import TCALogQuery
+@testable import TCALogReport
+@testable import TCALogSuggest
 
 /// The `diffing` format: Difference trees after "🎬 Received action:" (FORMATS.md 4).
 @Suite struct DiffingFormatTests {

@@ -1,7 +1,13 @@
 import Foundation
 import Testing
 
-@testable import TCALogKit
+@testable import TCALogInput
+@testable import TCALogOutput
+@testable import TCALogParsing
+@testable import TCALogPipeline
+@testable import TCALogQuery
+@testable import TCALogReport
+@testable import TCALogSuggest
 
 /// Inputs that `Tests/Fuzz/fuzz` found to break the parser or the filter-file reader,
 /// reduced by hand, kept so the bugs stay fixed. Each also passes its fuzz harness's

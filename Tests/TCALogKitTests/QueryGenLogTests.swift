@@ -1,7 +1,13 @@
 import Foundation
 import Testing
 
-@testable import TCALogKit
+@testable import TCALogInput
+@testable import TCALogOutput
+@testable import TCALogParsing
+@testable import TCALogPipeline
+@testable import TCALogQuery
+@testable import TCALogReport
+@testable import TCALogSuggest
 
 /// The query on a ~2 MB gen_log.py log: per-path counts equal the truth file's, and
 /// selecting everything reproduces every record byte for byte.

@@ -1,6 +1,12 @@
 import Foundation
 
-@testable import TCALogKit
+@testable import TCALogInput
+@testable import TCALogOutput
+@testable import TCALogParsing
+@testable import TCALogPipeline
+@testable import TCALogQuery
+@testable import TCALogReport
+@testable import TCALogSuggest
 
 /// Runs `body` with an OutputBuffer on a temporary file and returns what it wrote.
 func captureOutput(_ body: (OutputBuffer) throws -> Void) throws -> [UInt8] {

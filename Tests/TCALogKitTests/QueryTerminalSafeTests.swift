@@ -1,6 +1,12 @@
 import Testing
 
-@testable import TCALogKit
+@testable import TCALogInput
+@testable import TCALogOutput
+@testable import TCALogParsing
+@testable import TCALogPipeline
+@testable import TCALogQuery
+@testable import TCALogReport
+@testable import TCALogSuggest
 
 @Suite struct QueryTerminalSafeTests {
   @Test func escapeSequencesAreShownNotSent() {

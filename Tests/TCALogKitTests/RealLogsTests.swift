@@ -1,7 +1,13 @@
 import Foundation
 import Testing
 
-@testable import TCALogKit
+@testable import TCALogInput
+@testable import TCALogOutput
+@testable import TCALogParsing
+@testable import TCALogPipeline
+@testable import TCALogQuery
+@testable import TCALogReport
+@testable import TCALogSuggest
 
 /// Every published excerpt in ../shared/real-logs gives the records its README states.
 @Suite(.enabled(if: Shared.isAvailable, "../shared/real-logs is absent: real-log tests skipped"))

@@ -1,7 +1,13 @@
 import Foundation
 import Testing
 
-@testable import TCALogKit
+@testable import TCALogInput
+@testable import TCALogOutput
+@testable import TCALogParsing
+@testable import TCALogPipeline
+@testable import TCALogQuery
+@testable import TCALogReport
+@testable import TCALogSuggest
 
 /// The text, markdown and json reports of a small fixed log equal committed files
 /// (json compared as parsed objects). `TCALOG_UPDATE_GOLDEN=1 swift test` rewrites them.

@@ -1,7 +1,13 @@
 import Foundation
 import Testing
 
-@testable import TCALogKit
+@testable import TCALogInput
+@testable import TCALogOutput
+@testable import TCALogParsing
+@testable import TCALogPipeline
+@testable import TCALogQuery
+@testable import TCALogReport
+@testable import TCALogSuggest
 
 /// Runs gen_log.py into a temporary directory; returns (log path, truth) or nil.
 func generateLog(_ arguments: [String], name: String) throws -> (log: String, truth: [String: Any], dir: URL) {

@@ -1,7 +1,13 @@
 import Foundation
 import Testing
 
-@testable import TCALogKit
+@testable import TCALogInput
+@testable import TCALogOutput
+@testable import TCALogParsing
+@testable import TCALogPipeline
+@testable import TCALogQuery
+@testable import TCALogReport
+@testable import TCALogSuggest
 
 /// The `casepath` style compiles against swift-case-paths' `@CasePathable` enums and
 /// silences exactly what the suggestions predict. Heavy (it builds swift-case-paths and

@@ -1,7 +1,13 @@
 import Foundation
 import Testing
 
-@testable import TCALogKit
+@testable import TCALogInput
+@testable import TCALogOutput
+@testable import TCALogParsing
+@testable import TCALogPipeline
+@testable import TCALogQuery
+@testable import TCALogReport
+@testable import TCALogSuggest
 
 /// A session of `../shared/bench/sessions.py` (the browser, or an app of
 /// `Fixtures/session_apps.py`) with its labels file: every action path's label (noise,

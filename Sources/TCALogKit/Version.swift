@@ -1,2 +1,0 @@
-/// The version `tcalog --version` prints.
-public let version = "0.1.0"

@@ -1,0 +1,198 @@
+import TCALogInput
+import TCALogParsing
+import TCALogPipeline
+import TCALogQuery
+import TCALogReport
+import TCALogSuggest
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writes what `tcalog filter` selects, in one of its formats. Colour and terminal
+/// escaping are decided once, at start-up, by the caller.
+public final class FilterPrinter: SelectionOutput {
+  public enum Format: String, Sendable, CaseIterable {
+    /// The records exactly as they were in the input.
+    case raw
+    /// One JSON object per record (RecordJSON).
+    case ndjson
+    /// One line per record: index, action path, changed state paths.
+    case oneline
+    /// Only the number of selected records.
+    case count
+  }
+
+  public let format: Format
+  public let out: OutputBuffer
+  /// Source of the highlight ranges (nil: nothing highlighted).
+  public let query: RecordQuery?
+  public let color: Bool
+  /// Show control characters from the log as escapes (terminal output, or colour on).
+  public let escapes: Bool
+  /// At most this many state paths per `oneline` line.
+  public var maxStatePaths = 10
+  /// Start `oneline` lines with the record's file name (`app.log:3: …`, `app.log-2- …`
+  /// for context), as `grep -H` does.
+  public var withFileName = false
+  /// Whether the last byte written ended a line (a separator must start on its own line).
+  private var atLineStart = true
+
+  // grep's default colours: matches bold red, line numbers green, separators cyan.
+  static let matchOn = Array("\u{1B}[01;31m".utf8)
+  static let colorOff = Array("\u{1B}[0m".utf8)
+  static let indexOn = Array("\u{1B}[32m".utf8)
+  static let separatorOn = Array("\u{1B}[36m".utf8)
+  static let fileNameOn = Array("\u{1B}[35m".utf8)
+
+  public init(format: Format, out: OutputBuffer, query: RecordQuery? = nil, color: Bool = false, escapes: Bool = false)
+  {
+    self.format = format
+    self.out = out
+    self.query = query
+    self.color = color && (format == .raw || format == .oneline)
+    // Colour codes inside unescaped log text would be ambiguous; colour implies escaping.
+    self.escapes = (escapes || self.color) && (format == .raw || format == .oneline)
+  }
+
+  /// Prints one record; `isContext` marks a context record (`-A/-B/-C`).
+  public func print(_ record: Record, isContext: Bool) throws {
+    switch format {
+    case .count:
+      return
+    case .ndjson:
+      try out.append { bytes in
+        RecordJSON.append(record, to: &bytes)
+        if isContext {
+          // Context records (-A/-B/-C) say so; selected ones are as `records` prints them.
+          bytes.removeLast()
+          bytes.append(contentsOf: #","context":true}"#.utf8)
+        }
+        bytes.append(0x0A)
+      }
+    case .raw:
+      try printRaw(record)
+    case .oneline:
+      try out.append { bytes in appendOneline(record, isContext: isContext, to: &bytes) }
+      atLineStart = true
+    }
+    try out.endRecord()
+  }
+
+  /// The `--` line between groups of records that are not adjacent.
+  public func printSeparator() throws {
+    guard format == .raw || format == .oneline else { return }
+    try out.append { bytes in
+      if !atLineStart { bytes.append(0x0A) }
+      if color { bytes.append(contentsOf: Self.separatorOn) }
+      bytes.append(contentsOf: "--".utf8)
+      if color { bytes.append(contentsOf: Self.colorOff) }
+      bytes.append(0x0A)
+    }
+    atLineStart = true
+  }
+
+  /// Ends the output (`count` prints its number here).
+  public func finish(selected: Int) throws {
+    if format == .count { try out.write("\(selected)\n") }
+    try out.flush()
+  }
+
+  private func printRaw(_ record: Record) throws {
+    guard record.rawRange.count > 0 else { return }
+    try record.withBytes(record.rawRange) { raw in
+      atLineStart = raw[raw.count - 1] == 0x0A
+      if !escapes {
+        try out.write(raw)  // byte for byte: the round trip depends on it
+        return
+      }
+      let highlights = color ? (query?.highlights(inRaw: raw) ?? []) : []
+      try out.append { bytes in appendText(raw, highlights: highlights, keepLayout: true, to: &bytes) }
+    }
+  }
+
+  private func appendOneline(_ record: Record, isContext: Bool, to bytes: inout [UInt8]) {
+    if withFileName {
+      if color { bytes.append(contentsOf: Self.fileNameOn) }
+      var file = record.file
+      file.withUTF8 { appendText($0, highlights: [], keepLayout: false, to: &bytes) }
+      if color {
+        bytes.append(contentsOf: Self.colorOff)
+        bytes.append(contentsOf: Self.separatorOn)
+      }
+      bytes.append(UInt8(ascii: isContext ? "-" : ":"))
+      if color { bytes.append(contentsOf: Self.colorOff) }
+    }
+    if color { bytes.append(contentsOf: Self.indexOn) }
+    RecordJSON.appendInteger(record.index, to: &bytes)
+    if color {
+      bytes.append(contentsOf: Self.colorOff)
+      bytes.append(contentsOf: Self.separatorOn)
+    }
+    bytes.append(UInt8(ascii: isContext ? "-" : ":"))
+    if color { bytes.append(contentsOf: Self.colorOff) }
+    bytes.append(UInt8(ascii: " "))
+    record.storage.withUnsafeBufferPointer { storage in
+      func slice(_ r: TextRange) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: storage[r.start..<r.end])
+      }
+      let action = slice(record.actionPathRange)
+      if action.isEmpty {
+        bytes.append(contentsOf: "(no action path)".utf8)
+      } else {
+        let highlights = color && !isContext ? (query?.highlights(inActionPath: action) ?? []) : []
+        appendText(action, highlights: highlights, keepLayout: false, to: &bytes)
+      }
+      if record.hasStatePart {
+        bytes.append(contentsOf: "  ".utf8)
+        if !record.stateChanged {
+          bytes.append(contentsOf: "(no state changes)".utf8)
+        } else if record.changes.isEmpty {
+          bytes.append(contentsOf: "(changed)".utf8)
+        } else {
+          for (n, change) in record.changes.prefix(maxStatePaths).enumerated() {
+            if n > 0 { bytes.append(contentsOf: ", ".utf8) }
+            let path = slice(change.path)
+            if path.isEmpty {
+              bytes.append(contentsOf: "(root)".utf8)
+              continue
+            }
+            let highlights = color && !isContext ? (query?.highlights(inStatePath: path) ?? []) : []
+            appendText(path, highlights: highlights, keepLayout: false, to: &bytes)
+          }
+          if record.changes.count > maxStatePaths {
+            bytes.append(contentsOf: ", … (+\(record.changes.count - maxStatePaths))".utf8)
+          }
+        }
+      }
+    }
+    if !record.isComplete { bytes.append(contentsOf: "  (incomplete)".utf8) }
+    bytes.append(0x0A)
+  }
+
+  /// Text with optional highlights, escaped when writing to a terminal.
+  private func appendText(
+    _ text: UnsafeBufferPointer<UInt8>, highlights: [Range<Int>], keepLayout: Bool, to bytes: inout [UInt8]
+  ) {
+    func plain(_ range: Range<Int>) {
+      guard !range.isEmpty else { return }
+      let part = UnsafeBufferPointer(rebasing: text[range])
+      if escapes && !TerminalSafe.isSafe(part, keepLayout: keepLayout) {
+        TerminalSafe.append(part, keepLayout: keepLayout, to: &bytes)
+      } else {
+        bytes.append(contentsOf: part)
+      }
+    }
+    var position = 0
+    for range in highlights {
+      plain(position..<range.lowerBound)
+      bytes.append(contentsOf: Self.matchOn)
+      plain(range)
+      bytes.append(contentsOf: Self.colorOff)
+      position = range.upperBound
+    }
+    plain(position..<text.count)
+  }
+}

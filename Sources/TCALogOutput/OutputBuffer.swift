@@ -1,0 +1,108 @@
+import TCALogInput
+import TCALogParsing
+import TCALogPipeline
+import TCALogQuery
+import TCALogReport
+import TCALogSuggest
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A buffered writer on a file descriptor (`write(2)` in 64 KiB blocks). One per output
+/// stream; printers append bytes and decide when to flush.
+public final class OutputBuffer {
+  public let fd: Int32
+  private var buffer: [UInt8] = []
+  private let capacity: Int
+  /// Flush after every record (a terminal or a pipe that wants records as they come).
+  public var flushesEachRecord: Bool
+
+  public init(fd: Int32 = 1, capacity: Int = 64 * 1024, flushesEachRecord: Bool? = nil) {
+    self.fd = fd
+    self.capacity = capacity
+    buffer.reserveCapacity(capacity)
+    self.flushesEachRecord = flushesEachRecord ?? !OutputBuffer.isRegularFile(fd)
+  }
+
+  deinit { try? flush() }
+
+  /// True when `fd` is a regular file (or /dev/null): output need not be flushed per record.
+  public static func isRegularFile(_ fd: Int32) -> Bool {
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { return false }
+    let type = info.st_mode & S_IFMT
+    return type == S_IFREG || type == S_IFCHR && isatty(fd) == 0
+  }
+
+  public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) != 0 }
+
+  public func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+    if buffer.count + bytes.count > capacity { try flush() }
+    if bytes.count >= capacity {
+      try writeAll(bytes)
+    } else {
+      buffer.append(contentsOf: bytes)
+    }
+  }
+
+  public func write<C: Collection>(_ bytes: C) throws where C.Element == UInt8 {
+    if buffer.count + bytes.count > capacity { try flush() }
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= capacity { try flush() }
+  }
+
+  public func write(_ string: String) throws {
+    var string = string
+    try string.withUTF8 { try write($0) }
+  }
+
+  @inline(__always) public func write(byte: UInt8) throws {
+    if buffer.count >= capacity { try flush() }
+    buffer.append(byte)
+  }
+
+  /// Direct access for encoders that append many small pieces.
+  public func append(_ body: (inout [UInt8]) -> Void) throws {
+    body(&buffer)
+    if buffer.count >= capacity { try flush() }
+  }
+
+  /// Ends one record: flushes when records must reach the reader as they come.
+  public func endRecord() throws {
+    if flushesEachRecord { try flush() }
+  }
+
+  public func flush() throws {
+    guard !buffer.isEmpty else { return }
+    try buffer.withUnsafeBufferPointer { try writeAll($0) }
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+    var offset = 0
+    while offset < bytes.count {
+      #if canImport(Glibc)
+        let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+      #else
+        let n = Darwin.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+      #endif
+      if n < 0 {
+        if errno == EINTR { continue }
+        if errno == EPIPE { throw OutputClosed() }
+        throw OutputError(reason: String(cString: strerror(errno)))
+      }
+      offset += n
+    }
+  }
+}
+
+/// The reader went away (`tcalog … | head`): stop quietly.
+public struct OutputClosed: Error, Sendable {}
+
+public struct OutputError: Error, CustomStringConvertible, Sendable {
+  public let reason: String
+  public var description: String { "cannot write output: \(reason)" }
+}

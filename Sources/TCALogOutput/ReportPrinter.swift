@@ -1,0 +1,296 @@
+import Foundation
+import TCALogInput
+import TCALogParsing
+import TCALogPipeline
+import TCALogQuery
+import TCALogReport
+import TCALogSuggest
+
+public enum ReportFormat: String, Sendable, CaseIterable {
+  case text, json, markdown, csv
+}
+
+/// Turns an `ActionReport` into text (as wide as the terminal, readable without colour),
+/// markdown, JSON or CSV. JSON and CSV carry every number the text shows, unrounded, and
+/// no format but text ever shortens a path.
+public struct ReportPrinter: Sendable {
+  public var format: ReportFormat
+  /// ANSI colour in the text format only.
+  public var color: Bool
+  /// Columns of the text format; no line is wider (40 at the least).
+  public var width: Int
+  public init(format: ReportFormat, color: Bool = false, width: Int = 80) {
+    self.format = format
+    self.color = color && format == .text
+    self.width = max(40, width)
+  }
+
+  public func render(_ report: ActionReport) -> String {
+    switch format {
+    case .text: return text(report)
+    case .markdown: return markdown(report)
+    case .json: return json(report)
+    case .csv: return csv(report)
+    }
+  }
+
+  typealias F = TextFormatting
+
+  private func style(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+
+  func headerLines(_ r: ActionReport) -> [String] {
+    let s = r.statistics
+    var lines: [String] = []
+    lines.append(
+      "\(NumberText.counted(s.records, "record")) (\(NumberText.grouped(s.completeRecords)) complete, \(NumberText.grouped(s.incompleteRecords)) incomplete), \(NumberText.percent(r.noOpShare)) % no-op"
+    )
+    lines.append("\(NumberText.counted(s.lines, "line")) (\(NumberText.counted(s.otherLines, "other line"))), \(F.size(s.bytes))")
+    if let span = r.timeSpan, let first = r.firstTime, let last = r.lastTime {
+      // The first and last times as the log wrote them, in its offset.
+      let rate = r.rate.map { ", \(NumberText.fixed($0, 1)) records/s" } ?? ""
+      let line = "time span \(F.timeSpan(first, last, offset: r.timeOffset)) (\(F.duration(span)))"
+      if line.count + rate.count <= width {
+        lines.append(line + rate)
+      } else {
+        lines += [line, String(rate.dropFirst(2))]
+      }
+    }
+    if r.ratePerBucket.count > 1 {
+      // Fewer, wider buckets when the line would not fit (a sparkline cell per bucket).
+      let room = max(8, width - 36)
+      let factor = (r.ratePerBucket.count + room - 1) / room
+      var buckets = r.ratePerBucket
+      if factor > 1 {
+        buckets = stride(from: 0, to: buckets.count, by: factor).map {
+          buckets[$0..<min($0 + factor, buckets.count)].reduce(0, +)
+        }
+      }
+      let minutes = r.minutesPerBucket * factor
+      let unit = minutes == 1 ? "minute" : "\(minutes) minutes"
+      lines.append("records per \(unit): \(F.sparkline(buckets)) (peak \(NumberText.grouped(buckets.max() ?? 0)))")
+    }
+    if let silenced = r.silenced {
+      let lineShare = s.lines > 0 ? Double(silenced.lines) / Double(s.lines) : 0
+      lines.append(
+        "filter repository silences \(NumberText.grouped(silenced.records)) records, \(NumberText.percent(lineShare)) % of lines")
+    }
+    return lines
+  }
+
+  // MARK: text
+
+  /// The class column: a word, never colour alone.
+  static func classLabel(_ c: ActionClass?) -> String {
+    switch c {
+    case .noise: return "noise"
+    case .signal: return "signal"
+    case .ambiguous: return "ambig."
+    case nil: return "mixed"
+    }
+  }
+  static func classJSON(_ c: ActionClass?) -> String { c?.rawValue ?? "mixed" }
+
+  /// Which numeric columns the actions table has room for, and how wide its paths are.
+  struct Layout {
+    var path: Int
+    var bar: Bool
+    var changes: Bool
+    /// The numeric columns with their separators: records, %rec, %lines, [bar], no-op,
+    /// [chg/r], class.
+    static func numbers(bar: Bool, changes: Bool) -> Int {
+      8 + 6 + 7 + (bar ? 9 : 0) + 7 + (changes ? 6 : 0) + 7
+    }
+  }
+
+  /// On a narrow terminal the bar goes first, then changes per record; paths get what is
+  /// left, but no more than the longest label needs.
+  func layout(_ labels: [String]) -> Layout {
+    let longest = max(labels.map { $0.unicodeScalars.count }.max() ?? 0, 27)
+    for (bar, changes) in [(true, true), (false, true)] {
+      let room = width - Layout.numbers(bar: bar, changes: changes)
+      if room >= min(longest, 30) { return Layout(path: min(room, longest), bar: bar, changes: changes) }
+    }
+    return Layout(
+      path: max(12, min(width - Layout.numbers(bar: false, changes: false), longest)), bar: false, changes: false)
+  }
+
+  /// The noisiest-actions table, one string per line (the live report redraws just this).
+  public func actionTable(_ r: ActionReport) -> [String] {
+    var out = ""
+    var title = "Noisiest actions (by \(r.options.order.rawValue))"
+    let labels =
+      r.actionRows.map { row in
+        String(repeating: "  ", count: row.level) + F.escaped(row.relativeLabel) + (row.silencedBy.isEmpty ? "" : "×")
+      } + [title]
+    let l = layout(labels)
+    if title.count > l.path { title = "Actions (by \(r.options.order.rawValue))" }
+    out +=
+      style(F.padRight(F.fitHead(title, l.path), l.path), "1")
+      + " " + F.padLeft("records", 7) + " " + F.padLeft("%rec", 5) + " " + F.padLeft("%lines", 6) + " "
+      + (l.bar ? F.padRight("", 8) + " " : "") + F.padLeft("no-op", 6) + " "
+      + (l.changes ? F.padLeft("chg/r", 5) + " " : "") + "class\n"
+    for row in r.actionRows {
+      let marker = row.silencedBy.isEmpty ? "" : (row.silencedLines == row.stats.lines ? "×" : "~")
+      let indent = String(repeating: "  ", count: min(row.level, l.path / 4))
+      let room = l.path - indent.count - marker.count
+      let label = indent + F.fitTail(F.escaped(row.relativeLabel), room) + marker
+      let noop = r.noOpShare(row.stats).map { NumberText.percent($0) + "%" } ?? "-"
+      let lineShare = r.shareOfLines(row.stats)
+      out +=
+        F.padRight(label, l.path) + " " + F.padLeft(NumberText.grouped(row.stats.count), 7) + " "
+        + F.padLeft(NumberText.percent(r.shareOfRecords(row.stats)), 5) + " " + F.padLeft(NumberText.percent(lineShare), 6) + " "
+        + (l.bar ? style(F.bar(lineShare, width: 8), "36") + " " : "") + F.padLeft(noop, 6) + " "
+        + (l.changes ? F.padLeft(NumberText.fixed(r.changesPerRecord(row.stats), 1), 5) + " " : "")
+        + Self.classLabel(row.actionClass) + "\n"
+    }
+    if r.actionRows.isEmpty { out += "  (no complete records)\n" }
+    if r.hiddenActionRows > 0 {
+      out +=
+        style(F.fitHead("  … \(NumberText.counted(r.hiddenActionRows, "more row")) (--top, --min-share)", width), "2") + "\n"
+    }
+    if r.actionRows.contains(where: { !$0.silencedBy.isEmpty }) {
+      out += F.fitHead("  × silenced by the filter repository, ~ partly", width) + "\n"
+    }
+    return out.split(separator: "\n").map(String.init)
+  }
+
+  func text(_ r: ActionReport) -> String {
+    var out = ""
+    for line in headerLines(r) { out += F.fitHead(line, width) + "\n" }
+    out += "\n"
+    out += actionTable(r).map { $0 + "\n" }.joined()
+    if !r.bursts.isEmpty {
+      out += "\n" + style("Bursts (busiest second per action)", "1") + "\n"
+      let suffix = 8 + " records in 1 s at ".count + 8
+      let longest = r.bursts.map { F.escaped($0.path).unicodeScalars.count }.max() ?? 0
+      let pathWidth = max(12, min(width - suffix, max(longest, 20)))
+      for b in r.bursts {
+        out +=
+          F.padRight(F.fitTail(F.escaped(b.path), pathWidth), pathWidth) + " " + F.padLeft(NumberText.grouped(b.count), 7)
+          + (b.count == 1 ? " record" : " records") + " in 1 s at " + F.clockTime(b.second, offset: r.timeOffset) + "\n"
+      }
+    }
+    if !r.stateRows.isEmpty {
+      out += "\n"
+      let names = r.stateRows.map { F.escaped($0.path.isEmpty ? "(root)" : $0.path) }
+      let longest = names.map { $0.unicodeScalars.count }.max() ?? 0
+      let pathWidth = max(12, min(width - 19, max(longest, 20)))
+      out +=
+        style(F.padRight("Noisiest state paths", pathWidth), "1") + " " + F.padLeft("changes", 9) + " "
+        + F.padLeft("keys", 8) + "\n"
+      for (row, name) in zip(r.stateRows, names) {
+        out +=
+          F.padRight(F.fitTail(name, pathWidth), pathWidth) + " "
+          + F.padLeft(NumberText.grouped(row.changes), 9) + " " + F.padLeft(NumberText.grouped(row.distinctPaths), 8) + "\n"
+        let by = row.topActions.map {
+          "\(F.escaped($0.action.isEmpty ? "(no path)" : $0.action)) \(NumberText.grouped($0.changes))"
+        }
+        out += style(F.fitHead("    by " + by.joined(separator: ", "), width), "2") + "\n"
+      }
+      if r.hiddenStateRows > 0 { out += style("  … \(NumberText.counted(r.hiddenStateRows, "more state path"))", "2") + "\n" }
+    }
+    return out
+  }
+
+  // MARK: markdown
+
+  func markdown(_ r: ActionReport) -> String {
+    func cell(_ text: String) -> String {
+      F.escaped(text).replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "`", with: "\\`")
+    }
+    var out = "# tcalog report\n\n"
+    for line in headerLines(r) { out += "- " + line + "\n" }
+    out += "\n## Noisiest actions (by \(r.options.order.rawValue))\n\n"
+    out +=
+      "| action | records | % records | % lines | no-op % | changes/record | class |"
+      + (r.silenced == nil ? "" : " silenced by |") + "\n"
+    out += "|---|---:|---:|---:|---:|---:|---|" + (r.silenced == nil ? "" : "---|") + "\n"
+    for row in r.actionRows {
+      let indent = String(repeating: "  ", count: row.level).replacingOccurrences(of: " ", with: "&nbsp;")
+      let noop = r.noOpShare(row.stats).map { NumberText.percent($0) } ?? "–"
+      out +=
+        "| \(indent)`\(cell(row.label))` | \(NumberText.grouped(row.stats.count)) | \(NumberText.percent(r.shareOfRecords(row.stats))) | \(NumberText.percent(r.shareOfLines(row.stats))) | \(noop) | \(NumberText.fixed(r.changesPerRecord(row.stats), 1)) | \(Self.classJSON(row.actionClass)) |"
+      if r.silenced != nil { out += " \(cell(row.silencedBy.joined(separator: ", "))) |" }
+      out += "\n"
+    }
+    if r.hiddenActionRows > 0 { out += "\n\(NumberText.counted(r.hiddenActionRows, "more row")) not shown.\n" }
+    if !r.bursts.isEmpty {
+      out += "\n## Bursts (busiest second per action)\n\n| action | records in 1 s | at |\n|---|---:|---|\n"
+      for b in r.bursts {
+        out += "| `\(cell(b.path))` | \(NumberText.grouped(b.count)) | \(F.clockTime(b.second, offset: r.timeOffset)) |\n"
+      }
+    }
+    if !r.stateRows.isEmpty {
+      out += "\n## Noisiest state paths\n\n| state path | changes | distinct keys | changed by |\n|---|---:|---:|---|\n"
+      for row in r.stateRows {
+        let by = row.topActions.map { "`\(cell($0.action))` \(NumberText.grouped($0.changes))" }.joined(separator: ", ")
+        out += "| `\(cell(row.path))` | \(NumberText.grouped(row.changes)) | \(NumberText.grouped(row.distinctPaths)) | \(by) |\n"
+      }
+      if r.hiddenStateRows > 0 { out += "\n\(NumberText.counted(r.hiddenStateRows, "more state path")) not shown.\n" }
+    }
+    return out
+  }
+
+  // MARK: json
+
+  func json(_ r: ActionReport) -> String {
+    let s = r.statistics
+    let n = F.jsonNumber
+    var out = "{\n"
+    out +=
+      "  \"records\": \(s.records), \"completeRecords\": \(s.completeRecords), \"incompleteRecords\": \(s.incompleteRecords),\n"
+    out += "  \"noOpRecords\": \(s.noOpRecords), \"noOpShare\": \(n(r.noOpShare)), \"otherLines\": \(s.otherLines),\n"
+    out += "  \"lines\": \(s.lines), \"recordLines\": \(s.recordLines), \"bytes\": \(s.bytes),\n"
+    out += "  \"timeSpanSeconds\": \(r.timeSpan.map(n) ?? "null"), \"recordsPerSecond\": \(r.rate.map(n) ?? "null"),\n"
+    let bursts = r.bursts.map { "{\"action\": \(F.json($0.path)), \"records\": \($0.count), \"second\": \($0.second)}" }
+    out +=
+      "  \"bursts\": [\(bursts.joined(separator: ", "))], \"recordsPerBucket\": [\(r.ratePerBucket.map(String.init).joined(separator: ", "))], \"minutesPerBucket\": \(r.minutesPerBucket),\n"
+    out += "  \"by\": \(F.json(r.options.order.rawValue)), \"depth\": \(r.options.depth.map(String.init) ?? "null"),\n"
+    if let silenced = r.silenced {
+      let entries = silenced.entries.map {
+        "{\"name\": \(F.json($0.name)), \"records\": \($0.records), \"lines\": \($0.lines)}"
+      }
+      out +=
+        "  \"silenced\": {\"records\": \(silenced.records), \"lines\": \(silenced.lines), \"lineShare\": \(n(s.lines > 0 ? Double(silenced.lines) / Double(s.lines) : 0)), \"entries\": [\(entries.joined(separator: ", "))]},\n"
+    }
+    out += "  \"actions\": [\n"
+    out += r.actionRows.map { row in
+      "    {\"path\": \(F.json(row.path)), \"group\": \(row.isGroup), \"level\": \(row.level), \"parent\": \(row.parentPath.map(F.json) ?? "null"), \"records\": \(row.stats.count), \"recordShare\": \(n(r.shareOfRecords(row.stats))), \"lines\": \(row.stats.lines), \"lineShare\": \(n(r.shareOfLines(row.stats))), \"bytes\": \(row.stats.bytes), \"noOpRecords\": \(row.stats.noOps), \"noOpShare\": \(r.noOpShare(row.stats).map(n) ?? "null"), \"changes\": \(row.stats.changes), \"changesPerRecord\": \(n(r.changesPerRecord(row.stats))), \"silencedBy\": [\(row.silencedBy.map(F.json).joined(separator: ", "))], \"class\": \(F.json(Self.classJSON(row.actionClass)))}"
+    }.joined(separator: ",\n")
+    out +=
+      (r.actionRows.isEmpty ? "" : "\n") + "  ],\n  \"hiddenActions\": \(r.hiddenActionRows),\n  \"statePaths\": [\n"
+    out += r.stateRows.map { row in
+      let by = row.topActions.map { "{\"action\": \(F.json($0.action)), \"changes\": \($0.changes)}" }.joined(
+        separator: ", ")
+      return
+        "    {\"path\": \(F.json(row.path)), \"changes\": \(row.changes), \"distinctPaths\": \(row.distinctPaths), \"topActions\": [\(by)]}"
+    }.joined(separator: ",\n")
+    out += (r.stateRows.isEmpty ? "" : "\n") + "  ],\n  \"hiddenStatePaths\": \(r.hiddenStateRows)\n}\n"
+    return out
+  }
+
+  // MARK: csv
+
+  /// One table: `table` is `action` or `state`; header numbers as a `summary` row.
+  func csv(_ r: ActionReport) -> String {
+    let s = r.statistics
+    let n = F.jsonNumber
+    var out =
+      "table,path,group,level,records,record_share,lines,line_share,bytes,noop_records,noop_share,changes,changes_per_record,distinct_paths,top_actions,silenced_by,complete,incomplete,other_lines,time_span_seconds,records_per_second,class\n"
+    out += "summary,,,,\(s.records),,\(s.lines),,\(s.bytes),\(s.noOpRecords),\(n(r.noOpShare)),,,,,"
+    out +=
+      "\(r.silenced.map { String($0.lines) } ?? ""),\(s.completeRecords),\(s.incompleteRecords),\(s.otherLines),\(r.timeSpan.map(n) ?? ""),\(r.rate.map(n) ?? ""),\n"
+    for row in r.actionRows {
+      out +=
+        "action,\(F.csv(row.path)),\(row.isGroup),\(row.level),\(row.stats.count),\(n(r.shareOfRecords(row.stats))),\(row.stats.lines),\(n(r.shareOfLines(row.stats))),\(row.stats.bytes),\(row.stats.noOps),\(r.noOpShare(row.stats).map(n) ?? ""),\(row.stats.changes),\(n(r.changesPerRecord(row.stats))),,,\(F.csv(row.silencedBy.joined(separator: " "))),,,,,,\(Self.classJSON(row.actionClass))\n"
+    }
+    for b in r.bursts {
+      out += "burst,\(F.csv(b.path)),,,\(b.count),,,,,,,,,,,,,,,,,\n"
+    }
+    for row in r.stateRows {
+      let by = row.topActions.map { "\($0.action)=\($0.changes)" }.joined(separator: " ")
+      out += "state,\(F.csv(row.path)),,,,,,,,,,\(row.changes),,\(row.distinctPaths),\(F.csv(by)),,,,,,,\n"
+    }
+    return out
+  }
+}

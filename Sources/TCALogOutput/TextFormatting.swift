@@ -1,0 +1,168 @@
+import Foundation
+import TCALogInput
+import TCALogParsing
+import TCALogPipeline
+import TCALogQuery
+import TCALogReport
+import TCALogSuggest
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Small formatting helpers shared by the printers (no Foundation `String(format:)`,
+/// which misbehaves on Linux).
+public enum TextFormatting {
+  /// Log text made safe for a terminal: control characters become escapes (`ESC` → `\e`),
+  /// so a log can never move the cursor, change colours or retitle the window.
+  public static func escaped(_ text: String) -> String {
+    var out = ""
+    out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x1B: out += "\\e"
+      case 0x0A: out += "\\n"
+      case 0x0D: out += "\\r"
+      case 0x09: out += "\\t"
+      case 0x00..<0x20, 0x7F..<0xA0, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
+        out += "\\u{" + String(scalar.value, radix: 16) + "}"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+
+  /// `512 B`, `1.2 MB`
+  public static func size(_ bytes: Int) -> String {
+    if bytes < 1024 { return "\(bytes) B" }
+    if bytes < 1024 * 1024 { return NumberText.fixed(Double(bytes) / 1024, 1) + " KiB" }
+    if bytes < 1024 * 1024 * 1024 { return NumberText.fixed(Double(bytes) / 1_048_576, 1) + " MiB" }
+    return NumberText.fixed(Double(bytes) / 1_073_741_824, 2) + " GiB"
+  }
+
+  /// `1h 2m 3s`, `4.5s`
+  public static func duration(_ seconds: Double) -> String {
+    if seconds < 60 { return NumberText.fixed(seconds, 1) + "s" }
+    let s = Int(seconds.rounded())
+    if s < 3600 { return "\(s / 60)m \(s % 60)s" }
+    return "\(s / 3600)h \(s % 3600 / 60)m \(s % 60)s"
+  }
+
+  public static func padLeft(_ text: String, _ width: Int) -> String {
+    let n = text.unicodeScalars.count
+    return n >= width ? text : String(repeating: " ", count: width - n) + text
+  }
+
+  public static func padRight(_ text: String, _ width: Int) -> String {
+    let n = text.unicodeScalars.count
+    return n >= width ? text : text + String(repeating: " ", count: width - n)
+  }
+
+  /// Keeps the end of a path (the informative part) when it is too long: `…ow.mouseMoved`.
+  public static func fitTail(_ text: String, _ width: Int) -> String {
+    let scalars = Array(text.unicodeScalars)
+    guard scalars.count > width, width > 1 else { return text }
+    var out = "…"
+    out.unicodeScalars.append(contentsOf: scalars[(scalars.count - width + 1)...])
+    return out
+  }
+
+  public static func fitHead(_ text: String, _ width: Int) -> String {
+    let scalars = Array(text.unicodeScalars)
+    guard scalars.count > width, width > 1 else { return text }
+    var out = ""
+    out.unicodeScalars.append(contentsOf: scalars[..<(width - 1)])
+    return out + "…"
+  }
+
+  /// A bar of `width` cells for a share in 0…1, in eighths of a cell.
+  public static func bar(_ share: Double, width: Int) -> String {
+    let eighths = Int((max(0, min(1, share)) * Double(width * 8)).rounded())
+    let blocks = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
+    var out = String(repeating: "█", count: eighths / 8) + blocks[eighths % 8]
+    let used = eighths / 8 + (eighths % 8 > 0 ? 1 : 0)
+    out += String(repeating: " ", count: width - used)
+    return out
+  }
+
+  /// A JSON string literal.
+  public static func json(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          let hex = String(scalar.value, radix: 16)
+          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
+  }
+
+  /// A JSON number with up to 6 decimals (shares), integers without a fraction.
+  public static func jsonNumber(_ value: Double) -> String {
+    guard value.isFinite else { return "null" }
+    if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
+    var text = NumberText.fixed(value, 6)
+    while text.hasSuffix("0") { text.removeLast() }
+    // A value under 0.0000005 rounds to "0.000000": "0." is not a JSON number.
+    if text.hasSuffix(".") { text.removeLast() }
+    return text == "-0" ? "0" : text
+  }
+
+  /// A CSV field (RFC 4180 quoting).
+  public static func csv(_ text: String) -> String {
+    guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+}
+
+
+extension TextFormatting {
+  /// One block character per value, scaled to the largest.
+  public static func sparkline(_ values: [Int]) -> String {
+    let blocks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+    let top = max(values.max() ?? 0, 1)
+    return String(values.map { v in v == 0 ? " " : blocks[min(7, (v * 8 - 1) / top)] })
+  }
+
+  /// `HH:MM:SS` of a time in seconds since 1970, in `offset` (seconds east of UTC) as a
+  /// log with that offset writes it, or in the local time zone.
+  public static func clockTime(_ second: Int, offset: Int? = nil) -> String {
+    String(dateTime(second, offset: offset).dropFirst(11))
+  }
+
+  /// `YYYY-MM-DD HH:MM:SS` of a time in seconds since 1970, in `offset` or local time.
+  static func dateTime(_ second: Int, offset: Int?) -> String {
+    var t = time_t(second + (offset ?? 0))
+    var fields = tm()
+    if offset == nil { localtime_r(&t, &fields) } else { gmtime_r(&t, &fields) }
+    func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
+    return "\(fields.tm_year + 1900)-\(two(fields.tm_mon + 1))-\(two(fields.tm_mday)) "
+      + "\(two(fields.tm_hour)):\(two(fields.tm_min)):\(two(fields.tm_sec))"
+  }
+
+  /// `2026-11-20 10:05:00 – 10:06:46 +01:00`: first and last time (the last without its
+  /// date on the same day), then the offset; no offset for a log in local time.
+  public static func timeSpan(_ first: Double, _ last: Double, offset: Int?) -> String {
+    let from = dateTime(Int(first.rounded(.down)), offset: offset)
+    let to = dateTime(Int(last.rounded(.down)), offset: offset)
+    var text = from + " – " + (to.prefix(10) == from.prefix(10) ? String(to.dropFirst(11)) : to)
+    if let offset {
+      let minutes = abs(offset) / 60
+      func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+      text += " \(offset < 0 ? "-" : "+")\(two(minutes / 60)):\(two(minutes % 60))"
+    }
+    return text
+  }
+}

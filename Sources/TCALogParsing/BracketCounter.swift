@@ -1,0 +1,121 @@
+import TCALogInput
+
+/// Counts the brackets `(` `[` `{` against `)` `]` `}` across lines, skipping string
+/// literals (`"…"` with escapes, `#"…"#`, and `"""` blocks that span lines). `<` `>` are
+/// never brackets (`0..<1`, generics).
+struct BracketCounter {
+  var depth = 0
+  var inTripleQuote = false
+
+  /// Adds the brackets of one line and returns the change in depth.
+  @discardableResult
+  mutating func add(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+    // Work on locals: the loop runs once per special byte and per word, every line.
+    let before = depth
+    var depth = self.depth
+    var inTripleQuote = self.inTripleQuote
+    defer {
+      self.depth = depth
+      self.inTripleQuote = inTripleQuote
+    }
+    var i = range.lowerBound
+    let end = range.upperBound
+    while i < end {
+      if !inTripleQuote {
+        // Most bytes are indentation, names and values: skip eight at a time while a word
+        // holds none of the special bytes, else jump straight to the first special one.
+        let base = text.baseAddress!
+        var atSpecial = false
+        while i + 8 <= end {
+          let bits = BracketCounter.specialBits(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+          if bits != 0 {
+            i += bits.trailingZeroBitCount >> 3
+            atSpecial = true
+            break
+          }
+          i += 8
+        }
+        if !atSpecial {
+          while i < end && !BracketCounter.isSpecial(text[i]) { i += 1 }
+          if i == end { break }
+        }
+      }
+      if inTripleQuote {
+        if i + 2 < end, text[i] == ByteText.quote, text[i + 1] == ByteText.quote, text[i + 2] == ByteText.quote {
+          inTripleQuote = false
+          i += 3
+        } else {
+          i += 1
+        }
+        continue
+      }
+      switch text[i] {
+      case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+        depth += 1
+        i += 1
+      case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+        depth -= 1
+        i += 1
+      case ByteText.quote:
+        if i + 2 < end, text[i + 1] == ByteText.quote, text[i + 2] == ByteText.quote {
+          inTripleQuote = true
+          i += 3
+        } else {
+          i = BracketCounter.skipString(text, from: i, end: end, raw: false)
+        }
+      case ByteText.hash where i + 1 < end && text[i + 1] == ByteText.quote:
+        i = BracketCounter.skipString(text, from: i + 1, end: end, raw: true)
+      default:
+        i += 1
+      }
+    }
+    return depth - before
+  }
+
+  /// `( ) [ ] { } " #`: the bytes that change the depth or start a string.
+  @inline(__always) static var special: ByteSet {
+    ByteSet(
+      low: 1 << 0x28 | 1 << 0x29 | 1 << 0x22 | 1 << 0x23,
+      high: 1 << (0x5B - 64) | 1 << (0x5D - 64) | 1 << (0x7B - 64) | 1 << (0x7D - 64))
+  }
+
+  /// Whether any byte of `word` is one of `( ) [ ] { } " #`. Exact: `b | 1` folds `(` into
+  /// `)` and `"` into `#`, `b | 0x20` folds `[` into `{` and `]` into `}`, and nothing else
+  /// folds into those four; each test is the classic "has a zero byte".
+  @inline(__always) static func mayHoldSpecial(_ word: UInt64) -> Bool { specialBits(word) != 0 }
+
+  /// The high bit of each special byte of `word` (in memory order, little-endian), and
+  /// possibly of bytes after a special one (a borrow): the lowest set bit is always the
+  /// first special byte, so `trailingZeroBitCount >> 3` is its index.
+  @inline(__always) static func specialBits(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    @inline(__always) func hasZeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+    let odd = word | ones
+    let upper = word | (ones &* 0x20)
+    return hasZeroByte(odd ^ (ones &* 0x29)) | hasZeroByte(odd ^ (ones &* 0x23))
+      | hasZeroByte(upper ^ (ones &* 0x7B)) | hasZeroByte(upper ^ (ones &* 0x7D))
+  }
+
+  @inline(__always) static func isSpecial(_ b: UInt8) -> Bool { special.contains(b) }
+
+  /// Given the index of an opening quote, returns the index after the closing one (or
+  /// `end` when the string is not closed on this line).
+  static func skipString(_ text: UnsafeBufferPointer<UInt8>, from start: Int, end: Int, raw: Bool) -> Int {
+    var i = start + 1
+    while i < end {
+      let b = text[i]
+      if raw {
+        if b == ByteText.quote, i + 1 < end, text[i + 1] == ByteText.hash { return i + 2 }
+      } else {
+        if b == ByteText.backslash {
+          i += 2
+          continue
+        }
+        if b == ByteText.quote { return i + 1 }
+      }
+      i += 1
+    }
+    return end
+  }
+}

@@ -1,0 +1,478 @@
+import TCALogInput
+
+/// The marker column of a `tca0`/`tca1` state line (FORMATS.md 7.1).
+enum DumpMarker: UInt8 {
+  case context, old, new
+}
+
+/// One state line of a Custom Dump diff or a 0.x whole-state line diff.
+struct DumpLine {
+  var marker: DumpMarker
+  /// U+2007 or U+2212: only TCA 0.x printed them (a `tca0` clue).
+  var isTCA0Marker: Bool
+  /// After the marker and its space.
+  var content: Range<Int>
+  /// Leading spaces of `content` (2 per nesting level).
+  var indent: Int
+  /// `content` without leading and trailing blanks.
+  var item: Range<Int>
+
+  /// Whether the line starts with a change marker (`-`, `+`, or a 0.x U+2007/U+2212,
+  /// whose first byte is E2): a one-byte test before `parse` where only those matter.
+  @inline(__always)
+  static func startsWithMarker(_ text: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Bool {
+    guard let first = line.first.map({ text[$0] }) else { return false }
+    return first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == 0xE2
+  }
+
+  /// Reads the marker; nil when the line is not a state line.
+  static func parse(_ text: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> DumpLine? {
+    let i = line.lowerBound
+    guard i < line.upperBound else { return nil }
+    let marker: DumpMarker
+    var width = 1
+    var unicode = false
+    switch text[i] {
+    case ByteText.space: marker = .context
+    case UInt8(ascii: "-"): marker = .old
+    case UInt8(ascii: "+"): marker = .new
+    case 0xE2 where line.count >= 3 && text[i + 1] == 0x80 && text[i + 2] == 0x87:
+      marker = .context
+      width = 3
+      unicode = true
+    case 0xE2 where line.count >= 3 && text[i + 1] == 0x88 && text[i + 2] == 0x92:
+      marker = .old
+      width = 3
+      unicode = true
+    default:
+      return nil
+    }
+    var start = i + width
+    if start < line.upperBound {
+      guard text[start] == ByteText.space else { return nil }
+      start += 1
+    }
+    var indent = 0
+    while start + indent < line.upperBound, text[start + indent] == ByteText.space { indent += 1 }
+    let content = start..<line.upperBound
+    // The indentation is counted already: trim from its end, not again from the start.
+    let item = ByteText.trimmed(text, (start + indent)..<line.upperBound)
+    return DumpLine(marker: marker, isTCA0Marker: unicode, content: content, indent: indent, item: item)
+  }
+}
+
+/// Reads the changed leaves of a Custom Dump diff (`tca1`, `tca0` 0.25+) or of a 0.x
+/// whole-state line diff (FORMATS.md 7, 10.2, 10.3). Nesting follows indentation; when a
+/// copy lost it, brackets. No recursion: frames live in an array.
+struct CustomDumpDiffParser {
+  let text: UnsafeBufferPointer<UInt8>
+
+  enum FrameKind { case root, structure, collection, set, enumPayload }
+
+  struct Frame {
+    var level: Int
+    var kind: FrameKind
+    var segmentCount: Int
+    /// Element (or unlabeled payload) positions on the old and new side (FORMATS.md 7.3).
+    var old = 0
+    var new = 0
+    var pendingStart: Int
+    var id: Int
+  }
+
+  /// What pairs a `-` leaf with a `+` leaf: the same label within one container.
+  enum LeafKey {
+    case root
+    case property(Range<Int>)
+    case key(Range<Int>)
+    case index(Int)
+    case tuple(Int)
+    case none
+  }
+
+  enum PairKey: Hashable {
+    case root
+    case property([UInt8])
+    case key([UInt8])
+    case index(Int)
+    case tuple(Int)
+  }
+
+  struct Leaf {
+    var marker: DumpMarker
+    var key: LeafKey
+    /// The leaf's path: `Scratch.paths[paths]`.
+    var paths: Range<Int>
+    var value: TextRange
+    var order: Int
+  }
+
+  /// A change whose path (`Scratch.paths[paths]`) is written once the tuple counts are known.
+  struct Change {
+    var order: Int
+    var paths: Range<Int>
+    var kind: ChangeKind
+    var old: TextRange?
+    var new: TextRange?
+  }
+
+  /// The working arrays of one record; a scanner keeps one and passes it to every record,
+  /// so they are allocated once instead of grown from empty per record. Leaf paths are
+  /// copied into one flat array (`paths`) instead of an array per leaf.
+  struct Scratch {
+    var frames: [Frame] = []
+    var segments: [PathSegment] = []
+    var paths: [PathSegment] = []
+    var pending: [Leaf] = []
+    var tupleCounts: [Int] = []
+    var changes: [Change] = []
+    var matched: [Bool] = []
+  }
+
+  func parse(_ lines: [DumpLine], into derived: inout DerivedText, scratch work: inout Scratch) -> [StateChange] {
+    let indented = lines.contains { $0.indent > 0 }
+    work.frames.removeAll(keepingCapacity: true)
+    work.segments.removeAll(keepingCapacity: true)
+    work.paths.removeAll(keepingCapacity: true)
+    work.pending.removeAll(keepingCapacity: true)
+    work.tupleCounts.removeAll(keepingCapacity: true)
+    work.changes.removeAll(keepingCapacity: true)
+    work.frames.append(Frame(level: -1, kind: .root, segmentCount: 0, pendingStart: 0, id: 0))
+    work.tupleCounts.append(0)
+    var order = 0
+
+    func keysMatch(_ a: LeafKey, _ b: LeafKey) -> Bool {
+      switch (a, b) {
+      case (.root, .root): return true
+      case (.property(let x), .property(let y)), (.key(let x), .key(let y)):
+        return x.count == y.count && text[x].elementsEqual(text[y])
+      case (.index(let x), .index(let y)), (.tuple(let x), .tuple(let y)): return x == y
+      default: return false
+      }
+    }
+    /// `LeafKey` with its text copied out, for hashing; nil for `.none`, which pairs with nothing.
+    func pairKey(_ key: LeafKey) -> PairKey? {
+      switch key {
+      case .root: return .root
+      case .property(let r): return .property(Array(text[r]))
+      case .key(let r): return .key(Array(text[r]))
+      case .index(let n): return .index(n)
+      case .tuple(let n): return .tuple(n)
+      case .none: return nil
+      }
+    }
+    func resolve(from start: Int) {
+      guard start < work.pending.count else { return }
+      work.matched.removeAll(keepingCapacity: true)
+      work.matched.append(contentsOf: repeatElement(false, count: work.pending.count - start))
+      func pair(_ a: Int, _ b: Int) {
+        work.matched[a - start] = true
+        work.matched[b - start] = true
+        let leaf = work.pending[a]
+        work.changes.append(
+          Change(order: leaf.order, paths: leaf.paths, kind: .value, old: leaf.value, new: work.pending[b].value))
+      }
+      // Each `-` leaf pairs with the first unpaired `+` leaf of the same key. A container
+      // holds a few leaves, so a scan is cheapest; a long one (a dump of thousands of
+      // changed elements) would make the scan quadratic, so it queues `+` leaves by key.
+      if work.pending.count - start <= 32 {
+        for a in start..<work.pending.count where work.pending[a].marker == .old {
+          if case .none = work.pending[a].key { continue }
+          for b in start..<work.pending.count where !work.matched[b - start] && work.pending[b].marker == .new {
+            if keysMatch(work.pending[a].key, work.pending[b].key) {
+              pair(a, b)
+              break
+            }
+          }
+        }
+      } else {
+        var queues: [PairKey: (next: Int, leaves: [Int])] = [:]
+        for b in start..<work.pending.count where work.pending[b].marker == .new {
+          if let key = pairKey(work.pending[b].key) { queues[key, default: (0, [])].leaves.append(b) }
+        }
+        for a in start..<work.pending.count where work.pending[a].marker == .old {
+          guard let key = pairKey(work.pending[a].key), let queue = queues[key], queue.next < queue.leaves.count else {
+            continue
+          }
+          pair(a, queue.leaves[queue.next])
+          queues[key]!.next += 1
+        }
+      }
+      for a in start..<work.pending.count where !work.matched[a - start] {
+        let leaf = work.pending[a]
+        let isOld = leaf.marker == .old
+        let kind: ChangeKind
+        switch leaf.key {
+        case .root, .property, .tuple: kind = .value
+        case .key, .index, .none: kind = isOld ? .removed : .added
+        }
+        work.changes.append(
+          Change(
+            order: leaf.order, paths: leaf.paths, kind: kind, old: isOld ? leaf.value : nil,
+            new: isOld ? nil : leaf.value))
+      }
+      work.pending.removeSubrange(start...)
+    }
+    func closeFrame() {
+      let frame = work.frames.removeLast()
+      resolve(from: frame.pendingStart)
+      work.segments.removeLast(frame.segmentCount)
+      if frame.kind == .enumPayload { work.tupleCounts[frame.id] = max(frame.old, frame.new) }
+    }
+
+    var i = 0
+    while i < lines.count {
+      let line = lines[i]
+      let level = line.indent / 2
+      if indented {
+        while work.frames.count > 1 && work.frames[work.frames.count - 1].level >= level { closeFrame() }
+      }
+      let item = line.item
+      if item.isEmpty || isComment(item) || isElision(item) {
+        i += 1
+        continue
+      }
+      if isClosersOnly(item) {
+        if !indented && line.marker == .context && work.frames.count > 1 { closeFrame() }
+        i += 1
+        continue
+      }
+      if let run = unchangedRun(item) {
+        work.frames[work.frames.count - 1].old += run
+        work.frames[work.frames.count - 1].new += run
+        i += 1
+        continue
+      }
+      let (label, rawValue) = splitLabel(item)
+      var value = rawValue
+      var counter = BracketCounter()
+      counter.add(text, value)
+      let opens = counter.depth > 0 || counter.inTripleQuote
+      if !opens, value.count > 0, text[value.upperBound - 1] == ByteText.comma {
+        value = value.lowerBound..<(value.upperBound - 1)
+      }
+      let (childSegment, key) = child(label: label, marker: line.marker, frame: &work.frames[work.frames.count - 1])
+
+      if line.marker == .context {
+        if opens {
+          let (kind, caseSegment) = frameKind(of: ByteText.trimmedEnd(text, value))
+          var added = 0
+          if let childSegment {
+            work.segments.append(childSegment)
+            added += 1
+          }
+          if let caseSegment {
+            work.segments.append(caseSegment)
+            added += 1
+          }
+          work.frames.append(
+            Frame(
+              level: level, kind: kind, segmentCount: added, pendingStart: work.pending.count,
+              id: work.tupleCounts.count))
+          work.tupleCounts.append(0)
+        }
+        i += 1
+        continue
+      }
+      // A changed leaf; a multi-line value goes on while the same marker keeps its brackets open.
+      var j = i + 1
+      if opens {
+        while j < lines.count, lines[j].marker == line.marker, counter.depth > 0 || counter.inTripleQuote {
+          counter.add(text, lines[j].content)
+          j += 1
+        }
+      }
+      let start = derived.position
+      if j == i + 1 {
+        derived.append(text, value)
+      } else {
+        derived.append(text, value)
+        for k in (i + 1)..<j {
+          var s = lines[k].content.lowerBound
+          let end = lines[k].content.upperBound
+          var removed = 0
+          while removed < line.indent, s < end, text[s] == ByteText.space {
+            s += 1
+            removed += 1
+          }
+          var piece = k == j - 1 ? ByteText.trimmedEnd(text, s..<end) : s..<end
+          if k == j - 1, piece.count > 0, text[piece.upperBound - 1] == ByteText.comma {
+            piece = piece.lowerBound..<(piece.upperBound - 1)
+          }
+          derived.append(0x0A)
+          derived.append(text, piece)
+        }
+      }
+      let pathStart = work.paths.count
+      work.paths.append(contentsOf: work.segments)
+      if let childSegment { work.paths.append(childSegment) }
+      work.pending.append(
+        Leaf(
+          marker: line.marker, key: key, paths: pathStart..<work.paths.count, value: derived.range(from: start),
+          order: order))
+      order += 1
+      i = j
+    }
+    while work.frames.count > 1 { closeFrame() }
+    resolve(from: 0)
+
+    work.changes.sort { $0.order < $1.order }
+    var result: [StateChange] = []
+    result.reserveCapacity(work.changes.count)
+    for change in work.changes {
+      let (path, normalized) = derived.addPath(work.paths[change.paths], text, showsTuple: { work.tupleCounts[$0] > 1 })
+      result.append(
+        StateChange(path: path, normalized: normalized, kind: change.kind, old: change.old, new: change.new))
+    }
+    return result
+  }
+
+  /// Path segments and pairing key of an item inside `frame`; advances its counters.
+  private func child(label: Range<Int>?, marker: DumpMarker, frame: inout Frame) -> (PathSegment?, LeafKey) {
+    func position(explicit: Int?) -> Int {
+      switch marker {
+      case .context:
+        let n = explicit ?? frame.old
+        frame.old = n + 1
+        frame.new = n + 1
+        return n
+      case .old:
+        let n = explicit ?? frame.old
+        frame.old = n + 1
+        return n
+      case .new:
+        let n = explicit ?? frame.new
+        frame.new = n + 1
+        return n
+      }
+    }
+    switch frame.kind {
+    case .root:
+      return (nil, .root)
+    case .collection:
+      if let label {
+        if let n = explicitIndex(label) {
+          let p = position(explicit: n)
+          return (.index(p), .index(p))
+        }
+        let k = unquoted(label)
+        return (.key(k), .key(k))
+      }
+      let p = position(explicit: nil)
+      return (.index(p), .index(p))
+    case .set:
+      if let label {
+        let k = unquoted(label)
+        return (.key(k), .key(k))
+      }
+      return (nil, .none)
+    case .structure:
+      if let label { return (.property(label), .property(label)) }
+      return (nil, .root)
+    case .enumPayload:
+      if let label { return (.property(label), .property(label)) }
+      let p = position(explicit: nil)
+      return (.tuple(p, frame: frame.id), .tuple(p))
+    }
+  }
+
+  /// The kind of container a value opens, and the case segment when it is an enum case.
+  private func frameKind(of value: Range<Int>) -> (FrameKind, PathSegment?) {
+    guard let last = value.last.map({ text[$0] }) else { return (.structure, nil) }
+    if last == UInt8(ascii: "[") {
+      return (ByteText.hasSuffix(text, value, "Set([") ? .set : .collection, nil)
+    }
+    if last == UInt8(ascii: "(") {
+      let head = value.lowerBound..<(value.upperBound - 1)
+      if let (_, name) = ValueTree.splitCaseName(text, head) { return (.enumPayload, .enumCase(name)) }
+    }
+    return (.structure, nil)
+  }
+
+  /// Splits `label: value`; a label comes before any bracket (`[3]: ` excepted) and
+  /// outside strings.
+  private func splitLabel(_ item: Range<Int>) -> (Range<Int>?, Range<Int>) {
+    var i = item.lowerBound
+    let end = item.upperBound
+    if text[i] == UInt8(ascii: "[") {
+      var j = i + 1
+      while j < end, ByteText.isDigit(text[j]) { j += 1 }
+      if j > i + 1, j + 2 < end, text[j] == UInt8(ascii: "]"), text[j + 1] == ByteText.colon,
+        text[j + 2] == ByteText.space
+      {
+        return (i..<(j + 1), (j + 3)..<end)
+      }
+      return (nil, item)
+    }
+    while i + 1 < end {
+      let c = text[i]
+      if c == ByteText.quote {
+        i = BracketCounter.skipString(text, from: i, end: end, raw: false)
+        continue
+      }
+      if c == ByteText.hash, text[i + 1] == ByteText.quote {
+        i = BracketCounter.skipString(text, from: i + 1, end: end, raw: true)
+        continue
+      }
+      if c == UInt8(ascii: "(") || c == UInt8(ascii: "[") || c == UInt8(ascii: "{") { return (nil, item) }
+      if c == ByteText.colon, text[i + 1] == ByteText.space, i > item.lowerBound {
+        return (item.lowerBound..<i, (i + 2)..<end)
+      }
+      i += 1
+    }
+    return (nil, item)
+  }
+
+  private func explicitIndex(_ label: Range<Int>) -> Int? {
+    guard label.count >= 3, text[label.lowerBound] == UInt8(ascii: "["), text[label.upperBound - 1] == UInt8(ascii: "]")
+    else { return nil }
+    var n = 0
+    for i in (label.lowerBound + 1)..<(label.upperBound - 1) {
+      guard ByteText.isDigit(text[i]), n < Int.max / 10 - 10 else { return nil }
+      n = n * 10 + Int(text[i] - UInt8(ascii: "0"))
+    }
+    return n
+  }
+
+  private func unquoted(_ r: Range<Int>) -> Range<Int> {
+    if r.count >= 2, text[r.lowerBound] == ByteText.quote, text[r.upperBound - 1] == ByteText.quote {
+      return (r.lowerBound + 1)..<(r.upperBound - 1)
+    }
+    return r
+  }
+
+  private func isClosersOnly(_ item: Range<Int>) -> Bool {
+    for i in item {
+      switch text[i] {
+      case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"), ByteText.comma: continue
+      default: return false
+      }
+    }
+    return true
+  }
+
+  private func isComment(_ item: Range<Int>) -> Bool { ByteText.hasPrefix(text, item, "//") }
+
+  /// `…` or `…,`: an elision inside a value.
+  private func isElision(_ item: Range<Int>) -> Bool {
+    guard ByteText.hasPrefix(text, item, "…") else { return false }
+    return item.count == 3 || (item.count == 4 && text[item.lowerBound + 3] == ByteText.comma)
+  }
+
+  /// `… (N unchanged)` → N.
+  private func unchangedRun(_ item: Range<Int>) -> Int? {
+    guard ByteText.hasPrefix(text, item, "…") else { return nil }
+    var i = item.lowerBound + 3
+    guard i + 2 < item.upperBound, text[i] == ByteText.space, text[i + 1] == UInt8(ascii: "(") else { return nil }
+    i += 2
+    var n = 0
+    var digits = 0
+    while i < item.upperBound, ByteText.isDigit(text[i]), digits < 18 {
+      n = n * 10 + Int(text[i] - UInt8(ascii: "0"))
+      i += 1
+      digits += 1
+    }
+    guard digits > 0, ByteText.hasPrefix(text, i..<item.upperBound, " unchanged)") else { return nil }
+    return n
+  }
+}

@@ -1,0 +1,115 @@
+import TCALogInput
+
+/// The header of a record (FORMATS.md 2.3), with ranges into the line's content.
+package enum Header: Equatable {
+  /// `🎬 Received action:` or `Received action:`.
+  case diffing
+  /// `[PREFIX: ]received action:` (tca0, tca1, or the diffing variant of 4.6).
+  case tca(storePrefix: Range<Int>?)
+  /// `[PREFIX: ]received action: TEXT`, a one-line `labels` record.
+  case labels(storePrefix: Range<Int>?, text: Range<Int>)
+}
+
+/// Classifies header and marker lines on bytes (FORMATS.md 2.3). `content` is the line
+/// after line-prefix removal; leading and trailing whitespace is ignored.
+package enum LineKinds {
+  /// A cheap test that lets through every header and almost nothing else: the line ends in
+  /// `action:` or holds `action: `. Every line of a record is tested, so it stays small
+  /// enough to inline; `header` does the exact work on the few lines it passes.
+  @inline(__always)
+  static func mayBeHeader(_ text: UnsafeBufferPointer<UInt8>, _ content: Range<Int>) -> Bool {
+    let ending = ByteText.trimmedEnd(text, content)
+    guard ending.count >= 16 else { return false }
+    if text[ending.upperBound - 1] == ByteText.colon && ByteText.hasSuffix(text, ending, "action:") { return true }
+    return mayHoldLabelsHeader(text, ending)
+  }
+
+  package static func header(_ text: UnsafeBufferPointer<UInt8>, _ content: Range<Int>) -> Header? {
+    // The pre-filter rejects almost every line before its (often long) indentation is trimmed.
+    guard mayBeHeader(text, content) else { return nil }
+    let ending = ByteText.trimmedEnd(text, content)
+    let endsInColon = text[ending.upperBound - 1] == ByteText.colon
+    let line = ByteText.trimmed(text, ending)
+    guard line.count >= 16 else { return nil }
+    if endsInColon {
+      if ByteText.hasSuffix(text, line, "Received action:") {
+        let start = ByteText.skipEmoji(text, line, third: 0x8E, fourth: 0xAC)
+        return start == line.upperBound - 16 ? .diffing : nil
+      }
+      if ByteText.hasSuffix(text, line, "received action:") {
+        if line.count == 16 { return .tca(storePrefix: nil) }
+        // "NAME: received action:"
+        let beforeSuffix = line.upperBound - 16
+        guard beforeSuffix - line.lowerBound >= 3, text[beforeSuffix - 1] == ByteText.space,
+          text[beforeSuffix - 2] == ByteText.colon
+        else { return nil }
+        return .tca(storePrefix: ByteText.trimmed(text, line.lowerBound..<(beforeSuffix - 2)))
+      }
+    }
+    return labelsHeader(text, line)
+  }
+
+  /// Whether `action: ` occurs in the line: a colon and a space behind `action`, found a
+  /// word at a time (most lines hold one colon or none).
+  @inline(__always)
+  static func mayHoldLabelsHeader(_ text: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Bool {
+    let base = text.baseAddress!
+    var i = line.lowerBound + 15  // "received action" comes before the colon
+    let end = line.upperBound - 1  // and a space and a character after it
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    while i < end {
+      if i + 8 <= end {
+        let x = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) ^ (ones &* UInt64(ByteText.colon))
+        if (x &- ones) & ~x & (ones &* 0x80) == 0 {
+          i += 8
+          continue
+        }
+      }
+      if text[i] == ByteText.colon && text[i + 1] == ByteText.space
+        && ByteText.hasSuffix(text, line.lowerBound..<i, "action")
+      {
+        return true
+      }
+      i += 1
+    }
+    return false
+  }
+
+  /// `received action: TEXT` at the start, or after `NAME: `.
+  private static func labelsHeader(_ text: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Header? {
+    let needle: StaticString = "received action: "
+    let n = needle.utf8CodeUnitCount
+    guard line.count > n else { return nil }
+    if ByteText.hasPrefix(text, line, needle) {
+      return .labels(storePrefix: nil, text: ByteText.trimmed(text, (line.lowerBound + n)..<line.upperBound))
+    }
+    // Look for ": received action: " further in; a cheap first-byte scan keeps this fast.
+    var i = line.lowerBound + 3
+    let last = line.upperBound - n
+    while i < last {
+      if text[i] == UInt8(ascii: "r"), text[i - 1] == ByteText.space, text[i - 2] == ByteText.colon,
+        ByteText.hasPrefix(text, i..<line.upperBound, needle)
+      {
+        let rest = ByteText.trimmed(text, (i + n)..<line.upperBound)
+        guard !rest.isEmpty else { return nil }
+        return .labels(storePrefix: ByteText.trimmed(text, line.lowerBound..<(i - 2)), text: rest)
+      }
+      i += 1
+    }
+    return nil
+  }
+
+  /// `🖨️ State:` or `State:`.
+  static func isStateHeader(_ text: UnsafeBufferPointer<UInt8>, _ content: Range<Int>) -> Bool {
+    guard ByteText.hasSuffix(text, ByteText.trimmedEnd(text, content), "State:") else { return false }
+    let line = ByteText.trimmed(text, content)
+    return ByteText.skipEmoji(text, line, third: 0x96, fourth: 0xA8) == line.upperBound - 6
+  }
+
+  /// `🖨️ (No state changes)`, `  (No state changes)` or `(No state changes)`.
+  static func isNoChange(_ text: UnsafeBufferPointer<UInt8>, _ content: Range<Int>) -> Bool {
+    guard ByteText.hasSuffix(text, ByteText.trimmedEnd(text, content), "(No state changes)") else { return false }
+    let line = ByteText.trimmed(text, content)
+    return ByteText.skipEmoji(text, line, third: 0x96, fourth: 0xA8) == line.upperBound - 18
+  }
+}

@@ -1,0 +1,201 @@
+import TCALogInput
+
+/// The four record formats of FORMATS.md section 1.
+public enum RecordFormat: String, Sendable, CaseIterable {
+  case diffing, tca1, tca0, labels
+}
+
+/// What kind of change a state leaf shows (FORMATS.md 10.3).
+public enum ChangeKind: String, Sendable, CaseIterable {
+  case value, count, removed, added
+}
+
+/// A byte range inside a record's `storage`.
+public struct TextRange: Sendable, Hashable {
+  public var start: Int
+  public var count: Int
+  public init(start: Int, count: Int) {
+    self.start = start
+    self.count = count
+  }
+  public var end: Int { start + count }
+  public static let empty = TextRange(start: 0, count: 0)
+}
+
+/// One changed state leaf. Its texts are ranges into the owning record's storage;
+/// read them through the record (`record.string(change.path)`).
+public struct StateChange: Sendable {
+  public var path: TextRange
+  public var normalized: TextRange
+  public var kind: ChangeKind
+  public var old: TextRange?
+  public var new: TextRange?
+  public init(path: TextRange, normalized: TextRange, kind: ChangeKind, old: TextRange?, new: TextRange?) {
+    self.path = path
+    self.normalized = normalized
+    self.kind = kind
+    self.old = old
+    self.new = new
+  }
+}
+
+/// One received action as printed in the log (FORMATS.md section 11).
+///
+/// All text lives in one byte buffer (`storage`): first the record's raw input bytes
+/// (prefixes and line terminators included), then the texts the parser derived (action
+/// text, paths, values). Fields are ranges into it, so parsing a record allocates one
+/// buffer instead of a `String` per field; `String`s are made only when asked for.
+public struct Record: Sendable {
+  /// 0-based position among all records of the run, across input files.
+  public var index: Int
+  /// The input as named on the command line (`-` for standard input).
+  public var file: String
+  /// 1-based line number of the header line.
+  public var line: Int
+  /// 0-based byte offset of the header line's first byte.
+  public var offset: Int
+  public var format: RecordFormat
+  /// Input lines the record occupies (header through its last line, plus one blank line).
+  public var lines: Int
+  /// Bytes of those lines, prefixes and terminators included.
+  public var bytes: Int
+  /// False when the input ended (or the size cap hit) before the record was finished.
+  public var isComplete: Bool
+
+  public package(set) var storage: [UInt8]
+  /// The raw input bytes of the record. Shorter than `bytes` only when the size cap hit.
+  public package(set) var rawRange: TextRange
+  public package(set) var timestampRange: TextRange?
+  public package(set) var storePrefixRange: TextRange?
+  public package(set) var actionPathRange: TextRange
+  public package(set) var actionRootRange: TextRange?
+  public package(set) var actionTextRange: TextRange
+  /// False for `labels` and `.debugActions()` records, which print no state part.
+  public var hasStatePart: Bool
+  /// Meaningful only when `hasStatePart`.
+  public var stateChanged: Bool
+  public package(set) var changes: [StateChange]
+  /// True when the record's bytes are not valid UTF-8 (strings are then decoded lossily).
+  public var hasInvalidUTF8: Bool
+
+  public init(
+    index: Int, file: String, line: Int, offset: Int, format: RecordFormat, lines: Int, bytes: Int,
+    isComplete: Bool, storage: [UInt8], rawRange: TextRange, timestampRange: TextRange?,
+    storePrefixRange: TextRange?, actionPathRange: TextRange, actionRootRange: TextRange?,
+    actionTextRange: TextRange, hasStatePart: Bool, stateChanged: Bool, changes: [StateChange],
+    hasInvalidUTF8: Bool
+  ) {
+    self.index = index
+    self.file = file
+    self.line = line
+    self.offset = offset
+    self.format = format
+    self.lines = lines
+    self.bytes = bytes
+    self.isComplete = isComplete
+    self.storage = storage
+    self.rawRange = rawRange
+    self.timestampRange = timestampRange
+    self.storePrefixRange = storePrefixRange
+    self.actionPathRange = actionPathRange
+    self.actionRootRange = actionRootRange
+    self.actionTextRange = actionTextRange
+    self.hasStatePart = hasStatePart
+    self.stateChanged = stateChanged
+    self.changes = changes
+    self.hasInvalidUTF8 = hasInvalidUTF8
+    precondition(rangesLieInStorage, "a record's ranges must lie inside its storage")
+  }
+
+  /// The invariant every accessor relies on: each range lies inside `storage`.
+  var rangesLieInStorage: Bool {
+    func inside(_ r: TextRange?) -> Bool { r.map { $0.start >= 0 && $0.count >= 0 && $0.end <= storage.count } ?? true }
+    return inside(rawRange) && inside(timestampRange) && inside(storePrefixRange) && inside(actionPathRange)
+      && inside(actionRootRange) && inside(actionTextRange)
+      && changes.allSatisfy { inside($0.path) && inside($0.normalized) && inside($0.old) && inside($0.new) }
+  }
+}
+
+/// What every view of a record holds but its place in the run: `Record` and
+/// `RecordContent` share these fields and the accessors that read texts from `storage`.
+public protocol RecordFields {
+  var file: String { get }
+  var offset: Int { get }
+  var format: RecordFormat { get }
+  var lines: Int { get }
+  var bytes: Int { get }
+  var isComplete: Bool { get }
+  var changes: [StateChange] { get }
+  var hasInvalidUTF8: Bool { get }
+  var storage: [UInt8] { get }
+  var rawRange: TextRange { get }
+  var timestampRange: TextRange? { get }
+  var storePrefixRange: TextRange? { get }
+  var actionPathRange: TextRange { get }
+  var actionRootRange: TextRange? { get }
+  var actionTextRange: TextRange { get }
+  var hasStatePart: Bool { get }
+  var stateChanged: Bool { get }
+}
+
+extension RecordFields {
+  /// The text of a range, decoded as UTF-8 (invalid bytes become U+FFFD).
+  public func string(_ range: TextRange) -> String {
+    withBytes(range) { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// The bytes of a range, without copying. The buffer is valid only inside `body`.
+  @inlinable
+  public func withBytes<R>(_ range: TextRange, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    try storage.withUnsafeBufferPointer { buffer in
+      precondition(range.start >= 0 && range.end <= buffer.count, "range outside the record's storage")
+      return try body(UnsafeBufferPointer(rebasing: buffer[range.start..<range.end]))
+    }
+  }
+
+  public func bytes(_ range: TextRange) -> ArraySlice<UInt8> { storage[range.start..<range.end] }
+
+  public var actionPath: String { string(actionPathRange) }
+  public var actionRoot: String? { actionRootRange.map(string) }
+  public var actionText: String { string(actionTextRange) }
+  public var timestamp: String? { timestampRange.map(string) }
+  public var storePrefix: String? { storePrefixRange.map(string) }
+  public var raw: ArraySlice<UInt8> { bytes(rawRange) }
+  /// A record whose state part says nothing changed. `labels` records have no state
+  /// part and are never no-ops.
+  public var isNoOp: Bool { hasStatePart && !stateChanged }
+}
+
+extension Record: RecordFields {
+  /// The record without its place in the run, as parts of a chunked sink see it.
+  public var content: RecordContent { RecordContent(self) }
+}
+
+/// A record as a worker thread sees it while its chunk is parsed: everything but its
+/// place in the run (`index`, `line`), which is known only once every earlier chunk has
+/// been parsed. Reading either here is a compile error instead of a wrong number.
+public struct RecordContent: RecordFields, Sendable {
+  @usableFromInline let record: Record
+
+  @inlinable init(_ record: Record) { self.record = record }
+
+  /// The input as named on the command line (`-` for standard input).
+  @inlinable public var file: String { record.file }
+  /// 0-based byte offset of the header line's first byte (offsets are final in a chunk).
+  @inlinable public var offset: Int { record.offset }
+  @inlinable public var format: RecordFormat { record.format }
+  @inlinable public var lines: Int { record.lines }
+  @inlinable public var bytes: Int { record.bytes }
+  @inlinable public var isComplete: Bool { record.isComplete }
+  @inlinable public var storage: [UInt8] { record.storage }
+  @inlinable public var rawRange: TextRange { record.rawRange }
+  @inlinable public var timestampRange: TextRange? { record.timestampRange }
+  @inlinable public var storePrefixRange: TextRange? { record.storePrefixRange }
+  @inlinable public var actionPathRange: TextRange { record.actionPathRange }
+  @inlinable public var actionRootRange: TextRange? { record.actionRootRange }
+  @inlinable public var actionTextRange: TextRange { record.actionTextRange }
+  @inlinable public var hasStatePart: Bool { record.hasStatePart }
+  @inlinable public var stateChanged: Bool { record.stateChanged }
+  @inlinable public var changes: [StateChange] { record.changes }
+  @inlinable public var hasInvalidUTF8: Bool { record.hasInvalidUTF8 }
+}

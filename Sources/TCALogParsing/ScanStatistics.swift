@@ -1,0 +1,86 @@
+import TCALogInput
+
+/// Counts of one run over all its inputs: what `records --stats` prints and what the report
+/// uses for shares of the log. Records plus other lines account for every input line.
+public struct ScanStatistics: Sendable, Equatable {
+  public var records = 0
+  public var completeRecords = 0
+  public var incompleteRecords = 0
+  /// Complete records whose state part says nothing changed.
+  public var noOpRecords = 0
+  /// Lines that belong to no record.
+  public var otherLines = 0
+  /// Every input line and byte.
+  public var lines = 0
+  public var bytes = 0
+  /// Lines and bytes inside records (`sum(record.lines)`, `sum(record.bytes)`).
+  public var recordLines = 0
+  public var recordBytes = 0
+  public var byFormat: [RecordFormat: Int] = [:]
+  /// State diffs printed without a header (FORMATS.md 9.10): no record, a warning.
+  public var headerlessFragments = 0
+  public var invalidUTF8Records = 0
+  /// Records larger than the size cap, kept incomplete.
+  public var oversizedRecords = 0
+
+  public init() {}
+
+  package mutating func count(_ record: some RecordFields) {
+    records += 1
+    if record.isComplete { completeRecords += 1 } else { incompleteRecords += 1 }
+    if record.isComplete && record.isNoOp { noOpRecords += 1 }
+    recordLines += record.lines
+    recordBytes += record.bytes
+    byFormat[record.format, default: 0] += 1
+    if record.hasInvalidUTF8 { invalidUTF8Records += 1 }
+  }
+
+  public mutating func merge(_ other: ScanStatistics) {
+    records += other.records
+    completeRecords += other.completeRecords
+    incompleteRecords += other.incompleteRecords
+    noOpRecords += other.noOpRecords
+    otherLines += other.otherLines
+    lines += other.lines
+    bytes += other.bytes
+    recordLines += other.recordLines
+    recordBytes += other.recordBytes
+    for (format, n) in other.byFormat { byFormat[format, default: 0] += n }
+    headerlessFragments += other.headerlessFragments
+    invalidUTF8Records += other.invalidUTF8Records
+    oversizedRecords += other.oversizedRecords
+  }
+}
+
+/// Something a scan noticed that the user should hear about, at one line of one input.
+public struct ScanWarning: Sendable, Equatable {
+  public enum Kind: Sendable, Equatable {
+    /// A state diff with no header above it (FORMATS.md 9.10): no record.
+    case headerlessDiff
+    /// A record larger than the size cap (bytes), kept incomplete.
+    case oversizedRecord(sizeCap: Int)
+    /// A record whose bytes are not valid UTF-8 (its texts decode with U+FFFD).
+    case invalidUTF8
+  }
+
+  /// The input as named on the command line (`-` for standard input).
+  public var file: String
+  /// 1-based line number in that input.
+  public var line: Int
+  public var kind: Kind
+
+  public init(file: String, line: Int, kind: Kind) {
+    self.file = file
+    self.line = line
+    self.kind = kind
+  }
+
+  /// What happened, in words (without the place).
+  public var message: String {
+    switch kind {
+    case .headerlessDiff: "state diff without a header (no record)"
+    case .oversizedRecord(let cap): "record larger than \(cap >> 20) MiB: kept incomplete"
+    case .invalidUTF8: "invalid UTF-8 in record (decoded with U+FFFD)"
+    }
+  }
+}

@@ -1,0 +1,91 @@
+import TCALogInput
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A timestamp as written: its date and time read as if UTC, and its UTC offset in
+/// seconds when it has one.
+public struct WrittenTime: Sendable, Equatable {
+  public var wall: Double
+  public var offset: Int?
+  public var timeOfDay: Double {
+    let day = wall.truncatingRemainder(dividingBy: 86_400)
+    return day < 0 ? day + 86_400 : day
+  }
+  /// Seconds since 1970; without an offset, in the local time zone.
+  public var instant: Double {
+    if let offset { return wall - Double(offset) }
+    let whole = wall.rounded(.down)
+    var t = time_t(whole)
+    var fields = tm()
+    gmtime_r(&t, &fields)
+    fields.tm_isdst = -1
+    return Double(mktime(&fields)) + (wall - whole)
+  }
+}
+
+extension WrittenTime {
+  /// The date, time and offset of a record timestamp (FORMATS.md 2.2 after normalization,
+  /// or the raw forms `2026-11-20 10:22:33.123456+0100` and `…Z`), read from its bytes.
+  public static func parse(_ b: UnsafeBufferPointer<UInt8>) -> WrittenTime? {
+    func digits(_ at: Int, _ count: Int) -> Int? {
+      guard at + count <= b.count else { return nil }
+      var value = 0
+      for i in at..<(at + count) {
+        let d = b[i] &- 0x30
+        guard d < 10 else { return nil }
+        value = value * 10 + Int(d)
+      }
+      return value
+    }
+    guard b.count >= 19, let year = digits(0, 4), b[4] == 0x2D, let month = digits(5, 2), b[7] == 0x2D,
+      let day = digits(8, 2), b[10] == UInt8(ascii: "T") || b[10] == 0x20, let hour = digits(11, 2),
+      b[13] == 0x3A, let minute = digits(14, 2), b[16] == 0x3A, let second = digits(17, 2),
+      (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+    else { return nil }
+    var i = 19
+    var fraction = 0.0
+    if i < b.count && b[i] == UInt8(ascii: ".") {
+      i += 1
+      var scale = 0.1
+      while i < b.count, b[i] &- 0x30 < 10 {
+        fraction += Double(b[i] &- 0x30) * scale
+        scale /= 10
+        i += 1
+      }
+    }
+    var fields = tm()
+    fields.tm_year = Int32(year - 1900)
+    fields.tm_mon = Int32(month - 1)
+    fields.tm_mday = Int32(day)
+    fields.tm_hour = Int32(hour)
+    fields.tm_min = Int32(minute)
+    fields.tm_sec = Int32(second)
+    let wall = Double(timegm(&fields)) + fraction
+    if i == b.count { return WrittenTime(wall: wall, offset: nil) }
+    var offset = 0
+    if b[i] == UInt8(ascii: "Z") {
+      i += 1
+    } else if b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") {
+      let sign = b[i] == UInt8(ascii: "-") ? -1 : 1
+      guard let hh = digits(i + 1, 2) else { return nil }
+      i += 3
+      if i < b.count && b[i] == 0x3A { i += 1 }
+      guard let mm = digits(i, 2) else { return nil }
+      i += 2
+      offset = sign * (hh * 3600 + mm * 60)
+    } else {
+      return nil
+    }
+    guard i == b.count else { return nil }
+    return WrittenTime(wall: wall, offset: offset)
+  }
+}
+
+extension RecordFields {
+  /// The record's timestamp as written, when it has one that parses.
+  public var writtenTime: WrittenTime? { timestampRange.flatMap { withBytes($0, WrittenTime.parse) } }
+}

@@ -1,0 +1,341 @@
+import Foundation
+import TCALogInput
+import TCALogParsing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A piece of one input that starts at a line start and ends before a header line (or at
+/// the end of the input). Owns its bytes: the splitter reads straight into them and
+/// hands them on, so no chunk is copied.
+final class InputChunk: @unchecked Sendable {
+  let bytes: UnsafeMutablePointer<UInt8>
+  let capacity: Int
+  var count = 0
+  /// Byte offset of the first byte in its input.
+  var firstOffset = 0
+  var isLast = false
+  /// Cut at a line end for want of a header within the size cap (not before a header).
+  var isForcedCut = false
+
+  init(capacity: Int) {
+    self.capacity = capacity
+    bytes = .allocate(capacity: capacity)
+  }
+
+  deinit { bytes.deallocate() }
+
+  var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: bytes, count: count) }
+}
+
+/// Cuts a byte source into chunks that end just before a header line, so that each chunk
+/// can be scanned on its own.
+final class ChunkSplitter {
+  private let source: ByteSource
+  private let chunkSize: Int
+  /// Without a header, a chunk is cut at a line end once it reaches this size: only a
+  /// record larger than the scanner's size cap (kept incomplete anyway) spans such a cut.
+  private let forcedCut: Int
+  /// A new chunk's room: the target size and one more read, so a chunk that reaches the
+  /// target usually needs no growing before its cut.
+  private var initialCapacity: Int { chunkSize + (64 << 10) }
+  /// Bytes read past the last cut: the start of the next chunk.
+  private var pending: InputChunk?
+  private var offset = 0
+  private var ended = false
+  /// A read that failed (a cut-off gzip): thrown after the chunk that holds everything
+  /// read before it, so no decompressed byte is lost.
+  private var readError: Error?
+
+  init(source: ByteSource, chunkSize: Int, sizeCap: Int) {
+    self.source = source
+    self.chunkSize = max(chunkSize, 64)
+    forcedCut = max(sizeCap, self.chunkSize)
+  }
+
+  func next() throws -> InputChunk? {
+    if ended {
+      if let error = readError {
+        readError = nil
+        throw error
+      }
+      return nil
+    }
+    var chunk = pending ?? InputChunk(capacity: initialCapacity)
+    pending = nil
+    var searchedUpTo = 0  // lines before this were checked for headers
+    var cut: Int? = nil
+    var forced = false
+    while true {
+      if chunk.count >= chunkSize || (chunk.count > 0 && source.isIdle) {
+        cut = lastHeaderStart(in: chunk.buffer, from: max(searchedUpTo, 1))
+        if cut == nil { searchedUpTo = lineStart(before: chunk.count, in: chunk.buffer) }
+        if cut == nil && chunk.count >= forcedCut {
+          cut = lineStart(before: chunk.count, in: chunk.buffer)
+          forced = true
+        }
+        if let c = cut, c > 0 { break }
+        cut = nil
+        forced = false
+      }
+      if chunk.count == chunk.capacity {
+        // A chunk without a header yet: grow it (rare; one record or foreign text).
+        let bigger = InputChunk(capacity: chunk.capacity * 2)
+        bigger.bytes.update(from: chunk.bytes, count: chunk.count)
+        bigger.count = chunk.count
+        chunk = bigger
+      }
+      let n: Int
+      do {
+        n = try source.read(
+          into: UnsafeMutableRawBufferPointer(start: chunk.bytes + chunk.count, count: chunk.capacity - chunk.count))
+      } catch {
+        readError = error
+        n = 0
+      }
+      if n == 0 {
+        ended = true
+        break
+      }
+      chunk.count += n
+    }
+    if chunk.count == 0 { return try next() }
+    if let cut, cut < chunk.count {
+      let rest = InputChunk(capacity: max(initialCapacity, (chunk.count - cut) * 2))
+      rest.bytes.update(from: chunk.bytes + cut, count: chunk.count - cut)
+      rest.count = chunk.count - cut
+      chunk.count = cut
+      pending = rest
+    }
+    chunk.firstOffset = offset
+    chunk.isLast = cut == nil
+    chunk.isForcedCut = forced && cut != nil
+    offset += chunk.count
+    return chunk
+  }
+
+  /// Start of the line that contains `position - 1` (0 when there is none before it).
+  private func lineStart(before position: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Int {
+    var i = position - 1
+    if i >= 0 && buffer[i] == 0x0A { i -= 1 }
+    while i >= 0 && buffer[i] != 0x0A { i -= 1 }
+    return i + 1
+  }
+
+  /// The start of the last complete header line at or after `from`, found backwards from
+  /// the end; the partial last line (no newline yet) is not considered.
+  private func lastHeaderStart(in all: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+    guard let lastLF = all.lastIndex(of: 0x0A) else { return nil }
+    var lineEnd = lastLF  // index of this line's LF
+    while lineEnd >= from {
+      var start = lineEnd
+      while start > 0 && all[start - 1] != 0x0A { start -= 1 }
+      if start >= from && start > 0 {
+        var contentEnd = lineEnd
+        if contentEnd > start && all[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+        let text = UnsafeBufferPointer(rebasing: all[start..<contentEnd])
+        let prefix = LinePrefix.match(text)
+        let content = (prefix?.length ?? 0)..<text.count
+        if !ByteText.isBlankLine(UnsafeBufferPointer(rebasing: text[content])),
+          LineKinds.header(text, content) != nil
+        {
+          return start
+        }
+      }
+      if start == 0 { return nil }
+      lineEnd = start - 1
+    }
+    return nil
+  }
+}
+
+/// Worker threads that scan chunks in submission order, and a reorder buffer that hands
+/// their results back in that order. Record indices are chained: a chunk's first index is
+/// known once every earlier chunk of the input has been scanned.
+///
+/// Locking: every stored `var` of the pipeline and of its `FileRun`s is read and written
+/// only with `condition` locked; a job's chunk and part belong to the one worker that took
+/// the job until its `Done` is published.
+final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
+  enum Mode {
+    /// Add records to the part as they are parsed, before their place in the run is known.
+    case content(@Sendable (inout Part, RecordContent) -> Void)
+    /// Hold the chunk's records, number them once the earlier chunks are scanned, then add.
+    case numbered(@Sendable (inout Part, Record) -> Void)
+  }
+
+  struct Done {
+    var part: Part
+    var statistics: ScanStatistics
+    /// Lines numbered from the chunk's first line.
+    var warnings: [ScanWarning]
+    /// What the time window saw of the chunk (nil without a window).
+    var window: WindowTally?
+  }
+
+  /// The chunks of one input.
+  final class FileRun: @unchecked Sendable {
+    let file: String
+    let firstIndex: Int
+    var submitted = 0
+    var delivered = 0
+    var counts: [Int: (records: Int, lines: Int)] = [:]  // chunk → its counts, until its bases are known
+    var bases: [Int: (index: Int, lines: Int)] = [:]
+    var nextBase: (chunk: Int, index: Int, lines: Int)
+    var done: [Int: Done] = [:]
+    init(file: String, firstIndex: Int) {
+      self.file = file
+      self.firstIndex = firstIndex
+      nextBase = (0, firstIndex, 0)
+    }
+  }
+
+  private struct Job {
+    var run: FileRun
+    var number: Int
+    var chunk: InputChunk
+    var part: Part
+  }
+
+  private let condition = NSCondition()
+  private var queue: [Job] = []
+  private var inFlight = 0
+  private var stopping = false
+  private let jobs: Int
+  private let mode: Mode
+  private let window: TimeWindow
+  private let sizeCap: Int
+
+  init(jobs: Int, mode: Mode, window: TimeWindow, sizeCap: Int) {
+    precondition(jobs >= 1)
+    self.jobs = jobs
+    self.mode = mode
+    self.window = window
+    self.sizeCap = sizeCap
+    for _ in 0..<jobs {
+      let thread = Thread { self.workLoop() }
+      thread.stackSize = 8 << 20
+      thread.start()
+    }
+  }
+
+  func start(file: String, firstIndex: Int) -> FileRun { FileRun(file: file, firstIndex: firstIndex) }
+
+  /// Queues a chunk with the part its records go to; delivers finished results in order
+  /// while `jobs + 1` are in flight, so memory holds at most that many chunks.
+  func submit(_ chunk: InputChunk, part: Part, to run: FileRun, deliver: (Done) throws -> Void) throws {
+    condition.lock()
+    queue.append(Job(run: run, number: run.submitted, chunk: chunk, part: part))
+    run.submitted += 1
+    inFlight += 1
+    condition.broadcast()
+    condition.unlock()
+    try deliverReady(run, waitWhileFull: true, deliver)
+  }
+
+  /// Delivers every remaining result of `run`, waiting for the workers.
+  func drain(_ run: FileRun, deliver: (Done) throws -> Void) throws {
+    try deliverReady(run, waitWhileFull: false, deliver)
+  }
+
+  private func deliverReady(_ run: FileRun, waitWhileFull: Bool, _ deliver: (Done) throws -> Void) throws {
+    while true {
+      condition.lock()
+      let mustWait = waitWhileFull ? inFlight > jobs : run.delivered < run.submitted
+      if !mustWait && run.done[run.delivered] == nil {
+        condition.unlock()
+        return
+      }
+      while run.done[run.delivered] == nil { condition.wait() }
+      let done = run.done.removeValue(forKey: run.delivered)!
+      run.delivered += 1
+      inFlight -= 1
+      condition.unlock()
+      try deliver(done)
+    }
+  }
+
+  /// Ends the worker threads once they finish the chunk at hand; queued chunks are dropped.
+  func shutDown() {
+    condition.lock()
+    stopping = true
+    queue.removeAll()
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  private func workLoop() {
+    while true {
+      condition.lock()
+      while queue.isEmpty && !stopping { condition.wait() }
+      if stopping {
+        condition.unlock()
+        return
+      }
+      let job = queue.removeFirst()
+      condition.unlock()
+      process(job)
+    }
+  }
+
+  private func process(_ job: Job) {
+    let scanner = RecordScanner(file: job.run.file, firstIndex: 0, sizeCap: sizeCap)
+    var part = job.part
+    var tally = window.isUnbounded ? nil : WindowTally()
+    switch mode {
+    case .content(let add):
+      scan(job.chunk, with: scanner) { record in
+        let content = record.content
+        if tally == nil || tally!.admit(content, to: window) { add(&part, content) }
+      }
+    case .numbered(let add):
+      var records: [Record] = []
+      scan(job.chunk, with: scanner) { records.append($0) }
+      let base = bases(of: job, records: records.count, lines: scanner.statistics.lines)
+      for var record in records {
+        record.index += base.index
+        record.line += base.lines
+        if tally == nil || tally!.admit(record, to: window) { add(&part, record) }
+      }
+    }
+    condition.lock()
+    job.run.done[job.number] = Done(
+      part: part, statistics: scanner.statistics, warnings: scanner.warnings, window: tally)
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Scans one chunk, its lines numbered from 1; a chunk ends as its cut says.
+  private func scan(_ chunk: InputChunk, with scanner: RecordScanner, _ emit: (Record) -> Void) {
+    // Scanning memory cannot fail, and `emit` does not throw.
+    try? LineReader.forEachLine(in: chunk.buffer, firstLine: 1, firstOffset: chunk.firstOffset) { line in
+      try scanner.feed(line, emit: emit)
+    }
+    if chunk.isLast {
+      try? scanner.finish(emit: emit)
+    } else if chunk.isForcedCut {
+      try? scanner.finishAtForcedCut(emit: emit)
+    } else {
+      try? scanner.finishBeforeHeader(emit: emit)
+    }
+  }
+
+  /// Publishes this chunk's counts and waits until its first index and line are known.
+  private func bases(of job: Job, records: Int, lines: Int) -> (index: Int, lines: Int) {
+    let run = job.run
+    condition.lock()
+    defer { condition.unlock() }
+    run.counts[job.number] = (records, lines)
+    while let n = run.counts[run.nextBase.chunk] {
+      run.bases[run.nextBase.chunk] = (run.nextBase.index, run.nextBase.lines)
+      run.counts.removeValue(forKey: run.nextBase.chunk)
+      run.nextBase = (run.nextBase.chunk + 1, run.nextBase.index + n.records, run.nextBase.lines + n.lines)
+    }
+    condition.broadcast()
+    while run.bases[job.number] == nil && !stopping { condition.wait() }
+    return run.bases.removeValue(forKey: job.number) ?? (0, 0)
+  }
+}

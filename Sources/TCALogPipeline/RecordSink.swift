@@ -1,0 +1,111 @@
+import TCALogInput
+import TCALogParsing
+
+/// Whether a stream goes on after a sink took a record (or a chunk's part).
+public enum StreamControl: Sendable, Equatable {
+  case more
+  /// No record could change what the sink makes any more: the stream ends here, and
+  /// inputs not yet opened are not opened.
+  case stop
+}
+
+/// What a sink reads of a record. The stream hands the parser what its sink needs; every
+/// record is still parsed whole today, so this is the contract a cheaper parse can rely
+/// on, not yet a saving.
+public struct RecordNeeds: OptionSet, Sendable {
+  public let rawValue: Int
+  public init(rawValue: Int) { self.rawValue = rawValue }
+
+  /// The action path, root and text.
+  public static let action = RecordNeeds(rawValue: 1 << 0)
+  /// Which state paths changed (raw and normalized), and whether state changed at all.
+  public static let statePaths = RecordNeeds(rawValue: 1 << 1)
+  /// The old and new value of each changed state path.
+  public static let values = RecordNeeds(rawValue: 1 << 2)
+  /// The record's input bytes.
+  public static let raw = RecordNeeds(rawValue: 1 << 3)
+  public static let all: RecordNeeds = [.action, .statePaths, .values, .raw]
+}
+
+/// Takes the records of a `RecordStream` in input order, on the thread that runs it.
+///
+/// The stream calls `begin(input:)` before each input, `record(_:)` for each record in it
+/// (only those in the time window, numbered across inputs), and `end(_:)` once, with what
+/// the read found besides records. A sink that can split its work by chunk for a parallel
+/// read also conforms to `ChunkedRecordSink` or `NumberedChunkedRecordSink`.
+public protocol RecordSink {
+  /// What this sink reads of each record (default: everything).
+  var needs: RecordNeeds { get }
+  /// An input is about to be read (`-` is standard input); `.stop` ends the stream
+  /// before it is opened.
+  mutating func begin(input: String) throws -> StreamControl
+  /// The next record in input order.
+  mutating func record(_ record: Record) throws -> StreamControl
+  /// The stream ended: every input read, or a sink said `.stop`.
+  mutating func end(_ result: ReadResult) throws
+}
+
+extension RecordSink {
+  public var needs: RecordNeeds { .all }
+  public func begin(input: String) throws -> StreamControl { .more }
+  public func end(_ result: ReadResult) throws {}
+}
+
+/// A sink whose work splits by chunk. On a parallel read the stream makes one part per
+/// chunk (on the reading thread, in input order), a worker thread adds the chunk's records
+/// to it as they are parsed, and the stream merges the filled parts back into the sink in
+/// input order. Sequential reads (one job, `--follow`) call `record(_:)` instead; both
+/// must come to the same result.
+public protocol ChunkedRecordSink: RecordSink {
+  associatedtype Part: RecordPart
+  func makePart() -> Part
+  mutating func merge(_ part: Part) throws -> StreamControl
+}
+
+/// One chunk's share of a `ChunkedRecordSink`, filled on a worker thread.
+public protocol RecordPart: Sendable {
+  /// The chunk's next record. Its place in the run (index, line) is not known yet, so the
+  /// part cannot read it.
+  mutating func add(_ record: RecordContent)
+}
+
+/// A chunked sink whose parts need each record's place in the run (to print it, say): a
+/// worker holds its chunk's records until every earlier chunk is parsed, numbers them,
+/// then adds them. Costs the chunk's records in memory and that wait.
+public protocol NumberedChunkedRecordSink: RecordSink {
+  associatedtype Part: NumberedRecordPart
+  func makePart() -> Part
+  mutating func merge(_ part: Part) throws -> StreamControl
+}
+
+/// One chunk's share of a `NumberedChunkedRecordSink`, filled on a worker thread.
+public protocol NumberedRecordPart: Sendable {
+  /// The chunk's next record, numbered as in a sequential read.
+  mutating func add(_ record: Record)
+}
+
+/// A sink that reads nothing of the records: for the counts of a stream alone
+/// (`records --stats`), which the stream's `ReadResult` holds.
+public struct StatisticsSink: ChunkedRecordSink {
+  public private(set) var statistics = ScanStatistics()
+  public init() {}
+  public var needs: RecordNeeds { [] }
+  public func record(_ record: Record) -> StreamControl { .more }
+  public func makePart() -> Part { Part() }
+  public func merge(_ part: Part) -> StreamControl { .more }
+  public mutating func end(_ result: ReadResult) { statistics = result.statistics }
+
+  public struct Part: RecordPart {
+    public func add(_ record: RecordContent) {}
+  }
+}
+
+/// A sink made of a closure that looks at each record: for scripts and tests.
+public struct EachRecord: RecordSink {
+  private let body: (Record) throws -> Void
+  public init(_ body: @escaping (Record) throws -> Void) { self.body = body }
+  public func record(_ record: Record) throws -> StreamControl {
+    try body(record)
+    return .more
+  }
+}

@@ -1,0 +1,249 @@
+import TCALogInput
+import TCALogParsing
+
+/// What a stream found besides the records.
+public struct ReadResult: Sendable {
+  /// Counts over every input line and record (of the time window or not).
+  public var statistics = ScanStatistics()
+  /// With a time window: the counts of the records in it, as if they were the whole input
+  /// (their lines and bytes; other lines lie in no window). Nil without a window.
+  public var windowStatistics: ScanStatistics?
+  /// Inputs that could not be read (or not completely): reported, the others still read.
+  public var errors: [InputError] = []
+  /// At most `RecordScanner.maximumWarnings` per input, lines numbered in their input.
+  public var warnings: [ScanWarning] = []
+  /// Records left out by the time window because they carry no timestamp.
+  public var untimedRecords = 0
+  /// With a time window: the earliest and latest timestamps of all records, to say what
+  /// the log covers when nothing was in the window.
+  public var timestampSpan: TimestampSpan?
+  /// A sink said `.stop` before the inputs ended.
+  public var stopped = false
+  public init() {}
+
+  /// The counts a report describes: those of the window when there is one.
+  public var reportedStatistics: ScanStatistics { windowStatistics ?? statistics }
+}
+
+/// The earliest and latest record timestamps of a read, as written in the log.
+public struct TimestampSpan: Sendable, Equatable {
+  public var earliest: (time: Double, text: String)
+  public var latest: (time: Double, text: String)
+  public init(_ time: Double, _ text: String) {
+    earliest = (time, text)
+    latest = (time, text)
+  }
+  public mutating func add(_ time: Double, _ text: @autoclosure () -> String) {
+    if time < earliest.time { earliest = (time, text()) }
+    if time > latest.time { latest = (time, text()) }
+  }
+  public mutating func merge(_ other: TimestampSpan) {
+    add(other.earliest.time, other.earliest.text)
+    add(other.latest.time, other.latest.text)
+  }
+  public static func == (a: TimestampSpan, b: TimestampSpan) -> Bool {
+    a.earliest == b.earliest && a.latest == b.latest
+  }
+}
+
+/// What a time window saw of some records: those it let through (counted with their lines
+/// and bytes), those without a timestamp, and the span of all timestamps. One per chunk on
+/// a parallel read, merged in input order, so no lock is needed.
+struct WindowTally: Sendable {
+  var admitted = ScanStatistics()
+  var untimed = 0
+  var span: TimestampSpan?
+
+  /// Counts one record; returns whether it lies in the window.
+  mutating func admit(_ record: some RecordFields, to window: TimeWindow) -> Bool {
+    let inWindow = window.contains(record)
+    switch inWindow {
+    case true?: admitted.countWithLines(record)
+    case false?: break
+    case nil: untimed += 1
+    }
+    if let written = record.writtenTime, let range = record.timestampRange {
+      let time = written.instant
+      if span == nil {
+        span = TimestampSpan(time, record.string(range))
+      } else {
+        span!.add(time, record.string(range))
+      }
+    }
+    return inWindow == true
+  }
+
+  mutating func merge(_ other: WindowTally) {
+    admitted.merge(other.admitted)
+    untimed += other.untimed
+    if let other = other.span {
+      if span == nil { span = other } else { span!.merge(other) }
+    }
+  }
+
+  func record(into result: inout ReadResult) {
+    result.windowStatistics = admitted
+    result.untimedRecords = untimed
+    result.timestampSpan = span
+  }
+}
+
+extension ScanStatistics {
+  /// Counts a record as if it were the whole input (its lines and bytes included).
+  package mutating func countWithLines(_ record: some RecordFields) {
+    count(record)
+    lines += record.lines
+    bytes += record.bytes
+  }
+}
+
+/// The one way from inputs to records: reads the inputs named on the command line in
+/// order, parses them, and hands every record in the time window to a sink, numbered
+/// across inputs. It alone decides how: sequentially (one job, or `--follow`), or cut into
+/// chunks parsed on `jobs` threads with the sink's parts merged in input order; either way
+/// the sink sees the same records, numbers, statistics and warnings.
+public struct RecordStream: Sendable {
+  /// The inputs in order (`-` is standard input).
+  public var inputs: [String]
+  /// Threads that parse; 1 reads sequentially.
+  public var jobs: Int
+  /// Only records in this window reach the sink (`--since` / `--until`).
+  public var window: TimeWindow
+  /// Keep reading the inputs as they grow (`--follow`): the stream then ends only when
+  /// the read is interrupted (`Interruption`). Reads sequentially.
+  public var follow: Bool
+  /// Records larger than this are cut and kept incomplete.
+  public var sizeCap = 64 << 20
+  /// About how many bytes one chunk of a parallel read holds.
+  public var chunkSize = 1 << 20
+
+  /// `inputs` empty means standard input.
+  public init(inputs: [String], jobs: Int = 1, window: TimeWindow = TimeWindow(), follow: Bool = false) {
+    self.inputs = inputs.isEmpty ? ["-"] : inputs
+    self.jobs = max(1, jobs)
+    self.window = window
+    self.follow = follow
+  }
+
+  /// Streams every record into `sink`, in input order, on this thread.
+  @discardableResult
+  public func run<Sink: RecordSink>(into sink: inout Sink) throws -> ReadResult {
+    try runSequentially(into: &sink)
+  }
+
+  /// Streams the records into `sink`; with more than one job, each chunk into its own part
+  /// on a worker thread, the parts merged in input order.
+  @discardableResult
+  public func run<Sink: ChunkedRecordSink>(into sink: inout Sink) throws -> ReadResult {
+    guard jobs > 1 && !follow else { return try runSequentially(into: &sink) }
+    return try runChunked(
+      into: &sink, makePart: { $0.makePart() }, merge: { try $0.merge($1) },
+      mode: .content({ (part: inout Sink.Part, record) in part.add(record) }))
+  }
+
+  /// Streams the records into `sink`; with more than one job, each chunk into its own part
+  /// on a worker thread once the chunk's records are numbered, merged in input order.
+  @discardableResult
+  public func run<Sink: NumberedChunkedRecordSink>(into sink: inout Sink) throws -> ReadResult {
+    guard jobs > 1 && !follow else { return try runSequentially(into: &sink) }
+    return try runChunked(
+      into: &sink, makePart: { $0.makePart() }, merge: { try $0.merge($1) },
+      mode: .numbered({ (part: inout Sink.Part, record) in part.add(record) }))
+  }
+
+  private func runSequentially<Sink: RecordSink>(into sink: inout Sink) throws -> ReadResult {
+    var result = ReadResult()
+    var tally = window.isUnbounded ? nil : WindowTally()
+    var nextIndex = 0
+    for input in inputs {
+      if try sink.begin(input: input) == .stop {
+        result.stopped = true
+        break
+      }
+      let scanner = RecordScanner(file: input, firstIndex: nextIndex, sizeCap: sizeCap)
+      var control = StreamControl.more
+      func take(_ record: Record) throws {
+        guard control == .more else { return }
+        if tally == nil || tally!.admit(record, to: window) { control = try sink.record(record) }
+      }
+      do {
+        let source = try InputOpener.open(input, follow: follow)
+        // The line reader stops short only on an error: a flag checked per line would
+        // cost every read for a stop that comes once.
+        try LineReader(source: source).forEachLine { line in
+          try scanner.feed(line, emit: take)
+          if control == .stop { throw StopStream() }
+        }
+        try scanner.finish(emit: take)
+      } catch let error as InputError {
+        // What was read before the error is still input: its last record is finished.
+        result.errors.append(error)
+        try scanner.finish(emit: take)
+      } catch is StopStream {}
+      nextIndex = scanner.nextIndex
+      result.statistics.merge(scanner.statistics)
+      result.warnings += scanner.warnings
+      if control == .stop {
+        result.stopped = true
+        break
+      }
+    }
+    tally?.record(into: &result)
+    try sink.end(result)
+    return result
+  }
+
+  private func runChunked<Sink: RecordSink, Part: Sendable>(
+    into sink: inout Sink, makePart: (Sink) -> Part, merge: (inout Sink, Part) throws -> StreamControl,
+    mode: ChunkPipeline<Part>.Mode
+  ) throws -> ReadResult {
+    let pipeline = ChunkPipeline<Part>(jobs: jobs, mode: mode, window: window, sizeCap: sizeCap)
+    defer { pipeline.shutDown() }
+    var result = ReadResult()
+    var tally = window.isUnbounded ? nil : WindowTally()
+    var nextIndex = 0
+    var control = StreamControl.more
+    for input in inputs {
+      if try sink.begin(input: input) == .stop {
+        result.stopped = true
+        break
+      }
+      var fileStatistics = ScanStatistics()
+      var fileWarnings: [ScanWarning] = []
+      let run = pipeline.start(file: input, firstIndex: nextIndex)
+      func collect(_ done: ChunkPipeline<Part>.Done) throws {
+        guard control == .more else { return }
+        // A chunk's scanner numbers lines from the chunk's start.
+        for var warning in done.warnings where fileWarnings.count < RecordScanner.maximumWarnings {
+          warning.line += fileStatistics.lines
+          fileWarnings.append(warning)
+        }
+        fileStatistics.merge(done.statistics)
+        if let window = done.window { tally?.merge(window) }
+        control = try merge(&sink, done.part)
+      }
+      do {
+        let splitter = ChunkSplitter(source: try InputOpener.open(input), chunkSize: chunkSize, sizeCap: sizeCap)
+        while control == .more, let chunk = try splitter.next() {
+          try pipeline.submit(chunk, part: makePart(sink), to: run, deliver: collect)
+        }
+      } catch let error as InputError {
+        result.errors.append(error)
+      }
+      try pipeline.drain(run, deliver: collect)
+      nextIndex += fileStatistics.records
+      result.statistics.merge(fileStatistics)
+      result.warnings += fileWarnings
+      if control == .stop {
+        result.stopped = true
+        break
+      }
+    }
+    tally?.record(into: &result)
+    try sink.end(result)
+    return result
+  }
+}
+
+/// Unwinds the line loop of a sequential read when the sink says `.stop`.
+private struct StopStream: Error {}

@@ -1,0 +1,121 @@
+import Foundation
+import TCALogInput
+import TCALogParsing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `--since` / `--until`: the records whose timestamp falls in a time window.
+///
+/// A time with a UTC offset (or `Z`), `now` and a span back from now (`-5m`, like
+/// `log show --last`) are instants. A time written without an offset is read as the log
+/// writes its own times: in each record's offset (or, for a record without one, the local
+/// zone its console used), so a time copied from the log selects what it reads. A time of
+/// day alone means that time on the log's own day(s): it is compared with each record's
+/// time of day as written.
+public struct TimeWindow: Sendable, Equatable {
+  public enum Bound: Sendable, Equatable {
+    /// Seconds since 1970.
+    case instant(Double)
+    /// A date and time without an offset, as seconds since 1970 were it UTC: compared
+    /// with a record's time as written.
+    case wallClock(Double)
+    /// Seconds since midnight: compared with a record's time of day as written.
+    case timeOfDay(Double)
+  }
+
+  public var since: Bound?
+  public var until: Bound?
+
+  public init(since: Double? = nil, until: Double? = nil) {
+    self.since = since.map { .instant($0) }
+    self.until = until.map { .instant($0) }
+  }
+
+  /// Parses the two options; throws `TimeWindow.Error` with the text that was not a time.
+  public init(since: String?, until: String?, now: Double = Date().timeIntervalSince1970) throws {
+    self.since = try since.map { try TimeWindow.parse($0, now: now) }
+    self.until = try until.map { try TimeWindow.parse($0, now: now) }
+    switch (self.since, self.until) {
+    case (.instant(let s)?, .instant(let u)?) where s > u, (.wallClock(let s)?, .wallClock(let u)?) where s > u:
+      throw Error(text: until ?? "", reason: "--until is before --since")
+    default:
+      break  // two times of day the other way round span midnight
+    }
+  }
+
+  public var isUnbounded: Bool { since == nil && until == nil }
+
+  /// Whether the record's time lies in the window; a record without a timestamp lies in
+  /// no bounded window (`nil`), so a caller can count what it left out.
+  public func contains(_ record: some RecordFields) -> Bool? {
+    if isUnbounded { return true }
+    guard let time = record.writtenTime else { return nil }
+    if case .timeOfDay(let s)? = since, case .timeOfDay(let u)? = until, s > u {
+      // 23:50 to 00:10: across midnight.
+      let day = time.timeOfDay
+      return day >= s || day <= u
+    }
+    if let since, time.compared(with: since) < 0 { return false }
+    if let until, time.compared(with: until) > 0 { return false }
+    return true
+  }
+
+  public struct Error: Swift.Error, CustomStringConvertible, Sendable {
+    public var text: String
+    public var reason: String
+    public var description: String { "invalid time '\(text)': \(reason)" }
+  }
+
+  /// A time as users write it: `2026-11-20T10:22[:33[.123]][Z|+01:00]`, the same with a
+  /// space, a date alone (its midnight), a time of day alone (`10:22`, `10:22:33`), `now`,
+  /// or a span back from now: `-90s`, `-5m`, `-2h`, `-1d` (also `5m ago`).
+  public static func parse(_ text: String, now: Double) throws -> Bound {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    if trimmed == "now" { return .instant(now) }
+    var relative = trimmed
+    if relative.hasSuffix(" ago") { relative = "-" + relative.dropLast(4) }
+    if relative.hasPrefix("-"), let unit = relative.last, let amount = Double(relative.dropFirst().dropLast()) {
+      let scale: Double? = ["s": 1, "m": 60, "h": 3600, "d": 86_400][unit]
+      guard let scale else { throw Error(text: text, reason: "unit must be s, m, h or d") }
+      return .instant(now - amount * scale)
+    }
+    var bytes = Array(trimmed.utf8)
+    // A time of day alone: on the record's own day.
+    if bytes.count >= 5, bytes[2] == UInt8(ascii: ":"), !bytes.contains(UInt8(ascii: "-")),
+      let written = Array(("2000-01-01T" + (bytes.count == 5 ? trimmed + ":00" : trimmed)).utf8)
+        .withUnsafeBufferPointer({ WrittenTime.parse($0) }),
+      written.offset == nil
+    {
+      return .timeOfDay(written.timeOfDay)
+    }
+    // A date alone: its midnight.
+    if bytes.count == 10 { bytes += Array("T00:00:00".utf8) }
+    // Minutes without seconds: `2026-11-20T10:06`, also before an offset.
+    if bytes.count >= 16, bytes[13] == UInt8(ascii: ":"), bytes.count == 16 || bytes[16] != UInt8(ascii: ":") {
+      bytes.insert(contentsOf: Array(":00".utf8), at: 16)
+    }
+    if let written = bytes.withUnsafeBufferPointer({ WrittenTime.parse($0) }) {
+      if let offset = written.offset { return .instant(written.wall - Double(offset)) }
+      return .wallClock(written.wall)
+    }
+    throw Error(text: text, reason: "expected a date and time (2026-11-20T10:22[:33]), a time of day (10:22), or -5m")
+  }
+
+}
+
+extension WrittenTime {
+  /// Below 0, 0 or above 0 as this time is before, at or after `bound`.
+  func compared(with bound: TimeWindow.Bound) -> Int {
+    let (mine, other): (Double, Double)
+    switch bound {
+    case .instant(let t): (mine, other) = (instant, t)
+    case .wallClock(let t): (mine, other) = (wall, t)
+    case .timeOfDay(let t): (mine, other) = (timeOfDay, t)
+    }
+    return mine < other ? -1 : mine > other ? 1 : 0
+  }
+}

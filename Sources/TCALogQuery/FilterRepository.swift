@@ -1,0 +1,291 @@
+import TCALogParsing
+import TCALogPipeline
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One bad line of a filter repository file.
+public struct FilterFileIssue: Sendable, Equatable, CustomStringConvertible {
+  public var file: String
+  public var line: Int
+  public var reason: String
+  /// `FILE:LINE: reason`, or `FILE: reason` for the file as a whole (line 0).
+  public var description: String { line > 0 ? "\(file):\(line): \(reason)" : "\(file): \(reason)" }
+}
+
+/// Everything wrong with a filter repository file (all bad lines, not only the first).
+public struct FilterRepositoryError: Error, Sendable, CustomStringConvertible {
+  public var issues: [FilterFileIssue]
+  public var description: String { issues.map(\.description).joined(separator: "\n") }
+}
+
+/// A filter repository: named PCRE2 patterns over action paths, kept as a plain text file
+/// beside the Swift `ActionFilter` extensions (ACTIONFILTER.md section 1) so the same
+/// names can drive `tcalog filter` and be fed by `tcalog suggest`.
+///
+/// File format, one entry per line:
+///
+///     # comment (only as a whole line: `#` is common inside patterns, `#1`)
+///     hoverActions = ^windows\.window\.hover$
+///
+/// The name is a Swift-style identifier (`[A-Za-z_][A-Za-z0-9_]*`, not a lone `_`); the
+/// pattern is everything after the first `=`, with surrounding blanks removed (write
+/// `\x20` for a significant leading or trailing space).
+public final class FilterRepository {
+  public struct Entry: Sendable, Equatable {
+    public var name: String
+    public var pattern: String
+    /// 1-based line in the file it came from (0 for entries added in memory).
+    public var line: Int
+    public init(name: String, pattern: String, line: Int = 0) {
+      self.name = name
+      self.pattern = pattern
+      self.line = line
+    }
+  }
+
+  public let file: String
+  public private(set) var entries: [Entry] = []
+  private var matchers: [PatternMatcher] = []
+  private var indexByName: [String: Int] = [:]
+  public let options: PatternMatcher.Options
+
+  /// An empty repository (to build one in memory and write it out).
+  public init(file: String = "<memory>", options: PatternMatcher.Options = []) {
+    self.file = file
+    self.options = options.subtracting(.fixedString)
+  }
+
+  /// Parses repository text; throws every bad line at once.
+  public convenience init(parsing text: String, file: String, options: PatternMatcher.Options = [])
+    throws(FilterRepositoryError)
+  {
+    self.init(file: file, options: options)
+    var issues: [FilterFileIssue] = []
+    var number = 0
+    // "\r\n" is one Character in Swift: split on both so CRLF files keep their line numbers.
+    for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+      number += 1
+      var line = Substring(rawLine)
+      if line.last == "\r" { line = line.dropLast() }
+      // Unicode scalars, not Characters: a combining mark after a blank, `=` or `#` forms
+      // one Character with it, which would hide the separator or change the pattern when
+      // the entry is written back as `name = pattern`.
+      let trimmed = line.unicodeScalars.trimmingBlanks()
+      if trimmed.isEmpty || trimmed.first == "#" { continue }
+      guard let equals = trimmed.firstIndex(of: "=") else {
+        issues.append(FilterFileIssue(file: file, line: number, reason: "expected 'name = pattern'"))
+        continue
+      }
+      let name = String(trimmed[..<equals].trimmingBlanks())
+      let pattern = String(trimmed[trimmed.index(after: equals)...].trimmingBlanks())
+      do {
+        try add(Entry(name: name, pattern: pattern, line: number))
+      } catch {
+        issues.append(FilterFileIssue(file: file, line: number, reason: error.reason))
+      }
+    }
+    if !issues.isEmpty { throw FilterRepositoryError(issues: issues) }
+  }
+
+  /// Reads and parses a file.
+  public static func load(path: String, options: PatternMatcher.Options = []) throws(FilterRepositoryError)
+    -> FilterRepository
+  {
+    guard let bytes = readFile(path) else {
+      throw FilterRepositoryError(issues: [
+        FilterFileIssue(file: path, line: 0, reason: "cannot read: \(String(cString: strerror(errno)))")
+      ])
+    }
+    return try FilterRepository(parsing: String(decoding: bytes, as: UTF8.self), file: path, options: options)
+  }
+
+  /// Why an entry cannot be added.
+  public struct EntryError: Error, Sendable, Equatable {
+    public var reason: String
+  }
+
+  /// Adds an entry after checking its name (valid, not taken) and compiling its pattern.
+  public func add(_ entry: Entry) throws(EntryError) {
+    guard Self.isValidName(entry.name) else {
+      throw EntryError(
+        reason: entry.name.isEmpty
+          ? "missing name before '='"
+          : "invalid name '\(entry.name)' (expected a Swift identifier)")
+    }
+    if let existing = indexByName[entry.name] {
+      let first = entries[existing].line
+      throw EntryError(
+        reason: "duplicate name '\(entry.name)'" + (first > 0 ? " (first defined on line \(first))" : ""))
+    }
+    guard !entry.pattern.isEmpty else { throw EntryError(reason: "empty pattern for '\(entry.name)'") }
+    guard !entry.pattern.contains(where: { $0 == "\n" || $0 == "\r" }) else {
+      throw EntryError(reason: "pattern for '\(entry.name)' spans several lines")
+    }
+    let matcher: PatternMatcher
+    do {
+      matcher = try PatternMatcher(entry.pattern, options: options)
+    } catch {
+      throw EntryError(reason: error.description)
+    }
+    indexByName[entry.name] = entries.count
+    entries.append(entry)
+    matchers.append(matcher)
+  }
+
+  public func entry(named name: String) -> Entry? { indexByName[name].map { entries[$0] } }
+
+  /// The compiled pattern of an entry.
+  public func matcher(named name: String) -> PatternMatcher? { indexByName[name].map { matchers[$0] } }
+
+  public var allMatchers: [PatternMatcher] { matchers }
+
+  /// The first entry (in file order) whose pattern matches the action path.
+  public func firstEntry(matching actionPath: UnsafeBufferPointer<UInt8>) throws(MatchError) -> Entry? {
+    for (i, matcher) in matchers.enumerated() where try matcher.matches(actionPath) { return entries[i] }
+    return nil
+  }
+
+  public func firstEntry(matching actionPath: String) throws(MatchError) -> Entry? {
+    var copy = actionPath
+    return try copy.withUTF8 { bytes in Result { () throws(MatchError) in try firstEntry(matching: bytes) } }.get()
+  }
+
+  /// Every entry whose pattern matches the action path.
+  public func entries(matching actionPath: String) throws(MatchError) -> [Entry] {
+    var copy = actionPath
+    return try copy.withUTF8 { bytes in
+      Result { () throws(MatchError) in
+        var found: [Entry] = []
+        for (i, matcher) in matchers.enumerated() where try matcher.matches(bytes) { found.append(entries[i]) }
+        return found
+      }
+    }.get()
+  }
+
+  // MARK: Writing
+
+  /// The file line for an entry (no newline).
+  public static func line(for entry: Entry) -> String { "\(entry.name) = \(entry.pattern)" }
+
+  /// The whole repository as file text, with an optional comment block on top.
+  public func rendered(header: [String] = []) -> String {
+    var text = header.map { "# " + $0 + "\n" }.joined()
+    for entry in entries { text += Self.line(for: entry) + "\n" }
+    return text
+  }
+
+  /// What `append` did.
+  public struct AppendResult: Sendable, Equatable {
+    /// Entries written to the file.
+    public var added: [Entry] = []
+    /// Entries left out because the file already has that name with the same pattern.
+    public var unchanged: [Entry] = []
+  }
+
+  /// Appends entries to a repository file (created when missing), after a comment line
+  /// when given. An entry whose name is already in the file with the same pattern is
+  /// skipped; the same name with another pattern, or any invalid entry, throws before
+  /// anything is written, so the file is never left half-updated.
+  @discardableResult
+  public static func append(
+    _ newEntries: [Entry], toFileAt path: String, comment: String? = nil, options: PatternMatcher.Options = []
+  ) throws(FilterRepositoryError) -> AppendResult {
+    let existingBytes = readFile(path)
+    let repository =
+      try existingBytes.map { bytes throws(FilterRepositoryError) in
+        try FilterRepository(parsing: String(decoding: bytes, as: UTF8.self), file: path, options: options)
+      } ?? FilterRepository(file: path, options: options)
+    var result = AppendResult()
+    var issues: [FilterFileIssue] = []
+    for entry in newEntries {
+      if let existing = repository.entry(named: entry.name) {
+        if existing.pattern == entry.pattern {
+          result.unchanged.append(existing)
+        } else {
+          issues.append(
+            FilterFileIssue(
+              file: path, line: existing.line, reason: "'\(entry.name)' is already defined with another pattern"))
+        }
+        continue
+      }
+      do {
+        try repository.add(Entry(name: entry.name, pattern: entry.pattern))
+        result.added.append(entry)
+      } catch {
+        issues.append(FilterFileIssue(file: path, line: 0, reason: error.reason))
+      }
+    }
+    if !issues.isEmpty { throw FilterRepositoryError(issues: issues) }
+    guard !result.added.isEmpty else { return result }
+    var text = ""
+    if let last = existingBytes?.last, last != UInt8(ascii: "\n") { text += "\n" }
+    if let comment {
+      text += comment.split(separator: "\n", omittingEmptySubsequences: false).map { "# " + $0 + "\n" }.joined()
+    }
+    for entry in result.added { text += line(for: entry) + "\n" }
+    guard appendToFile(path, text) else {
+      throw FilterRepositoryError(issues: [
+        FilterFileIssue(file: path, line: 0, reason: "cannot write: \(String(cString: strerror(errno)))")
+      ])
+    }
+    return result
+  }
+
+  /// A Swift-style identifier, as the names in ACTIONFILTER.md section 4.
+  public static func isValidName(_ name: String) -> Bool {
+    guard let first = name.utf8.first, name != "_" else { return false }
+    func isLetter(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F }
+    guard isLetter(first) else { return false }
+    return name.utf8.allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) }
+  }
+
+  // Small POSIX helpers: the repository file is tiny, and the library avoids Foundation.
+  private static func readFile(_ path: String) -> [UInt8]? {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        return nil
+      }
+      if n == 0 { return bytes }
+      bytes.append(contentsOf: chunk[0..<n])
+    }
+  }
+
+  private static func appendToFile(_ path: String, _ text: String) -> Bool {
+    let fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    var copy = text
+    return copy.withUTF8 { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+        if n < 0 {
+          if errno == EINTR { continue }
+          return false
+        }
+        offset += n
+      }
+      return true
+    }
+  }
+}
+
+extension Substring.UnicodeScalarView {
+  fileprivate func trimmingBlanks() -> Substring.UnicodeScalarView {
+    var s = self
+    while let c = s.first, c == " " || c == "\t" { s = s.dropFirst() }
+    while let c = s.last, c == " " || c == "\t" { s = s.dropLast() }
+    return s
+  }
+}

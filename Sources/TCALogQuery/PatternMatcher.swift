@@ -1,0 +1,194 @@
+import CPCRE2
+import TCALogParsing
+import TCALogPipeline
+
+/// A pattern that could not be compiled: PCRE2's message and the byte offset it points at.
+public struct PatternError: Error, Sendable, Equatable, CustomStringConvertible {
+  public var pattern: String
+  /// Byte offset into the pattern where PCRE2 stopped; nil when the whole pattern is refused.
+  public var offset: Int?
+  public var message: String
+
+  public init(pattern: String, offset: Int?, message: String) {
+    self.pattern = pattern
+    self.offset = offset
+    self.message = message
+  }
+
+  /// The message, with the pattern as given (escaped where it is written).
+  public var description: String {
+    if let offset { return "invalid pattern '\(pattern)' at offset \(offset): \(message)" }
+    return "invalid pattern '\(pattern)': \(message)"
+  }
+}
+
+/// A match that PCRE2 gave up on (match, depth or heap limit, JIT stack), so that a
+/// catastrophic pattern ends with an error instead of a hang.
+public struct MatchError: Error, Sendable, Equatable, CustomStringConvertible {
+  public var pattern: String
+  public var code: Int32
+  public var message: String
+  public var description: String { "pattern '\(pattern)': \(message)" }
+}
+
+/// One compiled PCRE2 pattern over bytes.
+///
+/// Compiled once (JIT when the library has it, the interpreter otherwise), with one match
+/// data block reused by every call, so matching allocates nothing. Not thread-safe: use
+/// one matcher per thread.
+public final class PatternMatcher {
+  public struct Options: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let caseInsensitive = Options(rawValue: 1)
+    /// The pattern is a literal string, not a regular expression (grep -F).
+    public static let fixedString = Options(rawValue: 2)
+  }
+
+  /// Longer patterns are refused before PCRE2 sees them.
+  public static let maxPatternLength = 64 * 1024
+  /// Backtracking budget per match call. The default (10 M) lets `(a+)+$` on a long
+  /// subject run for seconds; 2 M still leaves realistic patterns far from the limit.
+  public static let matchLimit: UInt32 = 2_000_000
+  /// Interpreter backtracking depth (the JIT uses its stack instead).
+  public static let depthLimit: UInt32 = 100_000
+  /// Interpreter heap for backtracking, in KiB.
+  public static let heapLimit: UInt32 = 64 * 1024
+  /// The JIT's default 32 KiB machine stack is too small for patterns with nested
+  /// groups over long records; grow on demand up to this.
+  public static let jitStackMax = 4 * 1024 * 1024
+
+  public let pattern: String
+  public let options: Options
+  /// False when PCRE2 has no JIT for this machine (or the JIT refused the pattern).
+  public let usesJIT: Bool
+
+  private let code: OpaquePointer
+  private let matchData: OpaquePointer
+  private let matchContext: OpaquePointer
+  private let jitStack: OpaquePointer?
+  /// A valid address for empty subjects (PCRE2 10.42 rejects a NULL subject).
+  // Written once, never mutated afterwards.
+  nonisolated(unsafe) private static let emptySubject: UnsafeMutablePointer<UInt8> = {
+    let p = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    p.initialize(to: 0)
+    return p
+  }()
+
+  public init(_ pattern: String, options: Options = []) throws(PatternError) {
+    self.pattern = pattern
+    self.options = options
+    let length = pattern.utf8.count
+    guard length <= Self.maxPatternLength else {
+      throw PatternError(
+        pattern: String(pattern.prefix(40)) + "…", offset: nil,
+        message: "pattern is \(length) bytes long, more than the limit of \(Self.maxPatternLength)")
+    }
+    // Invalid UTF-8 in a log must not stop matching: MATCH_INVALID_UTF treats bad bytes
+    // as never matching a character, and spares the per-call UTF check.
+    var flags = UInt32(PCRE2_UTF) | UInt32(PCRE2_MATCH_INVALID_UTF)
+    if options.contains(.caseInsensitive) { flags |= UInt32(PCRE2_CASELESS) }
+    if options.contains(.fixedString) { flags |= UInt32(PCRE2_LITERAL) }
+
+    var errorCode: Int32 = 0
+    var errorOffset: Int = 0
+    var compiled: OpaquePointer?
+    var copy = pattern
+    copy.withUTF8 { bytes in
+      compiled = pcre2_compile_8(
+        bytes.baseAddress ?? UnsafePointer(Self.emptySubject), bytes.count, flags, &errorCode, &errorOffset, nil)
+    }
+    guard let compiled else {
+      throw PatternError(pattern: pattern, offset: errorOffset, message: Self.message(for: errorCode))
+    }
+    code = compiled
+    usesJIT = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
+
+    guard let data = pcre2_match_data_create_from_pattern_8(compiled, nil),
+      let context = pcre2_match_context_create_8(nil)
+    else {
+      pcre2_code_free_8(compiled)
+      throw PatternError(pattern: pattern, offset: nil, message: "out of memory")
+    }
+    matchData = data
+    matchContext = context
+    pcre2_set_match_limit_8(context, Self.matchLimit)
+    pcre2_set_depth_limit_8(context, Self.depthLimit)
+    pcre2_set_heap_limit_8(context, Self.heapLimit)
+    if usesJIT, let stack = pcre2_jit_stack_create_8(32 * 1024, Self.jitStackMax, nil) {
+      jitStack = stack
+      pcre2_jit_stack_assign_8(context, nil, UnsafeMutableRawPointer(stack))
+    } else {
+      jitStack = nil
+    }
+  }
+
+  deinit {
+    if let jitStack { pcre2_jit_stack_free_8(jitStack) }
+    pcre2_match_context_free_8(matchContext)
+    pcre2_match_data_free_8(matchData)
+    pcre2_code_free_8(code)
+  }
+
+  /// The byte range of the first match at or after `start`, or nil.
+  @inline(__always)
+  public func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from start: Int = 0) throws(MatchError) -> Range<Int>?
+  {
+    let base = subject.baseAddress ?? UnsafePointer(Self.emptySubject)
+    let rc: Int32
+    if usesJIT {
+      rc = pcre2_jit_match_8(code, base, subject.count, start, 0, matchData, matchContext)
+    } else {
+      rc = pcre2_match_8(code, base, subject.count, start, 0, matchData, matchContext)
+    }
+    if rc == PCRE2_ERROR_NOMATCH { return nil }
+    if rc < 0 {
+      throw MatchError(pattern: pattern, code: rc, message: Self.message(for: rc))
+    }
+    let ovector = pcre2_get_ovector_pointer_8(matchData)!
+    return ovector[0]..<max(ovector[0], ovector[1])
+  }
+
+  /// Whether the pattern matches anywhere in `subject`.
+  @inline(__always)
+  public func matches(_ subject: UnsafeBufferPointer<UInt8>) throws(MatchError) -> Bool {
+    try firstMatch(in: subject) != nil
+  }
+
+  public func matches(_ string: String) throws(MatchError) -> Bool {
+    var copy = string
+    // withUTF8 rethrows untyped errors; carry the typed one through a Result.
+    return try copy.withUTF8 { bytes in Result { () throws(MatchError) in try matches(bytes) } }.get()
+  }
+
+  /// Every non-empty, non-overlapping match, in order (for highlighting).
+  public func allMatches(in subject: UnsafeBufferPointer<UInt8>) throws(MatchError) -> [Range<Int>] {
+    var ranges: [Range<Int>] = []
+    var start = 0
+    while start <= subject.count, let range = try firstMatch(in: subject, from: start) {
+      if range.isEmpty {
+        // Step over a whole character so the next start is on a character boundary.
+        start = range.lowerBound + 1
+        while start < subject.count && subject[start] & 0xC0 == 0x80 { start += 1 }
+      } else {
+        ranges.append(range)
+        start = range.upperBound
+      }
+    }
+    return ranges
+  }
+
+  /// PCRE2's text for an error code.
+  static func message(for code: Int32) -> String {
+    var buffer = [UInt8](repeating: 0, count: 256)
+    let n = pcre2_get_error_message_8(code, &buffer, buffer.count)
+    guard n > 0 else { return "PCRE2 error \(code)" }
+    let text = String(decoding: buffer.prefix(Int(n)), as: UTF8.self)
+    switch code {
+    case PCRE2_ERROR_MATCHLIMIT, PCRE2_ERROR_DEPTHLIMIT, PCRE2_ERROR_HEAPLIMIT, PCRE2_ERROR_JIT_STACKLIMIT:
+      return text + " (the pattern backtracks too much; simplify it)"
+    default:
+      return text
+    }
+  }
+}

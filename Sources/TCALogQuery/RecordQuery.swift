@@ -1,0 +1,183 @@
+import TCALogParsing
+import TCALogPipeline
+
+/// The compiled selection of `tcalog filter`: which records to keep.
+///
+/// A record is selected when every given condition holds, then `inverted` flips it:
+/// * `actions`: at least one matches the action path (empty: no condition);
+/// * `excludes`: none matches the action path;
+/// * `states`: at least one matches a changed state path, raw or normalized;
+/// * `texts`: at least one matches the record's raw bytes (prefixes, newlines included);
+/// * `change`: the state part says something changed / nothing changed.
+///
+/// Matching runs on the record's byte ranges, never on `String`s. A pattern that fails
+/// (match limit) counts as not matching; the failure is kept in `matchErrors`.
+public final class RecordQuery {
+  public enum ChangeCondition: Sendable {
+    case any
+    /// Records whose state part shows a change.
+    case changed
+    /// No-op records only (`labels` records have no state part and are never no-ops).
+    case unchanged
+  }
+
+  public var actions: [PatternMatcher]
+  public var excludes: [PatternMatcher]
+  public var states: [PatternMatcher]
+  public var texts: [PatternMatcher]
+  public var change: ChangeCondition
+  public var inverted: Bool
+
+  /// Match failures seen so far (first few kept) and how many there were.
+  public private(set) var matchErrors: [MatchError] = []
+  public private(set) var matchErrorCount = 0
+
+  public init(
+    actions: [PatternMatcher] = [], excludes: [PatternMatcher] = [], states: [PatternMatcher] = [],
+    texts: [PatternMatcher] = [], change: ChangeCondition = .any, inverted: Bool = false
+  ) {
+    self.actions = actions
+    self.excludes = excludes
+    self.states = states
+    self.texts = texts
+    self.change = change
+    self.inverted = inverted
+  }
+
+  /// What the query is made of, as plain values: worker threads compile their own copy
+  /// from it, since a matcher is not thread-safe.
+  public struct Blueprint: Sendable {
+    var actions, excludes, states, texts: [(pattern: String, options: PatternMatcher.Options)]
+    var change: ChangeCondition
+    var inverted: Bool
+
+    /// A query of its own. Every pattern compiled once already; should one fail now (out
+    /// of memory), dropping it would change what is selected, so that stops the program.
+    public func compile() -> RecordQuery {
+      func matchers(_ list: [(pattern: String, options: PatternMatcher.Options)]) -> [PatternMatcher] {
+        list.map { entry in
+          do {
+            return try PatternMatcher(entry.pattern, options: entry.options)
+          } catch {
+            preconditionFailure("a pattern that compiled once failed to compile again: \(error)")
+          }
+        }
+      }
+      return RecordQuery(
+        actions: matchers(actions), excludes: matchers(excludes), states: matchers(states),
+        texts: matchers(texts), change: change, inverted: inverted)
+    }
+  }
+
+  public var blueprint: Blueprint {
+    func list(_ m: [PatternMatcher]) -> [(pattern: String, options: PatternMatcher.Options)] {
+      m.map { ($0.pattern, $0.options) }
+    }
+    return Blueprint(
+      actions: list(actions), excludes: list(excludes), states: list(states), texts: list(texts),
+      change: change, inverted: inverted)
+  }
+
+  /// Takes over the match failures a worker's copy of this query saw.
+  public func absorbErrors(_ errors: [MatchError], count: Int) {
+    for error in errors where matchErrors.count < 10 { matchErrors.append(error) }
+    matchErrorCount += count
+  }
+
+  /// What the conditions read of a record.
+  public var needs: RecordNeeds {
+    var needs: RecordNeeds = []
+    if !actions.isEmpty || !excludes.isEmpty { needs.insert(.action) }
+    if !states.isEmpty || change != .any { needs.insert(.statePaths) }
+    if !texts.isEmpty { needs.insert(.raw) }
+    return needs
+  }
+
+  /// True when the query keeps every record (the raw round trip).
+  public var selectsEverything: Bool {
+    actions.isEmpty && excludes.isEmpty && states.isEmpty && texts.isEmpty && change == .any && !inverted
+  }
+
+  public func selects(_ record: some RecordFields) -> Bool {
+    conditionsHold(record) != inverted
+  }
+
+  private func conditionsHold(_ record: some RecordFields) -> Bool {
+    switch change {
+    case .any: break
+    case .changed: guard record.hasStatePart && record.stateChanged else { return false }
+    case .unchanged: guard record.isNoOp else { return false }
+    }
+    // Cheapest conditions first: action paths are short, raw text is the whole record.
+    return record.storage.withUnsafeBufferPointer { storage in
+      func slice(_ r: TextRange) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: storage[r.start..<r.end])
+      }
+      let action = slice(record.actionPathRange)
+      if !actions.isEmpty && !actions.contains(where: { matches($0, action) }) { return false }
+      if excludes.contains(where: { matches($0, action) }) { return false }
+      if !states.isEmpty {
+        let found = record.changes.contains { change in
+          states.contains {
+            matches($0, slice(change.path))
+              || (change.normalized != change.path && matches($0, slice(change.normalized)))
+          }
+        }
+        if !found { return false }
+      }
+      if !texts.isEmpty && !texts.contains(where: { matches($0, slice(record.rawRange)) }) { return false }
+      return true
+    }
+  }
+
+  @inline(__always)
+  private func matches(_ matcher: PatternMatcher, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    do {
+      return try matcher.matches(bytes)
+    } catch {
+      matchErrorCount += 1
+      if matchErrors.count < 5 && !matchErrors.contains(where: { $0.pattern == error.pattern }) {
+        matchErrors.append(error)
+      }
+      return false
+    }
+  }
+
+  // MARK: Highlighting
+
+  /// What to highlight in an action path: the parts the action patterns matched.
+  public func highlights(inActionPath bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+    Self.ranges(of: actions, in: bytes)
+  }
+
+  /// What to highlight in a state path.
+  public func highlights(inStatePath bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+    Self.ranges(of: states, in: bytes)
+  }
+
+  /// What to highlight in the raw text: the text patterns' matches, and where the action
+  /// and state patterns happen to match the text too (a path is not contiguous in the
+  /// raw text, so its own match cannot be shown there).
+  public func highlights(inRaw bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+    Self.ranges(of: texts + actions + states, in: bytes)
+  }
+
+  /// Sorted, merged match ranges of several patterns (errors just mean no highlight).
+  static func ranges(of matchers: [PatternMatcher], in bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+    guard !matchers.isEmpty, !bytes.isEmpty else { return [] }
+    var all: [Range<Int>] = []
+    for matcher in matchers { all += (try? matcher.allMatches(in: bytes)) ?? [] }
+    guard all.count > 1 else { return all }
+    all.sort { $0.lowerBound < $1.lowerBound }
+    var merged: [Range<Int>] = [all[0]]
+    for range in all.dropFirst() {
+      if range.lowerBound <= merged[merged.count - 1].upperBound {
+        merged[merged.count - 1] =
+          merged[merged.count - 1].lowerBound..<max(merged[merged.count - 1].upperBound, range.upperBound)
+      } else {
+        merged.append(range)
+      }
+    }
+    return merged
+  }
+}

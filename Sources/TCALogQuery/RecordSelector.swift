@@ -1,0 +1,192 @@
+import TCALogParsing
+import TCALogPipeline
+
+/// Where `tcalog filter` sends what its selector picks: the printer of the chosen format.
+public protocol SelectionOutput: AnyObject {
+  /// A record to print; `isContext` marks a context record (`-A/-B/-C`).
+  func print(_ record: Record, isContext: Bool) throws
+  /// Between groups of printed records that are not adjacent (grep's `--`).
+  func printSeparator() throws
+  /// The stream ended after `selected` selected records.
+  func finish(selected: Int) throws
+}
+
+/// The sink of `tcalog filter`: applies a query to records in input order, adds context
+/// records (`-A/-B/-C`, counted in records), stops at `--max-count`, and hands what it
+/// picks to an output, with a separator between groups that are not adjacent.
+///
+/// On a parallel read each chunk's part selects with its own compiled copy of the query
+/// (a matcher is not thread-safe) and keeps only the records the selector may print;
+/// context, the count and the printing stay on the reading thread, in input order.
+public final class RecordSelector: NumberedChunkedRecordSink {
+  public let query: RecordQuery
+  public let output: any SelectionOutput
+  public let before: Int
+  public let after: Int
+  public let maxCount: Int?
+
+  public private(set) var selectedCount = 0
+  private var afterRemaining = 0
+  /// Max count reached: only trailing context is still printed.
+  private var draining = false
+  private var lastPrinted: Int?
+  private var pending: RingBuffer<Record>
+  private let blueprint: RecordQuery.Blueprint
+
+  public init(query: RecordQuery, output: any SelectionOutput, before: Int = 0, after: Int = 0, maxCount: Int? = nil)
+  {
+    self.query = query
+    self.output = output
+    self.before = max(0, before)
+    self.after = max(0, after)
+    self.maxCount = maxCount
+    pending = RingBuffer(capacity: self.before)
+    blueprint = query.blueprint
+  }
+
+  /// False once no record could change the output any more.
+  private var wantsMore: Bool {
+    if let maxCount, maxCount <= 0 { return false }
+    return !draining || afterRemaining > 0
+  }
+
+  /// What the query reads, and the printer may print any of the record.
+  public var needs: RecordNeeds { .all }
+
+  /// With `--max-count` reached (or 0), the next input is not even opened.
+  public func begin(input: String) -> StreamControl { wantsMore ? .more : .stop }
+
+  public func record(_ record: Record) throws -> StreamControl {
+    try take(record, selected: query.selects(record))
+  }
+
+  public func makePart() -> Part { Part(query: blueprint.compile(), keepsAll: before > 0 || after > 0) }
+
+  public func merge(_ part: Part) throws -> StreamControl {
+    query.absorbErrors(part.query.matchErrors, count: part.query.matchErrorCount)
+    var control = wantsMore ? StreamControl.more : .stop
+    for (record, selected) in zip(part.records, part.selected) where control == .more {
+      control = try take(record, selected: selected)
+    }
+    return control
+  }
+
+  public func end(_ result: ReadResult) throws {
+    try output.finish(selected: selectedCount)
+  }
+
+  /// Takes the next record in input order, selected or not.
+  private func take(_ record: Record, selected: Bool) throws -> StreamControl {
+    guard wantsMore else { return .stop }
+    if draining {
+      try emit(record, isContext: true)
+      afterRemaining -= 1
+    } else if selected {
+      for earlier in pending.drain() { try emit(earlier, isContext: true) }
+      try emit(record, isContext: false)
+      selectedCount += 1
+      afterRemaining = after
+      if let maxCount, selectedCount >= maxCount { draining = true }
+    } else if afterRemaining > 0 {
+      try emit(record, isContext: true)
+      afterRemaining -= 1
+    } else if before > 0 {
+      pending.append(record)
+    }
+    return wantsMore ? .more : .stop
+  }
+
+  private func emit(_ record: Record, isContext: Bool) throws {
+    if before > 0 || after > 0, let lastPrinted, record.index != lastPrinted + 1 {
+      try output.printSeparator()
+    }
+    lastPrinted = record.index
+    try output.print(record, isContext: isContext)
+  }
+
+  /// One chunk's selection: the records the selector may print (all of them with
+  /// context, else the selected ones), each with whether it was selected.
+  ///
+  /// Sendable by hand: the part's compiled query is used by one thread at a time (the
+  /// worker that fills the part, then the reading thread that merges it).
+  public struct Part: NumberedRecordPart, @unchecked Sendable {
+    let query: RecordQuery
+    let keepsAll: Bool
+    var records: [Record] = []
+    var selected: [Bool] = []
+
+    public mutating func add(_ record: Record) {
+      let isSelected = query.selects(record)
+      if keepsAll || isSelected {
+        records.append(record)
+        selected.append(isSelected)
+      }
+    }
+  }
+}
+
+/// The sink of `tcalog filter --count` without context: counts the selected records and
+/// keeps none, so its parts need no numbers.
+public final class SelectionCounter: ChunkedRecordSink {
+  public let query: RecordQuery
+  public private(set) var selectedCount = 0
+  private let blueprint: RecordQuery.Blueprint
+
+  public init(query: RecordQuery) {
+    self.query = query
+    blueprint = query.blueprint
+  }
+
+  public var needs: RecordNeeds { query.needs }
+
+  public func record(_ record: Record) -> StreamControl {
+    if query.selects(record) { selectedCount += 1 }
+    return .more
+  }
+
+  public func makePart() -> Part { Part(query: blueprint.compile()) }
+
+  public func merge(_ part: Part) -> StreamControl {
+    query.absorbErrors(part.query.matchErrors, count: part.query.matchErrorCount)
+    selectedCount += part.selected
+    return .more
+  }
+
+  /// A chunk's count, with its own compiled query (used by one thread at a time).
+  public struct Part: RecordPart, @unchecked Sendable {
+    let query: RecordQuery
+    var selected = 0
+
+    public mutating func add(_ record: RecordContent) {
+      if query.selects(record) { selected += 1 }
+    }
+  }
+}
+
+/// The last `capacity` elements appended (the `-B` records).
+struct RingBuffer<Element> {
+  private var storage: [Element] = []
+  private var head = 0
+  let capacity: Int
+
+  init(capacity: Int) { self.capacity = capacity }
+
+  mutating func append(_ element: Element) {
+    guard capacity > 0 else { return }
+    if storage.count < capacity {
+      storage.append(element)
+    } else {
+      storage[head] = element
+      head = (head + 1) % capacity
+    }
+  }
+
+  /// The elements oldest first; empties the buffer.
+  mutating func drain() -> [Element] {
+    defer {
+      storage.removeAll(keepingCapacity: true)
+      head = 0
+    }
+    return Array(storage[head...] + storage[..<head])
+  }
+}

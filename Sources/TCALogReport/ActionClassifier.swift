@@ -1,0 +1,337 @@
+import Foundation
+import TCALogParsing
+import TCALogPipeline
+import TCALogQuery
+
+/// What an action path is to a reader of the log.
+public enum ActionClass: String, Sendable, CaseIterable {
+  /// Emitted by the machine on its own or at a pointer's pace: silence it.
+  case noise
+  /// Caused by a person or a system event a handful of times: keep it.
+  case signal
+  /// The evidence points both ways (a text field's binding per keystroke) or is too thin:
+  /// the user decides.
+  case ambiguous
+}
+
+/// The numbers one action path's class rests on, all read from the log.
+public struct ActionEvidence: Sendable, Equatable {
+  public var records = 0
+  public var lines = 0
+  public var recordShare = 0.0
+  public var lineShare = 0.0
+  /// No-op records over the records that print a state part; nil when none does.
+  public var noOpShare: Double?
+  /// Gaps between consecutive records of this path that carry timestamps.
+  public var timedGaps = 0
+  /// Median gap in seconds, share of gaps under 0.1 s, the most common gap and its share.
+  public var medianGap: Double?
+  public var fastShare = 0.0
+  public var period: Double?
+  public var periodShare = 0.0
+  /// Most records in one second.
+  public var peakPerSecond = 0
+  /// Share of records that directly follow one of their own (record order).
+  public var repeatShare = 0.0
+  /// Coefficient of variation of the gaps in records between its occurrences: about 1
+  /// when spread at random, under 1 when evenly spaced, well over 1 when clustered.
+  public var spacingVariation = 0.0
+  /// State paths (normalized) this action changes, most changed first.
+  public var statePaths: [String] = []
+  /// Of all changes to those paths, the share this action makes.
+  public var exclusiveShare = 0.0
+  /// Distinct new values over values set (capped sample): near 1 when every value is new.
+  public var newValueShare: Double?
+  /// What the name suggests: +1 noise, −1 signal, 0 nothing; and the word that says so.
+  public var nameLean = 0
+  public var nameWord: String?
+  /// A TCA binding (`binding.set`): per keystroke it is both noise and signal.
+  public var isBinding = false
+}
+
+/// One action path with its class, the evidence and the reasons in words.
+public struct ClassifiedAction: Sendable, Equatable {
+  public var path: String
+  public var actionClass: ActionClass
+  public var evidence: ActionEvidence
+  /// Reasons, strongest first, in words a developer accepts ("≈ 42 records/s in bursts").
+  public var reasons: [String]
+  /// Points for noise (positive) or signal (negative) from the numbers alone.
+  public var score: Int
+}
+
+/// Tells noise from signal per action path from evidence the log holds.
+///
+/// Rate and rhythm weigh most: with timestamps, intervals under 0.1 s (a pointer's or a
+/// machine's pace, faster than anyone taps), intervals that repeat within ±14 % (a timer),
+/// or a median interval of seconds (a person's pace); without them, runs in record order
+/// (a gesture streams records back to back). What the action does to state weighs less:
+/// no-ops in almost every record, or a path that it alone changes with a new value every
+/// time (telemetry). Rare actions are signal: noise is noise because it repeats. The name
+/// (`…Tapped`, `tick`, `…Moved`) only tips numbers that are inconclusive; it never
+/// outweighs them.
+public struct ActionClassifier: Sendable {
+  /// Fewer complete records than this and nothing is classified: the evidence is thin.
+  public var minimumRecords = 50
+  /// Fewer records of one path than this, or a smaller share, and it is signal (rare).
+  public var rareRecords = 8
+  public var rareShare = 0.002
+  public init() {}
+
+  /// Class of every action path of the summary (over all roots), ordered by path.
+  public func classify(_ summary: ReportSummary) -> [ClassifiedAction] {
+    let records = summary.statistics.completeRecords
+    let lines = summary.statistics.lines
+    let thin = records < minimumRecords
+    var byPath: [String: [Int]] = [:]
+    for (i, a) in summary.actions.enumerated() { byPath[a.path, default: []].append(i) }
+    // Per action: (state index, changes, variety) of what it changes.
+    var changesOf: [Int: [(state: Int, changes: Int, variety: ValueVariety)]] = [:]
+    for (s, state) in summary.states.enumerated() {
+      for entry in state.byAction { changesOf[entry.action, default: []].append((s, entry.changes, entry.variety)) }
+    }
+    return byPath.keys.sorted().map { path in
+      let members = byPath[path]!
+      var evidence = ActionEvidence()
+      var stats = ActionStats()
+      for m in members { stats.add(summary.actions[m].stats) }
+      evidence.records = stats.count
+      evidence.lines = stats.lines
+      evidence.recordShare = records > 0 ? Double(stats.count) / Double(records) : 0
+      evidence.lineShare = lines > 0 ? Double(stats.lines) / Double(lines) : 0
+      evidence.noOpShare = stats.withStatePart > 0 ? Double(stats.noOps) / Double(stats.withStatePart) : nil
+      // Rhythm of the root with the most records (roots of one path rarely mix).
+      let main = members.max { summary.actions[$0].stats.count < summary.actions[$1].stats.count }!
+      let rhythm = summary.actions[main].rhythm
+      evidence.timedGaps = rhythm.timeGaps
+      evidence.medianGap = rhythm.medianGap
+      evidence.fastShare = rhythm.fastShare
+      if let period = rhythm.period {
+        evidence.period = period.seconds
+        evidence.periodShare = period.share
+      }
+      evidence.peakPerSecond = members.compactMap { summary.actions[$0].burst?.count }.max() ?? 0
+      evidence.repeatShare = rhythm.repeatShare
+      evidence.spacingVariation = rhythm.orderGapVariation
+      Self.stateEvidence(members.flatMap { changesOf[$0] ?? [] }, summary.states, into: &evidence)
+      (evidence.nameLean, evidence.nameWord) = Self.nameLean(path)
+      evidence.isBinding = path.split(separator: ".").contains("binding")
+      if thin {
+        return ClassifiedAction(
+          path: path, actionClass: .ambiguous, evidence: evidence,
+          reasons: [
+            "only \(records) complete record\(records == 1 ? "" : "s") in the log: too few to tell noise from signal"
+          ],
+          score: 0)
+      }
+      return decide(path, evidence)
+    }
+  }
+
+  static func stateEvidence(
+    _ changes: [(state: Int, changes: Int, variety: ValueVariety)], _ states: [StateSummary],
+    into evidence: inout ActionEvidence
+  ) {
+    let mine = changes.reduce(0) { $0 + $1.changes }
+    guard mine > 0 else { return }
+    // Paths merge over roots; several members may change one path.
+    var perState: [Int: (changes: Int, variety: ValueVariety)] = [:]
+    for c in changes {
+      var entry = perState[c.state] ?? (0, ValueVariety())
+      entry.changes += c.changes
+      entry.variety.merge(c.variety)
+      perState[c.state] = entry
+    }
+    let ordered = perState.sorted {
+      $0.value.changes != $1.value.changes ? $0.value.changes > $1.value.changes : $0.key < $1.key
+    }
+    evidence.statePaths = ordered.prefix(4).map { states[$0.key].path }
+    let all = ordered.reduce(0) { $0 + states[$1.key].changes }
+    evidence.exclusiveShare = all > 0 ? Double(mine) / Double(all) : 0
+    var weighted = 0.0
+    var weight = 0
+    for (_, entry) in ordered where entry.variety.values > 0 {
+      weighted += entry.variety.newValueShare * Double(entry.changes)
+      weight += entry.changes
+    }
+    evidence.newValueShare = weight > 0 ? weighted / Double(weight) : nil
+  }
+
+  /// Points for noise (positive) or signal (negative), each with its reason in words.
+  struct Tally {
+    var score = 0
+    var noisePoints = 0
+    var reasons: [(weight: Int, text: String)] = []
+    /// Timestamps put the records at a person's pace (runs then mean repeated taps).
+    var personPace = false
+    /// A pointer's pace or a fast timer: the only evidence that makes a binding noise.
+    var machinePace = false
+    mutating func add(_ points: Int, _ text: String) {
+      score += points
+      if points > 0 { noisePoints += points }
+      reasons.append((abs(points), text))
+    }
+  }
+
+  /// Weighs the evidence: three or more points from the numbers make noise, two or more
+  /// against make signal; in between the name may tip it, and a binding stays for the
+  /// user to decide.
+  func decide(_ path: String, _ e: ActionEvidence) -> ClassifiedAction {
+    var tally = Tally()
+    if e.records < rareRecords || (e.recordShare < rareShare && e.lineShare < rareShare * 2) {
+      tally.add(
+        -3,
+        "rare: \(e.records) record\(e.records == 1 ? "" : "s") (\(NumberText.percent(e.recordShare)) % of records)")
+    }
+    Self.weighTime(e, &tally)
+    Self.weighOrderAndState(e, &tally)
+    // Seen often enough to show a machine's habits and showing none of them: no bursts,
+    // no timer, no runs, no no-ops, no stream of new values, not a large share.
+    if tally.noisePoints == 0 && tally.score > -3 && e.records >= rareRecords {
+      tally.add(-1, "no sign of a machine (no runs, bursts, timer, no-ops or value stream)")
+    }
+    // A named cost, not evidence: the share of lines shows in every reason list.
+    tally.reasons.append((0, "\(NumberText.percent(e.lineShare)) % of lines"))
+
+    let score = tally.score
+    var decided: ActionClass
+    if e.isBinding && !tally.machinePace && score > -2 {
+      // A text field's binding per keystroke is what some readers look for.
+      decided = .ambiguous
+      tally.reasons.append((1, "a binding: per keystroke it is both noise and signal; your call"))
+    } else if score >= 3 {
+      decided = .noise
+    } else if score <= -2 {
+      decided = .signal
+    } else if score + e.nameLean >= 3 {
+      decided = .noise
+    } else if score + e.nameLean <= -2 {
+      decided = .signal
+    } else {
+      decided = .ambiguous
+    }
+    if e.nameLean != 0, let word = e.nameWord, decided != .ambiguous || e.isBinding == false {
+      tally.reasons.append((0, "name: `\(word)` leans \(e.nameLean > 0 ? "noise" : "signal")"))
+    }
+    let ordered = tally.reasons.enumerated().sorted {
+      $0.element.weight != $1.element.weight ? $0.element.weight > $1.element.weight : $0.offset < $1.offset
+    }
+    return ClassifiedAction(
+      path: path, actionClass: decided, evidence: e, reasons: ordered.map(\.element.text), score: score)
+  }
+
+  /// Rate and rhythm, when most records carry a time (Xcode prefixes only a few lines).
+  static func weighTime(_ e: ActionEvidence, _ tally: inout Tally) {
+    guard e.timedGaps >= 5 && Double(e.timedGaps) >= 0.8 * Double(e.records - 1) else { return }
+    let F = NumberText.self
+    let median = e.medianGap ?? 0
+    if e.fastShare >= 0.5 {
+      tally.machinePace = true
+      let rate = max(e.peakPerSecond, Int((1 / max(median, 0.001)).rounded()))
+      tally.add(4, "≈ \(rate) records/s in bursts (\(F.percent(e.fastShare)) % of intervals under 0.1 s)")
+    } else if e.periodShare >= 0.6, e.timedGaps >= 8, let period = e.period, period <= 600 {
+      // A slow timer (a poll every 30 s) costs the reader little and may drive events
+      // worth reading: it counts half.
+      tally.machinePace = period <= 10
+      tally.add(
+        period <= 10 ? 4 : 2, "every \(seconds(period)) like a timer (\(F.percent(e.periodShare)) % of intervals)")
+    } else if e.fastShare >= 0.2 {
+      tally.add(2, "often in bursts (\(F.percent(e.fastShare)) % of intervals under 0.1 s)")
+    } else if median >= 1 {
+      tally.personPace = true
+      tally.add(-3, "at a person's pace: \(seconds(median)) between records (median)")
+    } else {
+      tally.add(0, "\(seconds(median)) between records (median)")
+    }
+    if e.periodShare >= 0.4 && e.periodShare < 0.6 && e.timedGaps >= 8 && e.fastShare < 0.5, let period = e.period,
+      period <= 600
+    {
+      tally.add(1, "often \(seconds(period)) apart (\(F.percent(e.periodShare)) % of intervals)")
+    }
+  }
+
+  /// Runs in record order, share of records, no-ops and the values it sets.
+  static func weighOrderAndState(_ e: ActionEvidence, _ tally: inout Tally) {
+    guard e.records >= 20 else { return }
+    let F = NumberText.self
+    // A gesture or a stream prints one record after another. At a person's pace (times
+    // say so) a run is a person repeating a tap instead.
+    if !tally.personPace {
+      if e.repeatShare >= 0.5 {
+        tally.add(3, "comes in runs: \(F.percent(e.repeatShare)) % of its records follow one of its own")
+      } else if e.repeatShare >= 0.25 {
+        tally.add(1, "often in runs (\(F.percent(e.repeatShare)) % of its records follow one of its own)")
+      }
+    }
+    if e.recordShare >= 0.05 {
+      tally.add(1, "\(F.percent(e.recordShare)) % of all records")
+    }
+    if let noop = e.noOpShare, noop >= 0.8 {
+      // An effect's response often only confirms (a no-op now and then, or always): a
+      // no-op counts fully only for what also streams (runs) or floods (a tenth of records).
+      let floods = e.repeatShare >= 0.25 || e.recordShare >= 0.1
+      tally.add(floods ? 2 : 1, "\(F.percent(noop)) % no-op")
+    }
+    if (e.noOpShare ?? 1) < 0.5, let variety = e.newValueShare, variety >= 0.9, let first = e.statePaths.first {
+      let path = first.isEmpty ? "(root)" : first
+      if e.exclusiveShare >= 0.8 {
+        tally.add(2, "alone sets `\(path)`, a new value every time")
+      } else {
+        tally.add(1, "sets `\(path)` to a new value every time")
+      }
+    }
+  }
+
+  static func seconds(_ s: Double) -> String {
+    if s >= 120 { return NumberText.fixed(s / 60, 1) + " min" }
+    if s >= 10 { return NumberText.fixed(s, 0) + " s" }
+    if s >= 1 { return NumberText.fixed(s, 1) + " s" }
+    return NumberText.fixed(s * 1000, 0) + " ms"
+  }
+
+  /// TCA naming conventions, weak evidence. Case names are read as camel-case words from
+  /// the end (the head word of `mouseMoved` is `moved`, of `dragEnded` `ended`), segments
+  /// from the last; the first word found in either list decides.
+  static func nameLean(_ path: String) -> (Int, String?) {
+    for segment in path.split(separator: ".").reversed().prefix(3) {
+      for word in words(segment).reversed() {
+        if signalWords.contains(word) { return (-1, word) }
+        if noiseWords.contains(word) { return (1, word) }
+      }
+    }
+    return (0, nil)
+  }
+
+  /// `didFinishLoading` → did, finish, loading; `URLResponse` → url, response.
+  static func words(_ name: Substring) -> [String] {
+    var out: [String] = []
+    var current = ""
+    let characters = Array(name)
+    for (i, c) in characters.enumerated() {
+      let upper = c.isUppercase
+      let nextLower = i + 1 < characters.count && characters[i + 1].isLowercase
+      if c == "_" || (upper && !current.isEmpty && (!(current.last!.isUppercase) || nextLower)) {
+        if !current.isEmpty { out.append(current.lowercased()) }
+        current = ""
+        if c == "_" { continue }
+      }
+      current.append(c)
+    }
+    if !current.isEmpty { out.append(current.lowercased()) }
+    return out
+  }
+
+  static let noiseWords: Set<String> = [
+    "tick", "ticked", "timer", "moved", "hover", "hovered", "progress", "scroll", "scrolled", "drag", "dragged",
+    "heartbeat", "ping", "location", "heading", "meter", "meters", "level", "levels", "telemetry", "sample",
+    "samples", "position", "frame", "pinch", "zoom", "zoomed", "pointer", "cursor", "poll", "polled", "elapsed",
+    "playhead", "mouse",
+  ]
+  static let signalWords: Set<String> = [
+    "tap", "tapped", "button", "select", "selected", "submit", "submitted", "response", "delegate", "appear",
+    "task", "lifecycle", "connect", "connected", "disconnected", "send", "sent", "open", "opened", "close",
+    "closed", "toggle", "toggled", "picked", "confirm", "confirmed", "cancel", "cancelled", "canceled", "delete",
+    "deleted", "save", "saved", "login", "logout", "finish", "finished", "did", "will", "became", "resign",
+    "alert", "dismiss", "dismissed", "navigate", "ended", "began", "started", "stopped", "completed",
+  ]
+}

@@ -1,0 +1,371 @@
+import TCALogParsing
+import TCALogPipeline
+import TCALogQuery
+
+/// How `report` orders the action rows.
+public enum ReportOrder: String, Sendable, CaseIterable {
+  case lines, count, noop
+}
+
+public struct ReportOptions: Sendable {
+  public var order: ReportOrder = .lines
+  /// Group action paths by their first N segments; nil shows the collapsed tree.
+  public var depth: Int?
+  public var top = 15
+  /// Rows whose share (of lines; of records with `--by count|noop`) is below this are hidden.
+  public var minShare = 0.0
+  /// A child holding at least this share of its parent's lines replaces the parent row.
+  public var collapseShare = 0.95
+  public init() {}
+}
+
+/// One row of the noisiest-actions table: an action path or a group of them.
+public struct ActionRow: Sendable, Equatable {
+  /// The path or prefix (`windows.window`); `(no path)` for records without one.
+  public var path: String
+  /// True when the row also counts deeper paths (shown as `windows.window.*`).
+  public var isGroup: Bool
+  /// Nesting level in the tree view (0 in the flat `--depth` view).
+  public var level: Int
+  /// The path of the row this one is shown under in the tree view.
+  public var parentPath: String?
+  public var stats: ActionStats
+  /// Entries of the silencer that silence (part of) the row, and the lines they cover.
+  public var silencedBy: [String]
+  public var silencedLines: Int
+  /// The class of the row's actions (the classifier of `suggest`); nil when a group holds
+  /// actions of different classes.
+  public var actionClass: ActionClass? = nil
+  public var label: String { isGroup ? (path.isEmpty ? "*" : path + ".*") : (path.isEmpty ? "(no path)" : path) }
+  /// The label without the parent row's path (`.mouseMoved` under `windows.window.*`).
+  public var relativeLabel: String {
+    guard let parentPath, !parentPath.isEmpty, path.hasPrefix(parentPath + ".") else { return label }
+    return String(label.dropFirst(parentPath.count))
+  }
+}
+
+public struct StateRow: Sendable, Equatable {
+  public var path: String
+  public var changes: Int
+  public var distinctPaths: Int
+  /// The actions that change it most: (action path, changes).
+  public var topActions: [ActionChange]
+}
+
+public struct ActionChange: Sendable, Equatable {
+  public var action: String
+  public var changes: Int
+}
+
+/// The report: header numbers plus the two tables, ready for any printer.
+public struct ActionReport: Sendable {
+  public var statistics: ScanStatistics
+  public var options: ReportOptions
+  public var firstTime: Double?
+  public var lastTime: Double?
+  /// The log's UTC offset, to show times as it wrote them (nil: local time).
+  public var timeOffset: Int?
+  public var actionRows: [ActionRow]
+  /// Rows not shown (below `--min-share` or past `--top`).
+  public var hiddenActionRows: Int
+  public var stateRows: [StateRow]
+  public var hiddenStateRows: Int
+  /// What the silencer removes: records, lines, and per entry (name, records, lines).
+  public var silenced: SilencedShare?
+  /// Every action path with its class and evidence, by path.
+  public var classified: [ClassifiedAction] = []
+  /// The busiest second of the burstiest actions (most records in one second first).
+  public var bursts: [(path: String, second: Int, count: Int)] = []
+  /// Records per minute from the first to the last minute with records, in at most 40
+  /// buckets (`minutesPerBucket` minutes each), so the sparkline fits an 80-column line.
+  public var ratePerBucket: [Int] = []
+  public var minutesPerBucket = 1
+
+  /// Complete records: the base of the per-action shares.
+  public var records: Int { statistics.completeRecords }
+  public var lines: Int { statistics.lines }
+  public var timeSpan: Double? { firstTime.flatMap { f in lastTime.map { $0 - f } } }
+  public var rate: Double? { timeSpan.flatMap { $0 > 0 ? Double(records) / $0 : nil } }
+
+  public func shareOfRecords(_ s: ActionStats) -> Double { records > 0 ? Double(s.count) / Double(records) : 0 }
+  public func shareOfLines(_ s: ActionStats) -> Double { lines > 0 ? Double(s.lines) / Double(lines) : 0 }
+  /// No-op records over the records that print a state part; nil when none does.
+  public func noOpShare(_ s: ActionStats) -> Double? {
+    s.withStatePart > 0 ? Double(s.noOps) / Double(s.withStatePart) : nil
+  }
+  public func changesPerRecord(_ s: ActionStats) -> Double { s.count > 0 ? Double(s.changes) / Double(s.count) : 0 }
+  public var noOpShare: Double { records > 0 ? Double(statistics.noOpRecords) / Double(records) : 0 }
+
+  public init(summary: ReportSummary, options: ReportOptions = ReportOptions(), silencer: (any ActionSilencer)? = nil) {
+    statistics = summary.statistics
+    self.options = options
+    firstTime = summary.firstTime
+    lastTime = summary.lastTime
+    timeOffset = summary.timeOffset
+    bursts = ActionReport.bursts(summary.actions)
+    (ratePerBucket, minutesPerBucket) = ActionReport.buckets(summary.perMinute)
+
+    // Leaves: per action path over all roots.
+    var leaves: [String: ActionStats] = [:]
+    for a in summary.actions { leaves[a.path, default: ActionStats()].add(a.stats) }
+    var silencedBy: [String: String] = [:]
+    if let silencer {
+      var share = SilencedShare()
+      var perEntry: [String: ActionStats] = [:]
+      for (path, stats) in leaves {
+        guard let name = silencer.silencingEntry(forActionPath: path) else { continue }
+        silencedBy[path] = name
+        share.records += stats.count
+        share.lines += stats.lines
+        perEntry[name, default: ActionStats()].add(stats)
+      }
+      share.entries = perEntry.map { SilencedEntry(name: $0.key, records: $0.value.count, lines: $0.value.lines) }
+        .sorted { $0.lines != $1.lines ? $0.lines > $1.lines : $0.name < $1.name }
+      silenced = share
+    }
+
+    let total = statistics.completeRecords
+    let totalLines = statistics.lines
+    func metricShare(_ s: ActionStats) -> Double {
+      switch options.order {
+      case .lines: return totalLines > 0 ? Double(s.lines) / Double(totalLines) : 0
+      case .count, .noop: return total > 0 ? Double(s.count) / Double(total) : 0
+      }
+    }
+    let order = options.order
+    func key(_ s: ActionStats) -> (Int, Int) {
+      switch order {
+      case .lines: return (s.lines, s.count)
+      case .count: return (s.count, s.lines)
+      case .noop: return (s.noOps, s.lines)
+      }
+    }
+    func before(_ a: ActionRow, _ b: ActionRow) -> Bool {
+      let ka = key(a.stats)
+      let kb = key(b.stats)
+      if ka != kb { return ka > kb }
+      return a.path < b.path
+    }
+
+    var rows: [ActionRow] = []
+    // Ranked by count or no-ops, the rows are action paths ranked by that number: in the
+    // tree, the top rows would be cut in tree order and hide the biggest of them.
+    if let depth = options.depth ?? (options.order == .lines ? nil : Int.max) {
+      var groups: [String: ActionRow] = [:]
+      for (path, stats) in leaves {
+        let segments = path.split(separator: ".", omittingEmptySubsequences: false)
+        let key = segments.prefix(max(depth, 1)).joined(separator: ".")
+        var row =
+          groups[key]
+          ?? ActionRow(
+            path: key, isGroup: false, level: 0, parentPath: nil, stats: ActionStats(), silencedBy: [], silencedLines: 0
+          )
+        row.stats.add(stats)
+        if segments.count > depth { row.isGroup = true }
+        if let name = silencedBy[path] {
+          if !row.silencedBy.contains(name) {
+            row.silencedBy.append(name)
+            row.silencedBy.sort()
+          }
+          row.silencedLines += stats.lines
+        }
+        groups[key] = row
+      }
+      rows = groups.values.sorted(by: before)
+      let shown = rows.filter { metricShare($0.stats) >= options.minShare }.prefix(options.top)
+      hiddenActionRows = rows.count - shown.count
+      actionRows = Array(shown)
+    } else {
+      let tree = PathTree(leaves: leaves, silencedBy: silencedBy)
+      var out: [ActionRow] = []
+      var hidden = 0
+      // Siblings in the order of `before`, which compares paths last: siblings share all
+      // but their last segment.
+      func sortedChildren(_ node: Int) -> [Int] {
+        tree.nodes[node].children.sorted { a, b in
+          let ka = key(tree.nodes[a].stats)
+          let kb = key(tree.nodes[b].stats)
+          if ka != kb { return ka > kb }
+          return tree.nodes[a].segment < tree.nodes[b].segment
+        }
+      }
+      // Depth-first with an explicit stack: action paths can nest thousands of segments
+      // deep, and the walk must not turn that into recursion depth.
+      var stack = [(children: sortedChildren(0), next: 0, level: 0, parent: String?.none)]
+      while let frame = stack.last {
+        guard frame.next < frame.children.count else {
+          stack.removeLast()
+          continue
+        }
+        stack[stack.count - 1].next += 1
+        let id = frame.children[frame.next]
+        let n = tree.nodes[id]
+        if metricShare(n.stats) < options.minShare || out.count >= options.top {
+          hidden += 1 + tree.descendantCounts[id]
+          continue
+        }
+        let dominant = n.children.contains {
+          Double(tree.nodes[$0].stats.lines) >= options.collapseShare * Double(n.stats.lines)
+        }
+        if dominant && n.own.count == 0 {
+          // The parent adds nothing its child does not show: its children take its place.
+          stack.append((sortedChildren(id), 0, frame.level, frame.parent))
+        } else {
+          let row = tree.row(of: id, level: frame.level, parent: frame.parent)
+          out.append(row)
+          stack.append((sortedChildren(id), 0, frame.level + 1, row.path))
+        }
+      }
+      actionRows = out
+      hiddenActionRows = hidden
+    }
+
+    classified = ActionClassifier().classify(summary)
+    actionRows = ActionReport.marked(actionRows, classified)
+
+    var states = summary.states.map { s in
+      StateRow(
+        path: s.path, changes: s.changes, distinctPaths: s.distinctPaths,
+        topActions: s.byAction.prefix(3).map {
+          ActionChange(action: summary.actions[$0.action].path, changes: $0.changes)
+        })
+    }
+    states.sort { $0.changes != $1.changes ? $0.changes > $1.changes : $0.path < $1.path }
+    let totalChanges = states.reduce(0) { $0 + $1.changes }
+    let shownStates = states.filter {
+      totalChanges == 0 || Double($0.changes) / Double(totalChanges) >= options.minShare
+    }.prefix(options.top)
+    stateRows = Array(shownStates)
+    hiddenStateRows = states.count - shownStates.count
+  }
+}
+
+public struct SilencedShare: Sendable, Equatable {
+  public var records = 0
+  public var lines = 0
+  public var entries: [SilencedEntry] = []
+}
+
+public struct SilencedEntry: Sendable, Equatable {
+  public var name: String
+  public var records: Int
+  public var lines: Int
+}
+
+/// Action paths as a tree of prefixes; node 0 is the root (no path).
+///
+/// Built and walked without recursion and without a `String` per prefix: a path of
+/// thousands of segments costs time and memory in proportion to its length, not its square.
+struct PathTree {
+  struct Node {
+    /// The prefix, a slice of one leaf path's storage (made a `String` only for a shown row).
+    var path: Substring
+    /// The last segment: what orders siblings, whose paths share everything before it.
+    var segment: Substring
+    var stats = ActionStats()
+    /// Records whose path is exactly this node's.
+    var own = ActionStats()
+    var children: [Int] = []
+    var silencedBy: [String] = []
+    var silencedLines = 0
+  }
+  private struct ChildKey: Hashable {
+    var parent: Int
+    var segment: Substring
+  }
+  var nodes: [Node] = [Node(path: "", segment: "")]
+  /// Nodes below each node, at any depth.
+  var descendantCounts: [Int] = []
+
+  init(leaves: [String: ActionStats], silencedBy: [String: String]) {
+    var index: [ChildKey: Int] = [:]
+    var parents = [0]
+    for (path, stats) in leaves.sorted(by: { $0.key < $1.key }) {
+      var parent = 0
+      var segmentStart = path.startIndex
+      while true {
+        let segmentEnd = path[segmentStart...].firstIndex(of: ".") ?? path.endIndex
+        let segment = path[segmentStart..<segmentEnd]
+        let key = ChildKey(parent: parent, segment: segment)
+        let id: Int
+        if let existing = index[key] {
+          id = existing
+        } else {
+          id = nodes.count
+          nodes.append(Node(path: path[..<segmentEnd], segment: segment))
+          parents.append(parent)
+          index[key] = id
+          nodes[parent].children.append(id)
+        }
+        nodes[id].stats.add(stats)
+        if let name = silencedBy[path] {
+          if !nodes[id].silencedBy.contains(name) {
+            nodes[id].silencedBy.append(name)
+            nodes[id].silencedBy.sort()
+          }
+          nodes[id].silencedLines += stats.lines
+        }
+        parent = id
+        if segmentEnd == path.endIndex { break }
+        segmentStart = path.index(after: segmentEnd)
+      }
+      nodes[parent].own.add(stats)
+    }
+    // Children come after their parent, so one backward pass sums every subtree.
+    descendantCounts = [Int](repeating: 0, count: nodes.count)
+    for id in stride(from: nodes.count - 1, to: 0, by: -1) {
+      descendantCounts[parents[id]] += 1 + descendantCounts[id]
+    }
+  }
+
+  func row(of id: Int, level: Int, parent: String?) -> ActionRow {
+    let n = nodes[id]
+    return ActionRow(
+      path: String(n.path), isGroup: !n.children.isEmpty, level: level, parentPath: parent, stats: n.stats,
+      silencedBy: n.silencedBy, silencedLines: n.silencedLines)
+  }
+}
+
+extension ActionReport {
+  /// Rows with the class of their actions: a group is of one class when all its actions are.
+  static func marked(_ rows: [ActionRow], _ classified: [ClassifiedAction]) -> [ActionRow] {
+    rows.map { row in
+      var row = row
+      let prefix = row.path + "."
+      var found: ActionClass?
+      var mixed = false
+      for c in classified where c.path == row.path || (row.isGroup && (row.path.isEmpty || c.path.hasPrefix(prefix))) {
+        if let f = found, f != c.actionClass {
+          mixed = true
+          break
+        }
+        found = c.actionClass
+      }
+      row.actionClass = mixed ? nil : found
+      return row
+    }
+  }
+
+  /// Actions whose busiest second holds at least two records, burstiest first (per path
+  /// over all roots: the busiest second of the root with the most).
+  static func bursts(_ actions: [ActionSummary]) -> [(path: String, second: Int, count: Int)] {
+    var best: [String: (second: Int, count: Int)] = [:]
+    for a in actions {
+      guard let b = a.burst, b.count >= 2 else { continue }
+      if let old = best[a.path], old.count >= b.count { continue }
+      best[a.path] = b
+    }
+    return best.map { (path: $0.key, second: $0.value.second, count: $0.value.count) }
+      .sorted { $0.count != $1.count ? $0.count > $1.count : $0.path < $1.path }
+      .prefix(5).map { $0 }
+  }
+
+  static func buckets(_ perMinute: [(minute: Int, records: Int)]) -> ([Int], Int) {
+    guard let first = perMinute.first?.minute, let last = perMinute.last?.minute else { return ([], 1) }
+    let span = last - first + 1
+    let size = max(1, (span + 39) / 40)
+    var buckets = [Int](repeating: 0, count: (span + size - 1) / size)
+    for (minute, n) in perMinute { buckets[(minute - first) / size] += n }
+    return (buckets, size)
+  }
+}

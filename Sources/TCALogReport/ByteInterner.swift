@@ -1,0 +1,107 @@
+import TCALogParsing
+import TCALogPipeline
+import TCALogQuery
+
+/// Gives each distinct byte string a small integer id, looked up straight from bytes so
+/// that a hit allocates nothing. Memory grows with the distinct strings, not with lookups.
+public struct ByteInterner: Sendable {
+  private var arena: [UInt8] = []
+  /// `ends[id]` is where string `id` ends in `arena`; it starts at `ends[id - 1]` (or 0).
+  private var ends: [Int] = []
+  private var hashes: [UInt64] = []
+  /// Open addressing: id + 1, 0 for empty. Size is a power of two, at most half full.
+  private var table: [Int32] = Array(repeating: 0, count: 64)
+
+  public init() {}
+
+  public var count: Int { ends.count }
+
+  /// FNV-style over eight bytes at a time (state paths with UUID keys are 50+ bytes).
+  @inline(__always) static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
+    var i = 0
+    let n = bytes.count
+    if let base = bytes.baseAddress {
+      while i + 8 <= n {
+        h = (h ^ UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) &* 0x100_0000_01b3
+        h ^= h >> 32
+        i += 8
+      }
+    }
+    while i < n {
+      h = (h ^ UInt64(bytes[i])) &* 0x100_0000_01b3
+      i += 1
+    }
+    return h ^ (h >> 29)
+  }
+
+  /// The id of `bytes`, adding it when new.
+  public mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    let h = ByteInterner.hash(bytes)
+    let mask = table.count - 1
+    var slot = Int(truncatingIfNeeded: h) & mask
+    while true {
+      let entry = Int(table[slot])
+      if entry == 0 { break }
+      let id = entry - 1
+      if hashes[id] == h && equals(id, bytes) { return id }
+      slot = (slot + 1) & mask
+    }
+    let id = ends.count
+    arena.append(contentsOf: bytes)
+    ends.append(arena.count)
+    hashes.append(h)
+    table[slot] = Int32(id + 1)
+    if ends.count * 2 > table.count { grow() }
+    return id
+  }
+
+  public mutating func intern(_ string: String) -> Int {
+    var string = string
+    return string.withUTF8 { intern($0) }
+  }
+
+  private func equals(_ id: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let start = id == 0 ? 0 : ends[id - 1]
+    let end = ends[id]
+    guard end - start == bytes.count else { return false }
+    return arena.withUnsafeBufferPointer { arena in
+      guard bytes.count > 0 else { return true }
+      return memcmpBytes(arena.baseAddress! + start, bytes.baseAddress!, bytes.count)
+    }
+  }
+
+  private mutating func grow() {
+    var newTable = [Int32](repeating: 0, count: table.count * 2)
+    let mask = newTable.count - 1
+    for id in 0..<ends.count {
+      var slot = Int(truncatingIfNeeded: hashes[id]) & mask
+      while newTable[slot] != 0 { slot = (slot + 1) & mask }
+      newTable[slot] = Int32(id + 1)
+    }
+    table = newTable
+  }
+
+  public func string(_ id: Int) -> String {
+    let start = id == 0 ? 0 : ends[id - 1]
+    return arena.withUnsafeBufferPointer {
+      String(decoding: UnsafeBufferPointer(rebasing: $0[start..<ends[id]]), as: UTF8.self)
+    }
+  }
+}
+
+@inline(__always) private func memcmpBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+  var i = 0
+  while i + 8 <= n {
+    if UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self)
+    {
+      return false
+    }
+    i += 8
+  }
+  while i < n {
+    if a[i] != b[i] { return false }
+    i += 1
+  }
+  return true
+}

@@ -1,0 +1,28 @@
+import TCALogParsing
+import TCALogPipeline
+import TCALogQuery
+
+/// The aggregator is the sink of `report` and `suggest`: sequentially it adds each record;
+/// on a parallel read each chunk gets its own aggregator, merged in input order, which
+/// gives the same result as one sequential pass.
+extension ReportAggregator: ChunkedRecordSink, RecordPart {
+  /// Paths, values and timestamps; never the raw bytes.
+  public var needs: RecordNeeds { [.action, .statePaths, .values] }
+
+  public mutating func record(_ record: Record) -> StreamControl {
+    add(record.content)
+    return .more
+  }
+
+  public func makePart() -> ReportAggregator { ReportAggregator(collectsShapes: collectsShapes) }
+
+  public mutating func merge(_ part: ReportAggregator) -> StreamControl {
+    absorb(part)
+    return .more
+  }
+
+  /// The header counts: with a time window, those of the records in it.
+  public mutating func end(_ result: ReadResult) {
+    statistics = result.reportedStatistics
+  }
+}

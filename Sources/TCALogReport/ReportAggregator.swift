@@ -1,0 +1,309 @@
+import TCALogParsing
+import TCALogPipeline
+import TCALogQuery
+
+/// Per-action numbers of one (root, action path) pair.
+public struct ActionStats: Sendable, Equatable {
+  public var count = 0
+  public var lines = 0
+  public var bytes = 0
+  public var noOps = 0
+  /// Records that print a state part (no-op shares are taken over these).
+  public var withStatePart = 0
+  /// Changed state leaves summed over the records.
+  public var changes = 0
+  public init() {}
+  package mutating func add(_ o: ActionStats) {
+    count += o.count
+    lines += o.lines
+    bytes += o.bytes
+    noOps += o.noOps
+    withStatePart += o.withStatePart
+    changes += o.changes
+  }
+}
+
+/// A payload shape seen for an action (the case steps of `ActionText.analyze`).
+public struct ObservedShape: Sendable, Equatable {
+  public var steps: [CaseStep]
+  public var count: Int
+}
+
+/// Streams complete records into counts keyed by interned paths: memory grows with the
+/// distinct action and state paths, never with the number of records. Two aggregates of
+/// parts of the input merge (`merge(_:)`) into what one sequential run would give.
+public struct ReportAggregator: Sendable {
+  /// Analyse the action text of the first records of every action (for `suggest`).
+  public var collectsShapes: Bool
+  public static let shapeSamples = 24
+
+  var paths = ByteInterner()
+  var roots = ByteInterner()
+  var statePaths = ByteInterner()
+  var rawStatePaths = ByteInterner()
+
+  /// Key (root id + 1, 0 for none; path id) → index in `actions`.
+  var actionIndex: [UInt64: Int] = [:]
+  var actionKeys: [(root: Int, path: Int)] = []
+  var actions: [ActionStats] = []
+  var shapes: [[ObservedShape]] = []
+  var shapeSamplesTaken: [Int] = []
+
+  /// Per normalized state path: changes, distinct raw paths.
+  var stateChanges: [Int] = []
+  var stateDistinct: [Int] = []
+  /// raw path id → seen (its normalized id).
+  var rawSeen: [Int] = []
+  /// (state id << 32 | action index) → changes, and the values that action set there
+  /// (one dictionary, so a change costs one lookup).
+  var stateByAction: [UInt64: PairTally] = [:]
+  struct PairTally: Sendable {
+    var changes = 0
+    var variety = ValueVariety()
+  }
+
+  public var firstTime: Double?
+  public var lastTime: Double?
+  public var timestampedRecords = 0
+  /// The UTC offset the log writes its times in (of its first timestamp; nil: none, local
+  /// time), so the report shows times as the log wrote them.
+  public var timeOffset: Int?
+  /// Busiest second per action (parallel to `actions`) and records per minute.
+  var bursts: [BurstTracker] = []
+  /// Spacing of each action's records (parallel to `actions`), for the classifier.
+  var rhythms: [Rhythm] = []
+  /// Complete records added so far: the ordinal of the next one.
+  var ordinal = 0
+  var perMinute: [Int: Int] = [:]
+  /// Counts over the whole input, set from the read result (`ScanStatistics`).
+  public var statistics = ScanStatistics()
+
+  public init(collectsShapes: Bool = false) {
+    self.collectsShapes = collectsShapes
+  }
+
+  /// Adds one record. Incomplete records are left out of the statistics (FORMATS.md 11.3);
+  /// the header still counts them through `statistics`.
+  public mutating func add(_ record: RecordContent) {
+    guard record.isComplete else { return }
+    let rootKey = record.actionRootRange.map { r in record.withBytes(r) { roots.intern($0) } + 1 } ?? 0
+    let pathId = record.withBytes(record.actionPathRange) { paths.intern($0) }
+    let key = UInt64(rootKey) << 32 | UInt64(pathId)
+    let index: Int
+    if let i = actionIndex[key] {
+      index = i
+    } else {
+      index = newAction(root: rootKey, path: pathId, key: key)
+    }
+    actions[index].count += 1
+    actions[index].lines += record.lines
+    actions[index].bytes += record.bytes
+    if record.hasStatePart {
+      actions[index].withStatePart += 1
+      if !record.stateChanged { actions[index].noOps += 1 }
+    }
+    actions[index].changes += record.changes.count
+    let written = record.writtenTime
+    rhythms[index].add(ordinal: ordinal, time: written?.instant)
+    ordinal += 1
+    for change in record.changes {
+      let stateId = record.withBytes(change.normalized) { statePaths.intern($0) }
+      if stateId == stateChanges.count {
+        stateChanges.append(0)
+        stateDistinct.append(0)
+      }
+      stateChanges[stateId] += 1
+      let rawId = record.withBytes(change.path) { rawStatePaths.intern($0) }
+      if rawId == rawSeen.count {
+        rawSeen.append(stateId)
+        stateDistinct[stateId] += 1
+      }
+      let pair = UInt64(stateId) << 32 | UInt64(index)
+      let valueHash = change.new.map { new in record.withBytes(new) { ByteInterner.hash($0) } }
+      stateByAction[pair, default: PairTally()].add(valueHash)
+    }
+    if let written {
+      let seconds = written.instant
+      if timestampedRecords == 0 { timeOffset = written.offset }
+      timestampedRecords += 1
+      let second = Int(seconds.rounded(.down))
+      bursts[index].add(second: second)
+      perMinute[second >= 0 ? second / 60 : (second - 59) / 60, default: 0] += 1
+      if firstTime.map({ seconds < $0 }) ?? true { firstTime = seconds }
+      if lastTime.map({ seconds > $0 }) ?? true { lastTime = seconds }
+    }
+    if collectsShapes && shapeSamplesTaken[index] < ReportAggregator.shapeSamples {
+      shapeSamplesTaken[index] += 1
+      addShape(ActionText.analyze(record.actionText).steps, count: 1, to: index)
+    }
+  }
+
+  private mutating func newAction(root: Int, path: Int, key: UInt64) -> Int {
+    let index = actions.count
+    actionIndex[key] = index
+    actionKeys.append((root, path))
+    actions.append(ActionStats())
+    bursts.append(BurstTracker())
+    rhythms.append(Rhythm())
+    shapes.append([])
+    shapeSamplesTaken.append(0)
+    return index
+  }
+
+  private mutating func addShape(_ steps: [CaseStep], count: Int, to index: Int) {
+    if let i = shapes[index].firstIndex(where: { $0.steps == steps }) {
+      shapes[index][i].count += count
+    } else {
+      shapes[index].append(ObservedShape(steps: steps, count: count))
+    }
+  }
+
+  /// Adds the counts of another aggregate (for example of a later chunk of the input).
+  public mutating func absorb(_ other: ReportAggregator) {
+    var actionMap = [Int](repeating: 0, count: other.actions.count)
+    for (i, key) in other.actionKeys.enumerated() {
+      let rootKey = key.root == 0 ? 0 : roots.intern(other.roots.string(key.root - 1)) + 1
+      let pathId = paths.intern(other.paths.string(key.path))
+      let k = UInt64(rootKey) << 32 | UInt64(pathId)
+      let index = actionIndex[k] ?? newAction(root: rootKey, path: pathId, key: k)
+      actionMap[i] = index
+      actions[index].add(other.actions[i])
+      bursts[index].merge(other.bursts[i])
+      rhythms[index].merge(other.rhythms[i], offset: ordinal)
+      let room = ReportAggregator.shapeSamples - shapeSamplesTaken[index]
+      var taken = 0
+      for shape in other.shapes[i] where taken < room {
+        let n = min(shape.count, room - taken)
+        addShape(shape.steps, count: n, to: index)
+        taken += n
+      }
+      shapeSamplesTaken[index] += taken
+    }
+    var stateMap = [Int](repeating: 0, count: other.stateChanges.count)
+    for s in 0..<other.stateChanges.count {
+      let id = statePaths.intern(other.statePaths.string(s))
+      if id == stateChanges.count {
+        stateChanges.append(0)
+        stateDistinct.append(0)
+      }
+      stateChanges[id] += other.stateChanges[s]
+      stateMap[s] = id
+    }
+    for r in 0..<other.rawSeen.count {
+      let id = rawStatePaths.intern(other.rawStatePaths.string(r))
+      if id == rawSeen.count {
+        let stateId = stateMap[other.rawSeen[r]]
+        rawSeen.append(stateId)
+        stateDistinct[stateId] += 1
+      }
+    }
+    for (key, tally) in other.stateByAction {
+      let s = stateMap[Int(key >> 32)]
+      let a = actionMap[Int(key & 0xFFFF_FFFF)]
+      stateByAction[UInt64(s) << 32 | UInt64(a), default: PairTally()].merge(tally)
+    }
+    ordinal += other.ordinal
+    if let t = other.firstTime, firstTime.map({ t < $0 }) ?? true { firstTime = t }
+    if let t = other.lastTime, lastTime.map({ t > $0 }) ?? true { lastTime = t }
+    if timestampedRecords == 0 { timeOffset = other.timeOffset }
+    timestampedRecords += other.timestampedRecords
+    for (minute, n) in other.perMinute { perMinute[minute, default: 0] += n }
+    statistics.merge(other.statistics)
+  }
+
+  /// The aggregate as plain values, ordered by name (independent of input order and of
+  /// how the input was split).
+  public func summary() -> ReportSummary {
+    var result = ReportSummary(statistics: statistics)
+    result.firstTime = firstTime
+    result.lastTime = lastTime
+    result.timeOffset = timeOffset
+    result.timestampedRecords = timestampedRecords
+    result.perMinute = perMinute.sorted { $0.key < $1.key }.map { (minute: $0.key, records: $0.value) }
+    var order = Array(actions.indices)
+    func name(_ i: Int) -> (String, String) {
+      (paths.string(actionKeys[i].path), actionKeys[i].root == 0 ? "" : roots.string(actionKeys[i].root - 1))
+    }
+    let names = order.map(name)
+    order.sort { names[$0].0 != names[$1].0 ? names[$0].0 < names[$1].0 : names[$0].1 < names[$1].1 }
+    var position = [Int](repeating: 0, count: actions.count)
+    for (p, i) in order.enumerated() {
+      position[i] = p
+      let key = actionKeys[i]
+      let shape = shapes[i].max {
+        $0.count != $1.count ? $0.count < $1.count : "\($0.steps.map(\.name))" > "\($1.steps.map(\.name))"
+      }
+      result.actions.append(
+        ActionSummary(
+          path: names[i].0, root: key.root == 0 ? nil : names[i].1, stats: actions[i], burst: bursts[i].best,
+          shape: shape?.steps, shapeVariants: shapes[i].count, rhythm: rhythms[i]))
+    }
+    var stateOrder = Array(stateChanges.indices)
+    let stateNames = stateOrder.map { statePaths.string($0) }
+    stateOrder.sort { stateNames[$0] < stateNames[$1] }
+    var statePosition = [Int](repeating: 0, count: stateChanges.count)
+    for (p, s) in stateOrder.enumerated() {
+      statePosition[s] = p
+      result.states.append(
+        StateSummary(path: stateNames[s], changes: stateChanges[s], distinctPaths: stateDistinct[s], byAction: []))
+    }
+    for (key, tally) in stateByAction {
+      result.states[statePosition[Int(key >> 32)]].byAction.append(
+        (position[Int(key & 0xFFFF_FFFF)], tally.changes, tally.variety))
+    }
+    for i in result.states.indices {
+      result.states[i].byAction.sort { $0.changes != $1.changes ? $0.changes > $1.changes : $0.action < $1.action }
+    }
+    return result
+  }
+}
+
+public struct ActionSummary: Sendable {
+  public var path: String
+  public var root: String?
+  public var stats: ActionStats
+  /// The busiest second (seconds since 1970) and its records, when records carry times.
+  public var burst: (second: Int, count: Int)?
+  /// The most frequent case shape among the sampled records (nil when not collected).
+  public var shape: [CaseStep]?
+  /// How many different shapes were seen (more than one: records disagree).
+  public var shapeVariants: Int
+  /// How its records are spaced in record order and in time.
+  public var rhythm = Rhythm()
+}
+
+public struct StateSummary: Sendable {
+  public var path: String
+  public var changes: Int
+  public var distinctPaths: Int
+  /// Index into `ReportSummary.actions` → changes of this path by that action, and the
+  /// values it set.
+  public var byAction: [(action: Int, changes: Int, variety: ValueVariety)]
+}
+
+/// Everything the report and the suggester work from.
+public struct ReportSummary: Sendable {
+  public var statistics: ScanStatistics
+  public var actions: [ActionSummary] = []
+  public var states: [StateSummary] = []
+  public var firstTime: Double?
+  public var lastTime: Double?
+  public var timestampedRecords = 0
+  public var timeOffset: Int?
+  /// Records per minute (minutes since 1970), ascending.
+  public var perMinute: [(minute: Int, records: Int)] = []
+  public init(statistics: ScanStatistics) { self.statistics = statistics }
+}
+
+extension ReportAggregator.PairTally {
+  /// One change; `valueHash` is the hash of the value it set (nil for a removal).
+  mutating func add(_ valueHash: UInt64?) {
+    changes += 1
+    if let valueHash { variety.add(valueHash) }
+  }
+
+  mutating func merge(_ other: Self) {
+    changes += other.changes
+    variety.merge(other.variety)
+  }
+}

@@ -1,0 +1,191 @@
+import TCALogParsing
+import TCALogPipeline
+import TCALogQuery
+
+/// How one action's records are spaced: in record order (always) and in time (when the
+/// records carry timestamps). The classifier reads a person's pace, a pointer's pace and a
+/// timer's regularity from it.
+///
+/// Everything here is a count or a sum, and the first and last occurrence are kept, so two
+/// trackers of consecutive parts of the input merge into exactly what one pass gives (the
+/// gap across the boundary is added at the merge).
+public struct Rhythm: Sendable, Equatable {
+  /// Record ordinals (complete records of the aggregate, 0-based) of the first and last
+  /// occurrence; -1 before the first.
+  var firstOrdinal = -1
+  var lastOrdinal = -1
+  /// Gaps between consecutive occurrences in records: how many, how many were 1 (the
+  /// record right before was the same action), and their sum and sum of squares.
+  public private(set) var orderGaps = 0
+  public private(set) var repeats = 0
+  var orderGapSum = 0.0
+  var orderGapSquares = 0.0
+
+  var firstTime: Double?
+  var lastTime: Double?
+  /// Gaps in seconds between consecutive timestamped occurrences (negative ones, from
+  /// clocks that went back or files read out of order, are not counted).
+  public private(set) var timeGaps = 0
+  /// Of those, gaps under 0.1 s: ten or more a second, a pointer's or a machine's pace.
+  public private(set) var fastGaps = 0
+  /// Gaps by size, `binsPerOctave` bins per doubling from `smallestGap` seconds (bin 0
+  /// also holds everything smaller); allocated at the first timed gap.
+  var histogram: [UInt32] = []
+
+  static let binsPerOctave = 8
+  static let smallestGap = 1.0 / 1024
+  static let octaves = 28  // 1 ms … about 3 days
+  static var binCount: Int { binsPerOctave * octaves }
+
+  public init() {}
+
+  /// The bin of a gap: 3 mantissa bits after the exponent give 8 bins an octave, each
+  /// about 9 % wide, fine enough to see a timer's ±1 % jitter as one bin.
+  @inline(__always) static func bin(_ gap: Double) -> Int {
+    guard gap > smallestGap else { return 0 }
+    let scaled = gap / smallestGap
+    let octave = Int(scaled.exponent)
+    let fraction = Int(scaled.significandBitPattern >> UInt64(Double.significandBitCount - 3))
+    return min(binCount - 1, octave * binsPerOctave + fraction)
+  }
+
+  /// The lower edge of a bin in seconds.
+  static func lowerEdge(_ bin: Int) -> Double {
+    let octave = bin / binsPerOctave
+    let step = bin % binsPerOctave
+    return smallestGap * Double(1 << octave) * (1 + Double(step) / Double(binsPerOctave))
+  }
+
+  mutating func add(ordinal: Int, time: Double?) {
+    assert(ordinal >= 0 && ordinal > lastOrdinal, "ordinals count up from 0 within one part")
+    if lastOrdinal >= 0 { addOrderGap(ordinal - lastOrdinal) } else { firstOrdinal = ordinal }
+    lastOrdinal = ordinal
+    if let time {
+      if let lastTime { addTimeGap(time - lastTime) } else { firstTime = time }
+      lastTime = time
+    }
+  }
+
+  @inline(__always) private mutating func addOrderGap(_ gap: Int) {
+    orderGaps += 1
+    if gap == 1 { repeats += 1 }
+    let g = Double(gap)
+    orderGapSum += g
+    orderGapSquares += g * g
+  }
+
+  @inline(__always) private mutating func addTimeGap(_ gap: Double) {
+    guard gap >= 0 else { return }
+    timeGaps += 1
+    if gap < 0.1 { fastGaps += 1 }
+    if histogram.isEmpty { histogram = [UInt32](repeating: 0, count: Rhythm.binCount) }
+    histogram[Rhythm.bin(gap)] &+= 1
+  }
+
+  /// Adds the rhythm of the same action in a later part of the input, whose ordinals
+  /// start `offset` records after this part's first.
+  mutating func merge(_ other: Rhythm, offset: Int) {
+    guard other.firstOrdinal >= 0 else { return }
+    if lastOrdinal >= 0 {
+      addOrderGap(other.firstOrdinal + offset - lastOrdinal)
+    } else {
+      firstOrdinal = other.firstOrdinal + offset
+    }
+    lastOrdinal = other.lastOrdinal + offset
+    orderGaps += other.orderGaps
+    repeats += other.repeats
+    orderGapSum += other.orderGapSum
+    orderGapSquares += other.orderGapSquares
+    if let otherFirst = other.firstTime {
+      if let lastTime { addTimeGap(otherFirst - lastTime) } else { firstTime = otherFirst }
+      lastTime = other.lastTime
+    }
+    timeGaps += other.timeGaps
+    fastGaps += other.fastGaps
+    if !other.histogram.isEmpty {
+      if histogram.isEmpty {
+        histogram = other.histogram
+      } else {
+        for i in histogram.indices { histogram[i] &+= other.histogram[i] }
+      }
+    }
+  }
+
+  // MARK: what the classifier reads
+
+  /// Share of occurrences that directly follow one of their own (runs, as in a gesture).
+  public var repeatShare: Double { orderGaps > 0 ? Double(repeats) / Double(orderGaps) : 0 }
+
+  /// Coefficient of variation of the gaps in records: about 1 for occurrences spread at
+  /// random, well over 1 for occurrences that come in clusters.
+  public var orderGapVariation: Double {
+    guard orderGaps > 1 else { return 0 }
+    let n = Double(orderGaps)
+    let mean = orderGapSum / n
+    let variance = max(0, orderGapSquares / n - mean * mean)
+    return mean > 0 ? variance.squareRoot() / mean : 0
+  }
+
+  public var fastShare: Double { timeGaps > 0 ? Double(fastGaps) / Double(timeGaps) : 0 }
+
+  /// The median gap in seconds (the lower edge of its bin), nil without timed gaps.
+  public var medianGap: Double? { quantile(0.5) }
+
+  public func quantile(_ q: Double) -> Double? {
+    guard timeGaps > 0 else { return nil }
+    let target = max(1, Int((Double(timeGaps) * q).rounded(.up)))
+    var seen = 0
+    for (bin, n) in histogram.enumerated() {
+      seen += Int(n)
+      if seen >= target { return Rhythm.lowerEdge(bin) }
+    }
+    return nil
+  }
+
+  /// The most common gap (the middle of the fullest three neighbouring bins, about ±14 %)
+  /// and the share of gaps within it: near 1 for a timer, low for anything a person does.
+  public var period: (seconds: Double, share: Double)? {
+    guard timeGaps > 0 else { return nil }
+    var best = 0
+    var bestCount: UInt32 = 0
+    for i in histogram.indices {
+      let n = histogram[i] &+ (i > 0 ? histogram[i - 1] : 0) &+ (i + 1 < histogram.count ? histogram[i + 1] : 0)
+      if n > bestCount {
+        best = i
+        bestCount = n
+      }
+    }
+    let middle = (Rhythm.lowerEdge(best) + Rhythm.lowerEdge(best + 1)) / 2
+    return (middle, Double(bestCount) / Double(timeGaps))
+  }
+}
+
+/// Up to `capacity` distinct values of one state path as set by one action, by hash: enough
+/// to tell a selection among a few values from telemetry that is new every time.
+public struct ValueVariety: Sendable, Equatable {
+  static let capacity = 32
+  private(set) var hashes: [UInt64] = []
+  /// Changes that set a value (not counting removals).
+  public private(set) var values = 0
+
+  public init() {}
+
+  mutating func add(_ hash: UInt64) {
+    values += 1
+    if hashes.count < ValueVariety.capacity && !hashes.contains(hash) { hashes.append(hash) }
+  }
+
+  mutating func merge(_ other: ValueVariety) {
+    values += other.values
+    for h in other.hashes where hashes.count < ValueVariety.capacity && !hashes.contains(h) { hashes.append(h) }
+  }
+
+  /// Distinct values over the values it could have shown (capped at `capacity`): 1 when
+  /// every value was new, near 0 when a few values repeat.
+  public var newValueShare: Double {
+    let possible = min(values, ValueVariety.capacity)
+    return possible > 0 ? Double(hashes.count) / Double(possible) : 0
+  }
+  public var distinct: Int { hashes.count }
+  public var isSaturated: Bool { hashes.count == ValueVariety.capacity }
+}

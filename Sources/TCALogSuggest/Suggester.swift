@@ -1,0 +1,382 @@
+import Foundation
+import TCALogParsing
+import TCALogPipeline
+import TCALogQuery
+import TCALogReport
+
+public struct SuggestOptions: Sendable {
+  /// A floor, not an objective: when the suggestions (plus what is already silenced) remove
+  /// less than this share of lines, the output says so and why. Nil: no floor.
+  public var target: Double?
+  /// Group no deeper than this many segments (nil: as deep as the log goes).
+  public var depth: Int?
+  /// Overrides the root type seen in the log.
+  public var root: String?
+  public var classifier = ActionClassifier()
+  public init() {}
+}
+
+/// One suggested filter: an action-path prefix under one root type.
+public struct Suggestion: Sendable, Equatable {
+  public var root: String
+  /// The path prefix the filter matches (`windows.window.hover`).
+  public var path: String
+  /// The Swift name (`windowsWindowHover`), already escaped when needed.
+  public var name: String
+  public var stats: ActionStats
+  /// The observed action paths it covers (more than one or deeper: the filter is broader).
+  public var coveredPaths: [String]
+  /// Case steps of the prefix as observed (labels, followed value).
+  public var steps: [CaseStep]
+  /// True when records disagreed about a case's payload shape.
+  public var hasShapeConflict: Bool
+  /// The `if case` pattern of the closure style (`.windows(.window(_, action: .hover))`).
+  public var closurePattern: String
+  /// The path the closure pattern actually matches (stops at `binding`).
+  public var patternPath: String
+  /// The deepest case key path (`\.windows.window`) segments.
+  public var keyPathSegments: [String]
+  /// The class of the covered actions (noise for active entries, ambiguous for the
+  /// commented-out ones) and the evidence in words, per covered path.
+  public var actionClass: ActionClass
+  public var evidence: [String]
+  /// Anchored PCRE2 of the prefix for a filter repository.
+  public var regex: String { "^" + patternPath.replacingOccurrences(of: ".", with: "\\.") + "(\\.|$)" }
+  /// Whether the filter matches an action path: its pattern path or anything below it.
+  public func covers(_ path: String) -> Bool { path == patternPath || path.hasPrefix(patternPath + ".") }
+  /// Whether a case key path reaches the whole prefix (else the casepath style uses a pattern).
+  public var keyPathReachesPath: Bool { keyPathSegments.joined(separator: ".") == patternPath }
+}
+
+public enum KeepReason: String, Sendable {
+  case signal, ambiguous
+  case unsafeName = "unsafe-name"
+  case noPath = "no-path"
+  case silenced
+}
+
+public struct KeptAction: Sendable, Equatable {
+  public var root: String?
+  public var path: String
+  public var stats: ActionStats
+  public var reason: KeepReason
+  /// For `silenced`: the entry that silences it; for signal: the strongest reason.
+  public var detail: String?
+}
+
+/// The suggester's answer: filters for the noise, commented-out candidates for what is
+/// ambiguous, and every action path with its class.
+public struct SuggestionSet: Sendable {
+  /// Active entries: every action they cover was classified noise.
+  public var suggestions: [Suggestion]
+  /// Ambiguous actions, for the user to decide (emitted commented out).
+  public var candidates: [Suggestion]
+  public var kept: [KeptAction]
+  public var classified: [ClassifiedAction]
+  public var statistics: ScanStatistics
+  public var options: SuggestOptions
+  /// Lines already removed by the silencer.
+  public var silencedLines: Int
+  public var warnings: [String]
+  /// True when the log is too short to classify anything.
+  public var isThin: Bool
+  public var coveredRecords: Int { suggestions.reduce(0) { $0 + $1.stats.count } }
+  public var coveredLines: Int { suggestions.reduce(0) { $0 + $1.stats.lines } }
+  public var roots: [String] {
+    var seen: [String] = []
+    for s in suggestions + candidates where !seen.contains(s.root) { seen.append(s.root) }
+    return seen
+  }
+
+  /// Whether an action (root, path) is silenced by the active suggestions.
+  public func silences(root: String?, path: String) -> Bool {
+    suggestions.contains { s in
+      root == s.root && s.covers(path)
+    }
+  }
+
+  /// The active entry that silences a path (any root), if one does.
+  public func entry(silencing path: String) -> Suggestion? {
+    suggestions.first { $0.covers(path) }
+  }
+
+  /// Lines of the given class over all lines.
+  public func lineShare(of actionClass: ActionClass) -> Double {
+    let lines = statistics.lines
+    guard lines > 0 else { return 0 }
+    return Double(classified.filter { $0.actionClass == actionClass }.reduce(0) { $0 + $1.evidence.lines })
+      / Double(lines)
+  }
+}
+
+/// Turns the classification into filters an expert would write: one entry per group of
+/// noise at the deepest path that covers it, a parent prefix only when every action seen
+/// under it is noise, and never an entry over a signal or ambiguous action. Ambiguous
+/// actions become commented-out candidates with their evidence.
+public struct Suggester {
+  public var options: SuggestOptions
+  public var silencer: (any ActionSilencer)?
+  public init(options: SuggestOptions = SuggestOptions(), silencer: (any ActionSilencer)? = nil) {
+    self.options = options
+    self.silencer = silencer
+  }
+
+  /// Deeper action paths are not suggested (patterns and stubs are built per segment).
+  static let maxDepth = 64
+
+  /// How an action takes part in grouping.
+  enum Status { case noise, ambiguous, blocked, silenced }
+
+  struct Node {
+    var root: String
+    var path: String
+    var depth: Int
+    /// Actions under it (and at it), by index into the summary's actions.
+    var leaves: [Int] = []
+    /// Actions whose pattern path ends here.
+    var ownLeaves: [Int] = []
+    var children: [Int] = []
+    /// Every leaf under it is noise or already silenced, and one is noise.
+    var noiseOnly = true
+    var hasNoise = false
+  }
+
+  /// What each action of the summary is to the grouping, and what is kept and why.
+  struct Sorting {
+    var status: [Status]
+    var kept: [KeptAction] = []
+    var warnings: [String] = []
+    var silencedLines = 0
+  }
+
+  public func suggest(_ summary: ReportSummary) -> SuggestionSet {
+    let classified = options.classifier.classify(summary)
+    let classOf = Dictionary(uniqueKeysWithValues: classified.map { ($0.path, $0) })
+    var sorting = sort(summary, classOf)
+    let (nodes, tops) = tree(summary, status: sorting.status)
+    let status = sorting.status
+    let linesOf = { (id: Int, wanted: Status) in
+      nodes[id].leaves.reduce(0) { $0 + (status[$1] == wanted ? summary.actions[$1].stats.lines : 0) }
+    }
+    func byLines(_ ids: [Int], _ wanted: Status) -> [Int] {
+      ids.sorted {
+        linesOf($0, wanted) != linesOf($1, wanted)
+          ? linesOf($0, wanted) > linesOf($1, wanted) : nodes[$0].path < nodes[$1].path
+      }
+    }
+    var naming = Naming(taken: Set(silencer?.entryNames ?? []))
+    let suggestions = byLines(Self.noiseGroups(nodes, tops), .noise).map {
+      make(nodes[$0], summary, status, .noise, classOf, &naming)
+    }
+    let candidates = byLines(ambiguousNodes(nodes, summary, status), .ambiguous).map {
+      make(nodes[$0], summary, status, .ambiguous, classOf, &naming)
+    }
+    sorting.kept.sort { $0.stats.lines != $1.stats.lines ? $0.stats.lines > $1.stats.lines : $0.path < $1.path }
+    return SuggestionSet(
+      suggestions: suggestions, candidates: candidates, kept: sorting.kept, classified: classified,
+      statistics: summary.statistics, options: options, silencedLines: sorting.silencedLines,
+      warnings: sorting.warnings, isThin: summary.statistics.completeRecords < options.classifier.minimumRecords)
+  }
+
+  /// Each action's part in the grouping: noise and ambiguous actions with a plain-Swift
+  /// shape take part; what a filter repository silences is neutral; the rest blocks.
+  func sort(_ summary: ReportSummary, _ classOf: [String: ClassifiedAction]) -> Sorting {
+    var sorting = Sorting(status: [Status](repeating: .blocked, count: summary.actions.count))
+    for (i, a) in summary.actions.enumerated() {
+      let root = options.root ?? a.root
+      let c = classOf[a.path]
+      func keep(_ reason: KeepReason, _ detail: String? = nil) {
+        sorting.kept.append(KeptAction(root: root, path: a.path, stats: a.stats, reason: reason, detail: detail))
+      }
+      if let silencer, let entry = silencer.silencingEntry(forActionPath: a.path) {
+        sorting.status[i] = .silenced
+        sorting.silencedLines += a.stats.lines
+        keep(.silenced, entry)
+        continue
+      }
+      guard !a.path.isEmpty, root != nil else {
+        keep(.noPath)
+        continue
+      }
+      let isNoise = c?.actionClass == .noise
+      let isAmbiguous = c?.actionClass == .ambiguous
+      if isNoise || isAmbiguous {
+        // A long path keeps its end, where the cases differ (escaped where it is written).
+        let shown = a.path.count > 100 ? "…" + a.path.suffix(99) : a.path
+        guard root.flatMap(SwiftIdentifier.typeName) != nil, let shape = a.shape, Suggester.isSafe(shape, path: a.path)
+        else {
+          sorting.warnings.append("action path \(shown) or its root type is not plain Swift identifiers: not suggested")
+          keep(.unsafeName)
+          continue
+        }
+        if a.shapeVariants > 1 {
+          sorting.warnings.append("records of \(shown) disagree about case payloads; using the most frequent shape")
+        }
+      }
+      if isNoise {
+        sorting.status[i] = .noise
+      } else if isAmbiguous {
+        sorting.status[i] = .ambiguous
+        keep(.ambiguous, c?.reasons.first)
+      } else {
+        keep(.signal, c?.reasons.first)
+      }
+    }
+    return sorting
+  }
+
+  /// Top-down, the first node whose every leaf is noise, made no broader than its leaves
+  /// (down while one child holds them all).
+  static func noiseGroups(_ nodes: [Node], _ tops: [Int]) -> [Int] {
+    var chosen: [Int] = []
+    var stack = tops.reversed() as [Int]
+    while let id = stack.popLast() {
+      if nodes[id].noiseOnly && nodes[id].hasNoise {
+        var c = id
+        while nodes[c].children.count == 1, nodes[nodes[c].children[0]].leaves.count == nodes[c].leaves.count {
+          c = nodes[c].children[0]
+        }
+        chosen.append(c)
+      } else {
+        stack.append(contentsOf: nodes[id].children.reversed())
+      }
+    }
+    return chosen
+  }
+
+  /// Ambiguous actions one by one, at their own pattern path, when nothing but noise and
+  /// ambiguous actions is under it (`--depth` or `binding` may merge paths).
+  func ambiguousNodes(_ nodes: [Node], _ summary: ReportSummary, _ status: [Status]) -> [Int] {
+    nodes.indices.filter { id in
+      let node = nodes[id]
+      let own = node.ownLeaves.contains { status[$0] == .ambiguous }
+      return own && node.leaves.allSatisfy { status[$0] != .blocked }
+    }
+  }
+
+  /// Entry names: camelCase of the segments, joined by `_` where two collide, never a
+  /// name the filter repository already has.
+  struct Naming {
+    let taken: Set<String>
+    var used = Set<String>()
+    mutating func name(_ segments: [String]) -> String {
+      var name = SwiftIdentifier.camelName(segments)
+      if used.contains(name) { name = segments.joined(separator: "_") }
+      while taken.contains(name) || used.contains(name) { name += "Actions" }
+      used.insert(name)
+      return name
+    }
+  }
+
+  /// The entry for one node: the members of the wanted status under it, with the shape of
+  /// the biggest, cut to the node's depth.
+  func make(
+    _ node: Node, _ summary: ReportSummary, _ status: [Status], _ wanted: Status,
+    _ classOf: [String: ClassifiedAction], _ naming: inout Naming
+  ) -> Suggestion {
+    let members = node.leaves.filter { status[$0] == wanted }
+    let name = naming.name(node.path.split(separator: ".").map(String.init))
+    let leaf = members.max { summary.actions[$0].stats.lines < summary.actions[$1].stats.lines }!
+    var steps = Array(summary.actions[leaf].shape!.prefix(node.depth))
+    steps[steps.count - 1].followed = nil
+    var stats = ActionStats()
+    for l in members { stats.add(summary.actions[l].stats) }
+    var paths: [String] = []
+    for l in members where !paths.contains(summary.actions[l].path) { paths.append(summary.actions[l].path) }
+    let evidence = paths.map { p in "`\(p)`: " + (classOf[p]?.reasons.prefix(4).joined(separator: ", ") ?? "") }
+    return Suggestion(
+      root: node.root, path: node.path, name: SwiftIdentifier.escaped(name), stats: stats,
+      coveredPaths: paths, steps: steps,
+      hasShapeConflict: members.contains { summary.actions[$0].shapeVariants > 1 },
+      closurePattern: Suggester.pattern(steps), patternPath: steps.map(\.name).joined(separator: "."),
+      keyPathSegments: Suggester.keyPath(steps), actionClass: wanted == .noise ? .noise : .ambiguous, evidence: evidence
+    )
+  }
+
+  /// The path a pattern can express for an action: cut after `binding` (a struct in TCA,
+  /// no case to match below it) and at `--depth`.
+  static func patternSegments(_ path: String, _ options: SuggestOptions) -> [String] {
+    var segments = path.split(separator: ".", maxSplits: maxDepth + 1).map(String.init)
+    if let b = segments.firstIndex(of: "binding") { segments = Array(segments[...b]) }
+    if let depth = options.depth { segments = Array(segments.prefix(depth)) }
+    return segments
+  }
+
+  /// Prefix tree of the pattern paths per root; a node knows whether only noise is under it.
+  func tree(_ summary: ReportSummary, status: [Status]) -> (nodes: [Node], tops: [Int]) {
+    var nodes: [Node] = []
+    var index: [String: Int] = [:]
+    var tops: [Int] = []
+    for (i, a) in summary.actions.enumerated() where !a.path.isEmpty {
+      guard let root = options.root ?? a.root else { continue }
+      // A deeper (blocked) path still blocks its first `maxDepth` prefixes.
+      let segments = Array(Suggester.patternSegments(a.path, options).prefix(Suggester.maxDepth))
+      var parent = -1
+      var path = ""
+      for d in 1...segments.count {
+        path = d == 1 ? segments[0] : path + "." + segments[d - 1]
+        let key = root + "\u{0}" + path
+        let id: Int
+        if let existing = index[key] {
+          id = existing
+        } else {
+          id = nodes.count
+          nodes.append(Node(root: root, path: path, depth: d))
+          index[key] = id
+          if parent >= 0 { nodes[parent].children.append(id) } else { tops.append(id) }
+        }
+        nodes[id].leaves.append(i)
+        switch status[i] {
+        case .noise: nodes[id].hasNoise = true
+        case .silenced: break
+        case .ambiguous, .blocked: nodes[id].noiseOnly = false
+        }
+        parent = id
+      }
+      nodes[parent].ownLeaves.append(i)
+    }
+    return (nodes, tops)
+  }
+
+  /// Every case name and label is a plain identifier and the steps spell the path.
+  package static func isSafe(_ steps: [CaseStep], path: String) -> Bool {
+    // No app nests actions 64 deep; a log that does would make patterns of unbounded size.
+    guard !steps.isEmpty, steps.count <= maxDepth, steps.map(\.name).joined(separator: ".") == path else {
+      return false
+    }
+    for (i, step) in steps.enumerated() {
+      guard SwiftIdentifier.plain(step.name) == step.name else { return false }
+      for label in step.labels { if let label, SwiftIdentifier.plain(label) != label { return false } }
+      if i < steps.count - 1 {
+        guard let f = step.followed, f < step.labels.count else { return false }
+      }
+    }
+    return true
+  }
+
+  /// `.windows(.window(_, action: .hover))`: the last case without payload, values the
+  /// path did not follow as `_`. Stops at `binding` (a struct in TCA).
+  static func pattern(_ steps: [CaseStep]) -> String {
+    func build(_ i: Int) -> String {
+      let step = steps[i]
+      let name = "." + SwiftIdentifier.escaped(step.name)
+      guard i < steps.count - 1, let f = step.followed else { return name }
+      if step.labels.count == 1 && step.labels[0] == nil { return name + "(" + build(i + 1) + ")" }
+      let parts = step.labels.enumerated().map { j, label in
+        j == f ? (label.map { SwiftIdentifier.escaped($0) + ": " } ?? "") + build(i + 1) : "_"
+      }
+      return name + "(" + parts.joined(separator: ", ") + ")"
+    }
+    return build(0)
+  }
+
+  /// Segments a case key path can reach: into a case's payload only when it is one value.
+  static func keyPath(_ steps: [CaseStep]) -> [String] {
+    var out: [String] = []
+    for (i, step) in steps.enumerated() {
+      out.append(step.name)
+      if i == steps.count - 1 || step.labels.count != 1 || step.name == "binding" { break }
+    }
+    return out
+  }
+}
