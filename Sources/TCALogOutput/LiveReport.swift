@@ -182,24 +182,11 @@ public final class LiveReport: RecordSink, @unchecked Sendable {
     return text
   }
 
+  /// Writes a frame or the final report; the terminal going away ends nothing here (the
+  /// stream notices on its own output, if any).
   private func write(_ text: String) {
     var text = text
-    text.withUTF8 { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let n = Glibc_write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-        if n <= 0 { return }
-        offset += n
-      }
-    }
-  }
-
-  private func Glibc_write(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int {
-    #if canImport(Glibc)
-      return Glibc.write(fd, p, n)
-    #else
-      return Darwin.write(fd, p, n)
-    #endif
+    text.withUTF8 { try? OutputBuffer.writeAll($0, to: fd) }
   }
 
   /// A line without its SGR colour codes.

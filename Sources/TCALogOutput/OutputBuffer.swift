@@ -81,7 +81,11 @@ public final class OutputBuffer {
     buffer.removeAll(keepingCapacity: true)
   }
 
-  private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+  private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) throws { try Self.writeAll(bytes, to: fd) }
+
+  /// The one `write(2)` loop of the program: all of `bytes`, retrying after a signal.
+  /// Throws `OutputClosed` when the reader went away, `OutputError` on any other failure.
+  package static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to fd: Int32) throws {
     var offset = 0
     while offset < bytes.count {
       #if canImport(Glibc)
@@ -105,4 +109,22 @@ public struct OutputClosed: Error, Sendable {}
 public struct OutputError: Error, CustomStringConvertible, Sendable {
   public let reason: String
   public var description: String { "cannot write output: \(reason)" }
+}
+
+/// Messages to the user on standard error, one line each, prefixed `tcalog: error:` or
+/// `tcalog: warning:`. Every message is escaped here (it may quote log text, a pattern or
+/// a file name), so no caller has to.
+package enum Messages {
+  package static func error(_ message: String) { write("tcalog: error: " + TerminalSafe.escaped(message) + "\n") }
+  package static func warning(_ message: String) {
+    write("tcalog: warning: " + TerminalSafe.escaped(message) + "\n")
+  }
+  /// A line as it is (the caller made it safe: counts, caret lines).
+  package static func note(_ line: String) { write(line + "\n") }
+
+  /// Writes to standard error unbuffered; a failure to report has nowhere to go.
+  package static func write(_ text: String) {
+    var text = text
+    text.withUTF8 { try? OutputBuffer.writeAll($0, to: 2) }
+  }
 }

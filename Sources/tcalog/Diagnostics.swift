@@ -9,28 +9,9 @@ import TCALogKit
 
 /// One-line messages on standard error, prefixed `tcalog: error:` or `tcalog: warning:`.
 enum Diagnostics {
-  static func error(_ message: String) { write("tcalog: error: \(message)\n") }
-  static func warning(_ message: String) { write("tcalog: warning: \(message)\n") }
-
-  static func write(_ text: String) {
-    var text = text
-    text.withUTF8 { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let n = Glibc_write(2, bytes.baseAddress! + offset, bytes.count - offset)
-        if n <= 0 { return }
-        offset += n
-      }
-    }
-  }
-
-  private static func Glibc_write(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int {
-    #if canImport(Glibc)
-      return Glibc.write(fd, p, n)
-    #else
-      return Darwin.write(fd, p, n)
-    #endif
-  }
+  static func error(_ message: String) { Messages.error(message) }
+  static func warning(_ message: String) { Messages.warning(message) }
+  static func write(_ text: String) { Messages.write(text) }
 
   /// Reports what a read found besides records; returns whether any input failed.
   static func report(_ result: ReadResult, quiet: Bool = false) -> Bool {

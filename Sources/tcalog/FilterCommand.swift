@@ -175,7 +175,7 @@ struct FilterCommand: ParsableCommand {
         let repository = try FilterRepository.load(path: filters, options: repositoryOptions)
         for name in only {
           guard let matcher = repository.matcher(named: name) else {
-            Diagnostics.error("--only \(TerminalSafe.escaped(name)): no entry of that name in \(filters)")
+            Diagnostics.error("--only \(name): no entry of that name in \(filters)")
             throw ExitCode(2)
           }
           query.actions.append(matcher)

@@ -75,7 +75,7 @@ struct TCALog: ParsableCommand {
       names.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
     }
     if arguments.first == "help", arguments.count > 1, !names.contains(arguments[1]), !arguments[1].hasPrefix("-") {
-      let word = TerminalSafe.escaped(arguments[1])
+      let word = arguments[1]
       let hint =
         nearest(arguments[1]).map { "; did you mean '\($0)'?" }
         ?? " (commands: \(names.filter { $0 != "help" }.joined(separator: ", ")))"
@@ -86,7 +86,7 @@ struct TCALog: ParsableCommand {
       let near = nearest(first)
     else { return }
     Diagnostics.error(
-      "'\(TerminalSafe.escaped(first))' is neither a command nor a file; did you mean '\(near)'? (see 'tcalog --help')")
+      "'\(first)' is neither a command nor a file; did you mean '\(near)'? (see 'tcalog --help')")
     terminate(2)
   }
 
