@@ -11,9 +11,9 @@ nonisolated(unsafe) var inputInterrupted: sig_atomic_t = 0
 
 /// Ctrl-C for commands that read until the user stops them (`report --live`, `--follow`):
 /// instead of dying, the read ends and the command prints what it has.
-public enum Interruption {
+package enum Interruption {
   /// Installs the SIGINT handler, without SA_RESTART, so that a blocked `read(2)` returns.
-  public static func install() {
+  package static func install() {
     var action = sigaction()
     let handler: @convention(c) (Int32) -> Void = { _ in inputInterrupted = 1 }
     #if canImport(Glibc)
@@ -27,5 +27,5 @@ public enum Interruption {
   }
 
   /// Whether Ctrl-C has arrived since `install()`.
-  public static var received: Bool { inputInterrupted != 0 }
+  package static var received: Bool { inputInterrupted != 0 }
 }

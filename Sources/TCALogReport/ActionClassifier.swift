@@ -70,16 +70,16 @@ public struct ClassifiedAction: Sendable, Equatable {
 /// time (telemetry). Rare actions are signal: noise is noise because it repeats. The name
 /// (`…Tapped`, `tick`, `…Moved`) only tips numbers that are inconclusive; it never
 /// outweighs them.
-public struct ActionClassifier: Sendable {
+package struct ActionClassifier: Sendable {
   /// Fewer complete records than this and nothing is classified: the evidence is thin.
-  public var minimumRecords = 50
+  package var minimumRecords = 50
   /// Fewer records of one path than this, or a smaller share, and it is signal (rare).
-  public var rareRecords = 8
-  public var rareShare = 0.002
-  public init() {}
+  package var rareRecords = 8
+  package var rareShare = 0.002
+  package init() {}
 
   /// Class of every action path of the summary (over all roots), ordered by path.
-  public func classify(_ summary: ReportSummary) -> [ClassifiedAction] {
+  package func classify(_ summary: ReportSummary) -> [ClassifiedAction] {
     let records = summary.statistics.completeRecords
     let lines = summary.statistics.lines
     let thin = records < minimumRecords

@@ -15,11 +15,11 @@ public protocol ActionSilencer {
 /// The simplest silencer: named action-path prefixes (`windows.window.hover` silences
 /// `windows.window.hover` and `windows.window.hover.entered`). For tests and for callers
 /// without a regex engine.
-public struct PrefixSilencer: ActionSilencer, Sendable {
-  public var entries: [(name: String, prefix: String)]
-  public init(_ entries: [(name: String, prefix: String)]) { self.entries = entries }
-  public func silencingEntry(forActionPath actionPath: String) -> String? {
+package struct PrefixSilencer: ActionSilencer, Sendable {
+  package var entries: [(name: String, prefix: String)]
+  package init(_ entries: [(name: String, prefix: String)]) { self.entries = entries }
+  package func silencingEntry(forActionPath actionPath: String) -> String? {
     entries.first { actionPath == $0.prefix || actionPath.hasPrefix($0.prefix + ".") }?.name
   }
-  public var entryNames: [String] { entries.map(\.name) }
+  package var entryNames: [String] { entries.map(\.name) }
 }

@@ -6,8 +6,8 @@ import TCALogQuery
 /// Records arrive in time order within an input, so only the current second is counted;
 /// the first and last second are kept apart so that two aggregates of consecutive parts
 /// merge into exactly what one pass gives.
-public struct BurstTracker: Sendable, Equatable {
-  public private(set) var best: (second: Int, count: Int)? {
+package struct BurstTracker: Sendable, Equatable {
+  package private(set) var best: (second: Int, count: Int)? {
     get { bestCount > 0 ? (bestSecond, bestCount) : nil }
     set {
       bestSecond = newValue?.second ?? 0
@@ -21,9 +21,9 @@ public struct BurstTracker: Sendable, Equatable {
   private var lastSecond: Int?
   private var lastCount = 0
 
-  public init() {}
+  package init() {}
 
-  public static func == (a: BurstTracker, b: BurstTracker) -> Bool {
+  package static func == (a: BurstTracker, b: BurstTracker) -> Bool {
     a.bestSecond == b.bestSecond && a.bestCount == b.bestCount
   }
 

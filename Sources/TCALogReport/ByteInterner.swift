@@ -4,7 +4,7 @@ import TCALogQuery
 
 /// Gives each distinct byte string a small integer id, looked up straight from bytes so
 /// that a hit allocates nothing. Memory grows with the distinct strings, not with lookups.
-public struct ByteInterner: Sendable {
+package struct ByteInterner: Sendable {
   private var arena: [UInt8] = []
   /// `ends[id]` is where string `id` ends in `arena`; it starts at `ends[id - 1]` (or 0).
   private var ends: [Int] = []
@@ -12,9 +12,9 @@ public struct ByteInterner: Sendable {
   /// Open addressing: id + 1, 0 for empty. Size is a power of two, at most half full.
   private var table: [Int32] = Array(repeating: 0, count: 64)
 
-  public init() {}
+  package init() {}
 
-  public var count: Int { ends.count }
+  package var count: Int { ends.count }
 
   /// FNV-style over eight bytes at a time (state paths with UUID keys are 50+ bytes).
   @inline(__always) static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
@@ -36,7 +36,7 @@ public struct ByteInterner: Sendable {
   }
 
   /// The id of `bytes`, adding it when new.
-  public mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+  package mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
     let h = ByteInterner.hash(bytes)
     let mask = table.count - 1
     var slot = Int(truncatingIfNeeded: h) & mask
@@ -56,7 +56,7 @@ public struct ByteInterner: Sendable {
     return id
   }
 
-  public mutating func intern(_ string: String) -> Int {
+  package mutating func intern(_ string: String) -> Int {
     var string = string
     return string.withUTF8 { intern($0) }
   }
@@ -82,7 +82,7 @@ public struct ByteInterner: Sendable {
     table = newTable
   }
 
-  public func string(_ id: Int) -> String {
+  package func string(_ id: Int) -> String {
     let start = id == 0 ? 0 : ends[id - 1]
     return arena.withUnsafeBufferPointer {
       String(decoding: UnsafeBufferPointer(rebasing: $0[start..<ends[id]]), as: UTF8.self)

@@ -269,7 +269,7 @@ public struct ActionSummary: Sendable {
   /// How many different shapes were seen (more than one: records disagree).
   public var shapeVariants: Int
   /// How its records are spaced in record order and in time.
-  public var rhythm = Rhythm()
+  package var rhythm = Rhythm()
 }
 
 public struct StateSummary: Sendable {
@@ -278,7 +278,7 @@ public struct StateSummary: Sendable {
   public var distinctPaths: Int
   /// Index into `ReportSummary.actions` → changes of this path by that action, and the
   /// values it set.
-  public var byAction: [(action: Int, changes: Int, variety: ValueVariety)]
+  package var byAction: [(action: Int, changes: Int, variety: ValueVariety)]
 }
 
 /// Everything the report and the suggester work from.

@@ -9,15 +9,15 @@ import TCALogQuery
 /// Everything here is a count or a sum, and the first and last occurrence are kept, so two
 /// trackers of consecutive parts of the input merge into exactly what one pass gives (the
 /// gap across the boundary is added at the merge).
-public struct Rhythm: Sendable, Equatable {
+package struct Rhythm: Sendable, Equatable {
   /// Record ordinals (complete records of the aggregate, 0-based) of the first and last
   /// occurrence; -1 before the first.
   var firstOrdinal = -1
   var lastOrdinal = -1
   /// Gaps between consecutive occurrences in records: how many, how many were 1 (the
   /// record right before was the same action), and their sum and sum of squares.
-  public private(set) var orderGaps = 0
-  public private(set) var repeats = 0
+  package private(set) var orderGaps = 0
+  package private(set) var repeats = 0
   var orderGapSum = 0.0
   var orderGapSquares = 0.0
 
@@ -25,9 +25,9 @@ public struct Rhythm: Sendable, Equatable {
   var lastTime: Double?
   /// Gaps in seconds between consecutive timestamped occurrences (negative ones, from
   /// clocks that went back or files read out of order, are not counted).
-  public private(set) var timeGaps = 0
+  package private(set) var timeGaps = 0
   /// Of those, gaps under 0.1 s: ten or more a second, a pointer's or a machine's pace.
-  public private(set) var fastGaps = 0
+  package private(set) var fastGaps = 0
   /// Gaps by size, `binsPerOctave` bins per doubling from `smallestGap` seconds (bin 0
   /// also holds everything smaller); allocated at the first timed gap.
   var histogram: [UInt32] = []
@@ -37,7 +37,7 @@ public struct Rhythm: Sendable, Equatable {
   static let octaves = 28  // 1 ms … about 3 days
   static var binCount: Int { binsPerOctave * octaves }
 
-  public init() {}
+  package init() {}
 
   /// The bin of a gap: 3 mantissa bits after the exponent give 8 bins an octave, each
   /// about 9 % wide, fine enough to see a timer's ±1 % jitter as one bin.
@@ -114,11 +114,11 @@ public struct Rhythm: Sendable, Equatable {
   // MARK: what the classifier reads
 
   /// Share of occurrences that directly follow one of their own (runs, as in a gesture).
-  public var repeatShare: Double { orderGaps > 0 ? Double(repeats) / Double(orderGaps) : 0 }
+  package var repeatShare: Double { orderGaps > 0 ? Double(repeats) / Double(orderGaps) : 0 }
 
   /// Coefficient of variation of the gaps in records: about 1 for occurrences spread at
   /// random, well over 1 for occurrences that come in clusters.
-  public var orderGapVariation: Double {
+  package var orderGapVariation: Double {
     guard orderGaps > 1 else { return 0 }
     let n = Double(orderGaps)
     let mean = orderGapSum / n
@@ -126,12 +126,12 @@ public struct Rhythm: Sendable, Equatable {
     return mean > 0 ? variance.squareRoot() / mean : 0
   }
 
-  public var fastShare: Double { timeGaps > 0 ? Double(fastGaps) / Double(timeGaps) : 0 }
+  package var fastShare: Double { timeGaps > 0 ? Double(fastGaps) / Double(timeGaps) : 0 }
 
   /// The median gap in seconds (the lower edge of its bin), nil without timed gaps.
-  public var medianGap: Double? { quantile(0.5) }
+  package var medianGap: Double? { quantile(0.5) }
 
-  public func quantile(_ q: Double) -> Double? {
+  package func quantile(_ q: Double) -> Double? {
     guard timeGaps > 0 else { return nil }
     let target = max(1, Int((Double(timeGaps) * q).rounded(.up)))
     var seen = 0
@@ -144,7 +144,7 @@ public struct Rhythm: Sendable, Equatable {
 
   /// The most common gap (the middle of the fullest three neighbouring bins, about ±14 %)
   /// and the share of gaps within it: near 1 for a timer, low for anything a person does.
-  public var period: (seconds: Double, share: Double)? {
+  package var period: (seconds: Double, share: Double)? {
     guard timeGaps > 0 else { return nil }
     var best = 0
     var bestCount: UInt32 = 0
@@ -162,13 +162,13 @@ public struct Rhythm: Sendable, Equatable {
 
 /// Up to `capacity` distinct values of one state path as set by one action, by hash: enough
 /// to tell a selection among a few values from telemetry that is new every time.
-public struct ValueVariety: Sendable, Equatable {
+package struct ValueVariety: Sendable, Equatable {
   static let capacity = 32
   private(set) var hashes: [UInt64] = []
   /// Changes that set a value (not counting removals).
-  public private(set) var values = 0
+  package private(set) var values = 0
 
-  public init() {}
+  package init() {}
 
   mutating func add(_ hash: UInt64) {
     values += 1
@@ -182,10 +182,10 @@ public struct ValueVariety: Sendable, Equatable {
 
   /// Distinct values over the values it could have shown (capped at `capacity`): 1 when
   /// every value was new, near 0 when a few values repeat.
-  public var newValueShare: Double {
+  package var newValueShare: Double {
     let possible = min(values, ValueVariety.capacity)
     return possible > 0 ? Double(hashes.count) / Double(possible) : 0
   }
-  public var distinct: Int { hashes.count }
-  public var isSaturated: Bool { hashes.count == ValueVariety.capacity }
+  package var distinct: Int { hashes.count }
+  package var isSaturated: Bool { hashes.count == ValueVariety.capacity }
 }

@@ -12,7 +12,7 @@ public struct SuggestOptions: Sendable {
   public var depth: Int?
   /// Overrides the root type seen in the log.
   public var root: String?
-  public var classifier = ActionClassifier()
+  package var classifier = ActionClassifier()
   public init() {}
 }
 
