@@ -104,7 +104,9 @@ public struct Record: Sendable {
     self.stateChanged = stateChanged
     self.changes = changes
     self.hasInvalidUTF8 = hasInvalidUTF8
-    precondition(rangesLieInStorage, "a record's ranges must lie inside its storage")
+    // Checked whole in debug builds; release builds check each range as it is read
+    // (`withBytes`), which costs two comparisons instead of a pass over every change.
+    assert(rangesLieInStorage, "a record's ranges must lie inside its storage")
   }
 
   /// The invariant every accessor relies on: each range lies inside `storage`.
