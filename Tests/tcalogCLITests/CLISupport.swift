@@ -77,3 +77,23 @@ func runTCALog(_ args: [String], stdin: Data? = nil, environment: [String: Strin
     return (-1, Data(), "")
   }
 }
+
+/// Polls `condition` every `interval` seconds until it holds or `timeout` seconds have
+/// passed; returns whether it held. For waiting on another process: the condition says
+/// what the test needs to have happened, not a guess at how long it takes.
+@discardableResult
+func waitUntil(timeout: TimeInterval = 10, interval: TimeInterval = 0.02, _ condition: () -> Bool) -> Bool {
+  let deadline = Date().addingTimeInterval(timeout)
+  while !condition() {
+    if Date() >= deadline { return false }
+    usleep(useconds_t(interval * 1_000_000))
+  }
+  return true
+}
+
+/// Bytes written into `pipe` that its reader has not read yet (FIONREAD, which Linux and
+/// macOS answer on either end of a pipe).
+func unreadBytes(in pipe: Pipe) -> Int {
+  var count: Int32 = 0
+  return ioctl(pipe.fileHandleForWriting.fileDescriptor, UInt(FIONREAD), &count) == 0 ? Int(count) : -1
+}
