@@ -91,8 +91,8 @@ func waitUntil(timeout: TimeInterval = 10, interval: TimeInterval = 0.02, _ cond
   return true
 }
 
-/// Bytes written into `pipe` that its reader has not read yet (FIONREAD, which Linux and
-/// macOS answer on either end of a pipe).
+/// Bytes written into `pipe` that its reader has not read yet (FIONREAD, which Linux
+/// answers on either end of a pipe); -1 where the system does not answer.
 func unreadBytes(in pipe: Pipe) -> Int {
   var count: Int32 = 0
   return ioctl(pipe.fileHandleForWriting.fileDescriptor, UInt(FIONREAD), &count) == 0 ? Int(count) : -1
