@@ -95,7 +95,7 @@ enum TimedLog {
     #expect(c["dragged"]?.reasons.contains { $0.contains("comes in runs") } == true)
     #expect(c["heartbeat"]?.actionClass == .noise)
     #expect(c["heartbeat"]?.reasons.contains { $0.contains("no-op") } == true)
-    #expect(c["itemTapped"]?.actionClass != .noise)
+    #expect(try #require(c["itemTapped"]).actionClass != .noise)
   }
 
   @Test func rareActionsAreSignalAndBindingsAreTheUsersCall() throws {
@@ -155,7 +155,7 @@ enum TimedLog {
     }
   }
 
-  @Test func binsAreNinePercentWideAndMonotonic() {
+  @Test func binsAreNinePercentWideAndMonotonic() throws {
     var last = -1
     for g in stride(from: 0.0005, to: 5000, by: 0.37) {
       let b = Rhythm.bin(g)
@@ -167,7 +167,7 @@ enum TimedLog {
     }
     var r = Rhythm()
     for i in 0..<50 { r.add(ordinal: i * 2, time: Double(i) * 1.0) }
-    let period = r.period!
+    let period = try #require(r.period)
     #expect(abs(period.seconds - 1.0) < 0.1 && period.share == 1)
     #expect(r.repeatShare == 0 && r.fastShare == 0)
   }

@@ -195,8 +195,12 @@ import Testing
     #expect(
       try runSelection(records, query: RecordQuery(actions: try matchers(["three"])), format: .raw, before: 1).output
         == "received action: A.two\nreceived action: A.three")
-    let (cut, _, _) = try parse("received action: A.one\nreceived action: A.two\n")
-    _ = cut
+    // The last record of one file ends without a newline; the `--` before the next file's
+    // records (its numbers start again, so they are not adjacent) goes on a line of its own.
+    let (next, _, _) = try parse("received action: A.one\nreceived action: A.two\n")
+    #expect(
+      try runSelection(records + next, query: RecordQuery(actions: try matchers(["three"])), format: .raw, after: 1)
+        .output == "received action: A.three\n--\nreceived action: A.one\n")
   }
 
   @Test func colorHighlightsTheMatchedPart() throws {

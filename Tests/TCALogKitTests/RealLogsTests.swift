@@ -127,8 +127,9 @@ struct RealLogsTests {
     RecordJSON.append(try #require(records.first), to: &bytes)
     let expected =
       #"{"index":0,"source":{"file":"real-logs/11-merowing-blog-debugdiffing-difference.txt","line":1,"offset":0},"format":"diffing","timestamp":null,"prefix":null,"action":{"path":"windows.window.toggleListCollapsedState","root":"AppAction","text":"AppAction.windows(\n  WindowsAction.window(\n    windowID: WindowID(\n      rawValue: \"131DDF0A-DDE2-4757-B1AC-4DAB60269E8D\"\n    ),\n    action: WindowAction.toggleListCollapsedState(\n      listID: RootOrListIdentifier.list(\n        Identifier<SidebarItem>(\n          rawValue: \"F686B64A-E221-49FB-9504-FE003FC6493F\"\n        )\n      )\n    )\n  )\n)"},"state":{"changed":true,"changes":[{"path":"persistedWindows.windows[131DDF0A-DDE2-4757-B1AC-4DAB60269E8D].collapsedListIDs","normalized":"persistedWindows.windows[*].collapsedListIDs","kind":"count","old":"0","new":"1"}]},"lines":23,"bytes":579,"complete":true}"#
-    let mine = try JSONSerialization.jsonObject(with: Data(bytes)) as? NSDictionary
-    let theirs = try JSONSerialization.jsonObject(with: Data(expected.utf8)) as? NSDictionary
-    #expect(mine == theirs)
+    // Compared as values (FORMATS.md: consumers do not rely on key order); both must parse.
+    let mine = try canonicalJSON(Data(bytes))
+    let documented = try canonicalJSON(expected)
+    #expect(mine == documented)
   }
 }

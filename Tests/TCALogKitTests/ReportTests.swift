@@ -125,6 +125,7 @@ struct ReportAggregatorTests {
     agg.add(Record.synthesized(lines: 2, actionPath: "evil\u{1B}]0;title\u{07}").content)
     agg.statistics.completeRecords = 1
     let text = ReportPrinter(format: .text).render(ActionReport(summary: agg.summary()))
+    #expect(text.contains("evil\\e]0;title"), "the row is shown, escaped")
     #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
   }
 

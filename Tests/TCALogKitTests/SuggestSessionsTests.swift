@@ -98,6 +98,7 @@ struct SuggestSessionsTests {
     let summary = try aggregate([session.log], shapes: true).summary()
     let set = Suggester().suggest(summary)
     let score = session.score(set)
+    try #require(score.noiseLines > 0, "\(v): the session has no noise to silence")
     #expect(score.silencedSignal.isEmpty, "\(v): signal actions silenced: \(score.silencedSignal)")
     #expect(
       Double(score.silencedNoise) >= 0.95 * Double(score.noiseLines),
@@ -130,6 +131,7 @@ struct SuggestSessionsTests {
     let summary = try aggregate([file], shapes: true).summary()
     #expect(summary.statistics.completeRecords == result.statistics.completeRecords)
     let score = session.score(Suggester().suggest(summary))
+    try #require(score.noiseLines > 0, "the session has no noise to silence")
     #expect(score.silencedSignal.isEmpty, "signal actions silenced: \(score.silencedSignal)")
     #expect(
       Double(score.silencedNoise) >= 0.95 * Double(score.noiseLines),
@@ -161,7 +163,8 @@ struct SuggestSessionsTests {
     let report = ActionReport(summary: summary, options: options)
     let set = Suggester().suggest(summary)
     for row in report.actionRows where !row.isGroup {
-      #expect(row.actionClass == set.classified.first { $0.path == row.path }?.actionClass, "\(row.path)")
+      let classified = set.classified.first { $0.path == row.path }?.actionClass
+      #expect(row.actionClass != nil && row.actionClass == classified, "\(row.path)")
     }
     #expect(
       report.actionRows.contains { $0.actionClass == .noise }

@@ -79,3 +79,13 @@ struct SeededRandom: RandomNumberGenerator {
     range.lowerBound + (range.upperBound - range.lowerBound) * Double(next() >> 11) / Double(1 << 53)
   }
 }
+
+/// A JSON document parsed and written again with sorted keys: two documents hold the same
+/// values exactly when their canonical texts are equal (key order and whitespace aside).
+/// Throws when `json` does not parse, so two broken documents never compare equal.
+func canonicalJSON(_ json: Data) throws -> String {
+  let value = try JSONSerialization.jsonObject(with: json)
+  return String(decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]), as: UTF8.self)
+}
+
+func canonicalJSON(_ json: String) throws -> String { try canonicalJSON(Data(json.utf8)) }

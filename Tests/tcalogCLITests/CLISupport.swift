@@ -77,3 +77,31 @@ func runTCALog(_ args: [String], stdin: Data? = nil, environment: [String: Strin
     return (-1, Data(), "")
   }
 }
+
+/// Polls `condition` every `interval` seconds until it holds or `timeout` seconds have
+/// passed; returns whether it held. For waiting on another process: the condition says
+/// what the test needs to have happened, not a guess at how long it takes.
+@discardableResult
+func waitUntil(timeout: TimeInterval = 10, interval: TimeInterval = 0.02, _ condition: () -> Bool) -> Bool {
+  let deadline = Date().addingTimeInterval(timeout)
+  while !condition() {
+    if Date() >= deadline { return false }
+    usleep(useconds_t(interval * 1_000_000))
+  }
+  return true
+}
+
+/// Bytes written into `pipe` that its reader has not read yet (FIONREAD, which Linux
+/// answers on either end of a pipe); -1 where the system does not answer.
+func unreadBytes(in pipe: Pipe) -> Int {
+  var count: Int32 = 0
+  return ioctl(pipe.fileHandleForWriting.fileDescriptor, UInt(FIONREAD), &count) == 0 ? Int(count) : -1
+}
+
+/// A JSON document parsed and written again with sorted keys: two documents hold the same
+/// values exactly when their canonical texts are equal (key order and whitespace aside).
+/// Throws when `json` does not parse, so two broken documents never compare equal.
+func canonicalJSON(_ json: Data) throws -> String {
+  let value = try JSONSerialization.jsonObject(with: json)
+  return String(decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]), as: UTF8.self)
+}

@@ -185,7 +185,7 @@ import Testing
     #expect(one.hasPrefix("Samples/todos-tca1.log:0: "))
     let context = runTCALog(["filter", "-a", "^sync", "-B", "1", "--format", "ndjson", "Samples/browser-session.log"])
     let objects = String(decoding: context.stdout, as: UTF8.self).split(separator: "\n")
-    #expect(objects.count >= 2)
+    try #require(objects.count >= 2)
     #expect(objects[0].hasSuffix(#","context":true}"#))
     #expect(!objects[1].contains(#""context""#))
     #expect(try JSONSerialization.jsonObject(with: Data(objects[0].utf8)) is [String: Any])

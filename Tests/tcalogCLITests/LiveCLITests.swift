@@ -98,10 +98,7 @@ struct LiveCLITests {
     try Data().write(to: log)
     let outFile = dir.appendingPathComponent("out")
     _ = FileManager.default.createFile(atPath: outFile.path, contents: nil)
-    guard let binary = tcalogBinary else {
-      Issue.record("tcalog binary not found")
-      return (-1, "")
-    }
+    let binary = try #require(tcalogBinary, "tcalog binary not found: run swift build")
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments + [log.path]
@@ -115,19 +112,16 @@ struct LiveCLITests {
       usleep(100_000)
     }
     try writer.close()
-    // Bounded wait for the output to show up, then Ctrl-C.
-    let deadline = Date().addingTimeInterval(10)
-    var output = ""
-    while Date() < deadline {
-      output = String(decoding: (try? Data(contentsOf: outFile)) ?? Data(), as: UTF8.self)
-      if wait(output) { break }
-      if untilRead && readPosition(of: process.processIdentifier, in: log.path) == chunks.joined().utf8.count { break }
-      usleep(50_000)
+    // Bounded wait for the output to show up (or the whole file to be read), then Ctrl-C.
+    func output() -> String { String(decoding: (try? Data(contentsOf: outFile)) ?? Data(), as: UTF8.self) }
+    let size = chunks.joined().utf8.count
+    let ready = waitUntil {
+      wait(output()) || (untilRead && readPosition(of: process.processIdentifier, in: log.path) == size)
     }
+    #expect(ready, "tcalog neither printed what was awaited nor read the whole file within 10 s")
     kill(process.processIdentifier, SIGINT)
     process.waitUntilExit()
-    output = String(decoding: (try? Data(contentsOf: outFile)) ?? Data(), as: UTF8.self)
-    return (process.terminationStatus, output)
+    return (process.terminationStatus, output())
   }
 
   static let growing = [
@@ -191,10 +185,8 @@ struct LiveCLITests {
     process.standardError = FileHandle.nullDevice
     try process.run()
     // Ctrl-C once tcalog has read the whole file (polled, bounded).
-    let deadline = Date().addingTimeInterval(20)
-    while Self.readPosition(of: process.processIdentifier, in: path) != log.count && Date() < deadline {
-      usleep(20_000)
-    }
+    let read = waitUntil(timeout: 20) { Self.readPosition(of: process.processIdentifier, in: path) == log.count }
+    #expect(read, "tcalog did not read the whole file within 20 s")
     kill(process.processIdentifier, SIGINT)
     process.waitUntilExit()
     #expect(process.terminationStatus == 130)
@@ -230,12 +222,7 @@ struct LiveCLITests {
     try process.run()
     defer { if process.isRunning { process.terminate() } }
     func waitFor(_ text: String, in file: URL) -> Bool {
-      let deadline = Date().addingTimeInterval(10)
-      while Date() < deadline {
-        if String(decoding: (try? Data(contentsOf: file)) ?? Data(), as: UTF8.self).contains(text) { return true }
-        usleep(20_000)
-      }
-      return false
+      waitUntil { String(decoding: (try? Data(contentsOf: file)) ?? Data(), as: UTF8.self).contains(text) }
     }
     try Data("received action: A.Action.first\nreceived action: A.Action.second\n".utf8).write(to: log)
     #expect(waitFor("1: second", in: outFile))

@@ -89,13 +89,9 @@ struct MessagesCLITests {
     process.standardError = try FileHandle(forWritingTo: errURL)
     try process.run()
     let notice = "tcalog: reading standard input (Ctrl-D to end; tcalog --help for usage)\n"
-    let deadline = Date().addingTimeInterval(10)
-    var stderr = ""
-    while !stderr.contains(notice) && Date() < deadline {
-      usleep(20_000)
-      stderr = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
-    }
-    #expect(stderr.hasPrefix(notice))
+    func stderr() -> String { (try? String(contentsOf: errURL, encoding: .utf8)) ?? "" }
+    waitUntil { stderr().contains(notice) }
+    #expect(stderr().hasPrefix(notice))
     var endOfInput: UInt8 = 4  // Ctrl-D at the start of a line
     _ = write(master, &endOfInput, 1)
     process.waitUntilExit()

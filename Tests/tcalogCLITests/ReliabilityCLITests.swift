@@ -70,7 +70,9 @@ struct ReliabilityCLITests {
     process.standardError = FileHandle.nullDevice
     try process.run()
     input.fileHandleForWriting.write(Data("received action: A.Action.a\n".utf8))
-    usleep(300_000)
+    // Once tcalog has read the line it is running (its SIGINT handler is set before any
+    // read) and back in read(2) or on its way there.
+    try #require(waitUntil { unreadBytes(in: input) == 0 }, "tcalog did not read its standard input")
     let sent = Date()
     kill(process.processIdentifier, SIGINT)
     process.waitUntilExit()

@@ -16,6 +16,8 @@ enum Binary {
   static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> (
     status: Int32, stdout: String, stderr: String
   ) {
+    try #require(
+      FileManager.default.isExecutableFile(atPath: path), "tcalog binary not found at \(path): run swift build")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
@@ -53,8 +55,7 @@ let sampleLog = String(
 
     """, count: 10)
 
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: Binary.path), "tcalog binary not built"))
-struct ReportCLITests {
+@Suite struct ReportCLITests {
   func writeSample() throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-cli-\(getpid()).log").path
     try sampleLog.write(toFile: path, atomically: true, encoding: .utf8)
@@ -163,6 +164,7 @@ struct ReportCLITests {
     for file in ["Samples/browser-session.log", "Samples/todos-tca1.log"] {
       let result = try Binary.run(["report", "--depth", "9", file], environment: ["COLUMNS": String(columns)])
       #expect(result.status == 0)
+      #expect(result.stdout.contains(" records ("), "\(file): no report")
       for line in result.stdout.split(separator: "\n") {
         #expect(line.unicodeScalars.count <= columns, "\(line.unicodeScalars.count) > \(columns): \(line)")
       }

@@ -45,10 +45,9 @@ import Testing
     let classified = try #require(try Self.json([Self.flagship])["actions"] as? [[String: Any]])
     #expect(!rows.isEmpty)
     for row in rows {
-      let path = row["path"] as? String
-      #expect(
-        row["class"] as? String == classified.first { $0["path"] as? String == path }?["class"] as? String,
-        "\(path ?? "")")
+      let path = try #require(row["path"] as? String)
+      let reported = try #require(row["class"] as? String, "\(path) has no class")
+      #expect(reported == classified.first { $0["path"] as? String == path }?["class"] as? String, "\(path)")
     }
   }
 
@@ -64,6 +63,7 @@ import Testing
     #expect(first.status == 0, "\(first.stderr)")
     let written = try String(contentsOfFile: filters, encoding: .utf8)
     let active = try #require(try Self.json([Self.flagship])["suggestions"] as? [[String: Any]])
+    try #require(!active.isEmpty, "the flagship sample should give suggestions to append")
     for entry in active {
       #expect(written.contains("\(entry["name"] as? String ?? "?") = \(entry["regex"] as? String ?? "?")"))
     }
