@@ -11,6 +11,10 @@ import TCALogParsing
 /// A piece of one input that starts at a line start and ends before a header line (or at
 /// the end of the input). Owns its bytes: the splitter reads straight into them and
 /// hands them on, so no chunk is copied.
+///
+/// Thread rule: one owner at a time and no lock: the splitter fills it, then hands it with
+/// its job to one worker (through the pipeline's locked queue), which only reads it. Its
+/// bytes live as long as the chunk; `buffer` views must not outlive it.
 final class InputChunk: @unchecked Sendable {
   let bytes: UnsafeMutablePointer<UInt8>
   let capacity: Int
@@ -176,7 +180,8 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
     var window: WindowTally?
   }
 
-  /// The chunks of one input.
+  /// The chunks of one input. Locking: its `var`s are touched only with the pipeline's
+  /// `condition` locked.
   final class FileRun: @unchecked Sendable {
     let file: String
     let firstIndex: Int
