@@ -33,8 +33,7 @@ public final class RecordSelector: NumberedChunkedRecordSink {
   private var pending: RingBuffer<Record>
   private let blueprint: RecordQuery.Blueprint
 
-  public init(query: RecordQuery, output: any SelectionOutput, before: Int = 0, after: Int = 0, maxCount: Int? = nil)
-  {
+  public init(query: RecordQuery, output: any SelectionOutput, before: Int = 0, after: Int = 0, maxCount: Int? = nil) {
     self.query = query
     self.output = output
     self.before = max(0, before)

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+@testable import TCALogInput
+@testable import TCALogParsing
+@testable import TCALogPipeline
+
+/// The record stream's own rules: a sink's stop, the time window and numbering are the
+/// same whether the stream reads sequentially or in chunks.
+struct RecordStreamTests {
+  static let sample = Shared.repository.appendingPathComponent("Samples/timestamped.log").path
+
+  /// Takes the first `limit` records' indices, then says stop (in order, in both modes).
+  final class FirstRecords: NumberedChunkedRecordSink {
+    let limit: Int
+    var seen: [Int] = []
+    var ended = false
+    init(limit: Int) { self.limit = limit }
+
+    func record(_ record: Record) -> StreamControl {
+      seen.append(record.index)
+      return seen.count < limit ? .more : .stop
+    }
+    func makePart() -> Part { Part() }
+    func merge(_ part: Part) -> StreamControl {
+      for index in part.indices where seen.count < limit { seen.append(index) }
+      return seen.count < limit ? .more : .stop
+    }
+    func end(_ result: ReadResult) { ended = true }
+
+    struct Part: NumberedRecordPart {
+      var indices: [Int] = []
+      mutating func add(_ record: Record) { indices.append(record.index) }
+    }
+  }
+
+  @Test(arguments: [1, 2])
+  func aStopEndsTheStreamAndLaterInputsAreNotOpened(jobs: Int) throws {
+    var sink = FirstRecords(limit: 3)
+    var stream = RecordStream(inputs: [Self.sample, "/nonexistent/later.log"], jobs: jobs)
+    stream.chunkSize = 4096
+    let result = try stream.run(into: &sink)
+    #expect(sink.seen == [0, 1, 2])
+    #expect(result.stopped)
+    #expect(result.errors.isEmpty, "the input after the stop was opened")
+    #expect(sink.ended)
+  }
+
+  @Test func withoutAStopEveryInputIsReadAndAMissingOneIsAnError() throws {
+    var sink = FirstRecords(limit: .max)
+    let result = try RecordStream(inputs: [Self.sample, "/nonexistent/later.log", Self.sample], jobs: 2)
+      .run(into: &sink)
+    #expect(!result.stopped)
+    #expect(result.errors.map(\.file) == ["/nonexistent/later.log"])
+    #expect(sink.seen == Array(0..<(2 * 500)), "records numbered across inputs, in order")
+  }
+
+  static func read(jobs: Int, chunkSize: Int, window: TimeWindow) throws -> (ReadResult, [Int]) {
+    var sink = FirstRecords(limit: .max)
+    var stream = RecordStream(inputs: [sample, sample], jobs: jobs, window: window)
+    stream.chunkSize = chunkSize
+    let result = try stream.run(into: &sink)
+    return (result, sink.seen)
+  }
+
+  /// The window's counts, the span of all timestamps, and the records let through (with
+  /// their numbers in the whole run) do not depend on how the stream read.
+  @Test func theWindowIsAppliedAlikeSequentiallyAndInChunks() throws {
+    let window = try TimeWindow(since: "10:05:30", until: "10:06:00")
+    let (expected, expectedIndices) = try Self.read(jobs: 1, chunkSize: 1 << 20, window: window)
+    let inWindow = try #require(expected.windowStatistics)
+    #expect(inWindow.records > 0 && inWindow.records < expected.statistics.records)
+    #expect(inWindow.records == expectedIndices.count)
+    #expect(expectedIndices.first ?? 0 > 0, "records before the window still count in the numbering")
+    #expect(
+      expected.timestampSpan?.earliest.text.contains("10:05:00") == true, "the span covers records outside the window")
+    for chunkSize in [512, 8192] {
+      let (got, indices) = try Self.read(jobs: 2, chunkSize: chunkSize, window: window)
+      #expect(indices == expectedIndices, "chunk \(chunkSize)")
+      #expect(got.windowStatistics == expected.windowStatistics, "chunk \(chunkSize)")
+      #expect(got.timestampSpan == expected.timestampSpan, "chunk \(chunkSize)")
+      #expect(got.untimedRecords == expected.untimedRecords, "chunk \(chunkSize)")
+      #expect(got.statistics == expected.statistics, "chunk \(chunkSize)")
+    }
+  }
+
+  /// A chunked sink's parts see records before their numbers are known: they get
+  /// `RecordContent`, which has every field but `index` and `line`.
+  @Test func contentPartsSeeEverythingButThePlaceInTheRun() throws {
+    struct Formats: ChunkedRecordSink {
+      var counts: [RecordFormat: Int] = [:]
+      mutating func record(_ record: Record) -> StreamControl {
+        counts[record.format, default: 0] += 1
+        return .more
+      }
+      func makePart() -> Part { Part() }
+      mutating func merge(_ part: Part) -> StreamControl {
+        counts.merge(part.counts, uniquingKeysWith: +)
+        return .more
+      }
+      struct Part: RecordPart {
+        var counts: [RecordFormat: Int] = [:]
+        mutating func add(_ record: RecordContent) { counts[record.format, default: 0] += 1 }
+      }
+    }
+    var sequential = Formats()
+    let result = try RecordStream(inputs: [Self.sample]).run(into: &sequential)
+    var chunked = Formats()
+    var stream = RecordStream(inputs: [Self.sample], jobs: 2)
+    stream.chunkSize = 1024
+    try stream.run(into: &chunked)
+    #expect(sequential.counts == chunked.counts)
+    #expect(sequential.counts == result.statistics.byFormat)
+  }
+}
