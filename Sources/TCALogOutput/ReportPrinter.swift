@@ -44,7 +44,8 @@ public struct ReportPrinter: Sendable {
     lines.append(
       "\(NumberText.counted(s.records, "record")) (\(NumberText.grouped(s.completeRecords)) complete, \(NumberText.grouped(s.incompleteRecords)) incomplete), \(NumberText.percent(r.noOpShare)) % no-op"
     )
-    lines.append("\(NumberText.counted(s.lines, "line")) (\(NumberText.counted(s.otherLines, "other line"))), \(F.size(s.bytes))")
+    lines.append(
+      "\(NumberText.counted(s.lines, "line")) (\(NumberText.counted(s.otherLines, "other line"))), \(F.size(s.bytes))")
     if let span = r.timeSpan, let first = r.firstTime, let last = r.lastTime {
       // The first and last times as the log wrote them, in its offset.
       let rate = r.rate.map { ", \(NumberText.fixed($0, 1)) records/s" } ?? ""
@@ -72,7 +73,8 @@ public struct ReportPrinter: Sendable {
     if let silenced = r.silenced {
       let lineShare = s.lines > 0 ? Double(silenced.lines) / Double(s.lines) : 0
       lines.append(
-        "filter repository silences \(NumberText.grouped(silenced.records)) records, \(NumberText.percent(lineShare)) % of lines")
+        "filter repository silences \(NumberText.grouped(silenced.records)) records, \(NumberText.percent(lineShare)) % of lines"
+      )
     }
     return lines
   }
@@ -120,7 +122,8 @@ public struct ReportPrinter: Sendable {
     var title = "Noisiest actions (by \(r.options.order.rawValue))"
     let labels =
       r.actionRows.map { row in
-        String(repeating: "  ", count: row.level) + F.escaped(row.relativeLabel) + (row.silencedBy.isEmpty ? "" : "×")
+        String(repeating: "  ", count: row.level) + TerminalSafe.escaped(row.relativeLabel)
+          + (row.silencedBy.isEmpty ? "" : "×")
       } + [title]
     let l = layout(labels)
     if title.count > l.path { title = "Actions (by \(r.options.order.rawValue))" }
@@ -133,12 +136,13 @@ public struct ReportPrinter: Sendable {
       let marker = row.silencedBy.isEmpty ? "" : (row.silencedLines == row.stats.lines ? "×" : "~")
       let indent = String(repeating: "  ", count: min(row.level, l.path / 4))
       let room = l.path - indent.count - marker.count
-      let label = indent + F.fitTail(F.escaped(row.relativeLabel), room) + marker
+      let label = indent + F.fitTail(TerminalSafe.escaped(row.relativeLabel), room) + marker
       let noop = r.noOpShare(row.stats).map { NumberText.percent($0) + "%" } ?? "-"
       let lineShare = r.shareOfLines(row.stats)
       out +=
         F.padRight(label, l.path) + " " + F.padLeft(NumberText.grouped(row.stats.count), 7) + " "
-        + F.padLeft(NumberText.percent(r.shareOfRecords(row.stats)), 5) + " " + F.padLeft(NumberText.percent(lineShare), 6) + " "
+        + F.padLeft(NumberText.percent(r.shareOfRecords(row.stats)), 5) + " "
+        + F.padLeft(NumberText.percent(lineShare), 6) + " "
         + (l.bar ? style(F.bar(lineShare, width: 8), "36") + " " : "") + F.padLeft(noop, 6) + " "
         + (l.changes ? F.padLeft(NumberText.fixed(r.changesPerRecord(row.stats), 1), 5) + " " : "")
         + Self.classLabel(row.actionClass) + "\n"
@@ -146,7 +150,8 @@ public struct ReportPrinter: Sendable {
     if r.actionRows.isEmpty { out += "  (no complete records)\n" }
     if r.hiddenActionRows > 0 {
       out +=
-        style(F.fitHead("  … \(NumberText.counted(r.hiddenActionRows, "more row")) (--top, --min-share)", width), "2") + "\n"
+        style(F.fitHead("  … \(NumberText.counted(r.hiddenActionRows, "more row")) (--top, --min-share)", width), "2")
+        + "\n"
     }
     if r.actionRows.contains(where: { !$0.silencedBy.isEmpty }) {
       out += F.fitHead("  × silenced by the filter repository, ~ partly", width) + "\n"
@@ -162,17 +167,18 @@ public struct ReportPrinter: Sendable {
     if !r.bursts.isEmpty {
       out += "\n" + style("Bursts (busiest second per action)", "1") + "\n"
       let suffix = 8 + " records in 1 s at ".count + 8
-      let longest = r.bursts.map { F.escaped($0.path).unicodeScalars.count }.max() ?? 0
+      let longest = r.bursts.map { TerminalSafe.escaped($0.path).unicodeScalars.count }.max() ?? 0
       let pathWidth = max(12, min(width - suffix, max(longest, 20)))
       for b in r.bursts {
         out +=
-          F.padRight(F.fitTail(F.escaped(b.path), pathWidth), pathWidth) + " " + F.padLeft(NumberText.grouped(b.count), 7)
+          F.padRight(F.fitTail(TerminalSafe.escaped(b.path), pathWidth), pathWidth) + " "
+          + F.padLeft(NumberText.grouped(b.count), 7)
           + (b.count == 1 ? " record" : " records") + " in 1 s at " + F.clockTime(b.second, offset: r.timeOffset) + "\n"
       }
     }
     if !r.stateRows.isEmpty {
       out += "\n"
-      let names = r.stateRows.map { F.escaped($0.path.isEmpty ? "(root)" : $0.path) }
+      let names = r.stateRows.map { TerminalSafe.escaped($0.path.isEmpty ? "(root)" : $0.path) }
       let longest = names.map { $0.unicodeScalars.count }.max() ?? 0
       let pathWidth = max(12, min(width - 19, max(longest, 20)))
       out +=
@@ -181,13 +187,16 @@ public struct ReportPrinter: Sendable {
       for (row, name) in zip(r.stateRows, names) {
         out +=
           F.padRight(F.fitTail(name, pathWidth), pathWidth) + " "
-          + F.padLeft(NumberText.grouped(row.changes), 9) + " " + F.padLeft(NumberText.grouped(row.distinctPaths), 8) + "\n"
+          + F.padLeft(NumberText.grouped(row.changes), 9) + " " + F.padLeft(NumberText.grouped(row.distinctPaths), 8)
+          + "\n"
         let by = row.topActions.map {
-          "\(F.escaped($0.action.isEmpty ? "(no path)" : $0.action)) \(NumberText.grouped($0.changes))"
+          "\(TerminalSafe.escaped($0.action.isEmpty ? "(no path)" : $0.action)) \(NumberText.grouped($0.changes))"
         }
         out += style(F.fitHead("    by " + by.joined(separator: ", "), width), "2") + "\n"
       }
-      if r.hiddenStateRows > 0 { out += style("  … \(NumberText.counted(r.hiddenStateRows, "more state path"))", "2") + "\n" }
+      if r.hiddenStateRows > 0 {
+        out += style("  … \(NumberText.counted(r.hiddenStateRows, "more state path"))", "2") + "\n"
+      }
     }
     return out
   }
@@ -196,7 +205,7 @@ public struct ReportPrinter: Sendable {
 
   func markdown(_ r: ActionReport) -> String {
     func cell(_ text: String) -> String {
-      F.escaped(text).replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "`", with: "\\`")
+      TerminalSafe.escaped(text).replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "`", with: "\\`")
     }
     var out = "# tcalog report\n\n"
     for line in headerLines(r) { out += "- " + line + "\n" }
@@ -217,14 +226,16 @@ public struct ReportPrinter: Sendable {
     if !r.bursts.isEmpty {
       out += "\n## Bursts (busiest second per action)\n\n| action | records in 1 s | at |\n|---|---:|---|\n"
       for b in r.bursts {
-        out += "| `\(cell(b.path))` | \(NumberText.grouped(b.count)) | \(F.clockTime(b.second, offset: r.timeOffset)) |\n"
+        out +=
+          "| `\(cell(b.path))` | \(NumberText.grouped(b.count)) | \(F.clockTime(b.second, offset: r.timeOffset)) |\n"
       }
     }
     if !r.stateRows.isEmpty {
       out += "\n## Noisiest state paths\n\n| state path | changes | distinct keys | changed by |\n|---|---:|---:|---|\n"
       for row in r.stateRows {
         let by = row.topActions.map { "`\(cell($0.action))` \(NumberText.grouped($0.changes))" }.joined(separator: ", ")
-        out += "| `\(cell(row.path))` | \(NumberText.grouped(row.changes)) | \(NumberText.grouped(row.distinctPaths)) | \(by) |\n"
+        out +=
+          "| `\(cell(row.path))` | \(NumberText.grouped(row.changes)) | \(NumberText.grouped(row.distinctPaths)) | \(by) |\n"
       }
       if r.hiddenStateRows > 0 { out += "\n\(NumberText.counted(r.hiddenStateRows, "more state path")) not shown.\n" }
     }

@@ -26,7 +26,7 @@ public struct SuggestionPrinter: Sendable {
   typealias F = TextFormatting
 
   /// Text safe inside a `//` comment: no line breaks or control characters.
-  static func comment(_ text: String) -> String { F.escaped(text) }
+  static func comment(_ text: String) -> String { TerminalSafe.escaped(text) }
 
   var inputText: String {
     let names = inputs.isEmpty ? ["standard input"] : inputs.map { $0 == "-" ? "standard input" : $0 }
@@ -195,7 +195,8 @@ public struct SuggestionPrinter: Sendable {
         }
         let path =
           k.reason == .unsafeName || k.reason == .noPath ? "(not shown)" : "`\(SuggestionPrinter.comment(k.path))`"
-        out += "//   \(path): \(NumberText.grouped(k.stats.count)) records, \(share(k.stats.lines)) % of lines: \(why)\n"
+        out +=
+          "//   \(path): \(NumberText.grouped(k.stats.count)) records, \(share(k.stats.lines)) % of lines: \(why)\n"
       }
       if other.count > 10 { out += "//   … and \(other.count - 10) more\n" }
     }

@@ -15,25 +15,6 @@ import TCALogSuggest
 /// Small formatting helpers shared by the printers (no Foundation `String(format:)`,
 /// which misbehaves on Linux).
 public enum TextFormatting {
-  /// Log text made safe for a terminal: control characters become escapes (`ESC` → `\e`),
-  /// so a log can never move the cursor, change colours or retitle the window.
-  public static func escaped(_ text: String) -> String {
-    var out = ""
-    out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-    for scalar in text.unicodeScalars {
-      switch scalar.value {
-      case 0x1B: out += "\\e"
-      case 0x0A: out += "\\n"
-      case 0x0D: out += "\\r"
-      case 0x09: out += "\\t"
-      case 0x00..<0x20, 0x7F..<0xA0, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
-        out += "\\u{" + String(scalar.value, radix: 16) + "}"
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out
-  }
-
   /// `512 B`, `1.2 MB`
   public static func size(_ bytes: Int) -> String {
     if bytes < 1024 { return "\(bytes) B" }
@@ -126,7 +107,6 @@ public enum TextFormatting {
     return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }
 }
-
 
 extension TextFormatting {
   /// One block character per value, scaled to the largest.
