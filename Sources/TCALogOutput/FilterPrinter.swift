@@ -64,11 +64,12 @@ public final class FilterPrinter: SelectionOutput {
       return
     case .ndjson:
       try out.append { bytes in
-        RecordJSON.append(record, to: &bytes)
-        if isContext {
+        JSONWriter.append(to: &bytes) { json in
+          json.beginObject()
+          RecordJSON.appendMembers(record, to: &json)
           // Context records (-A/-B/-C) say so; selected ones are as `records` prints them.
-          bytes.removeLast()
-          bytes.append(contentsOf: #","context":true}"#.utf8)
+          if isContext { json.member("context", true) }
+          json.endObject()
         }
         bytes.append(0x0A)
       }
@@ -96,7 +97,12 @@ public final class FilterPrinter: SelectionOutput {
 
   /// Ends the output (`count` prints its number here).
   public func finish(selected: Int) throws {
-    if format == .count { try out.write("\(selected)\n") }
+    if format == .count {
+      try out.append { bytes in
+        MachineNumbers.append(selected, to: &bytes)
+        bytes.append(0x0A)
+      }
+    }
     try out.flush()
   }
 
@@ -126,7 +132,7 @@ public final class FilterPrinter: SelectionOutput {
       if color { bytes.append(contentsOf: Self.colorOff) }
     }
     if color { bytes.append(contentsOf: Self.indexOn) }
-    RecordJSON.appendInteger(record.index, to: &bytes)
+    MachineNumbers.append(record.index, to: &bytes)
     if color {
       bytes.append(contentsOf: Self.colorOff)
       bytes.append(contentsOf: Self.separatorOn)

@@ -150,7 +150,8 @@ public struct ReportPrinter: Sendable {
     if r.actionRows.isEmpty { out += "  (no complete records)\n" }
     if r.hiddenActionRows > 0 {
       out +=
-        style(F.fitHead("  … \(NumberText.counted(r.hiddenActionRows, "more row")) (--top, --min-share)", width), "2")
+        style(
+          F.fitHead("  … \(NumberText.counted(r.hiddenActionRows, "more row")) (--top, --min-share)", width), "2")
         + "\n"
     }
     if r.actionRows.contains(where: { !$0.silencedBy.isEmpty }) {
@@ -246,38 +247,112 @@ public struct ReportPrinter: Sendable {
 
   func json(_ r: ActionReport) -> String {
     let s = r.statistics
-    let n = F.jsonNumber
-    var out = "{\n"
-    out +=
-      "  \"records\": \(s.records), \"completeRecords\": \(s.completeRecords), \"incompleteRecords\": \(s.incompleteRecords),\n"
-    out += "  \"noOpRecords\": \(s.noOpRecords), \"noOpShare\": \(n(r.noOpShare)), \"otherLines\": \(s.otherLines),\n"
-    out += "  \"lines\": \(s.lines), \"recordLines\": \(s.recordLines), \"bytes\": \(s.bytes),\n"
-    out += "  \"timeSpanSeconds\": \(r.timeSpan.map(n) ?? "null"), \"recordsPerSecond\": \(r.rate.map(n) ?? "null"),\n"
-    let bursts = r.bursts.map { "{\"action\": \(F.json($0.path)), \"records\": \($0.count), \"second\": \($0.second)}" }
-    out +=
-      "  \"bursts\": [\(bursts.joined(separator: ", "))], \"recordsPerBucket\": [\(r.ratePerBucket.map(String.init).joined(separator: ", "))], \"minutesPerBucket\": \(r.minutesPerBucket),\n"
-    out += "  \"by\": \(F.json(r.options.order.rawValue)), \"depth\": \(r.options.depth.map(String.init) ?? "null"),\n"
-    if let silenced = r.silenced {
-      let entries = silenced.entries.map {
-        "{\"name\": \(F.json($0.name)), \"records\": \($0.records), \"lines\": \($0.lines)}"
+    return JSONWriter.text { json in
+      json.beginObject()
+      json.lineBreak(indent: 2)
+      json.member("records", s.records)
+      json.member("completeRecords", s.completeRecords)
+      json.member("incompleteRecords", s.incompleteRecords)
+      json.lineBreak(indent: 2)
+      json.member("noOpRecords", s.noOpRecords)
+      json.member("noOpShare", r.noOpShare)
+      json.member("otherLines", s.otherLines)
+      json.lineBreak(indent: 2)
+      json.member("lines", s.lines)
+      json.member("recordLines", s.recordLines)
+      json.member("bytes", s.bytes)
+      json.lineBreak(indent: 2)
+      json.member("timeSpanSeconds", r.timeSpan)
+      json.member("recordsPerSecond", r.rate)
+      json.lineBreak(indent: 2)
+      json.key("bursts")
+      json.beginArray()
+      for burst in r.bursts {
+        json.beginObject()
+        json.member("action", burst.path)
+        json.member("records", burst.count)
+        json.member("second", burst.second)
+        json.endObject()
       }
-      out +=
-        "  \"silenced\": {\"records\": \(silenced.records), \"lines\": \(silenced.lines), \"lineShare\": \(n(s.lines > 0 ? Double(silenced.lines) / Double(s.lines) : 0)), \"entries\": [\(entries.joined(separator: ", "))]},\n"
-    }
-    out += "  \"actions\": [\n"
-    out += r.actionRows.map { row in
-      "    {\"path\": \(F.json(row.path)), \"group\": \(row.isGroup), \"level\": \(row.level), \"parent\": \(row.parentPath.map(F.json) ?? "null"), \"records\": \(row.stats.count), \"recordShare\": \(n(r.shareOfRecords(row.stats))), \"lines\": \(row.stats.lines), \"lineShare\": \(n(r.shareOfLines(row.stats))), \"bytes\": \(row.stats.bytes), \"noOpRecords\": \(row.stats.noOps), \"noOpShare\": \(r.noOpShare(row.stats).map(n) ?? "null"), \"changes\": \(row.stats.changes), \"changesPerRecord\": \(n(r.changesPerRecord(row.stats))), \"silencedBy\": [\(row.silencedBy.map(F.json).joined(separator: ", "))], \"class\": \(F.json(Self.classJSON(row.actionClass)))}"
-    }.joined(separator: ",\n")
-    out +=
-      (r.actionRows.isEmpty ? "" : "\n") + "  ],\n  \"hiddenActions\": \(r.hiddenActionRows),\n  \"statePaths\": [\n"
-    out += r.stateRows.map { row in
-      let by = row.topActions.map { "{\"action\": \(F.json($0.action)), \"changes\": \($0.changes)}" }.joined(
-        separator: ", ")
-      return
-        "    {\"path\": \(F.json(row.path)), \"changes\": \(row.changes), \"distinctPaths\": \(row.distinctPaths), \"topActions\": [\(by)]}"
-    }.joined(separator: ",\n")
-    out += (r.stateRows.isEmpty ? "" : "\n") + "  ],\n  \"hiddenStatePaths\": \(r.hiddenStateRows)\n}\n"
-    return out
+      json.endArray()
+      json.member("recordsPerBucket", integers: r.ratePerBucket)
+      json.member("minutesPerBucket", r.minutesPerBucket)
+      json.lineBreak(indent: 2)
+      json.member("by", r.options.order.rawValue)
+      json.member("depth", r.options.depth)
+      if let silenced = r.silenced {
+        json.lineBreak(indent: 2)
+        json.key("silenced")
+        json.beginObject()
+        json.member("records", silenced.records)
+        json.member("lines", silenced.lines)
+        json.member("lineShare", s.lines > 0 ? Double(silenced.lines) / Double(s.lines) : 0)
+        json.key("entries")
+        json.beginArray()
+        for entry in silenced.entries {
+          json.beginObject()
+          json.member("name", entry.name)
+          json.member("records", entry.records)
+          json.member("lines", entry.lines)
+          json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+      }
+      json.lineBreak(indent: 2)
+      json.key("actions")
+      json.beginArray()
+      for row in r.actionRows {
+        json.lineBreak(indent: 4)
+        json.beginObject()
+        json.member("path", row.path)
+        json.member("group", row.isGroup)
+        json.member("level", row.level)
+        json.member("parent", row.parentPath)
+        json.member("records", row.stats.count)
+        json.member("recordShare", r.shareOfRecords(row.stats))
+        json.member("lines", row.stats.lines)
+        json.member("lineShare", r.shareOfLines(row.stats))
+        json.member("bytes", row.stats.bytes)
+        json.member("noOpRecords", row.stats.noOps)
+        json.member("noOpShare", r.noOpShare(row.stats))
+        json.member("changes", row.stats.changes)
+        json.member("changesPerRecord", r.changesPerRecord(row.stats))
+        json.member("silencedBy", strings: row.silencedBy)
+        json.member("class", Self.classJSON(row.actionClass))
+        json.endObject()
+      }
+      json.lineBreak(indent: 2)
+      json.endArray()
+      json.lineBreak(indent: 2)
+      json.member("hiddenActions", r.hiddenActionRows)
+      json.lineBreak(indent: 2)
+      json.key("statePaths")
+      json.beginArray()
+      for row in r.stateRows {
+        json.lineBreak(indent: 4)
+        json.beginObject()
+        json.member("path", row.path)
+        json.member("changes", row.changes)
+        json.member("distinctPaths", row.distinctPaths)
+        json.key("topActions")
+        json.beginArray()
+        for top in row.topActions {
+          json.beginObject()
+          json.member("action", top.action)
+          json.member("changes", top.changes)
+          json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+      }
+      json.lineBreak(indent: 2)
+      json.endArray()
+      json.lineBreak(indent: 2)
+      json.member("hiddenStatePaths", r.hiddenStateRows)
+      json.lineBreak(indent: 0)
+      json.endObject()
+    } + "\n"
   }
 
   // MARK: csv
@@ -285,7 +360,7 @@ public struct ReportPrinter: Sendable {
   /// One table: `table` is `action` or `state`; header numbers as a `summary` row.
   func csv(_ r: ActionReport) -> String {
     let s = r.statistics
-    let n = F.jsonNumber
+    let n = MachineNumbers.text
     var out =
       "table,path,group,level,records,record_share,lines,line_share,bytes,noop_records,noop_share,changes,changes_per_record,distinct_paths,top_actions,silenced_by,complete,incomplete,other_lines,time_span_seconds,records_per_second,class\n"
     out += "summary,,,,\(s.records),,\(s.lines),,\(s.bytes),\(s.noOpRecords),\(n(r.noOpShare)),,,,,"

@@ -23,8 +23,6 @@ public struct SuggestionPrinter: Sendable {
     self.inputs = inputs
   }
 
-  typealias F = TextFormatting
-
   /// Text safe inside a `//` comment: no line breaks or control characters.
   static func comment(_ text: String) -> String { TerminalSafe.escaped(text) }
 
@@ -209,41 +207,113 @@ public struct SuggestionPrinter: Sendable {
   public func json(_ set: SuggestionSet) -> String {
     let records = set.statistics.completeRecords
     let lines = set.statistics.lines
-    let n = F.jsonNumber
-    func share(_ a: Int, _ b: Int) -> String { n(b > 0 ? Double(a) / Double(b) : 0) }
-    func optional(_ v: Double?) -> String { v.map(n) ?? "null" }
-    func entry(_ s: Suggestion) -> String {
-      let noop = s.stats.withStatePart > 0 ? n(Double(s.stats.noOps) / Double(s.stats.withStatePart)) : "null"
-      let keyPath = s.keyPathReachesPath ? F.json("\\." + s.keyPathSegments.joined(separator: ".")) : "null"
-      return
-        "    {\"name\": \(F.json(s.name.replacingOccurrences(of: "`", with: ""))), \"root\": \(F.json(s.root)), \"path\": \(F.json(s.patternPath)), \"class\": \(F.json(s.actionClass.rawValue)), \"records\": \(s.stats.count), \"recordShare\": \(share(s.stats.count, records)), \"lines\": \(s.stats.lines), \"lineShare\": \(share(s.stats.lines, lines)), \"noOpRecords\": \(s.stats.noOps), \"noOpShare\": \(noop), \"coveredPaths\": [\(s.coveredPaths.map(F.json).joined(separator: ", "))], \"closurePattern\": \(F.json(s.closurePattern)), \"caseKeyPath\": \(keyPath), \"regex\": \(F.json(s.regex)), \"evidence\": [\(s.evidence.map(F.json).joined(separator: ", "))]}"
+    func share(_ a: Int, _ b: Int) -> Double { b > 0 ? Double(a) / Double(b) : 0 }
+    /// An entry's name as Swift spells it without back-ticks.
+    func bare(_ name: String) -> String { name.replacingOccurrences(of: "`", with: "") }
+    func entries(_ key: StaticString, _ list: [Suggestion], to json: inout JSONWriter) {
+      json.lineBreak(indent: 2)
+      json.key(key)
+      json.beginArray()
+      for s in list {
+        json.lineBreak(indent: 4)
+        json.beginObject()
+        json.member("name", bare(s.name))
+        json.member("root", s.root)
+        json.member("path", s.patternPath)
+        json.member("class", s.actionClass.rawValue)
+        json.member("records", s.stats.count)
+        json.member("recordShare", share(s.stats.count, records))
+        json.member("lines", s.stats.lines)
+        json.member("lineShare", share(s.stats.lines, lines))
+        json.member("noOpRecords", s.stats.noOps)
+        json.member("noOpShare", s.stats.withStatePart > 0 ? share(s.stats.noOps, s.stats.withStatePart) : nil)
+        json.member("coveredPaths", strings: s.coveredPaths)
+        json.member("closurePattern", s.closurePattern)
+        json.member("caseKeyPath", s.keyPathReachesPath ? "\\." + s.keyPathSegments.joined(separator: ".") : nil)
+        json.member("regex", s.regex)
+        json.member("evidence", strings: s.evidence)
+        json.endObject()
+      }
+      json.lineBreak(indent: 2)
+      json.endArray()
     }
-    var out =
-      "{\n  \"records\": \(records), \"lines\": \(lines), \"thin\": \(set.isThin), \"target\": \(optional(set.options.target)),\n"
-    out +=
-      "  \"coveredRecords\": \(set.coveredRecords), \"coveredLines\": \(set.coveredLines), \"coveredLineShare\": \(share(set.coveredLines, lines)), \"silencedLines\": \(set.silencedLines),\n"
-    out +=
-      "  \"lineShareByClass\": {\"noise\": \(n(set.lineShare(of: .noise))), \"signal\": \(n(set.lineShare(of: .signal))), \"ambiguous\": \(n(set.lineShare(of: .ambiguous)))},\n"
-    out +=
-      "  \"suggestions\": [\n" + set.suggestions.map(entry).joined(separator: ",\n")
-      + (set.suggestions.isEmpty ? "" : "\n") + "  ],\n"
-    out +=
-      "  \"candidates\": [\n" + set.candidates.map(entry).joined(separator: ",\n")
-      + (set.candidates.isEmpty ? "" : "\n") + "  ],\n"
-    out += "  \"actions\": [\n"
-    out += set.classified.map { c in
-      let e = c.evidence
-      let suggested = set.entry(silencing: c.path)
-      let candidate = set.candidates.first { $0.covers(c.path) }
-      return
-        "    {\"path\": \(F.json(c.path)), \"class\": \(F.json(c.actionClass.rawValue)), \"suggested\": \(suggested != nil), \"entry\": \((suggested ?? candidate).map { F.json($0.name.replacingOccurrences(of: "`", with: "")) } ?? "null"), \"records\": \(e.records), \"recordShare\": \(n(e.recordShare)), \"lines\": \(e.lines), \"lineShare\": \(n(e.lineShare)), \"noOpShare\": \(optional(e.noOpShare)), \"timedIntervals\": \(e.timedGaps), \"medianIntervalSeconds\": \(optional(e.medianGap)), \"fastIntervalShare\": \(n(e.fastShare)), \"periodSeconds\": \(optional(e.period)), \"periodShare\": \(n(e.periodShare)), \"peakPerSecond\": \(e.peakPerSecond), \"repeatShare\": \(n(e.repeatShare)), \"spacingVariation\": \(n(e.spacingVariation)), \"statePaths\": [\(e.statePaths.map(F.json).joined(separator: ", "))], \"exclusiveShare\": \(n(e.exclusiveShare)), \"newValueShare\": \(optional(e.newValueShare)), \"nameLean\": \(e.nameLean), \"score\": \(c.score), \"reasons\": [\(c.reasons.map(F.json).joined(separator: ", "))]}"
-    }.joined(separator: ",\n")
-    out += (set.classified.isEmpty ? "" : "\n") + "  ],\n  \"kept\": [\n"
-    out += set.kept.map { k in
-      "    {\"root\": \(k.root.map(F.json) ?? "null"), \"path\": \(F.json(k.path)), \"records\": \(k.stats.count), \"lines\": \(k.stats.lines), \"lineShare\": \(share(k.stats.lines, lines)), \"reason\": \(F.json(k.reason.rawValue)), \"detail\": \(k.detail.map(F.json) ?? "null")}"
-    }.joined(separator: ",\n")
-    out += (set.kept.isEmpty ? "" : "\n") + "  ]\n}\n"
-    return out
+    return JSONWriter.text { json in
+      json.beginObject()
+      json.lineBreak(indent: 2)
+      json.member("records", records)
+      json.member("lines", lines)
+      json.member("thin", set.isThin)
+      json.member("target", set.options.target)
+      json.lineBreak(indent: 2)
+      json.member("coveredRecords", set.coveredRecords)
+      json.member("coveredLines", set.coveredLines)
+      json.member("coveredLineShare", share(set.coveredLines, lines))
+      json.member("silencedLines", set.silencedLines)
+      json.lineBreak(indent: 2)
+      json.key("lineShareByClass")
+      json.beginObject()
+      json.member("noise", set.lineShare(of: .noise))
+      json.member("signal", set.lineShare(of: .signal))
+      json.member("ambiguous", set.lineShare(of: .ambiguous))
+      json.endObject()
+      entries("suggestions", set.suggestions, to: &json)
+      entries("candidates", set.candidates, to: &json)
+      json.lineBreak(indent: 2)
+      json.key("actions")
+      json.beginArray()
+      for c in set.classified {
+        let e = c.evidence
+        let suggested = set.entry(silencing: c.path)
+        let candidate = set.candidates.first { $0.covers(c.path) }
+        json.lineBreak(indent: 4)
+        json.beginObject()
+        json.member("path", c.path)
+        json.member("class", c.actionClass.rawValue)
+        json.member("suggested", suggested != nil)
+        json.member("entry", (suggested ?? candidate).map { bare($0.name) })
+        json.member("records", e.records)
+        json.member("recordShare", e.recordShare)
+        json.member("lines", e.lines)
+        json.member("lineShare", e.lineShare)
+        json.member("noOpShare", e.noOpShare)
+        json.member("timedIntervals", e.timedGaps)
+        json.member("medianIntervalSeconds", e.medianGap)
+        json.member("fastIntervalShare", e.fastShare)
+        json.member("periodSeconds", e.period)
+        json.member("periodShare", e.periodShare)
+        json.member("peakPerSecond", e.peakPerSecond)
+        json.member("repeatShare", e.repeatShare)
+        json.member("spacingVariation", e.spacingVariation)
+        json.member("statePaths", strings: e.statePaths)
+        json.member("exclusiveShare", e.exclusiveShare)
+        json.member("newValueShare", e.newValueShare)
+        json.member("nameLean", e.nameLean)
+        json.member("score", c.score)
+        json.member("reasons", strings: c.reasons)
+        json.endObject()
+      }
+      json.lineBreak(indent: 2)
+      json.endArray()
+      json.lineBreak(indent: 2)
+      json.key("kept")
+      json.beginArray()
+      for k in set.kept {
+        json.lineBreak(indent: 4)
+        json.beginObject()
+        json.member("root", k.root)
+        json.member("path", k.path)
+        json.member("records", k.stats.count)
+        json.member("lines", k.stats.lines)
+        json.member("lineShare", share(k.stats.lines, lines))
+        json.member("reason", k.reason.rawValue)
+        json.member("detail", k.detail)
+        json.endObject()
+      }
+      json.lineBreak(indent: 2)
+      json.endArray()
+      json.lineBreak(indent: 0)
+      json.endObject()
+    } + "\n"
   }
 
   /// The ActionFilter type of ACTIONFILTER.md section 2 (for `--include-type`).

@@ -68,39 +68,6 @@ public enum TextFormatting {
     return out
   }
 
-  /// A JSON string literal.
-  public static func json(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          let hex = String(scalar.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "\""
-  }
-
-  /// A JSON number with up to 6 decimals (shares), integers without a fraction.
-  public static func jsonNumber(_ value: Double) -> String {
-    guard value.isFinite else { return "null" }
-    if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
-    var text = NumberText.fixed(value, 6)
-    while text.hasSuffix("0") { text.removeLast() }
-    // A value under 0.0000005 rounds to "0.000000": "0." is not a JSON number.
-    if text.hasSuffix(".") { text.removeLast() }
-    return text == "-0" ? "0" : text
-  }
-
   /// A CSV field (RFC 4180 quoting).
   public static func csv(_ text: String) -> String {
     guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }

@@ -5,7 +5,7 @@ import Testing
 @testable import TCALogParsing
 @testable import TCALogReport
 
-/// The one escaper of the Output stage.
+/// The one escaper, the one JSON writer and machine numbers of the Output stage.
 @Suite struct OutputWritersTests {
   func escaped(_ bytes: [UInt8], keepLayout: Bool = false) -> String {
     var out: [UInt8] = []
@@ -56,5 +56,77 @@ import Testing
       }
     }
     #expect(!Array("fake\rreal\n".utf8).withUnsafeBufferPointer { TerminalSafe.isSafe($0, keepLayout: true) })
+  }
+
+  func json(_ spacing: JSONWriter.Spacing = .compact, _ body: (inout JSONWriter) -> Void) -> String {
+    JSONWriter.text(spacing: spacing, body)
+  }
+
+  @Test func jsonWriterPutsTheCommasAndTheLayout() {
+    let compact = json { w in
+      w.beginObject()
+      w.member("a", 1)
+      w.member("b", strings: ["x", "y"])
+      w.key("c")
+      w.beginObject()
+      w.endObject()
+      w.member("d", nil as String?)
+      w.member("e", true)
+      w.endObject()
+    }
+    #expect(compact == #"{"a":1,"b":["x","y"],"c":{},"d":null,"e":true}"#)
+    let spaced = json(.spaced) { w in
+      w.beginObject()
+      w.lineBreak(indent: 2)
+      w.member("a", 0.5)
+      w.member("b", integers: [1, 2])
+      w.lineBreak(indent: 2)
+      w.key("rows")
+      w.beginArray()
+      for n in 0..<2 {
+        w.lineBreak(indent: 4)
+        w.beginObject()
+        w.member("n", n)
+        w.endObject()
+      }
+      w.lineBreak(indent: 2)
+      w.endArray()
+      w.lineBreak(indent: 2)
+      w.key("none")
+      w.beginArray()
+      w.lineBreak(indent: 2)
+      w.endArray()
+      w.lineBreak(indent: 0)
+      w.endObject()
+    }
+    #expect(
+      spaced
+        == "{\n  \"a\": 0.5, \"b\": [1, 2],\n  \"rows\": [\n    {\"n\": 0},\n    {\"n\": 1}\n  ],\n  \"none\": [\n  ]\n}"
+    )
+    #expect((try? JSONSerialization.jsonObject(with: Data(spaced.utf8))) != nil)
+  }
+
+  /// One escaping rule for every JSON string: what JSON requires, nothing more.
+  @Test func jsonStringsEscapeQuotesBackslashesAndC0Only() {
+    let text = "q\"b\\s/\n\r\t\u{0}\u{1B}\u{1F}\u{7F}\u{2028}é"
+    #expect(JSONWriter.quoted(text) == #""q\"b\\s/\n\r\t\u0000\u001b\u001f"# + "\u{7F}\u{2028}é\"")
+    let decoded = try? JSONSerialization.jsonObject(
+      with: Data(JSONWriter.quoted(text).utf8), options: .fragmentsAllowed)
+    #expect(decoded as? String == text)
+    var out: [UInt8] = []
+    [0x61, 0xFF, 0x62].withUnsafeBufferPointer { JSONWriter.appendString($0, repairingInvalidUTF8: true, to: &out) }
+    #expect(String(decoding: out, as: UTF8.self) == "\"a\u{FFFD}b\"")
+  }
+
+  @Test func machineNumbers() {
+    for n in [0, 7, -7, 10, 99, 100, -1_234_567, Int.max, Int.min] {
+      var out: [UInt8] = []
+      MachineNumbers.append(n, to: &out)
+      #expect(String(decoding: out, as: UTF8.self) == String(n))
+    }
+    #expect(MachineNumbers.text(2) == "2")
+    #expect(MachineNumbers.text(1 / 3) == "0.333333")
+    #expect(MachineNumbers.text(-0.0) == "0")
+    #expect(MachineNumbers.text(.infinity) == "null")
   }
 }
