@@ -40,12 +40,13 @@ public final class FilterPrinter: SelectionOutput {
   /// Whether the last byte written ended a line (a separator must start on its own line).
   private var atLineStart = true
 
-  // grep's default colours: matches bold red, line numbers green, separators cyan.
-  static let matchOn = Array("\u{1B}[01;31m".utf8)
-  static let colorOff = Array("\u{1B}[0m".utf8)
-  static let indexOn = Array("\u{1B}[32m".utf8)
-  static let separatorOn = Array("\u{1B}[36m".utf8)
-  static let fileNameOn = Array("\u{1B}[35m".utf8)
+  // grep's default colours: matches bold red, line numbers green, separators cyan, file
+  // names magenta.
+  static let matchOn = Array(ANSI.boldRed.utf8)
+  static let colorOff = Array(ANSI.reset.utf8)
+  static let indexOn = Array(ANSI.green.utf8)
+  static let separatorOn = Array(ANSI.cyan.utf8)
+  static let fileNameOn = Array(ANSI.magenta.utf8)
 
   public init(format: Format, out: OutputBuffer, query: RecordQuery? = nil, color: Bool = false, escapes: Bool = false)
   {

@@ -36,7 +36,8 @@ public struct ReportPrinter: Sendable {
 
   typealias F = TextFormatting
 
-  private func style(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+  /// `text` in an `ANSI` colour when colour is on.
+  private func style(_ text: String, _ sgr: String) -> String { color ? ANSI.colored(text, sgr) : text }
 
   func headerLines(_ r: ActionReport) -> [String] {
     let s = r.statistics
@@ -128,7 +129,7 @@ public struct ReportPrinter: Sendable {
     let l = layout(labels)
     if title.count > l.path { title = "Actions (by \(r.options.order.rawValue))" }
     out +=
-      style(F.padRight(F.fitHead(title, l.path), l.path), "1")
+      style(F.padRight(F.fitHead(title, l.path), l.path), ANSI.bold)
       + " " + F.padLeft("records", 7) + " " + F.padLeft("%rec", 5) + " " + F.padLeft("%lines", 6) + " "
       + (l.bar ? F.padRight("", 8) + " " : "") + F.padLeft("no-op", 6) + " "
       + (l.changes ? F.padLeft("chg/r", 5) + " " : "") + "class\n"
@@ -143,7 +144,7 @@ public struct ReportPrinter: Sendable {
         F.padRight(label, l.path) + " " + F.padLeft(NumberText.grouped(row.stats.count), 7) + " "
         + F.padLeft(NumberText.percent(r.shareOfRecords(row.stats)), 5) + " "
         + F.padLeft(NumberText.percent(lineShare), 6) + " "
-        + (l.bar ? style(F.bar(lineShare, width: 8), "36") + " " : "") + F.padLeft(noop, 6) + " "
+        + (l.bar ? style(F.bar(lineShare, width: 8), ANSI.cyan) + " " : "") + F.padLeft(noop, 6) + " "
         + (l.changes ? F.padLeft(NumberText.fixed(r.changesPerRecord(row.stats), 1), 5) + " " : "")
         + Self.classLabel(row.actionClass) + "\n"
     }
@@ -151,7 +152,7 @@ public struct ReportPrinter: Sendable {
     if r.hiddenActionRows > 0 {
       out +=
         style(
-          F.fitHead("  … \(NumberText.counted(r.hiddenActionRows, "more row")) (--top, --min-share)", width), "2")
+          F.fitHead("  … \(NumberText.counted(r.hiddenActionRows, "more row")) (--top, --min-share)", width), ANSI.dim)
         + "\n"
     }
     if r.actionRows.contains(where: { !$0.silencedBy.isEmpty }) {
@@ -166,7 +167,7 @@ public struct ReportPrinter: Sendable {
     out += "\n"
     out += actionTable(r).map { $0 + "\n" }.joined()
     if !r.bursts.isEmpty {
-      out += "\n" + style("Bursts (busiest second per action)", "1") + "\n"
+      out += "\n" + style("Bursts (busiest second per action)", ANSI.bold) + "\n"
       let suffix = 8 + " records in 1 s at ".count + 8
       let longest = r.bursts.map { TerminalSafe.escaped($0.path).unicodeScalars.count }.max() ?? 0
       let pathWidth = max(12, min(width - suffix, max(longest, 20)))
@@ -183,7 +184,7 @@ public struct ReportPrinter: Sendable {
       let longest = names.map { $0.unicodeScalars.count }.max() ?? 0
       let pathWidth = max(12, min(width - 19, max(longest, 20)))
       out +=
-        style(F.padRight("Noisiest state paths", pathWidth), "1") + " " + F.padLeft("changes", 9) + " "
+        style(F.padRight("Noisiest state paths", pathWidth), ANSI.bold) + " " + F.padLeft("changes", 9) + " "
         + F.padLeft("keys", 8) + "\n"
       for (row, name) in zip(r.stateRows, names) {
         out +=
@@ -193,10 +194,10 @@ public struct ReportPrinter: Sendable {
         let by = row.topActions.map {
           "\(TerminalSafe.escaped($0.action.isEmpty ? "(no path)" : $0.action)) \(NumberText.grouped($0.changes))"
         }
-        out += style(F.fitHead("    by " + by.joined(separator: ", "), width), "2") + "\n"
+        out += style(F.fitHead("    by " + by.joined(separator: ", "), width), ANSI.dim) + "\n"
       }
       if r.hiddenStateRows > 0 {
-        out += style("  … \(NumberText.counted(r.hiddenStateRows, "more state path"))", "2") + "\n"
+        out += style("  … \(NumberText.counted(r.hiddenStateRows, "more state path"))", ANSI.dim) + "\n"
       }
     }
     return out
@@ -357,25 +358,47 @@ public struct ReportPrinter: Sendable {
 
   // MARK: csv
 
-  /// One table: `table` is `action` or `state`; header numbers as a `summary` row.
+  /// One table: `table` is `action` or `state`; header numbers as a `summary` row. Columns
+  /// a row has no value for are empty.
   func csv(_ r: ActionReport) -> String {
     let s = r.statistics
+    let columns = [
+      "table", "path", "group", "level", "records", "record_share", "lines", "line_share", "bytes", "noop_records",
+      "noop_share", "changes", "changes_per_record", "distinct_paths", "top_actions", "silenced_by", "complete",
+      "incomplete", "other_lines", "time_span_seconds", "records_per_second", "class",
+    ]
+    func row(_ values: [String: String]) -> String {
+      assert(values.keys.allSatisfy(columns.contains), "a CSV value without its column")
+      return CSV.row(columns.map { values[$0] ?? "" })
+    }
     let n = MachineNumbers.text
-    var out =
-      "table,path,group,level,records,record_share,lines,line_share,bytes,noop_records,noop_share,changes,changes_per_record,distinct_paths,top_actions,silenced_by,complete,incomplete,other_lines,time_span_seconds,records_per_second,class\n"
-    out += "summary,,,,\(s.records),,\(s.lines),,\(s.bytes),\(s.noOpRecords),\(n(r.noOpShare)),,,,,"
-    out +=
-      "\(r.silenced.map { String($0.lines) } ?? ""),\(s.completeRecords),\(s.incompleteRecords),\(s.otherLines),\(r.timeSpan.map(n) ?? ""),\(r.rate.map(n) ?? ""),\n"
-    for row in r.actionRows {
-      out +=
-        "action,\(F.csv(row.path)),\(row.isGroup),\(row.level),\(row.stats.count),\(n(r.shareOfRecords(row.stats))),\(row.stats.lines),\(n(r.shareOfLines(row.stats))),\(row.stats.bytes),\(row.stats.noOps),\(r.noOpShare(row.stats).map(n) ?? ""),\(row.stats.changes),\(n(r.changesPerRecord(row.stats))),,,\(F.csv(row.silencedBy.joined(separator: " "))),,,,,,\(Self.classJSON(row.actionClass))\n"
+    var out = CSV.row(columns)
+    out += row([
+      "table": "summary", "records": String(s.records), "lines": String(s.lines), "bytes": String(s.bytes),
+      "noop_records": String(s.noOpRecords), "noop_share": n(r.noOpShare),
+      "silenced_by": r.silenced.map { String($0.lines) } ?? "", "complete": String(s.completeRecords),
+      "incomplete": String(s.incompleteRecords), "other_lines": String(s.otherLines),
+      "time_span_seconds": r.timeSpan.map(n) ?? "", "records_per_second": r.rate.map(n) ?? "",
+    ])
+    for a in r.actionRows {
+      out += row([
+        "table": "action", "path": a.path, "group": String(a.isGroup), "level": String(a.level),
+        "records": String(a.stats.count), "record_share": n(r.shareOfRecords(a.stats)), "lines": String(a.stats.lines),
+        "line_share": n(r.shareOfLines(a.stats)), "bytes": String(a.stats.bytes), "noop_records": String(a.stats.noOps),
+        "noop_share": r.noOpShare(a.stats).map(n) ?? "", "changes": String(a.stats.changes),
+        "changes_per_record": n(r.changesPerRecord(a.stats)), "silenced_by": a.silencedBy.joined(separator: " "),
+        "class": Self.classJSON(a.actionClass),
+      ])
     }
     for b in r.bursts {
-      out += "burst,\(F.csv(b.path)),,,\(b.count),,,,,,,,,,,,,,,,,\n"
+      out += row(["table": "burst", "path": b.path, "records": String(b.count)])
     }
-    for row in r.stateRows {
-      let by = row.topActions.map { "\($0.action)=\($0.changes)" }.joined(separator: " ")
-      out += "state,\(F.csv(row.path)),,,,,,,,,,\(row.changes),,\(row.distinctPaths),\(F.csv(by)),,,,,,,\n"
+    for state in r.stateRows {
+      let by = state.topActions.map { "\($0.action)=\($0.changes)" }.joined(separator: " ")
+      out += row([
+        "table": "state", "path": state.path, "changes": String(state.changes),
+        "distinct_paths": String(state.distinctPaths), "top_actions": by,
+      ])
     }
     return out
   }

@@ -67,12 +67,6 @@ public enum TextFormatting {
     out += String(repeating: " ", count: width - used)
     return out
   }
-
-  /// A CSV field (RFC 4180 quoting).
-  public static func csv(_ text: String) -> String {
-    guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-  }
 }
 
 extension TextFormatting {

@@ -5,7 +5,7 @@ import Testing
 @testable import TCALogParsing
 @testable import TCALogReport
 
-/// The one escaper, the one JSON writer and machine numbers of the Output stage.
+/// The one escaper, the one JSON writer, machine numbers and CSV of the Output stage.
 @Suite struct OutputWritersTests {
   func escaped(_ bytes: [UInt8], keepLayout: Bool = false) -> String {
     var out: [UInt8] = []
@@ -128,5 +128,15 @@ import Testing
     #expect(MachineNumbers.text(1 / 3) == "0.333333")
     #expect(MachineNumbers.text(-0.0) == "0")
     #expect(MachineNumbers.text(.infinity) == "null")
+  }
+
+  /// A CR LF pair is one Character in Swift: the field must still be quoted.
+  @Test func csvQuotesWhatItMust() {
+    #expect(CSV.field("plain path") == "plain path")
+    #expect(CSV.field("a,b") == "\"a,b\"")
+    #expect(CSV.field("say \"hi\"") == "\"say \"\"hi\"\"\"")
+    #expect(CSV.field("a\r\nb") == "\"a\r\nb\"")
+    #expect(CSV.field("a\rb") == "\"a\rb\"")
+    #expect(CSV.row(["x", "1,2", ""]) == "x,\"1,2\",\n")
   }
 }
