@@ -317,41 +317,60 @@ public struct SuggestionPrinter: Sendable {
   }
 
   /// The ActionFilter type of ACTIONFILTER.md section 2 (for `--include-type`).
-  public static let actionFilterType = """
-    public struct ActionFilter<Action> {
-      public let isIncluded: (Action) -> Bool
+  public static let actionFilterType = actionFilterStruct(sendable: false)
 
-      public init(isIncluded: @escaping (Action) -> Bool) {
-        self.isIncluded = isIncluded
-      }
-
-      /// Lets `filter(action)` read like a function call.
-      public func callAsFunction(_ action: Action) -> Bool { isIncluded(action) }
-
-      /// Matches every action.
-      public static var all: Self { Self { _ in true } }
-
-      /// Matches exactly the actions that `filter` does not match.
-      public static func not(_ filter: Self) -> Self { Self { !filter($0) } }
-
-      /// Matches an action when at least one of `filters` matches it.
-      public static func anyOf(_ filters: [Self]) -> Self {
-        Self { action in filters.contains { $0(action) } }
-      }
-      public static func anyOf(_ filters: Self...) -> Self { anyOf(filters) }
-
-      /// Matches an action when none of `filters` matches it.
-      public static func allExcept(_ filters: [Self]) -> Self { .not(.anyOf(filters)) }
-      public static func allExcept(_ filters: Self...) -> Self { allExcept(filters) }
+  /// The ActionFilter struct of both styles, written once. `sendable`: the casepath style's
+  /// (section 6.1), `Sendable` over `FilterableAction` actions with `@Sendable` closures and,
+  /// as there, without doc comments and with its combinators packed together; otherwise
+  /// section 2's, each member documented and on its own.
+  static func actionFilterStruct(sendable: Bool) -> String {
+    let closure = sendable ? "@Sendable (Action) -> Bool" : "(Action) -> Bool"
+    var out =
+      sendable
+      ? "public struct ActionFilter<Action: FilterableAction>: Sendable {\n" : "public struct ActionFilter<Action> {\n"
+    out += "  public let isIncluded: \(closure)\n\n"
+    out += "  public init(isIncluded: @escaping \(closure)) {\n    self.isIncluded = isIncluded\n  }\n"
+    // Groups of members, each with the doc comment of section 2.
+    let members: [(doc: String, code: [String])] = [
+      (
+        "Lets `filter(action)` read like a function call.",
+        ["func callAsFunction(_ action: Action) -> Bool { isIncluded(action) }"]
+      ),
+      ("Matches every action.", ["static var all: Self { Self { _ in true } }"]),
+      (
+        "Matches exactly the actions that `filter` does not match.",
+        ["static func not(_ filter: Self) -> Self { Self { !filter($0) } }"]
+      ),
+      (
+        "Matches an action when at least one of `filters` matches it.",
+        [
+          "static func anyOf(_ filters: [Self]) -> Self {\n    Self { action in filters.contains { $0(action) } }\n  }",
+          "static func anyOf(_ filters: Self...) -> Self { anyOf(filters) }",
+        ]
+      ),
+      (
+        "Matches an action when none of `filters` matches it.",
+        [
+          "static func allExcept(_ filters: [Self]) -> Self { .not(.anyOf(filters)) }",
+          "static func allExcept(_ filters: Self...) -> Self { allExcept(filters) }",
+        ]
+      ),
+    ]
+    for (i, member) in members.enumerated() {
+      // Packed: one blank line before `callAsFunction` and one after it.
+      if !sendable || i < 2 { out += "\n" }
+      if !sendable { out += "  /// \(member.doc)\n" }
+      for code in member.code { out += "  public \(code)\n" }
     }
-
-    """
+    return out + "}\n"
+  }
 }
 
 extension SuggestionPrinter {
   /// The support code of ACTIONFILTER.md 6.1 for TCA 1.x: a `Sendable` ActionFilter over
   /// `CasePathable` actions and the `_ReducerPrinter` members `._printChanges` takes.
-  static let casePathSupport = """
+  static let casePathSupport =
+    """
     import ComposableArchitecture
 
     #if compiler(>=6.2)
@@ -360,42 +379,25 @@ extension SuggestionPrinter {
     public typealias FilterableAction = CasePathable
     #endif
 
-    public struct ActionFilter<Action: FilterableAction>: Sendable {
-      public let isIncluded: @Sendable (Action) -> Bool
+    """ + "\n" + actionFilterStruct(sendable: true) + "\n"
+      + """
+      extension _ReducerPrinter where Action: FilterableAction {
+        /// `.customDump`, but only for actions that `filter` lets through.
+        public static func customDump(filter: ActionFilter<Action>) -> Self {
+          Self { action, oldState, newState in
+            guard filter(action) else { return }
+            Self.customDump.printChange(receivedAction: action, oldState: oldState, newState: newState)
+          }
+        }
 
-      public init(isIncluded: @escaping @Sendable (Action) -> Bool) {
-        self.isIncluded = isIncluded
-      }
-
-      public func callAsFunction(_ action: Action) -> Bool { isIncluded(action) }
-
-      public static var all: Self { Self { _ in true } }
-      public static func not(_ filter: Self) -> Self { Self { !filter($0) } }
-      public static func anyOf(_ filters: [Self]) -> Self {
-        Self { action in filters.contains { $0(action) } }
-      }
-      public static func anyOf(_ filters: Self...) -> Self { anyOf(filters) }
-      public static func allExcept(_ filters: [Self]) -> Self { .not(.anyOf(filters)) }
-      public static func allExcept(_ filters: Self...) -> Self { allExcept(filters) }
-    }
-
-    extension _ReducerPrinter where Action: FilterableAction {
-      /// `.customDump`, but only for actions that `filter` lets through.
-      public static func customDump(filter: ActionFilter<Action>) -> Self {
-        Self { action, oldState, newState in
-          guard filter(action) else { return }
-          Self.customDump.printChange(receivedAction: action, oldState: oldState, newState: newState)
+        /// `.actionLabels`, but only for actions that `filter` lets through.
+        public static func actionLabels(filter: ActionFilter<Action>) -> Self {
+          Self { action, oldState, newState in
+            guard filter(action) else { return }
+            Self.actionLabels.printChange(receivedAction: action, oldState: oldState, newState: newState)
+          }
         }
       }
 
-      /// `.actionLabels`, but only for actions that `filter` lets through.
-      public static func actionLabels(filter: ActionFilter<Action>) -> Self {
-        Self { action, oldState, newState in
-          guard filter(action) else { return }
-          Self.actionLabels.printChange(receivedAction: action, oldState: oldState, newState: newState)
-        }
-      }
-    }
-
-    """
+      """
 }

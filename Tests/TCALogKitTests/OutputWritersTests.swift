@@ -140,3 +140,22 @@ import Testing
     #expect(CSV.row(["x", "1,2", ""]) == "x,\"1,2\",\n")
   }
 }
+
+extension OutputWritersTests {
+  /// Both `--include-type` outputs come from one ActionFilter template: the same members,
+  /// Sendable only in the casepath style, doc comments only in the closure style.
+  @Test func bothStylesShareOneActionFilter() {
+    func members(_ code: String) -> [String] {
+      code.split(separator: "\n").map { $0.replacingOccurrences(of: "@Sendable ", with: "") }
+        .filter { $0.hasPrefix("  public ") || $0.hasPrefix("    ") }
+    }
+    let closure = SuggestionPrinter.actionFilterType
+    let casePath = SuggestionPrinter.casePathSupport
+    let structInCasePath = String(casePath[casePath.range(of: "public struct ActionFilter")!.lowerBound...])
+      .components(separatedBy: "\n}\n")[0]
+    #expect(members(closure) == members(structInCasePath))
+    #expect(closure.contains("  /// Matches every action.\n") && !structInCasePath.contains("///"))
+    #expect(structInCasePath.hasPrefix("public struct ActionFilter<Action: FilterableAction>: Sendable {"))
+    #expect(closure.hasPrefix("public struct ActionFilter<Action> {") && closure.hasSuffix("\n}\n"))
+  }
+}
