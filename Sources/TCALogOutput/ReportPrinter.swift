@@ -43,7 +43,8 @@ public struct ReportPrinter: Sendable {
     let s = r.statistics
     var lines: [String] = []
     lines.append(
-      "\(NumberText.counted(s.records, "record")) (\(NumberText.grouped(s.completeRecords)) complete, \(NumberText.grouped(s.incompleteRecords)) incomplete), \(NumberText.percent(r.noOpShare)) % no-op"
+      "\(NumberText.counted(s.records, "record")) (\(NumberText.grouped(s.completeRecords)) complete, "
+        + "\(NumberText.grouped(s.incompleteRecords)) incomplete), \(NumberText.percent(r.noOpShare)) % no-op"
     )
     lines.append(
       "\(NumberText.counted(s.lines, "line")) (\(NumberText.counted(s.otherLines, "other line"))), \(F.size(s.bytes))")
@@ -74,7 +75,8 @@ public struct ReportPrinter: Sendable {
     if let silenced = r.silenced {
       let lineShare = s.lines > 0 ? Double(silenced.lines) / Double(s.lines) : 0
       lines.append(
-        "filter repository silences \(NumberText.grouped(silenced.records)) records, \(NumberText.percent(lineShare)) % of lines"
+        "filter repository silences \(NumberText.grouped(silenced.records)) records, "
+          + "\(NumberText.percent(lineShare)) % of lines"
       )
     }
     return lines
@@ -152,7 +154,8 @@ public struct ReportPrinter: Sendable {
     if r.hiddenActionRows > 0 {
       out +=
         style(
-          F.fitHead("  … \(NumberText.counted(r.hiddenActionRows, "more row")) (--top, --min-share)", width), ANSI.dim)
+          F.fitHead("  … \(NumberText.counted(r.hiddenActionRows, "more row")) (--top, --min-share)", width),
+          ANSI.dim)
         + "\n"
     }
     if r.actionRows.contains(where: { !$0.silencedBy.isEmpty }) {
@@ -220,7 +223,9 @@ public struct ReportPrinter: Sendable {
       let indent = String(repeating: "  ", count: row.level).replacingOccurrences(of: " ", with: "&nbsp;")
       let noop = r.noOpShare(row.stats).map { NumberText.percent($0) } ?? "–"
       out +=
-        "| \(indent)`\(cell(row.label))` | \(NumberText.grouped(row.stats.count)) | \(NumberText.percent(r.shareOfRecords(row.stats))) | \(NumberText.percent(r.shareOfLines(row.stats))) | \(noop) | \(NumberText.fixed(r.changesPerRecord(row.stats), 1)) | \(Self.classJSON(row.actionClass)) |"
+        "| \(indent)`\(cell(row.label))` | \(NumberText.grouped(row.stats.count)) | "
+        + "\(NumberText.percent(r.shareOfRecords(row.stats))) | \(NumberText.percent(r.shareOfLines(row.stats))) | "
+        + "\(noop) | \(NumberText.fixed(r.changesPerRecord(row.stats), 1)) | \(Self.classJSON(row.actionClass)) |"
       if r.silenced != nil { out += " \(cell(row.silencedBy.joined(separator: ", "))) |" }
       out += "\n"
     }
@@ -237,7 +242,8 @@ public struct ReportPrinter: Sendable {
       for row in r.stateRows {
         let by = row.topActions.map { "`\(cell($0.action))` \(NumberText.grouped($0.changes))" }.joined(separator: ", ")
         out +=
-          "| `\(cell(row.path))` | \(NumberText.grouped(row.changes)) | \(NumberText.grouped(row.distinctPaths)) | \(by) |\n"
+          "| `\(cell(row.path))` | \(NumberText.grouped(row.changes)) | "
+          + "\(NumberText.grouped(row.distinctPaths)) | \(by) |\n"
       }
       if r.hiddenStateRows > 0 { out += "\n\(NumberText.counted(r.hiddenStateRows, "more state path")) not shown.\n" }
     }

@@ -101,7 +101,8 @@ import Testing
     }
     #expect(
       spaced
-        == "{\n  \"a\": 0.5, \"b\": [1, 2],\n  \"rows\": [\n    {\"n\": 0},\n    {\"n\": 1}\n  ],\n  \"none\": [\n  ]\n}"
+        == "{\n  \"a\": 0.5, \"b\": [1, 2],\n  \"rows\": [\n    {\"n\": 0},\n    {\"n\": 1}\n  ],\n"
+        + "  \"none\": [\n  ]\n}"
     )
     #expect((try? JSONSerialization.jsonObject(with: Data(spaced.utf8))) != nil)
   }
