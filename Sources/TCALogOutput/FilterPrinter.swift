@@ -40,12 +40,13 @@ public final class FilterPrinter: SelectionOutput {
   /// Whether the last byte written ended a line (a separator must start on its own line).
   private var atLineStart = true
 
-  // grep's default colours: matches bold red, line numbers green, separators cyan.
-  static let matchOn = Array("\u{1B}[01;31m".utf8)
-  static let colorOff = Array("\u{1B}[0m".utf8)
-  static let indexOn = Array("\u{1B}[32m".utf8)
-  static let separatorOn = Array("\u{1B}[36m".utf8)
-  static let fileNameOn = Array("\u{1B}[35m".utf8)
+  // grep's default colours: matches bold red, line numbers green, separators cyan, file
+  // names magenta.
+  static let matchOn = Array(ANSI.boldRed.utf8)
+  static let colorOff = Array(ANSI.reset.utf8)
+  static let indexOn = Array(ANSI.green.utf8)
+  static let separatorOn = Array(ANSI.cyan.utf8)
+  static let fileNameOn = Array(ANSI.magenta.utf8)
 
   public init(format: Format, out: OutputBuffer, query: RecordQuery? = nil, color: Bool = false, escapes: Bool = false)
   {
@@ -64,11 +65,12 @@ public final class FilterPrinter: SelectionOutput {
       return
     case .ndjson:
       try out.append { bytes in
-        RecordJSON.append(record, to: &bytes)
-        if isContext {
+        JSONWriter.append(to: &bytes) { json in
+          json.beginObject()
+          RecordJSON.appendMembers(record, to: &json)
           // Context records (-A/-B/-C) say so; selected ones are as `records` prints them.
-          bytes.removeLast()
-          bytes.append(contentsOf: #","context":true}"#.utf8)
+          if isContext { json.member("context", true) }
+          json.endObject()
         }
         bytes.append(0x0A)
       }
@@ -96,7 +98,12 @@ public final class FilterPrinter: SelectionOutput {
 
   /// Ends the output (`count` prints its number here).
   public func finish(selected: Int) throws {
-    if format == .count { try out.write("\(selected)\n") }
+    if format == .count {
+      try out.append { bytes in
+        MachineNumbers.append(selected, to: &bytes)
+        bytes.append(0x0A)
+      }
+    }
     try out.flush()
   }
 
@@ -126,7 +133,7 @@ public final class FilterPrinter: SelectionOutput {
       if color { bytes.append(contentsOf: Self.colorOff) }
     }
     if color { bytes.append(contentsOf: Self.indexOn) }
-    RecordJSON.appendInteger(record.index, to: &bytes)
+    MachineNumbers.append(record.index, to: &bytes)
     if color {
       bytes.append(contentsOf: Self.colorOff)
       bytes.append(contentsOf: Self.separatorOn)

@@ -135,8 +135,8 @@ public final class LiveReport: RecordSink, @unchecked Sendable {
     defer { drawnLines = 0 }
     // After a resize the terminal may have reflowed the old frame onto more or fewer rows,
     // so counting lines back would miss: start again at the top of the screen.
-    if let drawn = drawnSize, let now = TerminalSize.of(fd), drawn != now { return "\u{1B}[H" }
-    return "\u{1B}[\(drawnLines)F"
+    if let drawn = drawnSize, let now = TerminalSize.of(fd), drawn != now { return ANSI.cursorHome }
+    return ANSI.cursorUp(drawnLines)
   }
 
   /// Where the last frame was, this text: each line overwritten and cleared to its end,
@@ -144,7 +144,7 @@ public final class LiveReport: RecordSink, @unchecked Sendable {
   /// `ESC [ J` right after moving there would) makes tmux copy it into the scrollback, one
   /// copy per redraw.
   private func overwrite(_ lines: [String]) -> String {
-    returnToFrame() + lines.map { $0 + "\u{1B}[K\n" }.joined() + "\u{1B}[J"
+    returnToFrame() + lines.map { $0 + ANSI.clearToLineEnd + "\n" }.joined() + ANSI.clearBelow
   }
 
   /// The actions table cut to the terminal's height, under a line with the rate.
@@ -175,7 +175,7 @@ public final class LiveReport: RecordSink, @unchecked Sendable {
     lines += printer.actionTable(report)
     lines = Array(lines.prefix(max(3, height - 1)))
     // Below the narrowest layout (40 columns) lines are cut, colour codes and all.
-    if size.columns < 40 { lines = lines.map { TextFormatting.fitHead(Self.plain($0), size.columns) } }
+    if size.columns < 40 { lines = lines.map { TextFormatting.fitHead(ANSI.withoutColor($0), size.columns) } }
     let text = overwrite(lines)
     drawnLines = lines.count
     drawnSize = size
@@ -187,23 +187,5 @@ public final class LiveReport: RecordSink, @unchecked Sendable {
   private func write(_ text: String) {
     var text = text
     text.withUTF8 { try? OutputBuffer.writeAll($0, to: fd) }
-  }
-
-  /// A line without its SGR colour codes.
-  static func plain(_ line: String) -> String {
-    var out = ""
-    var inEscape = false
-    for scalar in line.unicodeScalars {
-      if scalar == "\u{1B}" {
-        inEscape = true
-        continue
-      }
-      if inEscape {
-        if scalar == "m" { inEscape = false }
-        continue
-      }
-      out.unicodeScalars.append(scalar)
-    }
-    return out
   }
 }

@@ -36,15 +36,18 @@ public struct ReportPrinter: Sendable {
 
   typealias F = TextFormatting
 
-  private func style(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+  /// `text` in an `ANSI` colour when colour is on.
+  private func style(_ text: String, _ sgr: String) -> String { color ? ANSI.colored(text, sgr) : text }
 
   func headerLines(_ r: ActionReport) -> [String] {
     let s = r.statistics
     var lines: [String] = []
     lines.append(
-      "\(NumberText.counted(s.records, "record")) (\(NumberText.grouped(s.completeRecords)) complete, \(NumberText.grouped(s.incompleteRecords)) incomplete), \(NumberText.percent(r.noOpShare)) % no-op"
+      "\(NumberText.counted(s.records, "record")) (\(NumberText.grouped(s.completeRecords)) complete, "
+        + "\(NumberText.grouped(s.incompleteRecords)) incomplete), \(NumberText.percent(r.noOpShare)) % no-op"
     )
-    lines.append("\(NumberText.counted(s.lines, "line")) (\(NumberText.counted(s.otherLines, "other line"))), \(F.size(s.bytes))")
+    lines.append(
+      "\(NumberText.counted(s.lines, "line")) (\(NumberText.counted(s.otherLines, "other line"))), \(F.size(s.bytes))")
     if let span = r.timeSpan, let first = r.firstTime, let last = r.lastTime {
       // The first and last times as the log wrote them, in its offset.
       let rate = r.rate.map { ", \(NumberText.fixed($0, 1)) records/s" } ?? ""
@@ -72,7 +75,9 @@ public struct ReportPrinter: Sendable {
     if let silenced = r.silenced {
       let lineShare = s.lines > 0 ? Double(silenced.lines) / Double(s.lines) : 0
       lines.append(
-        "filter repository silences \(NumberText.grouped(silenced.records)) records, \(NumberText.percent(lineShare)) % of lines")
+        "filter repository silences \(NumberText.grouped(silenced.records)) records, "
+          + "\(NumberText.percent(lineShare)) % of lines"
+      )
     }
     return lines
   }
@@ -120,12 +125,13 @@ public struct ReportPrinter: Sendable {
     var title = "Noisiest actions (by \(r.options.order.rawValue))"
     let labels =
       r.actionRows.map { row in
-        String(repeating: "  ", count: row.level) + F.escaped(row.relativeLabel) + (row.silencedBy.isEmpty ? "" : "×")
+        String(repeating: "  ", count: row.level) + TerminalSafe.escaped(row.relativeLabel)
+          + (row.silencedBy.isEmpty ? "" : "×")
       } + [title]
     let l = layout(labels)
     if title.count > l.path { title = "Actions (by \(r.options.order.rawValue))" }
     out +=
-      style(F.padRight(F.fitHead(title, l.path), l.path), "1")
+      style(F.padRight(F.fitHead(title, l.path), l.path), ANSI.bold)
       + " " + F.padLeft("records", 7) + " " + F.padLeft("%rec", 5) + " " + F.padLeft("%lines", 6) + " "
       + (l.bar ? F.padRight("", 8) + " " : "") + F.padLeft("no-op", 6) + " "
       + (l.changes ? F.padLeft("chg/r", 5) + " " : "") + "class\n"
@@ -133,20 +139,24 @@ public struct ReportPrinter: Sendable {
       let marker = row.silencedBy.isEmpty ? "" : (row.silencedLines == row.stats.lines ? "×" : "~")
       let indent = String(repeating: "  ", count: min(row.level, l.path / 4))
       let room = l.path - indent.count - marker.count
-      let label = indent + F.fitTail(F.escaped(row.relativeLabel), room) + marker
+      let label = indent + F.fitTail(TerminalSafe.escaped(row.relativeLabel), room) + marker
       let noop = r.noOpShare(row.stats).map { NumberText.percent($0) + "%" } ?? "-"
       let lineShare = r.shareOfLines(row.stats)
       out +=
         F.padRight(label, l.path) + " " + F.padLeft(NumberText.grouped(row.stats.count), 7) + " "
-        + F.padLeft(NumberText.percent(r.shareOfRecords(row.stats)), 5) + " " + F.padLeft(NumberText.percent(lineShare), 6) + " "
-        + (l.bar ? style(F.bar(lineShare, width: 8), "36") + " " : "") + F.padLeft(noop, 6) + " "
+        + F.padLeft(NumberText.percent(r.shareOfRecords(row.stats)), 5) + " "
+        + F.padLeft(NumberText.percent(lineShare), 6) + " "
+        + (l.bar ? style(F.bar(lineShare, width: 8), ANSI.cyan) + " " : "") + F.padLeft(noop, 6) + " "
         + (l.changes ? F.padLeft(NumberText.fixed(r.changesPerRecord(row.stats), 1), 5) + " " : "")
         + Self.classLabel(row.actionClass) + "\n"
     }
     if r.actionRows.isEmpty { out += "  (no complete records)\n" }
     if r.hiddenActionRows > 0 {
       out +=
-        style(F.fitHead("  … \(NumberText.counted(r.hiddenActionRows, "more row")) (--top, --min-share)", width), "2") + "\n"
+        style(
+          F.fitHead("  … \(NumberText.counted(r.hiddenActionRows, "more row")) (--top, --min-share)", width),
+          ANSI.dim)
+        + "\n"
     }
     if r.actionRows.contains(where: { !$0.silencedBy.isEmpty }) {
       out += F.fitHead("  × silenced by the filter repository, ~ partly", width) + "\n"
@@ -160,34 +170,38 @@ public struct ReportPrinter: Sendable {
     out += "\n"
     out += actionTable(r).map { $0 + "\n" }.joined()
     if !r.bursts.isEmpty {
-      out += "\n" + style("Bursts (busiest second per action)", "1") + "\n"
+      out += "\n" + style("Bursts (busiest second per action)", ANSI.bold) + "\n"
       let suffix = 8 + " records in 1 s at ".count + 8
-      let longest = r.bursts.map { F.escaped($0.path).unicodeScalars.count }.max() ?? 0
+      let longest = r.bursts.map { TerminalSafe.escaped($0.path).unicodeScalars.count }.max() ?? 0
       let pathWidth = max(12, min(width - suffix, max(longest, 20)))
       for b in r.bursts {
         out +=
-          F.padRight(F.fitTail(F.escaped(b.path), pathWidth), pathWidth) + " " + F.padLeft(NumberText.grouped(b.count), 7)
+          F.padRight(F.fitTail(TerminalSafe.escaped(b.path), pathWidth), pathWidth) + " "
+          + F.padLeft(NumberText.grouped(b.count), 7)
           + (b.count == 1 ? " record" : " records") + " in 1 s at " + F.clockTime(b.second, offset: r.timeOffset) + "\n"
       }
     }
     if !r.stateRows.isEmpty {
       out += "\n"
-      let names = r.stateRows.map { F.escaped($0.path.isEmpty ? "(root)" : $0.path) }
+      let names = r.stateRows.map { TerminalSafe.escaped($0.path.isEmpty ? "(root)" : $0.path) }
       let longest = names.map { $0.unicodeScalars.count }.max() ?? 0
       let pathWidth = max(12, min(width - 19, max(longest, 20)))
       out +=
-        style(F.padRight("Noisiest state paths", pathWidth), "1") + " " + F.padLeft("changes", 9) + " "
+        style(F.padRight("Noisiest state paths", pathWidth), ANSI.bold) + " " + F.padLeft("changes", 9) + " "
         + F.padLeft("keys", 8) + "\n"
       for (row, name) in zip(r.stateRows, names) {
         out +=
           F.padRight(F.fitTail(name, pathWidth), pathWidth) + " "
-          + F.padLeft(NumberText.grouped(row.changes), 9) + " " + F.padLeft(NumberText.grouped(row.distinctPaths), 8) + "\n"
+          + F.padLeft(NumberText.grouped(row.changes), 9) + " " + F.padLeft(NumberText.grouped(row.distinctPaths), 8)
+          + "\n"
         let by = row.topActions.map {
-          "\(F.escaped($0.action.isEmpty ? "(no path)" : $0.action)) \(NumberText.grouped($0.changes))"
+          "\(TerminalSafe.escaped($0.action.isEmpty ? "(no path)" : $0.action)) \(NumberText.grouped($0.changes))"
         }
-        out += style(F.fitHead("    by " + by.joined(separator: ", "), width), "2") + "\n"
+        out += style(F.fitHead("    by " + by.joined(separator: ", "), width), ANSI.dim) + "\n"
       }
-      if r.hiddenStateRows > 0 { out += style("  … \(NumberText.counted(r.hiddenStateRows, "more state path"))", "2") + "\n" }
+      if r.hiddenStateRows > 0 {
+        out += style("  … \(NumberText.counted(r.hiddenStateRows, "more state path"))", ANSI.dim) + "\n"
+      }
     }
     return out
   }
@@ -196,7 +210,7 @@ public struct ReportPrinter: Sendable {
 
   func markdown(_ r: ActionReport) -> String {
     func cell(_ text: String) -> String {
-      F.escaped(text).replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "`", with: "\\`")
+      TerminalSafe.escaped(text).replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "`", with: "\\`")
     }
     var out = "# tcalog report\n\n"
     for line in headerLines(r) { out += "- " + line + "\n" }
@@ -209,7 +223,9 @@ public struct ReportPrinter: Sendable {
       let indent = String(repeating: "  ", count: row.level).replacingOccurrences(of: " ", with: "&nbsp;")
       let noop = r.noOpShare(row.stats).map { NumberText.percent($0) } ?? "–"
       out +=
-        "| \(indent)`\(cell(row.label))` | \(NumberText.grouped(row.stats.count)) | \(NumberText.percent(r.shareOfRecords(row.stats))) | \(NumberText.percent(r.shareOfLines(row.stats))) | \(noop) | \(NumberText.fixed(r.changesPerRecord(row.stats), 1)) | \(Self.classJSON(row.actionClass)) |"
+        "| \(indent)`\(cell(row.label))` | \(NumberText.grouped(row.stats.count)) | "
+        + "\(NumberText.percent(r.shareOfRecords(row.stats))) | \(NumberText.percent(r.shareOfLines(row.stats))) | "
+        + "\(noop) | \(NumberText.fixed(r.changesPerRecord(row.stats), 1)) | \(Self.classJSON(row.actionClass)) |"
       if r.silenced != nil { out += " \(cell(row.silencedBy.joined(separator: ", "))) |" }
       out += "\n"
     }
@@ -217,14 +233,17 @@ public struct ReportPrinter: Sendable {
     if !r.bursts.isEmpty {
       out += "\n## Bursts (busiest second per action)\n\n| action | records in 1 s | at |\n|---|---:|---|\n"
       for b in r.bursts {
-        out += "| `\(cell(b.path))` | \(NumberText.grouped(b.count)) | \(F.clockTime(b.second, offset: r.timeOffset)) |\n"
+        out +=
+          "| `\(cell(b.path))` | \(NumberText.grouped(b.count)) | \(F.clockTime(b.second, offset: r.timeOffset)) |\n"
       }
     }
     if !r.stateRows.isEmpty {
       out += "\n## Noisiest state paths\n\n| state path | changes | distinct keys | changed by |\n|---|---:|---:|---|\n"
       for row in r.stateRows {
         let by = row.topActions.map { "`\(cell($0.action))` \(NumberText.grouped($0.changes))" }.joined(separator: ", ")
-        out += "| `\(cell(row.path))` | \(NumberText.grouped(row.changes)) | \(NumberText.grouped(row.distinctPaths)) | \(by) |\n"
+        out +=
+          "| `\(cell(row.path))` | \(NumberText.grouped(row.changes)) | "
+          + "\(NumberText.grouped(row.distinctPaths)) | \(by) |\n"
       }
       if r.hiddenStateRows > 0 { out += "\n\(NumberText.counted(r.hiddenStateRows, "more state path")) not shown.\n" }
     }
@@ -235,61 +254,157 @@ public struct ReportPrinter: Sendable {
 
   func json(_ r: ActionReport) -> String {
     let s = r.statistics
-    let n = F.jsonNumber
-    var out = "{\n"
-    out +=
-      "  \"records\": \(s.records), \"completeRecords\": \(s.completeRecords), \"incompleteRecords\": \(s.incompleteRecords),\n"
-    out += "  \"noOpRecords\": \(s.noOpRecords), \"noOpShare\": \(n(r.noOpShare)), \"otherLines\": \(s.otherLines),\n"
-    out += "  \"lines\": \(s.lines), \"recordLines\": \(s.recordLines), \"bytes\": \(s.bytes),\n"
-    out += "  \"timeSpanSeconds\": \(r.timeSpan.map(n) ?? "null"), \"recordsPerSecond\": \(r.rate.map(n) ?? "null"),\n"
-    let bursts = r.bursts.map { "{\"action\": \(F.json($0.path)), \"records\": \($0.count), \"second\": \($0.second)}" }
-    out +=
-      "  \"bursts\": [\(bursts.joined(separator: ", "))], \"recordsPerBucket\": [\(r.ratePerBucket.map(String.init).joined(separator: ", "))], \"minutesPerBucket\": \(r.minutesPerBucket),\n"
-    out += "  \"by\": \(F.json(r.options.order.rawValue)), \"depth\": \(r.options.depth.map(String.init) ?? "null"),\n"
-    if let silenced = r.silenced {
-      let entries = silenced.entries.map {
-        "{\"name\": \(F.json($0.name)), \"records\": \($0.records), \"lines\": \($0.lines)}"
+    return JSONWriter.text { json in
+      json.beginObject()
+      json.lineBreak(indent: 2)
+      json.member("records", s.records)
+      json.member("completeRecords", s.completeRecords)
+      json.member("incompleteRecords", s.incompleteRecords)
+      json.lineBreak(indent: 2)
+      json.member("noOpRecords", s.noOpRecords)
+      json.member("noOpShare", r.noOpShare)
+      json.member("otherLines", s.otherLines)
+      json.lineBreak(indent: 2)
+      json.member("lines", s.lines)
+      json.member("recordLines", s.recordLines)
+      json.member("bytes", s.bytes)
+      json.lineBreak(indent: 2)
+      json.member("timeSpanSeconds", r.timeSpan)
+      json.member("recordsPerSecond", r.rate)
+      json.lineBreak(indent: 2)
+      json.key("bursts")
+      json.beginArray()
+      for burst in r.bursts {
+        json.beginObject()
+        json.member("action", burst.path)
+        json.member("records", burst.count)
+        json.member("second", burst.second)
+        json.endObject()
       }
-      out +=
-        "  \"silenced\": {\"records\": \(silenced.records), \"lines\": \(silenced.lines), \"lineShare\": \(n(s.lines > 0 ? Double(silenced.lines) / Double(s.lines) : 0)), \"entries\": [\(entries.joined(separator: ", "))]},\n"
-    }
-    out += "  \"actions\": [\n"
-    out += r.actionRows.map { row in
-      "    {\"path\": \(F.json(row.path)), \"group\": \(row.isGroup), \"level\": \(row.level), \"parent\": \(row.parentPath.map(F.json) ?? "null"), \"records\": \(row.stats.count), \"recordShare\": \(n(r.shareOfRecords(row.stats))), \"lines\": \(row.stats.lines), \"lineShare\": \(n(r.shareOfLines(row.stats))), \"bytes\": \(row.stats.bytes), \"noOpRecords\": \(row.stats.noOps), \"noOpShare\": \(r.noOpShare(row.stats).map(n) ?? "null"), \"changes\": \(row.stats.changes), \"changesPerRecord\": \(n(r.changesPerRecord(row.stats))), \"silencedBy\": [\(row.silencedBy.map(F.json).joined(separator: ", "))], \"class\": \(F.json(Self.classJSON(row.actionClass)))}"
-    }.joined(separator: ",\n")
-    out +=
-      (r.actionRows.isEmpty ? "" : "\n") + "  ],\n  \"hiddenActions\": \(r.hiddenActionRows),\n  \"statePaths\": [\n"
-    out += r.stateRows.map { row in
-      let by = row.topActions.map { "{\"action\": \(F.json($0.action)), \"changes\": \($0.changes)}" }.joined(
-        separator: ", ")
-      return
-        "    {\"path\": \(F.json(row.path)), \"changes\": \(row.changes), \"distinctPaths\": \(row.distinctPaths), \"topActions\": [\(by)]}"
-    }.joined(separator: ",\n")
-    out += (r.stateRows.isEmpty ? "" : "\n") + "  ],\n  \"hiddenStatePaths\": \(r.hiddenStateRows)\n}\n"
-    return out
+      json.endArray()
+      json.member("recordsPerBucket", integers: r.ratePerBucket)
+      json.member("minutesPerBucket", r.minutesPerBucket)
+      json.lineBreak(indent: 2)
+      json.member("by", r.options.order.rawValue)
+      json.member("depth", r.options.depth)
+      if let silenced = r.silenced {
+        json.lineBreak(indent: 2)
+        json.key("silenced")
+        json.beginObject()
+        json.member("records", silenced.records)
+        json.member("lines", silenced.lines)
+        json.member("lineShare", s.lines > 0 ? Double(silenced.lines) / Double(s.lines) : 0)
+        json.key("entries")
+        json.beginArray()
+        for entry in silenced.entries {
+          json.beginObject()
+          json.member("name", entry.name)
+          json.member("records", entry.records)
+          json.member("lines", entry.lines)
+          json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+      }
+      json.lineBreak(indent: 2)
+      json.key("actions")
+      json.beginArray()
+      for row in r.actionRows {
+        json.lineBreak(indent: 4)
+        json.beginObject()
+        json.member("path", row.path)
+        json.member("group", row.isGroup)
+        json.member("level", row.level)
+        json.member("parent", row.parentPath)
+        json.member("records", row.stats.count)
+        json.member("recordShare", r.shareOfRecords(row.stats))
+        json.member("lines", row.stats.lines)
+        json.member("lineShare", r.shareOfLines(row.stats))
+        json.member("bytes", row.stats.bytes)
+        json.member("noOpRecords", row.stats.noOps)
+        json.member("noOpShare", r.noOpShare(row.stats))
+        json.member("changes", row.stats.changes)
+        json.member("changesPerRecord", r.changesPerRecord(row.stats))
+        json.member("silencedBy", strings: row.silencedBy)
+        json.member("class", Self.classJSON(row.actionClass))
+        json.endObject()
+      }
+      json.lineBreak(indent: 2)
+      json.endArray()
+      json.lineBreak(indent: 2)
+      json.member("hiddenActions", r.hiddenActionRows)
+      json.lineBreak(indent: 2)
+      json.key("statePaths")
+      json.beginArray()
+      for row in r.stateRows {
+        json.lineBreak(indent: 4)
+        json.beginObject()
+        json.member("path", row.path)
+        json.member("changes", row.changes)
+        json.member("distinctPaths", row.distinctPaths)
+        json.key("topActions")
+        json.beginArray()
+        for top in row.topActions {
+          json.beginObject()
+          json.member("action", top.action)
+          json.member("changes", top.changes)
+          json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+      }
+      json.lineBreak(indent: 2)
+      json.endArray()
+      json.lineBreak(indent: 2)
+      json.member("hiddenStatePaths", r.hiddenStateRows)
+      json.lineBreak(indent: 0)
+      json.endObject()
+    } + "\n"
   }
 
   // MARK: csv
 
-  /// One table: `table` is `action` or `state`; header numbers as a `summary` row.
+  /// One table: `table` is `action` or `state`; header numbers as a `summary` row. Columns
+  /// a row has no value for are empty.
   func csv(_ r: ActionReport) -> String {
     let s = r.statistics
-    let n = F.jsonNumber
-    var out =
-      "table,path,group,level,records,record_share,lines,line_share,bytes,noop_records,noop_share,changes,changes_per_record,distinct_paths,top_actions,silenced_by,complete,incomplete,other_lines,time_span_seconds,records_per_second,class\n"
-    out += "summary,,,,\(s.records),,\(s.lines),,\(s.bytes),\(s.noOpRecords),\(n(r.noOpShare)),,,,,"
-    out +=
-      "\(r.silenced.map { String($0.lines) } ?? ""),\(s.completeRecords),\(s.incompleteRecords),\(s.otherLines),\(r.timeSpan.map(n) ?? ""),\(r.rate.map(n) ?? ""),\n"
-    for row in r.actionRows {
-      out +=
-        "action,\(F.csv(row.path)),\(row.isGroup),\(row.level),\(row.stats.count),\(n(r.shareOfRecords(row.stats))),\(row.stats.lines),\(n(r.shareOfLines(row.stats))),\(row.stats.bytes),\(row.stats.noOps),\(r.noOpShare(row.stats).map(n) ?? ""),\(row.stats.changes),\(n(r.changesPerRecord(row.stats))),,,\(F.csv(row.silencedBy.joined(separator: " "))),,,,,,\(Self.classJSON(row.actionClass))\n"
+    let columns = [
+      "table", "path", "group", "level", "records", "record_share", "lines", "line_share", "bytes", "noop_records",
+      "noop_share", "changes", "changes_per_record", "distinct_paths", "top_actions", "silenced_by", "complete",
+      "incomplete", "other_lines", "time_span_seconds", "records_per_second", "class",
+    ]
+    func row(_ values: [String: String]) -> String {
+      assert(values.keys.allSatisfy(columns.contains), "a CSV value without its column")
+      return CSV.row(columns.map { values[$0] ?? "" })
+    }
+    let n = MachineNumbers.text
+    var out = CSV.row(columns)
+    out += row([
+      "table": "summary", "records": String(s.records), "lines": String(s.lines), "bytes": String(s.bytes),
+      "noop_records": String(s.noOpRecords), "noop_share": n(r.noOpShare),
+      "silenced_by": r.silenced.map { String($0.lines) } ?? "", "complete": String(s.completeRecords),
+      "incomplete": String(s.incompleteRecords), "other_lines": String(s.otherLines),
+      "time_span_seconds": r.timeSpan.map(n) ?? "", "records_per_second": r.rate.map(n) ?? "",
+    ])
+    for a in r.actionRows {
+      out += row([
+        "table": "action", "path": a.path, "group": String(a.isGroup), "level": String(a.level),
+        "records": String(a.stats.count), "record_share": n(r.shareOfRecords(a.stats)), "lines": String(a.stats.lines),
+        "line_share": n(r.shareOfLines(a.stats)), "bytes": String(a.stats.bytes), "noop_records": String(a.stats.noOps),
+        "noop_share": r.noOpShare(a.stats).map(n) ?? "", "changes": String(a.stats.changes),
+        "changes_per_record": n(r.changesPerRecord(a.stats)), "silenced_by": a.silencedBy.joined(separator: " "),
+        "class": Self.classJSON(a.actionClass),
+      ])
     }
     for b in r.bursts {
-      out += "burst,\(F.csv(b.path)),,,\(b.count),,,,,,,,,,,,,,,,,\n"
+      out += row(["table": "burst", "path": b.path, "records": String(b.count)])
     }
-    for row in r.stateRows {
-      let by = row.topActions.map { "\($0.action)=\($0.changes)" }.joined(separator: " ")
-      out += "state,\(F.csv(row.path)),,,,,,,,,,\(row.changes),,\(row.distinctPaths),\(F.csv(by)),,,,,,,\n"
+    for state in r.stateRows {
+      let by = state.topActions.map { "\($0.action)=\($0.changes)" }.joined(separator: " ")
+      out += row([
+        "table": "state", "path": state.path, "changes": String(state.changes),
+        "distinct_paths": String(state.distinctPaths), "top_actions": by,
+      ])
     }
     return out
   }

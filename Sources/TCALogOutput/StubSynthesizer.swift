@@ -95,7 +95,7 @@ public enum StubSynthesizer {
     var main = "let filter = ActionFilter<\(rootType)>.allExcept(["
     main += set.suggestions.filter { $0.root == root }.map { "." + $0.name }.joined(separator: ", ") + "])\n"
     main += "let values: [(String, \(rootType))] = [\n"
-    main += values.map { "  (\(TextFormatting.json($0.path)), \(rootType)\($0.expr))," }.joined(separator: "\n")
+    main += values.map { "  (\(JSONWriter.quoted($0.path)), \(rootType)\($0.expr))," }.joined(separator: "\n")
     main += "\n]\nfor (path, value) in values { print(\"\\(path) \\(filter(value) ? \"kept\" : \"silenced\")\") }\n"
     return (stubs, main)
   }

@@ -15,25 +15,6 @@ import TCALogSuggest
 /// Small formatting helpers shared by the printers (no Foundation `String(format:)`,
 /// which misbehaves on Linux).
 public enum TextFormatting {
-  /// Log text made safe for a terminal: control characters become escapes (`ESC` → `\e`),
-  /// so a log can never move the cursor, change colours or retitle the window.
-  public static func escaped(_ text: String) -> String {
-    var out = ""
-    out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-    for scalar in text.unicodeScalars {
-      switch scalar.value {
-      case 0x1B: out += "\\e"
-      case 0x0A: out += "\\n"
-      case 0x0D: out += "\\r"
-      case 0x09: out += "\\t"
-      case 0x00..<0x20, 0x7F..<0xA0, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
-        out += "\\u{" + String(scalar.value, radix: 16) + "}"
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out
-  }
-
   /// `512 B`, `1.2 MB`
   public static func size(_ bytes: Int) -> String {
     if bytes < 1024 { return "\(bytes) B" }
@@ -86,47 +67,7 @@ public enum TextFormatting {
     out += String(repeating: " ", count: width - used)
     return out
   }
-
-  /// A JSON string literal.
-  public static func json(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          let hex = String(scalar.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "\""
-  }
-
-  /// A JSON number with up to 6 decimals (shares), integers without a fraction.
-  public static func jsonNumber(_ value: Double) -> String {
-    guard value.isFinite else { return "null" }
-    if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
-    var text = NumberText.fixed(value, 6)
-    while text.hasSuffix("0") { text.removeLast() }
-    // A value under 0.0000005 rounds to "0.000000": "0." is not a JSON number.
-    if text.hasSuffix(".") { text.removeLast() }
-    return text == "-0" ? "0" : text
-  }
-
-  /// A CSV field (RFC 4180 quoting).
-  public static func csv(_ text: String) -> String {
-    guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-  }
 }
-
 
 extension TextFormatting {
   /// One block character per value, scaled to the largest.

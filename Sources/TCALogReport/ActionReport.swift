@@ -176,15 +176,16 @@ public struct ActionReport: Sendable {
       hiddenActionRows = rows.count - shown.count
       actionRows = Array(shown)
     } else {
-      let tree = PathTree(leaves: leaves, silencedBy: silencedBy)
+      let tree = ActionTree(leaves: leaves, silencedBy: silencedBy)
+      let descendantCounts = tree.descendantCounts()
       var out: [ActionRow] = []
       var hidden = 0
       // Siblings in the order of `before`, which compares paths last: siblings share all
       // but their last segment.
       func sortedChildren(_ node: Int) -> [Int] {
         tree.nodes[node].children.sorted { a, b in
-          let ka = key(tree.nodes[a].stats)
-          let kb = key(tree.nodes[b].stats)
+          let ka = key(tree[a].stats)
+          let kb = key(tree[b].stats)
           if ka != kb { return ka > kb }
           return tree.nodes[a].segment < tree.nodes[b].segment
         }
@@ -200,14 +201,14 @@ public struct ActionReport: Sendable {
         stack[stack.count - 1].next += 1
         let id = frame.children[frame.next]
         let n = tree.nodes[id]
-        if metricShare(n.stats) < options.minShare || out.count >= options.top {
-          hidden += 1 + tree.descendantCounts[id]
+        if metricShare(n.value.stats) < options.minShare || out.count >= options.top {
+          hidden += 1 + descendantCounts[id]
           continue
         }
         let dominant = n.children.contains {
-          Double(tree.nodes[$0].stats.lines) >= options.collapseShare * Double(n.stats.lines)
+          Double(tree[$0].stats.lines) >= options.collapseShare * Double(n.value.stats.lines)
         }
-        if dominant && n.own.count == 0 {
+        if dominant && n.value.own.count == 0 {
           // The parent adds nothing its child does not show: its children take its place.
           stack.append((sortedChildren(id), 0, frame.level, frame.parent))
         } else {
@@ -252,77 +253,50 @@ public struct SilencedEntry: Sendable, Equatable {
   public var lines: Int
 }
 
-/// Action paths as a tree of prefixes; node 0 is the root (no path).
-///
-/// Built and walked without recursion and without a `String` per prefix: a path of
-/// thousands of segments costs time and memory in proportion to its length, not its square.
-struct PathTree {
-  struct Node {
-    /// The prefix, a slice of one leaf path's storage (made a `String` only for a shown row).
-    var path: Substring
-    /// The last segment: what orders siblings, whose paths share everything before it.
-    var segment: Substring
-    var stats = ActionStats()
-    /// Records whose path is exactly this node's.
-    var own = ActionStats()
-    var children: [Int] = []
-    var silencedBy: [String] = []
-    var silencedLines = 0
-  }
-  private struct ChildKey: Hashable {
-    var parent: Int
-    var segment: Substring
-  }
-  var nodes: [Node] = [Node(path: "", segment: "")]
-  /// Nodes below each node, at any depth.
-  var descendantCounts: [Int] = []
+/// What the report keeps at each node of its action tree.
+struct ActionNode {
+  /// The prefix, a slice of one leaf path's storage (made a `String` only for a shown row).
+  var path: Substring
+  var stats = ActionStats()
+  /// Records whose path is exactly this node's.
+  var own = ActionStats()
+  var silencedBy: [String] = []
+  var silencedLines = 0
+}
 
+/// Action paths (over all roots) as a tree of prefixes; node 0 is the root (no path).
+typealias ActionTree = PrefixTree<ActionNode>
+
+extension ActionTree {
   init(leaves: [String: ActionStats], silencedBy: [String: String]) {
-    var index: [ChildKey: Int] = [:]
-    var parents = [0]
+    self.init(root: ActionNode(path: ""))
     for (path, stats) in leaves.sorted(by: { $0.key < $1.key }) {
       var parent = 0
       var segmentStart = path.startIndex
       while true {
         let segmentEnd = path[segmentStart...].firstIndex(of: ".") ?? path.endIndex
-        let segment = path[segmentStart..<segmentEnd]
-        let key = ChildKey(parent: parent, segment: segment)
-        let id: Int
-        if let existing = index[key] {
-          id = existing
-        } else {
-          id = nodes.count
-          nodes.append(Node(path: path[..<segmentEnd], segment: segment))
-          parents.append(parent)
-          index[key] = id
-          nodes[parent].children.append(id)
-        }
-        nodes[id].stats.add(stats)
+        let id = child(of: parent, named: path[segmentStart..<segmentEnd]) { ActionNode(path: path[..<segmentEnd]) }
+        self[id].stats.add(stats)
         if let name = silencedBy[path] {
-          if !nodes[id].silencedBy.contains(name) {
-            nodes[id].silencedBy.append(name)
-            nodes[id].silencedBy.sort()
+          if !self[id].silencedBy.contains(name) {
+            self[id].silencedBy.append(name)
+            self[id].silencedBy.sort()
           }
-          nodes[id].silencedLines += stats.lines
+          self[id].silencedLines += stats.lines
         }
         parent = id
         if segmentEnd == path.endIndex { break }
         segmentStart = path.index(after: segmentEnd)
       }
-      nodes[parent].own.add(stats)
-    }
-    // Children come after their parent, so one backward pass sums every subtree.
-    descendantCounts = [Int](repeating: 0, count: nodes.count)
-    for id in stride(from: nodes.count - 1, to: 0, by: -1) {
-      descendantCounts[parents[id]] += 1 + descendantCounts[id]
+      self[parent].own.add(stats)
     }
   }
 
   func row(of id: Int, level: Int, parent: String?) -> ActionRow {
     let n = nodes[id]
     return ActionRow(
-      path: String(n.path), isGroup: !n.children.isEmpty, level: level, parentPath: parent, stats: n.stats,
-      silencedBy: n.silencedBy, silencedLines: n.silencedLines)
+      path: String(n.value.path), isGroup: !n.children.isEmpty, level: level, parentPath: parent, stats: n.value.stats,
+      silencedBy: n.value.silencedBy, silencedLines: n.value.silencedLines)
   }
 }
 

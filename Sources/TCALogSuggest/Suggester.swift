@@ -127,19 +127,24 @@ public struct Suggester {
   /// How an action takes part in grouping.
   enum Status { case noise, ambiguous, blocked, silenced }
 
-  struct Node {
+  /// What the grouping keeps at a node of its tree: below the tree's root one node per
+  /// root type, below each the pattern paths of that root's actions.
+  struct Group {
     var root: String
+    /// The pattern path (empty on a root type's node).
     var path: String
+    /// Segments of `path`.
     var depth: Int
     /// Actions under it (and at it), by index into the summary's actions.
     var leaves: [Int] = []
     /// Actions whose pattern path ends here.
     var ownLeaves: [Int] = []
-    var children: [Int] = []
     /// Every leaf under it is noise or already silenced, and one is noise.
     var noiseOnly = true
     var hasNoise = false
   }
+
+  typealias Tree = PrefixTree<Group>
 
   /// What each action of the summary is to the grouping, and what is kept and why.
   struct Sorting {
@@ -153,23 +158,23 @@ public struct Suggester {
     let classified = options.classifier.classify(summary)
     let classOf = Dictionary(uniqueKeysWithValues: classified.map { ($0.path, $0) })
     var sorting = sort(summary, classOf)
-    let (nodes, tops) = tree(summary, status: sorting.status)
+    let tree = tree(summary, status: sorting.status)
     let status = sorting.status
     let linesOf = { (id: Int, wanted: Status) in
-      nodes[id].leaves.reduce(0) { $0 + (status[$1] == wanted ? summary.actions[$1].stats.lines : 0) }
+      tree[id].leaves.reduce(0) { $0 + (status[$1] == wanted ? summary.actions[$1].stats.lines : 0) }
     }
     func byLines(_ ids: [Int], _ wanted: Status) -> [Int] {
       ids.sorted {
         linesOf($0, wanted) != linesOf($1, wanted)
-          ? linesOf($0, wanted) > linesOf($1, wanted) : nodes[$0].path < nodes[$1].path
+          ? linesOf($0, wanted) > linesOf($1, wanted) : tree[$0].path < tree[$1].path
       }
     }
     var naming = Naming(taken: Set(silencer?.entryNames ?? []))
-    let suggestions = byLines(Self.noiseGroups(nodes, tops), .noise).map {
-      make(nodes[$0], summary, status, .noise, classOf, &naming)
+    let suggestions = byLines(Self.noiseGroups(tree), .noise).map {
+      make(tree[$0], summary, status, .noise, classOf, &naming)
     }
-    let candidates = byLines(ambiguousNodes(nodes, summary, status), .ambiguous).map {
-      make(nodes[$0], summary, status, .ambiguous, classOf, &naming)
+    let candidates = byLines(ambiguousNodes(tree, summary, status), .ambiguous).map {
+      make(tree[$0], summary, status, .ambiguous, classOf, &naming)
     }
     sorting.kept.sort { $0.stats.lines != $1.stats.lines ? $0.stats.lines > $1.stats.lines : $0.path < $1.path }
     return SuggestionSet(
@@ -225,20 +230,23 @@ public struct Suggester {
     return sorting
   }
 
-  /// Top-down, the first node whose every leaf is noise, made no broader than its leaves
-  /// (down while one child holds them all).
-  static func noiseGroups(_ nodes: [Node], _ tops: [Int]) -> [Int] {
+  /// Top-down from each first segment (in the order first seen, over all roots), the first
+  /// node whose every leaf is noise, made no broader than its leaves (down while one child
+  /// holds them all).
+  static func noiseGroups(_ tree: Tree) -> [Int] {
+    let tops = tree.nodes.indices.filter { tree.nodes[$0].depth == 2 }
     var chosen: [Int] = []
     var stack = tops.reversed() as [Int]
     while let id = stack.popLast() {
-      if nodes[id].noiseOnly && nodes[id].hasNoise {
+      let node = tree.nodes[id]
+      if node.value.noiseOnly && node.value.hasNoise {
         var c = id
-        while nodes[c].children.count == 1, nodes[nodes[c].children[0]].leaves.count == nodes[c].leaves.count {
-          c = nodes[c].children[0]
+        while tree.nodes[c].children.count == 1, tree[tree.nodes[c].children[0]].leaves.count == tree[c].leaves.count {
+          c = tree.nodes[c].children[0]
         }
         chosen.append(c)
       } else {
-        stack.append(contentsOf: nodes[id].children.reversed())
+        stack.append(contentsOf: node.children.reversed())
       }
     }
     return chosen
@@ -246,11 +254,11 @@ public struct Suggester {
 
   /// Ambiguous actions one by one, at their own pattern path, when nothing but noise and
   /// ambiguous actions is under it (`--depth` or `binding` may merge paths).
-  func ambiguousNodes(_ nodes: [Node], _ summary: ReportSummary, _ status: [Status]) -> [Int] {
-    nodes.indices.filter { id in
-      let node = nodes[id]
-      let own = node.ownLeaves.contains { status[$0] == .ambiguous }
-      return own && node.leaves.allSatisfy { status[$0] != .blocked }
+  func ambiguousNodes(_ tree: Tree, _ summary: ReportSummary, _ status: [Status]) -> [Int] {
+    tree.nodes.indices.filter { id in
+      let group = tree[id]
+      let own = group.ownLeaves.contains { status[$0] == .ambiguous }
+      return own && group.leaves.allSatisfy { status[$0] != .blocked }
     }
   }
 
@@ -271,7 +279,7 @@ public struct Suggester {
   /// The entry for one node: the members of the wanted status under it, with the shape of
   /// the biggest, cut to the node's depth.
   func make(
-    _ node: Node, _ summary: ReportSummary, _ status: [Status], _ wanted: Status,
+    _ node: Group, _ summary: ReportSummary, _ status: [Status], _ wanted: Status,
     _ classOf: [String: ClassifiedAction], _ naming: inout Naming
   ) -> Suggestion {
     let members = node.leaves.filter { status[$0] == wanted }
@@ -302,40 +310,30 @@ public struct Suggester {
     return segments
   }
 
-  /// Prefix tree of the pattern paths per root; a node knows whether only noise is under it.
-  func tree(_ summary: ReportSummary, status: [Status]) -> (nodes: [Node], tops: [Int]) {
-    var nodes: [Node] = []
-    var index: [String: Int] = [:]
-    var tops: [Int] = []
+  /// Prefix tree of the pattern paths under their root types; a node knows whether only
+  /// noise is under it.
+  func tree(_ summary: ReportSummary, status: [Status]) -> Tree {
+    var tree = Tree(root: Group(root: "", path: "", depth: 0))
     for (i, a) in summary.actions.enumerated() where !a.path.isEmpty {
       guard let root = options.root ?? a.root else { continue }
       // A deeper (blocked) path still blocks its first `maxDepth` prefixes.
       let segments = Array(Suggester.patternSegments(a.path, options).prefix(Suggester.maxDepth))
-      var parent = -1
+      var parent = tree.child(of: 0, named: Substring(root)) { Group(root: root, path: "", depth: 0) }
       var path = ""
       for d in 1...segments.count {
         path = d == 1 ? segments[0] : path + "." + segments[d - 1]
-        let key = root + "\u{0}" + path
-        let id: Int
-        if let existing = index[key] {
-          id = existing
-        } else {
-          id = nodes.count
-          nodes.append(Node(root: root, path: path, depth: d))
-          index[key] = id
-          if parent >= 0 { nodes[parent].children.append(id) } else { tops.append(id) }
-        }
-        nodes[id].leaves.append(i)
+        let id = tree.child(of: parent, named: Substring(segments[d - 1])) { Group(root: root, path: path, depth: d) }
+        tree[id].leaves.append(i)
         switch status[i] {
-        case .noise: nodes[id].hasNoise = true
+        case .noise: tree[id].hasNoise = true
         case .silenced: break
-        case .ambiguous, .blocked: nodes[id].noiseOnly = false
+        case .ambiguous, .blocked: tree[id].noiseOnly = false
         }
         parent = id
       }
-      nodes[parent].ownLeaves.append(i)
+      tree[parent].ownLeaves.append(i)
     }
-    return (nodes, tops)
+    return tree
   }
 
   /// Every case name and label is a plain identifier and the steps spell the path.

@@ -16,10 +16,10 @@ struct FuzzRegressionTests {
   /// Found by the pipeline fuzzer: two records 400 years apart made a rate of 5e-10
   /// records/s, written `0.` in the report's JSON (trailing zeros stripped, the dot left).
   @Test func tinyNumbersAreValidJSON() throws {
-    #expect(TextFormatting.jsonNumber(5e-10) == "0")
-    #expect(TextFormatting.jsonNumber(-5e-10) == "0")
-    #expect(TextFormatting.jsonNumber(0.25) == "0.25")
-    #expect(TextFormatting.jsonNumber(-1.5) == "-1.5")
+    #expect(MachineNumbers.text(5e-10) == "0")
+    #expect(MachineNumbers.text(-5e-10) == "0")
+    #expect(MachineNumbers.text(0.25) == "0.25")
+    #expect(MachineNumbers.text(-1.5) == "-1.5")
     let log = """
       2026-11-20 10:05:45.539169+0100 0x1a2c     Default     0x0    42   0    App: received action:
         AppAction.a

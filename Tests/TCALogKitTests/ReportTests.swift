@@ -120,7 +120,7 @@ struct ReportAggregatorTests {
   }
 
   @Test func terminalTextNeverCarriesControlCharacters() {
-    #expect(TextFormatting.escaped("a\u{1B}[31mb\u{07}") == "a\\e[31mb\\u{7}")
+    #expect(TerminalSafe.escaped("a\u{1B}[31mb\u{07}") == #"a\e[31mb\x07"#)
     var agg = ReportAggregator()
     agg.add(Record.synthesized(lines: 2, actionPath: "evil\u{1B}]0;title\u{07}").content)
     agg.statistics.completeRecords = 1

@@ -160,6 +160,36 @@ import Testing
     #expect(!(try tcalog(["filter", "--format", "oneline", "-a", "hover", logPath]).stdout.contains("\u{1B}")))
   }
 
+  /// U+2028 and U+2029 (a terminal may break the line there), bidi overrides and a lone CR
+  /// (a line overwriting itself) are escaped in oneline and raw output with colour, as the
+  /// report escapes them; into a pipe without colour, raw output is the input's bytes.
+  @Test func lineSeparatorsBidiAndALoneCRAreEscapedForTheTerminal() throws {
+    let text = """
+      received action:
+        App.Action.tick
+        App.State(
+      -   a\u{2028}b: 1,
+      +   a\u{2028}b: 2,
+      -   c\u{2029}d\u{202E}e: 1,
+      +   c\u{2029}d\u{202E}e: 2,
+      -   fake\rreal: 1
+      +   fake\rreal: 2
+        )
+
+      """
+    let log = try file("separators.log", text)
+    let oneline = try tcalog(["filter", "--format", "oneline", "--color", "always", "-a", "tick", log])
+    #expect(oneline.status == 0)
+    #expect(oneline.stdout.contains(#"a\u{2028}"#) && oneline.stdout.contains(#"c\u{2029}d\u{202e}e"#))
+    #expect(oneline.stdout.contains(#"fake\rreal"#))
+    let raw = try tcalog(["filter", "--color", "always", "-a", "tick", log])
+    #expect(raw.stdout.contains(#"a\u{2028}b: 1"#) && raw.stdout.contains(#"fake\rreal: 2"#))
+    for output in [oneline.stdout, raw.stdout] {
+      #expect(!output.unicodeScalars.contains { [0x0D, 0x2028, 0x2029, 0x202E].contains($0.value) }, "\(output)")
+    }
+    #expect(try tcalog(["filter", log]).stdout == text)
+  }
+
   @Test func usageErrorsExitTwo() throws {
     let run = try tcalog(["filter", "--changed", "--unchanged", logPath])
     #expect(run.status == 2)

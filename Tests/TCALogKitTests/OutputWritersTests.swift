@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+
+@testable import TCALogOutput
+@testable import TCALogParsing
+@testable import TCALogReport
+
+/// The one escaper, the one JSON writer, machine numbers and CSV of the Output stage.
+@Suite struct OutputWritersTests {
+  func escaped(_ bytes: [UInt8], keepLayout: Bool = false) -> String {
+    var out: [UInt8] = []
+    bytes.withUnsafeBufferPointer { TerminalSafe.append($0, keepLayout: keepLayout, to: &out) }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// One spelling for every control character, from bytes and from a String alike.
+  @Test func everyControlHasOneSpelling() {
+    let named: [UInt8: String] = [0x00: #"\0"#, 0x09: #"\t"#, 0x0A: #"\n"#, 0x0D: #"\r"#, 0x1B: #"\e"#]
+    for byte in Array(UInt8(0)..<0x20) + [0x7F] {
+      let expected = named[byte] ?? "\\x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)
+      #expect(escaped([byte]) == expected)
+      #expect(TerminalSafe.escaped(String(UnicodeScalar(byte))) == expected)
+    }
+    #expect(TerminalSafe.escaped("\u{1}\u{7}\u{7F}") == #"\x01\x07\x7f"#)
+  }
+
+  @Test func separatorsC1AndBidiControlsAreEscapedOtherCharactersAreNot() {
+    for scalar in [0x85, 0x9B, 0x2028, 0x2029, 0x202A, 0x202E, 0x2066, 0x2069] as [UInt32] {
+      let text = "a" + String(UnicodeScalar(scalar)!) + "b"
+      #expect(TerminalSafe.escaped(text) == "a\\u{\(String(scalar, radix: 16))}b")
+      #expect(escaped(Array(text.utf8), keepLayout: true) == "a\\u{\(String(scalar, radix: 16))}b")
+    }
+    for scalar in [0xA0, 0xE9, 0x2027, 0x202F, 0x2065, 0x206A, 0x1F3AC] as [UInt32] {
+      let text = "a" + String(UnicodeScalar(scalar)!) + "b"
+      #expect(TerminalSafe.escaped(text) == text)
+    }
+  }
+
+  /// Overlong forms, surrogates and values above U+10FFFF are bytes, not characters.
+  @Test func invalidSequencesAreEscapedByteByByte() {
+    #expect(escaped([0xC0, 0xAF]) == #"\xc0\xaf"#)
+    #expect(escaped([0xED, 0xA0, 0x80]) == #"\xed\xa0\x80"#)
+    #expect(escaped([0xF4, 0x90, 0x80, 0x80]) == #"\xf4\x90\x80\x80"#)
+    #expect(escaped([0xE2, 0x80]) == #"\xe2\x80"#)
+    #expect(escaped([0x61, 0xC2, 0x9B, 0xC2]) == #"a\u{9b}\xc2"#)
+  }
+
+  /// `isSafe` lets a printer skip `append`: it must never say safe where `append` escapes.
+  @Test func isSafeAgreesWithAppend() {
+    for keepLayout in [false, true] {
+      for text in ["plain", "a\tb\n", "a\r\n", "fake\rreal", "end\r", "x\u{7F}", "\u{1B}[2J"] {
+        let bytes = Array(text.utf8)
+        if bytes.withUnsafeBufferPointer({ TerminalSafe.isSafe($0, keepLayout: keepLayout) }) {
+          #expect(escaped(bytes, keepLayout: keepLayout) == text, "\(text.debugDescription)")
+        }
+      }
+    }
+    #expect(!Array("fake\rreal\n".utf8).withUnsafeBufferPointer { TerminalSafe.isSafe($0, keepLayout: true) })
+  }
+
+  func json(_ spacing: JSONWriter.Spacing = .compact, _ body: (inout JSONWriter) -> Void) -> String {
+    JSONWriter.text(spacing: spacing, body)
+  }
+
+  @Test func jsonWriterPutsTheCommasAndTheLayout() {
+    let compact = json { w in
+      w.beginObject()
+      w.member("a", 1)
+      w.member("b", strings: ["x", "y"])
+      w.key("c")
+      w.beginObject()
+      w.endObject()
+      w.member("d", nil as String?)
+      w.member("e", true)
+      w.endObject()
+    }
+    #expect(compact == #"{"a":1,"b":["x","y"],"c":{},"d":null,"e":true}"#)
+    let spaced = json(.spaced) { w in
+      w.beginObject()
+      w.lineBreak(indent: 2)
+      w.member("a", 0.5)
+      w.member("b", integers: [1, 2])
+      w.lineBreak(indent: 2)
+      w.key("rows")
+      w.beginArray()
+      for n in 0..<2 {
+        w.lineBreak(indent: 4)
+        w.beginObject()
+        w.member("n", n)
+        w.endObject()
+      }
+      w.lineBreak(indent: 2)
+      w.endArray()
+      w.lineBreak(indent: 2)
+      w.key("none")
+      w.beginArray()
+      w.lineBreak(indent: 2)
+      w.endArray()
+      w.lineBreak(indent: 0)
+      w.endObject()
+    }
+    #expect(
+      spaced
+        == "{\n  \"a\": 0.5, \"b\": [1, 2],\n  \"rows\": [\n    {\"n\": 0},\n    {\"n\": 1}\n  ],\n"
+        + "  \"none\": [\n  ]\n}"
+    )
+    #expect((try? JSONSerialization.jsonObject(with: Data(spaced.utf8))) != nil)
+  }
+
+  /// One escaping rule for every JSON string: what JSON requires, nothing more.
+  @Test func jsonStringsEscapeQuotesBackslashesAndC0Only() {
+    let text = "q\"b\\s/\n\r\t\u{0}\u{1B}\u{1F}\u{7F}\u{2028}é"
+    #expect(JSONWriter.quoted(text) == #""q\"b\\s/\n\r\t\u0000\u001b\u001f"# + "\u{7F}\u{2028}é\"")
+    let decoded = try? JSONSerialization.jsonObject(
+      with: Data(JSONWriter.quoted(text).utf8), options: .fragmentsAllowed)
+    #expect(decoded as? String == text)
+    var out: [UInt8] = []
+    [0x61, 0xFF, 0x62].withUnsafeBufferPointer { JSONWriter.appendString($0, repairingInvalidUTF8: true, to: &out) }
+    #expect(String(decoding: out, as: UTF8.self) == "\"a\u{FFFD}b\"")
+  }
+
+  @Test func machineNumbers() {
+    for n in [0, 7, -7, 10, 99, 100, -1_234_567, Int.max, Int.min] {
+      var out: [UInt8] = []
+      MachineNumbers.append(n, to: &out)
+      #expect(String(decoding: out, as: UTF8.self) == String(n))
+    }
+    #expect(MachineNumbers.text(2) == "2")
+    #expect(MachineNumbers.text(1 / 3) == "0.333333")
+    #expect(MachineNumbers.text(-0.0) == "0")
+    #expect(MachineNumbers.text(.infinity) == "null")
+  }
+
+  /// A CR LF pair is one Character in Swift: the field must still be quoted.
+  @Test func csvQuotesWhatItMust() {
+    #expect(CSV.field("plain path") == "plain path")
+    #expect(CSV.field("a,b") == "\"a,b\"")
+    #expect(CSV.field("say \"hi\"") == "\"say \"\"hi\"\"\"")
+    #expect(CSV.field("a\r\nb") == "\"a\r\nb\"")
+    #expect(CSV.field("a\rb") == "\"a\rb\"")
+    #expect(CSV.row(["x", "1,2", ""]) == "x,\"1,2\",\n")
+  }
+}
+
+extension OutputWritersTests {
+  /// Both `--include-type` outputs come from one ActionFilter template: the same members,
+  /// Sendable only in the casepath style, doc comments only in the closure style.
+  @Test func bothStylesShareOneActionFilter() {
+    func members(_ code: String) -> [String] {
+      code.split(separator: "\n").map { $0.replacingOccurrences(of: "@Sendable ", with: "") }
+        .filter { $0.hasPrefix("  public ") || $0.hasPrefix("    ") }
+    }
+    let closure = SuggestionPrinter.actionFilterType
+    let casePath = SuggestionPrinter.casePathSupport
+    let structInCasePath = String(casePath[casePath.range(of: "public struct ActionFilter")!.lowerBound...])
+      .components(separatedBy: "\n}\n")[0]
+    #expect(members(closure) == members(structInCasePath))
+    #expect(closure.contains("  /// Matches every action.\n") && !structInCasePath.contains("///"))
+    #expect(structInCasePath.hasPrefix("public struct ActionFilter<Action: FilterableAction>: Sendable {"))
+    #expect(closure.hasPrefix("public struct ActionFilter<Action> {") && closure.hasSuffix("\n}\n"))
+  }
+}
