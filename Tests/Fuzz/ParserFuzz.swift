@@ -21,7 +21,7 @@ func fuzzCheck(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () 
 }
 
 func scanForFuzzing(_ bytes: [UInt8], readSize: Int, chunkSize: Int) -> (json: [UInt8], statistics: ScanStatistics) {
-  let scan: (records: [Record], statistics: ScanStatistics, warnings: [String])
+  let scan: (records: [Record], statistics: ScanStatistics, warnings: [ScanWarning])
   do {
     scan = try RecordScanner.scan(MemoryByteSource(bytes, readSize: readSize), chunkSize: chunkSize)
   } catch {
