@@ -3,6 +3,7 @@ import TCALogParsing
 
 /// Whether a stream goes on after a sink took a record (or a chunk's part).
 public enum StreamControl: Sendable, Equatable {
+  /// Go on: the stream hands the sink its next record or part.
   case more
   /// No record could change what the sink makes any more: the stream ends here, and
   /// inputs not yet opened are not opened.
@@ -13,7 +14,9 @@ public enum StreamControl: Sendable, Equatable {
 /// record is still parsed whole today, so this is the contract a cheaper parse can rely
 /// on, not yet a saving.
 public struct RecordNeeds: OptionSet, Sendable {
+  /// The bits of the set, one per need.
   public let rawValue: Int
+  /// A set from its bits; the static members name every bit there is.
   public init(rawValue: Int) { self.rawValue = rawValue }
 
   /// The action path, root and text.
@@ -24,6 +27,7 @@ public struct RecordNeeds: OptionSet, Sendable {
   public static let values = RecordNeeds(rawValue: 1 << 2)
   /// The record's input bytes.
   public static let raw = RecordNeeds(rawValue: 1 << 3)
+  /// Every part of a record: what a sink that prints or keeps records needs.
   public static let all: RecordNeeds = [.action, .statePaths, .values, .raw]
 }
 
@@ -46,8 +50,11 @@ public protocol RecordSink {
 }
 
 extension RecordSink {
+  /// Everything (`.all`) unless the sink says less.
   public var needs: RecordNeeds { .all }
+  /// Reads every input: always `.more`.
   public func begin(input: String) throws -> StreamControl { .more }
+  /// Does nothing.
   public func end(_ result: ReadResult) throws {}
 }
 
@@ -57,8 +64,11 @@ extension RecordSink {
 /// input order. Sequential reads (one job, `--follow`) call `record(_:)` instead; both
 /// must come to the same result.
 public protocol ChunkedRecordSink: RecordSink {
+  /// One chunk's share of the sink's work, filled on a worker thread.
   associatedtype Part: RecordPart
+  /// An empty part for the next chunk; called on the reading thread, in input order.
   func makePart() -> Part
+  /// Takes a filled part, in input order; `.stop` ends the stream as from `record(_:)`.
   mutating func merge(_ part: Part) throws -> StreamControl
 }
 
@@ -73,8 +83,11 @@ public protocol RecordPart: Sendable {
 /// worker holds its chunk's records until every earlier chunk is parsed, numbers them,
 /// then adds them. Costs the chunk's records in memory and that wait.
 public protocol NumberedChunkedRecordSink: RecordSink {
+  /// One chunk's share of the sink's work, filled on a worker thread with numbered records.
   associatedtype Part: NumberedRecordPart
+  /// An empty part for the next chunk; called on the reading thread, in input order.
   func makePart() -> Part
+  /// Takes a filled part, in input order; `.stop` ends the stream as from `record(_:)`.
   mutating func merge(_ part: Part) throws -> StreamControl
 }
 
@@ -87,15 +100,24 @@ public protocol NumberedRecordPart: Sendable {
 /// A sink that reads nothing of the records: for the counts of a stream alone
 /// (`records --stats`), which the stream's `ReadResult` holds.
 public struct StatisticsSink: ChunkedRecordSink {
+  /// Counts over every input line and record, set when the stream ends (all zero before).
   public private(set) var statistics = ScanStatistics()
+  /// A sink with no counts yet.
   public init() {}
+  /// Nothing: the counts come from the stream, not from the records.
   public var needs: RecordNeeds { [] }
+  /// Ignores the record; always `.more`.
   public func record(_ record: Record) -> StreamControl { .more }
+  /// A part that keeps nothing.
   public func makePart() -> Part { Part() }
+  /// Nothing to take; always `.more`.
   public func merge(_ part: Part) -> StreamControl { .more }
+  /// Keeps the stream's `statistics` (of the whole input, time window or not).
   public mutating func end(_ result: ReadResult) { statistics = result.statistics }
 
+  /// A chunk's part of a `StatisticsSink`: it keeps nothing.
   public struct Part: RecordPart {
+    /// Ignores the record.
     public func add(_ record: RecordContent) {}
   }
 }
@@ -103,7 +125,10 @@ public struct StatisticsSink: ChunkedRecordSink {
 /// A sink made of a closure that looks at each record: for scripts and tests.
 public struct EachRecord: RecordSink {
   private let body: (Record) throws -> Void
+  /// A sink that calls `body` with each record in input order; an error it throws ends the stream
+  /// and is rethrown by `RecordStream.run(into:)`.
   public init(_ body: @escaping (Record) throws -> Void) { self.body = body }
+  /// Calls the closure with the record; `.more` unless it throws.
   public func record(_ record: Record) throws -> StreamControl {
     try body(record)
     return .more

@@ -19,6 +19,7 @@ public struct ReadResult: Sendable {
   public var timestampSpan: TimestampSpan?
   /// A sink said `.stop` before the inputs ended.
   public var stopped = false
+  /// An empty result: no counts, errors or warnings.
   public init() {}
 
   /// The counts a report describes: those of the window when there is one.
@@ -27,20 +28,23 @@ public struct ReadResult: Sendable {
 
 /// The earliest and latest record timestamps of a read, as written in the log.
 public struct TimestampSpan: Sendable, Equatable {
+  /// The earliest timestamp: seconds since 1970, and its text as the log wrote it.
   public var earliest: (time: Double, text: String)
+  /// The latest timestamp: seconds since 1970, and its text as the log wrote it.
   public var latest: (time: Double, text: String)
-  public init(_ time: Double, _ text: String) {
+  package init(_ time: Double, _ text: String) {
     earliest = (time, text)
     latest = (time, text)
   }
-  public mutating func add(_ time: Double, _ text: @autoclosure () -> String) {
+  package mutating func add(_ time: Double, _ text: @autoclosure () -> String) {
     if time < earliest.time { earliest = (time, text()) }
     if time > latest.time { latest = (time, text()) }
   }
-  public mutating func merge(_ other: TimestampSpan) {
+  package mutating func merge(_ other: TimestampSpan) {
     add(other.earliest.time, other.earliest.text)
     add(other.latest.time, other.latest.text)
   }
+  /// Equal when both ends have the same time and text.
   public static func == (a: TimestampSpan, b: TimestampSpan) -> Bool {
     a.earliest == b.earliest && a.latest == b.latest
   }

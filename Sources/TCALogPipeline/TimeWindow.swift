@@ -17,6 +17,7 @@ import TCALogParsing
 /// day alone means that time on the log's own day(s): it is compared with each record's
 /// time of day as written.
 public struct TimeWindow: Sendable, Equatable {
+  /// One end of a window, as `parse(_:now:)` reads a time; an end includes its own time.
   public enum Bound: Sendable, Equatable {
     /// Seconds since 1970.
     case instant(Double)
@@ -27,9 +28,13 @@ public struct TimeWindow: Sendable, Equatable {
     case timeOfDay(Double)
   }
 
+  /// The earliest time a record may carry (inclusive); nil: no lower bound.
   public var since: Bound?
+  /// The latest time a record may carry (inclusive); nil: no upper bound.
   public var until: Bound?
 
+  /// A window between two instants in seconds since 1970, both inclusive; nil leaves that end open
+  /// (both nil: the unbounded window, which holds every record).
   public init(since: Double? = nil, until: Double? = nil) {
     self.since = since.map { .instant($0) }
     self.until = until.map { .instant($0) }
@@ -47,6 +52,7 @@ public struct TimeWindow: Sendable, Equatable {
     }
   }
 
+  /// True without either bound: every record lies in the window, with a timestamp or not.
   public var isUnbounded: Bool { since == nil && until == nil }
 
   /// Whether the record's time lies in the window; a record without a timestamp lies in
@@ -64,9 +70,13 @@ public struct TimeWindow: Sendable, Equatable {
     return true
   }
 
+  /// A `--since` or `--until` value that is not a time, or an `--until` before `--since`.
   public struct Error: Swift.Error, CustomStringConvertible, Sendable {
+    /// The refused value, as given (the `--until` value when the two are out of order).
     public var text: String
+    /// Why, in words (`unit must be s, m, h or d`).
     public var reason: String
+    /// `invalid time 'TEXT': reason`.
     public var description: String { "invalid time '\(text)': \(reason)" }
   }
 

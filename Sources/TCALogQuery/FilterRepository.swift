@@ -9,8 +9,12 @@ import TCALogPipeline
 
 /// One bad line of a filter repository file.
 public struct FilterFileIssue: Sendable, Equatable, CustomStringConvertible {
+  /// The repository file's path, as given.
   public var file: String
+  /// 1-based line of the bad entry; 0 when no line is to blame (the file could not be read or
+  /// written, or an entry to append was invalid).
   public var line: Int
+  /// What is wrong, in words (`duplicate name 'x' (first defined on line 3)`).
   public var reason: String
   /// `FILE:LINE: reason`, or `FILE: reason` for the file as a whole (line 0).
   public var description: String { line > 0 ? "\(file):\(line): \(reason)" : "\(file): \(reason)" }
@@ -18,7 +22,9 @@ public struct FilterFileIssue: Sendable, Equatable, CustomStringConvertible {
 
 /// Everything wrong with a filter repository file (all bad lines, not only the first).
 public struct FilterRepositoryError: Error, Sendable, CustomStringConvertible {
+  /// The issues in the order found (never empty).
   public var issues: [FilterFileIssue]
+  /// One issue per line, as `FilterFileIssue.description` writes it.
   public var description: String { issues.map(\.description).joined(separator: "\n") }
 }
 
@@ -35,11 +41,15 @@ public struct FilterRepositoryError: Error, Sendable, CustomStringConvertible {
 /// pattern is everything after the first `=`, with surrounding blanks removed (write
 /// `\x20` for a significant leading or trailing space).
 public final class FilterRepository {
+  /// One `name = pattern` line.
   public struct Entry: Sendable, Equatable {
+    /// A Swift-style identifier (see `isValidName(_:)`), unique in its repository.
     public var name: String
+    /// A PCRE2 pattern over action paths, as written (blanks around it removed).
     public var pattern: String
     /// 1-based line in the file it came from (0 for entries added in memory).
     public var line: Int
+    /// An entry, not yet checked: `FilterRepository.add(_:)` checks its name and pattern.
     public init(name: String, pattern: String, line: Int = 0) {
       self.name = name
       self.pattern = pattern
@@ -47,10 +57,13 @@ public final class FilterRepository {
     }
   }
 
+  /// Where it was read from or is written to (`<memory>` for one built in memory).
   public let file: String
+  /// The entries in file order (then in the order added).
   public private(set) var entries: [Entry] = []
   private var matchers: [PatternMatcher] = []
   private var indexByName: [String: Int] = [:]
+  /// How every pattern is compiled; never `.fixedString` (entries are regular expressions).
   public let options: PatternMatcher.Options
 
   /// An empty repository (to build one in memory and write it out).
@@ -105,6 +118,7 @@ public final class FilterRepository {
 
   /// Why an entry cannot be added.
   public struct EntryError: Error, Sendable, Equatable {
+    /// Why, in words (`invalid name 'a-b' (expected a Swift identifier)`).
     public var reason: String
   }
 
@@ -136,11 +150,13 @@ public final class FilterRepository {
     matchers.append(matcher)
   }
 
+  /// The entry with that name; nil when there is none.
   public func entry(named name: String) -> Entry? { indexByName[name].map { entries[$0] } }
 
   /// The compiled pattern of an entry.
   public func matcher(named name: String) -> PatternMatcher? { indexByName[name].map { matchers[$0] } }
 
+  /// The compiled pattern of every entry, in file order (what `filter --exclude-filters` excludes).
   public var allMatchers: [PatternMatcher] { matchers }
 
   /// The first entry (in file order) whose pattern matches the action path.
@@ -149,6 +165,8 @@ public final class FilterRepository {
     return nil
   }
 
+  /// The first entry (in file order) whose pattern matches the action path; nil when none does.
+  /// Throws when a match hits PCRE2's limits.
   public func firstEntry(matching actionPath: String) throws(MatchError) -> Entry? {
     var copy = actionPath
     return try copy.withUTF8 { bytes in Result { () throws(MatchError) in try firstEntry(matching: bytes) } }.get()

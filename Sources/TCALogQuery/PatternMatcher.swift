@@ -4,11 +4,14 @@ import TCALogPipeline
 
 /// A pattern that could not be compiled: PCRE2's message and the byte offset it points at.
 public struct PatternError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The pattern as given (its first 40 characters and `…` when it is over the length limit).
   public var pattern: String
   /// Byte offset into the pattern where PCRE2 stopped; nil when the whole pattern is refused.
   public var offset: Int?
+  /// PCRE2's message, or why the pattern was refused before PCRE2 saw it (too long, out of memory).
   public var message: String
 
+  /// An error for `pattern`; `offset` nil when no position is to blame.
   public init(pattern: String, offset: Int?, message: String) {
     self.pattern = pattern
     self.offset = offset
@@ -25,9 +28,13 @@ public struct PatternError: Error, Sendable, Equatable, CustomStringConvertible 
 /// A match that PCRE2 gave up on (match, depth or heap limit, JIT stack), so that a
 /// catastrophic pattern ends with an error instead of a hang.
 public struct MatchError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The pattern whose match gave up, as given.
   public var pattern: String
+  /// PCRE2's error code (negative), such as `PCRE2_ERROR_MATCHLIMIT`.
   public var code: Int32
+  /// PCRE2's message for the code; for the backtracking limits with a hint to simplify the pattern.
   public var message: String
+  /// `pattern 'PATTERN': message`.
   public var description: String { "pattern '\(pattern)': \(message)" }
 }
 
@@ -37,9 +44,13 @@ public struct MatchError: Error, Sendable, Equatable, CustomStringConvertible {
 /// data block reused by every call, so matching allocates nothing. Not thread-safe: use
 /// one matcher per thread.
 public final class PatternMatcher {
+  /// How a pattern is compiled.
   public struct Options: OptionSet, Sendable, Hashable {
+    /// The bits of the set, one per option.
     public let rawValue: Int
+    /// A set from its bits; the static members name every bit there is.
     public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Letters match in either case, Unicode case folding included (grep -i).
     public static let caseInsensitive = Options(rawValue: 1)
     /// The pattern is a literal string, not a regular expression (grep -F).
     public static let fixedString = Options(rawValue: 2)
@@ -58,7 +69,9 @@ public final class PatternMatcher {
   /// groups over long records; grow on demand up to this.
   public static let jitStackMax = 4 * 1024 * 1024
 
+  /// The pattern as given.
   public let pattern: String
+  /// The options it was compiled with.
   public let options: Options
   /// False when PCRE2 has no JIT for this machine (or the JIT refused the pattern).
   public let usesJIT: Bool
@@ -75,6 +88,9 @@ public final class PatternMatcher {
     return p
   }()
 
+  /// Compiles a pattern (UTF-8, matched against bytes in which invalid UTF-8 never matches a
+  /// character). Throws `PatternError` when PCRE2 refuses it, it is longer than
+  /// `maxPatternLength` bytes, or memory runs out.
   public init(_ pattern: String, options: Options = []) throws(PatternError) {
     self.pattern = pattern
     self.options = options
@@ -155,6 +171,7 @@ public final class PatternMatcher {
     try firstMatch(in: subject) != nil
   }
 
+  /// Whether the pattern matches anywhere in the string's UTF-8; throws when PCRE2 gives up.
   public func matches(_ string: String) throws(MatchError) -> Bool {
     var copy = string
     // withUTF8 rethrows untyped errors; carry the typed one through a Result.

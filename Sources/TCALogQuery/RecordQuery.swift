@@ -13,7 +13,9 @@ import TCALogPipeline
 /// Matching runs on the record's byte ranges, never on `String`s. A pattern that fails
 /// (match limit) counts as not matching; the failure is kept in `matchErrors`.
 public final class RecordQuery {
+  /// What a record's state part must say.
   public enum ChangeCondition: Sendable {
+    /// No condition: records with a state part or without one.
     case any
     /// Records whose state part shows a change.
     case changed
@@ -21,17 +23,25 @@ public final class RecordQuery {
     case unchanged
   }
 
+  /// At least one must match the action path (empty: no condition).
   public var actions: [PatternMatcher]
+  /// None may match the action path.
   public var excludes: [PatternMatcher]
+  /// At least one must match a changed state path, raw or normalized (empty: no condition).
   public var states: [PatternMatcher]
+  /// At least one must match the record's raw input bytes (empty: no condition).
   public var texts: [PatternMatcher]
+  /// The condition on the state part (`.any`: none).
   public var change: ChangeCondition
+  /// Select the records the conditions reject instead (grep's `-v`).
   public var inverted: Bool
 
-  /// Match failures seen so far (first few kept) and how many there were.
+  /// The first match failures seen (up to 10), for messages; `matchErrorCount` counts them all.
   public private(set) var matchErrors: [MatchError] = []
+  /// Matches that failed in all, each taken as not matching (more than `matchErrors` keeps).
   public private(set) var matchErrorCount = 0
 
+  /// A query from its conditions; without any it selects every record.
   public init(
     actions: [PatternMatcher] = [], excludes: [PatternMatcher] = [], states: [PatternMatcher] = [],
     texts: [PatternMatcher] = [], change: ChangeCondition = .any, inverted: Bool = false
@@ -46,14 +56,14 @@ public final class RecordQuery {
 
   /// What the query is made of, as plain values: worker threads compile their own copy
   /// from it, since a matcher is not thread-safe.
-  public struct Blueprint: Sendable {
+  package struct Blueprint: Sendable {
     var actions, excludes, states, texts: [(pattern: String, options: PatternMatcher.Options)]
     var change: ChangeCondition
     var inverted: Bool
 
     /// A query of its own. Every pattern compiled once already; should one fail now (out
     /// of memory), dropping it would change what is selected, so that stops the program.
-    public func compile() -> RecordQuery {
+    package func compile() -> RecordQuery {
       func matchers(_ list: [(pattern: String, options: PatternMatcher.Options)]) -> [PatternMatcher] {
         list.map { entry in
           do {
@@ -69,7 +79,8 @@ public final class RecordQuery {
     }
   }
 
-  public var blueprint: Blueprint {
+  /// The patterns and conditions as plain values, to compile a copy for another thread.
+  package var blueprint: Blueprint {
     func list(_ m: [PatternMatcher]) -> [(pattern: String, options: PatternMatcher.Options)] {
       m.map { ($0.pattern, $0.options) }
     }
@@ -79,7 +90,7 @@ public final class RecordQuery {
   }
 
   /// Takes over the match failures a worker's copy of this query saw.
-  public func absorbErrors(_ errors: [MatchError], count: Int) {
+  package func absorbErrors(_ errors: [MatchError], count: Int) {
     for error in errors where matchErrors.count < 10 { matchErrors.append(error) }
     matchErrorCount += count
   }
@@ -98,6 +109,7 @@ public final class RecordQuery {
     actions.isEmpty && excludes.isEmpty && states.isEmpty && texts.isEmpty && change == .any && !inverted
   }
 
+  /// Whether the record is selected: every condition holds, the answer flipped when `inverted`.
   public func selects(_ record: some RecordFields) -> Bool {
     conditionsHold(record) != inverted
   }

@@ -19,12 +19,18 @@ public protocol SelectionOutput: AnyObject {
 /// (a matcher is not thread-safe) and keeps only the records the selector may print;
 /// context, the count and the printing stay on the reading thread, in input order.
 public final class RecordSelector: NumberedChunkedRecordSink {
+  /// The selection; its `matchErrors` also receive the failures of the chunks' copies.
   public let query: RecordQuery
+  /// Where the selected records, their context and the separators go.
   public let output: any SelectionOutput
+  /// Context records printed before each selected one (`-B`), 0 or more.
   public let before: Int
+  /// Context records printed after each selected one (`-A`), 0 or more.
   public let after: Int
+  /// Selected records after which the stream stops (`--max-count`); nil: no limit.
   public let maxCount: Int?
 
+  /// Records selected so far, at most `maxCount`.
   public private(set) var selectedCount = 0
   private var afterRemaining = 0
   /// Max count reached: only trailing context is still printed.
@@ -33,6 +39,8 @@ public final class RecordSelector: NumberedChunkedRecordSink {
   private var pending: RingBuffer<Record>
   private let blueprint: RecordQuery.Blueprint
 
+  /// A selector; negative context counts are taken as 0, and a `maxCount` of 0 or less selects
+  /// nothing and opens no input.
   public init(query: RecordQuery, output: any SelectionOutput, before: Int = 0, after: Int = 0, maxCount: Int? = nil) {
     self.query = query
     self.output = output
@@ -55,12 +63,16 @@ public final class RecordSelector: NumberedChunkedRecordSink {
   /// With `--max-count` reached (or 0), the next input is not even opened.
   public func begin(input: String) -> StreamControl { wantsMore ? .more : .stop }
 
+  /// Prints the record if it is selected or context; `.stop` once `maxCount` records are selected
+  /// and their trailing context printed.
   public func record(_ record: Record) throws -> StreamControl {
     try take(record, selected: query.selects(record))
   }
 
+  /// A part with its own compiled copy of the query.
   public func makePart() -> Part { Part(query: blueprint.compile(), keepsAll: before > 0 || after > 0) }
 
+  /// Takes the part's records in input order, as `record(_:)` would, and its match failures.
   public func merge(_ part: Part) throws -> StreamControl {
     query.absorbErrors(part.query.matchErrors, count: part.query.matchErrorCount)
     var control = wantsMore ? StreamControl.more : .stop
@@ -70,6 +82,7 @@ public final class RecordSelector: NumberedChunkedRecordSink {
     return control
   }
 
+  /// Tells the output how many records were selected.
   public func end(_ result: ReadResult) throws {
     try output.finish(selected: selectedCount)
   }
@@ -114,6 +127,8 @@ public final class RecordSelector: NumberedChunkedRecordSink {
     var records: [Record] = []
     var selected: [Bool] = []
 
+    /// Selects the record with the part's query; keeps it when selected, or always when the
+    /// selector prints context.
     public mutating func add(_ record: Record) {
       let isSelected = query.selects(record)
       if keepsAll || isSelected {
@@ -127,24 +142,31 @@ public final class RecordSelector: NumberedChunkedRecordSink {
 /// The sink of `tcalog filter --count` without context: counts the selected records and
 /// keeps none, so its parts need no numbers.
 public final class SelectionCounter: ChunkedRecordSink {
+  /// The selection; its `matchErrors` also receive the failures of the chunks' copies.
   public let query: RecordQuery
+  /// Records selected so far: the count once the stream has ended.
   public private(set) var selectedCount = 0
   private let blueprint: RecordQuery.Blueprint
 
+  /// A counter of the records `query` selects.
   public init(query: RecordQuery) {
     self.query = query
     blueprint = query.blueprint
   }
 
+  /// Only what the query reads of a record.
   public var needs: RecordNeeds { query.needs }
 
+  /// Counts the record if it is selected; always `.more`.
   public func record(_ record: Record) -> StreamControl {
     if query.selects(record) { selectedCount += 1 }
     return .more
   }
 
+  /// A part with its own compiled copy of the query.
   public func makePart() -> Part { Part(query: blueprint.compile()) }
 
+  /// Adds the part's count and its match failures; always `.more`.
   public func merge(_ part: Part) -> StreamControl {
     query.absorbErrors(part.query.matchErrors, count: part.query.matchErrorCount)
     selectedCount += part.selected
@@ -156,6 +178,7 @@ public final class SelectionCounter: ChunkedRecordSink {
     let query: RecordQuery
     var selected = 0
 
+    /// Counts the record if the part's query selects it.
     public mutating func add(_ record: RecordContent) {
       if query.selects(record) { selected += 1 }
     }

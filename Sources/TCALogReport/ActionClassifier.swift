@@ -16,18 +16,26 @@ public enum ActionClass: String, Sendable, CaseIterable {
 
 /// The numbers one action path's class rests on, all read from the log.
 public struct ActionEvidence: Sendable, Equatable {
+  /// Complete records of this path, over all roots.
   public var records = 0
+  /// Input lines of those records.
   public var lines = 0
+  /// Its records over all complete records, 0…1.
   public var recordShare = 0.0
+  /// Its lines over all input lines, 0…1.
   public var lineShare = 0.0
   /// No-op records over the records that print a state part; nil when none does.
   public var noOpShare: Double?
   /// Gaps between consecutive records of this path that carry timestamps.
   public var timedGaps = 0
-  /// Median gap in seconds, share of gaps under 0.1 s, the most common gap and its share.
+  /// Median timed gap in seconds (the lower edge of its histogram bin, about 9 % wide); nil without
+  /// timed gaps.
   public var medianGap: Double?
+  /// Share of the timed gaps under 0.1 s, 0…1 (0 without timed gaps).
   public var fastShare = 0.0
+  /// The most common gap in seconds (within about ±14 %); nil without timed gaps.
   public var period: Double?
+  /// Share of the timed gaps within `period`, 0…1: near 1 for a timer.
   public var periodShare = 0.0
   /// Most records in one second.
   public var peakPerSecond = 0
@@ -44,6 +52,7 @@ public struct ActionEvidence: Sendable, Equatable {
   public var newValueShare: Double?
   /// What the name suggests: +1 noise, −1 signal, 0 nothing; and the word that says so.
   public var nameLean = 0
+  /// The word of the name that sets `nameLean` (`tapped`, `tick`); nil when none does.
   public var nameWord: String?
   /// A TCA binding (`binding.set`): per keystroke it is both noise and signal.
   public var isBinding = false
@@ -51,8 +60,11 @@ public struct ActionEvidence: Sendable, Equatable {
 
 /// One action path with its class, the evidence and the reasons in words.
 public struct ClassifiedAction: Sendable, Equatable {
+  /// The action path, over all roots.
   public var path: String
+  /// The verdict: noise, signal, or ambiguous for the user to decide.
   public var actionClass: ActionClass
+  /// The numbers the verdict rests on.
   public var evidence: ActionEvidence
   /// Reasons, strongest first, in words a developer accepts ("≈ 42 records/s in bursts").
   public var reasons: [String]

@@ -9,13 +9,16 @@ extension ReportAggregator: ChunkedRecordSink, RecordPart {
   /// Paths, values and timestamps; never the raw bytes.
   public var needs: RecordNeeds { [.action, .statePaths, .values] }
 
+  /// Adds the record (`add(_:)`); always `.more`.
   public mutating func record(_ record: Record) -> StreamControl {
     add(record.content)
     return .more
   }
 
+  /// An empty aggregate that collects shapes as this one does.
   public func makePart() -> ReportAggregator { ReportAggregator(collectsShapes: collectsShapes) }
 
+  /// Adds a later part's counts (`absorb(_:)`); always `.more`.
   public mutating func merge(_ part: ReportAggregator) -> StreamControl {
     absorb(part)
     return .more

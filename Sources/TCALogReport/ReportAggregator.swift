@@ -4,14 +4,19 @@ import TCALogQuery
 
 /// Per-action numbers of one (root, action path) pair.
 public struct ActionStats: Sendable, Equatable {
+  /// Complete records.
   public var count = 0
+  /// Input lines of those records.
   public var lines = 0
+  /// Input bytes of those records, prefixes and line terminators included.
   public var bytes = 0
+  /// Records whose state part says nothing changed.
   public var noOps = 0
   /// Records that print a state part (no-op shares are taken over these).
   public var withStatePart = 0
   /// Changed state leaves summed over the records.
   public var changes = 0
+  /// All counts zero.
   public init() {}
   package mutating func add(_ o: ActionStats) {
     count += o.count
@@ -24,9 +29,9 @@ public struct ActionStats: Sendable, Equatable {
 }
 
 /// A payload shape seen for an action (the case steps of `ActionText.analyze`).
-public struct ObservedShape: Sendable, Equatable {
-  public var steps: [CaseStep]
-  public var count: Int
+package struct ObservedShape: Sendable, Equatable {
+  package var steps: [CaseStep]
+  package var count: Int
 }
 
 /// Streams complete records into counts keyed by interned paths: memory grows with the
@@ -35,7 +40,8 @@ public struct ObservedShape: Sendable, Equatable {
 public struct ReportAggregator: Sendable {
   /// Analyse the action text of the first records of every action (for `suggest`).
   public var collectsShapes: Bool
-  public static let shapeSamples = 24
+  /// Records per action whose action text is analysed for its shape.
+  package static let shapeSamples = 24
 
   var paths = ByteInterner()
   var roots = ByteInterner()
@@ -62,12 +68,12 @@ public struct ReportAggregator: Sendable {
     var variety = ValueVariety()
   }
 
-  public var firstTime: Double?
-  public var lastTime: Double?
-  public var timestampedRecords = 0
+  package var firstTime: Double?
+  package var lastTime: Double?
+  package var timestampedRecords = 0
   /// The UTC offset the log writes its times in (of its first timestamp; nil: none, local
   /// time), so the report shows times as the log wrote them.
-  public var timeOffset: Int?
+  package var timeOffset: Int?
   /// Busiest second per action (parallel to `actions`) and records per minute.
   var bursts: [BurstTracker] = []
   /// Spacing of each action's records (parallel to `actions`), for the classifier.
@@ -78,6 +84,7 @@ public struct ReportAggregator: Sendable {
   /// Counts over the whole input, set from the read result (`ScanStatistics`).
   public var statistics = ScanStatistics()
 
+  /// An empty aggregate; `collectsShapes` (for `suggest`) also reads each action's case shape.
   public init(collectsShapes: Bool = false) {
     self.collectsShapes = collectsShapes
   }
@@ -258,9 +265,13 @@ public struct ReportAggregator: Sendable {
   }
 }
 
+/// One (root, action path) pair of a `ReportSummary`, with its numbers.
 public struct ActionSummary: Sendable {
+  /// The action path: case names from the root joined by `.` (`""` when none is found).
   public var path: String
+  /// The root action type (`AppFeature.Action`); nil when the action text does not start with one.
   public var root: String?
+  /// Its records, lines, bytes, no-ops and changes.
   public var stats: ActionStats
   /// The busiest second (seconds since 1970) and its records, when records carry times.
   public var burst: (second: Int, count: Int)?
@@ -272,9 +283,13 @@ public struct ActionSummary: Sendable {
   package var rhythm = Rhythm()
 }
 
+/// One normalized state path of a `ReportSummary`, with its changes.
 public struct StateSummary: Sendable {
+  /// The normalized path (keys and indexes as `[*]`); `""` for the root value itself.
   public var path: String
+  /// Changes to it, over every record and action.
   public var changes: Int
+  /// Distinct raw paths behind it (`windows[0].x` and `windows[1].x` are two).
   public var distinctPaths: Int
   /// Index into `ReportSummary.actions` → changes of this path by that action, and the
   /// values it set.
@@ -283,15 +298,24 @@ public struct StateSummary: Sendable {
 
 /// Everything the report and the suggester work from.
 public struct ReportSummary: Sendable {
+  /// Counts over the input (of the records in the time window, when there is one).
   public var statistics: ScanStatistics
+  /// Every (root, action path) pair, ordered by path, then root.
   public var actions: [ActionSummary] = []
+  /// Every normalized state path, ordered by path.
   public var states: [StateSummary] = []
+  /// The earliest timestamp of a complete record, in seconds since 1970; nil when none has one.
   public var firstTime: Double?
+  /// The latest timestamp of a complete record, in seconds since 1970; nil when none has one.
   public var lastTime: Double?
+  /// Complete records that carry a timestamp.
   public var timestampedRecords = 0
+  /// The UTC offset of the log's first timestamp, in seconds east of UTC, so times show as the log
+  /// wrote them; nil when it has none (local time).
   public var timeOffset: Int?
   /// Records per minute (minutes since 1970), ascending.
   public var perMinute: [(minute: Int, records: Int)] = []
+  /// An empty summary over these counts (no actions, states or times).
   public init(statistics: ScanStatistics) { self.statistics = statistics }
 }
 
