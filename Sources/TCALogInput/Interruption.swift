@@ -9,13 +9,17 @@
 /// a real end and its counts are complete. A signal handler may only store to such a flag.
 nonisolated(unsafe) var inputInterrupted: sig_atomic_t = 0
 
+/// The SIGINT handler: a plain function that only stores to the flag (a signal handler
+/// must not allocate or take a lock).
+private func noteInterrupt(_: Int32) { inputInterrupted = 1 }
+
 /// Ctrl-C for commands that read until the user stops them (`report --live`, `--follow`):
 /// instead of dying, the read ends and the command prints what it has.
 package enum Interruption {
   /// Installs the SIGINT handler, without SA_RESTART, so that a blocked `read(2)` returns.
   package static func install() {
     var action = sigaction()
-    let handler: @convention(c) (Int32) -> Void = { _ in inputInterrupted = 1 }
+    let handler: @convention(c) (Int32) -> Void = noteInterrupt
     #if canImport(Glibc)
       action.__sigaction_handler.sa_handler = handler
     #else

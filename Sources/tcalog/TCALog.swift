@@ -37,7 +37,7 @@ struct TCALog: ParsableCommand {
     for s in [SIGINT, SIGPIPE, SIGTERM] { sigaddset(&signals, s) }
     sigprocmask(SIG_UNBLOCK, &signals, nil)
     // Ctrl-C ends at once with the shell's status for it, whatever is being read.
-    signal(SIGINT) { _ in _exit(130) }
+    signal(SIGINT, exitOnInterrupt)
     let arguments = Array(CommandLine.arguments.dropFirst())
     checkCommandName(arguments)
     do {
@@ -105,3 +105,8 @@ struct TCALog: ParsableCommand {
     return a.isEmpty ? b.count : previous[b.count]
   }
 }
+
+/// The SIGINT handler until a command installs its own: a plain function, because a
+/// closure written inside `main` is main-actor isolated, and the check Swift inserts for
+/// that may allocate, which deadlocks when the signal lands inside malloc.
+private func exitOnInterrupt(_: Int32) { _exit(130) }
