@@ -21,11 +21,7 @@ let package = Package(
       name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
     // All logic: input → parsing → query → report/suggest.
-    .target(
-      name: "TCALogKit", dependencies: ["CPCRE2", "CZlib"],
-      // The parser is class-and-buffer heavy; its accesses are single-threaded per
-      // scanner, and the runtime exclusivity checks cost ~12% of a parse.
-      swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]),
+    .target(name: "TCALogKit", dependencies: ["CPCRE2", "CZlib"]),
     // Thin CLI: argument parsing and wiring only.
     .executableTarget(
       name: "tcalog",
