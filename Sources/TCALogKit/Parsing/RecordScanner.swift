@@ -650,8 +650,8 @@ struct ScanState: ~Copyable {
     // Only a `tca` record with no other clue needs the typed-nested-case clue.
     let needsClue =
       progress.headerKind == .tca && !shape.isDifferenceTree && progress.storePrefix == nil && !progress.sawTCA0Marker
-    let tree = ValueTree(parsing: action, 0..<action.count, reusing: treeNodes, stack: &treeStack)
-    treeNodes = []  // the tree holds the storage now: keep it unique
+    // The tree takes `treeNodes`' storage (unique, so it is reused) and gives it back below.
+    let tree = ValueTree(parsing: action, 0..<action.count, reusing: &treeNodes, stack: &treeStack)
     let pathStart = derived.position
     var first = true
     let walk = tree.walkPath(typedClue: needsClue) { name in
