@@ -20,9 +20,11 @@ public struct InputError: Error, CustomStringConvertible, Sendable {
   public var description: String { "\(file): \(reason)" }
 }
 
-/// A stream of bytes: a file, standard input, or a decompressor over one of them.
+/// A stream of bytes: a file, standard input, or a decompressor over one of them. Not
+/// `Sendable`: one thread at a time reads a source.
 public protocol ByteSource: AnyObject {
-  /// Fills `buffer` from the start; returns 0 at the end of input.
+  /// Fills `buffer` from the start; returns how many bytes it wrote (at most
+  /// `buffer.count`), 0 at the end of input.
   func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
   /// True when a read now would wait for a writer (an idle pipe): chunked readers then
   /// hand on what they have instead of waiting for a full chunk, so a live stream

@@ -18,9 +18,12 @@ public struct InputLine {
 
 /// Splits a byte stream into lines with `memchr`, reading large chunks; a line is copied
 /// only when it spans two reads. Memory is one buffer, which grows only for a line longer
-/// than it.
+/// than it. Not `Sendable`: one thread at a time reads lines from it.
 public final class LineReader {
   private let source: ByteSource
+  /// Owned: allocated here, replaced when a line outgrows it, freed in `deinit`. The lines
+  /// handed to `body` point into it, so they are valid only during that call: the next
+  /// read moves or overwrites the bytes.
   private var buffer: UnsafeMutableRawPointer
   private var capacity: Int
 
@@ -89,6 +92,9 @@ public final class LineReader {
         readError = error
         n = 0
       }
+      // The source is a public protocol: a count beyond the space it was given would make
+      // the line scan read past the buffer.
+      precondition(n >= 0 && n <= capacity - end, "a byte source returned more bytes than it was given room for")
       let bytes = buffer.assumingMemoryBound(to: UInt8.self)
       if n == 0 {
         if end > start {

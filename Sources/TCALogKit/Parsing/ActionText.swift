@@ -65,6 +65,9 @@ struct ValueTree {
     var childCount: Int32 = 0
   }
 
+  /// The action text the nodes' ranges point into. Not owned: valid only as long as the
+  /// buffer it was parsed from (the scanner's action bytes, until its next record), and a
+  /// tree must not outlive it.
   let text: UnsafeBufferPointer<UInt8>
   var nodes: [Node]
 
@@ -80,6 +83,8 @@ struct ValueTree {
   init(
     parsing text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, reusing storage: inout [Node], stack: inout [Int32]
   ) {
+    // The byte loops read eight bytes at a time up to `range.upperBound`.
+    precondition(range.lowerBound >= 0 && range.upperBound <= text.count, "action range outside its text")
     self.text = text
     var builder = Builder(text: text)
     swap(&builder.nodes, &storage)
@@ -114,6 +119,7 @@ struct ValueTree {
   /// The state of `init(parsing:)`: the nodes so far, the open containers, the value being
   /// built in the innermost one and a label waiting for its value.
   private struct Builder {
+    /// The init's text, valid while it runs.
     let text: UnsafeBufferPointer<UInt8>
     var nodes: [Node] = []
     /// The open containers, innermost last; 0 is the synthetic top-level one.

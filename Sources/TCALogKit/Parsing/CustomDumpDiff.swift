@@ -63,6 +63,8 @@ struct DumpLine {
 /// whole-state line diff (FORMATS.md 7, 10.2, 10.3). Nesting follows indentation; when a
 /// copy lost it, brackets. No recursion: frames live in an array.
 struct CustomDumpDiffParser {
+  /// The record's raw bytes, which the lines' ranges point into. Not owned: the scanner's
+  /// buffer, valid while it makes the record (`parse` keeps nothing of it but ranges).
   let text: UnsafeBufferPointer<UInt8>
 
   enum FrameKind { case root, structure, collection, set, enumPayload }
@@ -140,6 +142,7 @@ struct CustomDumpDiffParser {
   }
 
   func parse(_ lines: [DumpLine], into derived: inout DerivedText, scratch work: inout Scratch) -> [StateChange] {
+    assert(lines.allSatisfy { $0.content.upperBound <= text.count }, "state line outside the record's bytes")
     let indented = lines.contains { $0.indent > 0 }
     work.start()
     var order = 0

@@ -124,6 +124,8 @@ struct TreeLine {
 
 /// Reads the changed leaves of a Difference tree (FORMATS.md 4, 10.2, 10.3).
 struct DifferenceTreeParser {
+  /// The record's raw bytes, which the lines' ranges point into. Not owned: the scanner's
+  /// buffer, valid while it makes the record (`parse` keeps nothing of it but ranges).
   let text: UnsafeBufferPointer<UInt8>
 
   /// A leaf waiting for more lines: its other side, or continuation lines of its value.
@@ -148,6 +150,7 @@ struct DifferenceTreeParser {
   }
 
   func parse(_ lines: [TreeLine], into derived: inout DerivedText, scratch work: inout Scratch) -> [StateChange] {
+    assert(lines.allSatisfy { $0.item.upperBound <= text.count }, "tree line outside the record's bytes")
     var lines = lines
     // Lost indentation (FORMATS.md 9.9): labels form a chain until a leaf completes.
     if !lines.contains(where: \.isIndented) && lines.contains(where: \.isLabel) {
@@ -193,6 +196,7 @@ struct DifferenceTreeParser {
 
   /// The walk through the lines of one tree: the changes so far and the leaf being read.
   private struct Reader {
+    /// The parser's text, valid while `parse` runs.
     let text: UnsafeBufferPointer<UInt8>
     var changes: [StateChange] = []
     var leaf: Leaf?

@@ -108,14 +108,17 @@ public struct Record: Sendable {
 extension Record {
   /// The text of a range, decoded as UTF-8 (invalid bytes become U+FFFD).
   public func string(_ range: TextRange) -> String {
-    storage.withUnsafeBufferPointer { buffer in
+    // A buffer slice is not bounds-checked in optimized builds.
+    precondition(range.start >= 0 && range.count >= 0 && range.end <= storage.count, "range outside the record")
+    return storage.withUnsafeBufferPointer { buffer in
       String(decoding: UnsafeBufferPointer(rebasing: buffer[range.start..<range.end]), as: UTF8.self)
     }
   }
 
   /// The bytes of a range, without copying.
   public func withBytes<R>(_ range: TextRange, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-    try storage.withUnsafeBufferPointer { buffer in
+    precondition(range.start >= 0 && range.count >= 0 && range.end <= storage.count, "range outside the record")
+    return try storage.withUnsafeBufferPointer { buffer in
       try body(UnsafeBufferPointer(rebasing: buffer[range.start..<range.end]))
     }
   }
