@@ -167,7 +167,7 @@ public enum InputOpener {
     if path == "-" {
       fd = 0
     } else {
-      fd = Glibc_open(path)
+      fd = FileByteSource.openForReading(path)
       if fd < 0 { throw InputError(file: path, reason: String(cString: strerror(errno))) }
       var info = stat()
       if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
@@ -208,14 +208,6 @@ public enum InputOpener {
       guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFIFO else { return }
       let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ, not exported to Swift by Glibc's module
       _ = fcntl(fd, setPipeSize, Int32(1 << 20))
-    #endif
-  }
-
-  private static func Glibc_open(_ path: String) -> Int32 {
-    #if canImport(Glibc)
-      return Glibc.open(path, O_RDONLY | O_CLOEXEC)
-    #else
-      return Darwin.open(path, O_RDONLY | O_CLOEXEC)
     #endif
   }
 }

@@ -6,7 +6,7 @@
 
 /// One input line, valid only during the callback that receives it.
 public struct InputLine {
-  /// The line without its LF and without one CR before the LF.
+  /// The line without its LF and one CR before it (or, on a last line without LF, at its end).
   public var content: UnsafeBufferPointer<UInt8>
   /// The line with its terminator (what `bytes` counts and raw output repeats).
   public var full: UnsafeBufferPointer<UInt8>
@@ -16,9 +16,9 @@ public struct InputLine {
   public var offset: Int
 }
 
-/// Splits a byte stream into lines with `memchr`, reading large chunks; a line is copied
-/// only when it spans two reads. Memory is one buffer, which grows only for a line longer
-/// than it. Not `Sendable`: one thread at a time reads lines from it.
+/// Splits a byte stream into lines with `memchr`, reading large chunks; a line is moved
+/// only when it reaches the end of the buffer. Memory is one buffer, which grows only for a
+/// line longer than it. Not `Sendable`: one thread at a time reads lines from it.
 public final class LineReader {
   private let source: ByteSource
   /// Owned: allocated here, replaced when a line outgrows it, freed in `deinit`. The lines

@@ -55,7 +55,8 @@ struct ValueTree {
   struct Node {
     var label: Range<Int>?
     var head: Range<Int>?
-    /// More than one atom before any bracket (`5 minutes`): not a case.
+    /// More than one atom, or an atom after the value's brackets (`5 minutes`, `f() x`): not
+    /// a case.
     var isCompound = false
     var bracket: UInt8 = 0
     var parent: Int32

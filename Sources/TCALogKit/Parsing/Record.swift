@@ -53,7 +53,8 @@ public struct Record: Sendable {
   /// 0-based byte offset of the header line's first byte.
   public var offset: Int
   public var format: RecordFormat
-  /// Input lines the record occupies (header through its last line, plus one blank line).
+  /// Input lines the record occupies: header through its last line, and the blank line
+  /// that ended it, if one did.
   public var lines: Int
   /// Bytes of those lines, prefixes and terminators included.
   public var bytes: Int
