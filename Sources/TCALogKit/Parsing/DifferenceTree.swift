@@ -212,7 +212,7 @@ struct DifferenceTreeParser {
 
     /// A label: the path at its depth ends with it.
     @inline(__always)
-    func push(_ line: TreeLine, _ work: inout Scratch) {
+    mutating func push(_ line: TreeLine, _ work: inout Scratch) {
       let d = line.depth
       if work.stack.count > d { work.stack.removeLast(work.stack.count - d) }
       while work.stack.count < d { work.stack.append(nil) }

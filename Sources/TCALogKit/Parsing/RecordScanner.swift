@@ -47,7 +47,7 @@ public final class RecordScanner {
     let next = state.continueRecord(line, view)
     if let ending = next.closes { try emit(state.close(ending)) }
     if case .done = next.rest { return }
-    if let record = state.startOrSkip(line, view, next.rest) { try emit(record) }
+    if state.startOrSkip(line, view, next.rest) { try emit(state.close(.finished)) }
   }
 
   /// Ends a chunk whose next line (in the following chunk) is a header: closes the open
@@ -257,13 +257,14 @@ struct ScanState: ~Copyable {
     }
   }
 
-  /// The second step of `feed`, for a line no record took: a header starts a record (a
-  /// one-line `labels` record, returned, ends there too); anything else is outside records.
-  mutating func startOrSkip(_ line: InputLine, _ view: LineView, _ rest: Rest) -> Record? {
+  /// The second step of `feed`, for a line no record took: a header starts a record;
+  /// anything else is outside records. Returns whether the record ends at once (a one-line
+  /// `labels` record), for `close(.finished)`.
+  mutating func startOrSkip(_ line: InputLine, _ view: LineView, _ rest: Rest) -> Bool {
     let text = line.content
     switch rest {
     case .done:
-      return nil
+      return false
     case .start(let header):
       return start(header, line, view)
     case .startOrSkip:
@@ -273,7 +274,7 @@ struct ScanState: ~Copyable {
     }
     statistics.otherLines += 1
     noteFragment(line, view.content)
-    return nil
+    return false
   }
 
   mutating func finishBeforeHeader() -> Record? {
@@ -296,7 +297,8 @@ struct ScanState: ~Copyable {
 
   // MARK: - Record lines
 
-  private mutating func start(_ header: Header, _ line: InputLine, _ view: LineView) -> Record? {
+  /// Starts a record at its header; returns whether it already ended (a `labels` record).
+  private mutating func start(_ header: Header, _ line: InputLine, _ view: LineView) -> Bool {
     active = true
     inFragment = false
     previousLooksLikeRoot = false
@@ -321,9 +323,9 @@ struct ScanState: ~Copyable {
       progress.headerKind = .labels
       progress.storePrefix = stored(storePrefix)
       progress.labelsText = stored(text)
-      return close(.finished)
+      return true
     }
-    return nil
+    return false
   }
 
   /// Appends a line to the record; returns where it starts in `raw` (nil once capped).
@@ -548,17 +550,16 @@ struct ScanState: ~Copyable {
     var hasStatePart: Bool
   }
 
-  private var shape: Shape {
-    Shape(
-      isDifferenceTree: progress.headerKind == .diffing || progress.sawStateHeader || !treeLines.isEmpty
-        || (progress.noChange && progress.noChangeAtColumnZero),
-      actionFinished: progress.headerKind != .tca || (!actionLines.isEmpty && progress.actionBrackets.depth <= 0),
-      hasStatePart: progress.headerKind != .labels
-        && (progress.sawStateHeader || progress.noChange || !treeLines.isEmpty || !dumpLines.isEmpty))
-  }
-
   private mutating func makeRecord(_ ending: Ending) -> Record {
-    let shape = self.shape
+    // Field by field: a computed property over `progress` copied all of it.
+    let headerKind = progress.headerKind
+    let sawStateHeader = progress.sawStateHeader
+    let noChange = progress.noChange
+    let shape = Shape(
+      isDifferenceTree: headerKind == .diffing || sawStateHeader || !treeLines.isEmpty
+        || (noChange && progress.noChangeAtColumnZero),
+      actionFinished: headerKind != .tca || (!actionLines.isEmpty && progress.actionBrackets.depth <= 0),
+      hasStatePart: headerKind != .labels && (sawStateHeader || noChange || !treeLines.isEmpty || !dumpLines.isEmpty))
     var derived = DerivedText(base: raw.count)
     let action = parseAction(shape, into: &derived)
     let changes = parseStatePart(shape, into: &derived)
