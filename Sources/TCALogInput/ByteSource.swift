@@ -15,9 +15,11 @@ public struct InputError: Error, CustomStringConvertible, Sendable {
   public var description: String { "\(file): \(reason)" }
 }
 
-/// A stream of bytes: a file, standard input, or a decompressor over one of them.
+/// A stream of bytes: a file, standard input, or a decompressor over one of them. Not
+/// `Sendable`: one thread at a time reads a source.
 public protocol ByteSource: AnyObject {
-  /// Fills `buffer` from the start; returns 0 at the end of input.
+  /// Fills `buffer` from the start; returns how many bytes it wrote (at most
+  /// `buffer.count`), 0 at the end of input.
   func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
   /// True when a read now would wait for a writer (an idle pipe): chunked readers then
   /// hand on what they have instead of waiting for a full chunk, so a live stream
@@ -160,7 +162,7 @@ public enum InputOpener {
     if path == "-" {
       fd = 0
     } else {
-      fd = Glibc_open(path)
+      fd = FileByteSource.openForReading(path)
       if fd < 0 { throw InputError(file: path, reason: String(cString: strerror(errno))) }
       var info = stat()
       if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
@@ -201,14 +203,6 @@ public enum InputOpener {
       guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFIFO else { return }
       let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ, not exported to Swift by Glibc's module
       _ = fcntl(fd, setPipeSize, Int32(1 << 20))
-    #endif
-  }
-
-  private static func Glibc_open(_ path: String) -> Int32 {
-    #if canImport(Glibc)
-      return Glibc.open(path, O_RDONLY | O_CLOEXEC)
-    #else
-      return Darwin.open(path, O_RDONLY | O_CLOEXEC)
     #endif
   }
 }

@@ -4,7 +4,10 @@ import CZlib
 public final class GzipByteSource: ByteSource {
   private let compressed: ByteSource
   private let name: String
+  /// zlib's state. `next_out` points into the caller's buffer only during `read` (set anew
+  /// by each read); `next_in` into `input`.
   private var stream = z_stream()
+  /// Owned: compressed bytes read ahead; allocated in `init`, freed in `deinit`.
   private var input: UnsafeMutableRawBufferPointer
   private var inputEnded = false
   private var finished = false

@@ -107,6 +107,7 @@ public enum LinePrefix {
 
   /// A read position over a line with the few matchers the prefix patterns need.
   struct Cursor {
+    /// The line being matched, valid while `match` runs.
     let line: UnsafeBufferPointer<UInt8>
     var position = 0
     init(_ line: UnsafeBufferPointer<UInt8>) { self.line = line }

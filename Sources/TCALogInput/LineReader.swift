@@ -6,7 +6,7 @@
 
 /// One input line, valid only during the callback that receives it.
 public struct InputLine {
-  /// The line without its LF and without one CR before the LF.
+  /// The line without its LF and one CR before it (or, on a last line without LF, at its end).
   public var content: UnsafeBufferPointer<UInt8>
   /// The line with its terminator (what `bytes` counts and raw output repeats).
   public var full: UnsafeBufferPointer<UInt8>
@@ -16,11 +16,14 @@ public struct InputLine {
   public var offset: Int
 }
 
-/// Splits a byte stream into lines with `memchr`, reading large chunks; a line is copied
-/// only when it spans two reads. Memory is one buffer, which grows only for a line longer
-/// than it.
+/// Splits a byte stream into lines with `memchr`, reading large chunks; a line is moved
+/// only when it reaches the end of the buffer. Memory is one buffer, which grows only for a
+/// line longer than it. Not `Sendable`: one thread at a time reads lines from it.
 public final class LineReader {
   private let source: ByteSource
+  /// Owned: allocated here, replaced when a line outgrows it, freed in `deinit`. The lines
+  /// handed to `body` point into it, so they are valid only during that call: the next
+  /// read moves or overwrites the bytes.
   private var buffer: UnsafeMutableRawPointer
   private var capacity: Int
 
@@ -89,6 +92,9 @@ public final class LineReader {
         readError = error
         n = 0
       }
+      // The source is a public protocol: a count beyond the space it was given would make
+      // the line scan read past the buffer.
+      precondition(n >= 0 && n <= capacity - end, "a byte source returned more bytes than it was given room for")
       let bytes = buffer.assumingMemoryBound(to: UInt8.self)
       if n == 0 {
         if end > start {

@@ -57,7 +57,8 @@ struct ValueTree {
   struct Node {
     var label: Range<Int>?
     var head: Range<Int>?
-    /// More than one atom before any bracket (`5 minutes`): not a case.
+    /// More than one atom, or an atom after the value's brackets (`5 minutes`, `f() x`): not
+    /// a case.
     var isCompound = false
     var bracket: UInt8 = 0
     var parent: Int32
@@ -67,29 +68,80 @@ struct ValueTree {
     var childCount: Int32 = 0
   }
 
+  /// The action text the nodes' ranges point into. Not owned: valid only as long as the
+  /// buffer it was parsed from (the scanner's action bytes, until its next record), and a
+  /// tree must not outlive it.
   let text: UnsafeBufferPointer<UInt8>
   var nodes: [Node]
 
   init(parsing text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+    var storage: [Node] = []
     var stack: [Int32] = []
-    self.init(parsing: text, range, reusing: [], stack: &stack)
+    self.init(parsing: text, range, reusing: &storage, stack: &stack)
   }
 
-  /// Parses into the storage of `reusing` (emptied first), with `stack` as scratch: a
-  /// scanner that parses one action per record keeps both and allocates nothing.
-  init(parsing text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, reusing storage: [Node], stack: inout [Int32]) {
+  /// Parses into the storage of `reusing` (taken, emptied first; the caller gets it back
+  /// from `nodes`), with `stack` as scratch: a scanner that parses one action per record
+  /// keeps both and allocates nothing.
+  init(
+    parsing text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, reusing storage: inout [Node], stack: inout [Int32]
+  ) {
+    // The byte loops read eight bytes at a time up to `range.upperBound`.
+    precondition(range.lowerBound >= 0 && range.upperBound <= text.count, "action range outside its text")
     self.text = text
-    nodes = storage
-    nodes.removeAll(keepingCapacity: true)
-    nodes.append(Node(parent: -1))
-    stack.removeAll(keepingCapacity: true)
-    stack.append(0)
-    var current: Int32 = -1  // the value being built in the innermost container
-    var pendingLabel: Range<Int>?
+    var builder = Builder(text: text)
+    swap(&builder.nodes, &storage)
+    swap(&builder.stack, &stack)
+    builder.start()
     var i = range.lowerBound
-    let end = range.upperBound
+    while i < range.upperBound {
+      let b = text[i]
+      switch b {
+      case ByteText.space, ByteText.tab, 0x0A, 0x0D:
+        i = ValueTree.skipBlanks(text, after: i, end: range.upperBound)
+      case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+        builder.open(b)
+        i += 1
+      case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+        builder.close()
+        i += 1
+      case ByteText.comma:
+        builder.endValue()
+        i += 1
+      default:
+        let atomEnd = ValueTree.atomEnd(text, from: i, end: range.upperBound)
+        builder.take(atom: i..<atomEnd)
+        i = atomEnd
+      }
+    }
+    builder.addPendingLabel()
+    swap(&builder.stack, &stack)
+    nodes = builder.nodes
+  }
 
-    func addNode(_ node: Node, to container: Int32, _ nodes: inout [Node]) -> Int32 {
+  /// The state of `init(parsing:)`: the nodes so far, the open containers, the value being
+  /// built in the innermost one and a label waiting for its value.
+  private struct Builder {
+    /// The init's text, valid while it runs.
+    let text: UnsafeBufferPointer<UInt8>
+    var nodes: [Node] = []
+    /// The open containers, innermost last; 0 is the synthetic top-level one.
+    var stack: [Int32] = []
+    /// The value being built in the innermost container, or -1.
+    var current: Int32 = -1
+    var pendingLabel: Range<Int>?
+
+    mutating func start() {
+      nodes.removeAll(keepingCapacity: true)
+      nodes.append(Node(parent: -1))
+      stack.removeAll(keepingCapacity: true)
+      stack.append(0)
+    }
+
+    /// Adds a node to the innermost container; returns its index.
+    @inline(__always)
+    mutating func add(_ node: Node) -> Int32 {
+      let container = stack[stack.count - 1]
       let index = Int32(nodes.count)
       nodes.append(node)
       let last = nodes[Int(container)].lastChild
@@ -99,95 +151,103 @@ struct ValueTree {
       return index
     }
 
-    while i < end {
-      let b = text[i]
-      switch b {
-      case ByteText.space, ByteText.tab, 0x0A, 0x0D:
-        // Indentation is a third of a pretty-printed action: skip it eight spaces at a time.
-        i += 1
-        while i + 8 <= end,
-          UnsafeRawPointer(text.baseAddress! + i).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020
-        {
-          i += 8
-        }
-      case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
-        let container = stack[stack.count - 1]
-        if current >= 0 && nodes[Int(current)].bracket == 0 {
-          nodes[Int(current)].bracket = b
-        } else {
-          current = addNode(Node(label: pendingLabel, bracket: b, parent: container), to: container, &nodes)
-          pendingLabel = nil
-        }
-        stack.append(current)
-        current = -1
-        i += 1
-      case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-        if let label = pendingLabel {
-          // `id:)` in labels-only text: a labelled value that was left out.
-          _ = addNode(Node(label: label, parent: stack[stack.count - 1]), to: stack[stack.count - 1], &nodes)
-          pendingLabel = nil
-        }
-        if stack.count > 1 {
-          current = stack.removeLast()
-        } else {
+    /// A label whose value was left out (`id:)` in labels-only text) becomes a node of its own.
+    @inline(__always)
+    mutating func addPendingLabel() {
+      guard let label = pendingLabel else { return }
+      _ = add(Node(label: label, parent: stack[stack.count - 1]))
+      pendingLabel = nil
+    }
+
+    /// `(`, `[` or `{`: the brackets of the value being built (`Type(`, `.case(`), or a new
+    /// value that is only a container.
+    @inline(__always)
+    mutating func open(_ bracket: UInt8) {
+      if current >= 0 && nodes[Int(current)].bracket == 0 {
+        nodes[Int(current)].bracket = bracket
+      } else {
+        current = add(Node(label: pendingLabel, bracket: bracket, parent: stack[stack.count - 1]))
+        pendingLabel = nil
+      }
+      stack.append(current)
+      current = -1
+    }
+
+    /// `)`, `]` or `}`: the container is the value being built again (a stray closer at the
+    /// top level closes nothing).
+    @inline(__always)
+    mutating func close() {
+      addPendingLabel()
+      current = stack.count > 1 ? stack.removeLast() : -1
+    }
+
+    /// `,`: the next value starts.
+    @inline(__always)
+    mutating func endValue() {
+      addPendingLabel()
+      current = -1
+    }
+
+    /// An atom (`ValueTree.atomEnd`): a label (`name:`), or the head of the value being built.
+    @inline(__always)
+    mutating func take(atom whole: Range<Int>) {
+      var atom = whole
+      // `label:` (a label, possibly with its value left out); `_:` means unlabeled.
+      if atom.count >= 2, text[atom.upperBound - 1] == ByteText.colon {
+        let name = ValueTree.unticked(text, atom.lowerBound..<(atom.upperBound - 1))
+        if ByteText.isIdentifier(text, name) {
+          if let label = pendingLabel { _ = add(Node(label: label, parent: stack[stack.count - 1])) }
+          pendingLabel = name
           current = -1
-        }
-        i += 1
-      case ByteText.comma:
-        if let label = pendingLabel {
-          _ = addNode(Node(label: label, parent: stack[stack.count - 1]), to: stack[stack.count - 1], &nodes)
-          pendingLabel = nil
-        }
-        current = -1
-        i += 1
-      default:
-        // An atom: a string literal or a run of anything but blanks, brackets and commas.
-        let start = i
-        if b == ByteText.quote {
-          if i + 2 < end, text[i + 1] == ByteText.quote, text[i + 2] == ByteText.quote {
-            i = ValueTree.skipTripleQuote(text, from: i + 3, end: end)
-          } else {
-            i = BracketCounter.skipString(text, from: i, end: end, raw: false)
-          }
-        } else if b == ByteText.hash, i + 1 < end, text[i + 1] == ByteText.quote {
-          i = BracketCounter.skipString(text, from: i + 1, end: end, raw: true)
-        } else {
-          // A `<` stops the fast loop: after an identifier byte it may open a generic
-          // argument list, whose commas and blanks belong to the atom (FORMATS.md 3.2).
-          while true {
-            while i < end && !ValueTree.endsAtomOrAngle(text[i]) { i += 1 }
-            guard i < end, text[i] == ByteText.less else { break }
-            i = ValueTree.endOfGenericArguments(text, at: i, atomStart: start, end: end) ?? i + 1
-          }
-        }
-        var atom = start..<i
-        // `label:` (a label, possibly with its value left out); `_:` means unlabeled.
-        if atom.count >= 2, text[atom.upperBound - 1] == ByteText.colon {
-          let name = ValueTree.unticked(text, atom.lowerBound..<(atom.upperBound - 1))
-          if ByteText.isIdentifier(text, name) {
-            if let label = pendingLabel {
-              _ = addNode(Node(label: label, parent: stack[stack.count - 1]), to: stack[stack.count - 1], &nodes)
-            }
-            pendingLabel = name
-            current = -1
-            continue
-          }
-        }
-        if atom.count == 1 && text[atom.lowerBound] == ByteText.colon { continue }  // `[0]: x`, `"k": v`
-        atom = ValueTree.unticked(text, atom)
-        if current < 0 {
-          current = addNode(
-            Node(label: pendingLabel, head: atom, parent: stack[stack.count - 1]), to: stack[stack.count - 1], &nodes)
-          pendingLabel = nil
-        } else if nodes[Int(current)].head == nil && nodes[Int(current)].bracket == 0 {
-          nodes[Int(current)].head = atom
-        } else {
-          nodes[Int(current)].isCompound = true
+          return
         }
       }
+      if atom.count == 1 && text[atom.lowerBound] == ByteText.colon { return }  // `[0]: x`, `"k": v`
+      atom = ValueTree.unticked(text, atom)
+      if current < 0 {
+        current = add(Node(label: pendingLabel, head: atom, parent: stack[stack.count - 1]))
+        pendingLabel = nil
+      } else if nodes[Int(current)].head == nil && nodes[Int(current)].bracket == 0 {
+        nodes[Int(current)].head = atom
+      } else {
+        nodes[Int(current)].isCompound = true
+      }
     }
-    if let label = pendingLabel {
-      _ = addNode(Node(label: label, parent: stack[stack.count - 1]), to: stack[stack.count - 1], &nodes)
+  }
+
+  /// Indentation is a third of a pretty-printed action: skips it eight spaces at a time.
+  /// Returns the index after the blanks that start at `blank`.
+  @inline(__always)
+  static func skipBlanks(_ text: UnsafeBufferPointer<UInt8>, after blank: Int, end: Int) -> Int {
+    var i = blank + 1
+    while i + 8 <= end, UnsafeRawPointer(text.baseAddress! + i).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020
+    {
+      i += 8
+    }
+    return i
+  }
+
+  /// The end of the atom at `start`: a string literal, or a run of anything but blanks,
+  /// brackets and commas.
+  @inline(__always)
+  static func atomEnd(_ text: UnsafeBufferPointer<UInt8>, from start: Int, end: Int) -> Int {
+    var i = start
+    let b = text[i]
+    if b == ByteText.quote {
+      if i + 2 < end, text[i + 1] == ByteText.quote, text[i + 2] == ByteText.quote {
+        return ValueTree.skipTripleQuote(text, from: i + 3, end: end)
+      }
+      return BracketCounter.skipString(text, from: i, end: end, raw: false)
+    }
+    if b == ByteText.hash, i + 1 < end, text[i + 1] == ByteText.quote {
+      return BracketCounter.skipString(text, from: i + 1, end: end, raw: true)
+    }
+    // A `<` stops the fast loop: after an identifier byte it may open a generic
+    // argument list, whose commas and blanks belong to the atom (FORMATS.md 3.2).
+    while true {
+      while i < end && !ValueTree.endsAtomOrAngle(text[i]) { i += 1 }
+      guard i < end, text[i] == ByteText.less else { return i }
+      i = ValueTree.endOfGenericArguments(text, at: i, atomStart: start, end: end) ?? i + 1
     }
   }
 

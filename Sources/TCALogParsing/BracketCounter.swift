@@ -1,5 +1,3 @@
-import TCALogInput
-
 /// Counts the brackets `(` `[` `{` against `)` `]` `}` across lines, skipping string
 /// literals (`"…"` with escapes, `#"…"#`, and `"""` blocks that span lines). `<` `>` are
 /// never brackets (`0..<1`, generics).
@@ -10,6 +8,8 @@ struct BracketCounter {
   /// Adds the brackets of one line and returns the change in depth.
   @discardableResult
   mutating func add(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+    // The word loop reads eight bytes at a time up to `range.upperBound`.
+    assert(range.lowerBound >= 0 && range.upperBound <= text.count, "bracket range outside its text")
     // Work on locals: the loop runs once per special byte and per word, every line.
     let before = depth
     var depth = self.depth

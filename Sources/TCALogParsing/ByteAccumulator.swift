@@ -6,6 +6,7 @@ import TCALogInput
 /// from a buffer pointer spent ~150 instructions per line on that (a tenth of `report`'s
 /// time). Non-copyable, so the memory has exactly one owner and is freed once.
 struct ByteAccumulator: ~Copyable {
+  /// Owned: allocated here, replaced by `grow` and `shrink`, freed in `deinit`.
   private var base: UnsafeMutablePointer<UInt8>
   private(set) var count = 0
   private var capacity: Int
@@ -19,7 +20,8 @@ struct ByteAccumulator: ~Copyable {
 
   var isEmpty: Bool { count == 0 }
 
-  /// The bytes so far. Valid until the next append (which may move them).
+  /// The bytes so far. Valid until the next append or `shrink` (which may move them) and
+  /// while the accumulator lives.
   var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
   @inline(__always)

@@ -1,7 +1,7 @@
 import TCALogInput
 
 /// Small byte-level helpers shared by the parsers. Lines are `UnsafeBufferPointer<UInt8>`
-/// views into the reader's buffer or a record's storage; nothing here allocates.
+/// views into the reader's buffer or the scanner's copy of a record; nothing here allocates.
 package enum ByteText {
   static let space = UInt8(ascii: " ")
   static let tab = UInt8(ascii: "\t")
@@ -13,11 +13,6 @@ package enum ByteText {
   static let dot = UInt8(ascii: ".")
   static let less = UInt8(ascii: "<")
   static let greater = UInt8(ascii: ">")
-
-  /// U+2007 FIGURE SPACE, the `tca0` unchanged-line marker.
-  static let figureSpace: [UInt8] = [0xE2, 0x80, 0x87]
-  /// U+2212 MINUS SIGN, the `tca0` removed-line marker.
-  static let minusSign: [UInt8] = [0xE2, 0x88, 0x92]
 
   @inline(__always) static func isBlank(_ b: UInt8) -> Bool { b == space || b == tab || b == 0x0D }
   @inline(__always) static func isIdentifierStart(_ b: UInt8) -> Bool {
@@ -79,13 +74,6 @@ package enum ByteText {
   @inline(__always)
   static func equals(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ literal: StaticString) -> Bool {
     range.count == literal.utf8CodeUnitCount && hasPrefix(text, range, literal)
-  }
-
-  @inline(__always)
-  static func hasPrefix(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, bytes: [UInt8]) -> Bool {
-    guard range.count >= bytes.count else { return false }
-    for i in 0..<bytes.count where text[range.lowerBound + i] != bytes[i] { return false }
-    return true
   }
 
   /// Skips an optional emoji (`F0 9F xx xx`, then an optional U+FE0F, then an optional

@@ -65,6 +65,8 @@ struct DumpLine {
 /// whole-state line diff (FORMATS.md 7, 10.2, 10.3). Nesting follows indentation; when a
 /// copy lost it, brackets. No recursion: frames live in an array.
 struct CustomDumpDiffParser {
+  /// The record's raw bytes, which the lines' ranges point into. Not owned: the scanner's
+  /// buffer, valid while it makes the record (`parse` keeps nothing of it but ranges).
   let text: UnsafeBufferPointer<UInt8>
 
   enum FrameKind { case root, structure, collection, set, enumPayload }
@@ -127,195 +129,237 @@ struct CustomDumpDiffParser {
     var tupleCounts: [Int] = []
     var changes: [Change] = []
     var matched: [Bool] = []
+
+    /// Empties the arrays (keeping their memory) and opens the root frame.
+    mutating func start() {
+      frames.removeAll(keepingCapacity: true)
+      segments.removeAll(keepingCapacity: true)
+      paths.removeAll(keepingCapacity: true)
+      pending.removeAll(keepingCapacity: true)
+      tupleCounts.removeAll(keepingCapacity: true)
+      changes.removeAll(keepingCapacity: true)
+      frames.append(Frame(level: -1, kind: .root, segmentCount: 0, pendingStart: 0, id: 0))
+      tupleCounts.append(0)
+    }
   }
 
   func parse(_ lines: [DumpLine], into derived: inout DerivedText, scratch work: inout Scratch) -> [StateChange] {
+    assert(lines.allSatisfy { $0.content.upperBound <= text.count }, "state line outside the record's bytes")
     let indented = lines.contains { $0.indent > 0 }
-    work.frames.removeAll(keepingCapacity: true)
-    work.segments.removeAll(keepingCapacity: true)
-    work.paths.removeAll(keepingCapacity: true)
-    work.pending.removeAll(keepingCapacity: true)
-    work.tupleCounts.removeAll(keepingCapacity: true)
-    work.changes.removeAll(keepingCapacity: true)
-    work.frames.append(Frame(level: -1, kind: .root, segmentCount: 0, pendingStart: 0, id: 0))
-    work.tupleCounts.append(0)
+    work.start()
     var order = 0
-
-    func keysMatch(_ a: LeafKey, _ b: LeafKey) -> Bool {
-      switch (a, b) {
-      case (.root, .root): return true
-      case (.property(let x), .property(let y)), (.key(let x), .key(let y)):
-        return x.count == y.count && text[x].elementsEqual(text[y])
-      case (.index(let x), .index(let y)), (.tuple(let x), .tuple(let y)): return x == y
-      default: return false
-      }
-    }
-    /// `LeafKey` with its text copied out, for hashing; nil for `.none`, which pairs with nothing.
-    func pairKey(_ key: LeafKey) -> PairKey? {
-      switch key {
-      case .root: return .root
-      case .property(let r): return .property(Array(text[r]))
-      case .key(let r): return .key(Array(text[r]))
-      case .index(let n): return .index(n)
-      case .tuple(let n): return .tuple(n)
-      case .none: return nil
-      }
-    }
-    func resolve(from start: Int) {
-      guard start < work.pending.count else { return }
-      work.matched.removeAll(keepingCapacity: true)
-      work.matched.append(contentsOf: repeatElement(false, count: work.pending.count - start))
-      func pair(_ a: Int, _ b: Int) {
-        work.matched[a - start] = true
-        work.matched[b - start] = true
-        let leaf = work.pending[a]
-        work.changes.append(
-          Change(order: leaf.order, paths: leaf.paths, kind: .value, old: leaf.value, new: work.pending[b].value))
-      }
-      // Each `-` leaf pairs with the first unpaired `+` leaf of the same key. A container
-      // holds a few leaves, so a scan is cheapest; a long one (a dump of thousands of
-      // changed elements) would make the scan quadratic, so it queues `+` leaves by key.
-      if work.pending.count - start <= 32 {
-        for a in start..<work.pending.count where work.pending[a].marker == .old {
-          if case .none = work.pending[a].key { continue }
-          for b in start..<work.pending.count where !work.matched[b - start] && work.pending[b].marker == .new {
-            if keysMatch(work.pending[a].key, work.pending[b].key) {
-              pair(a, b)
-              break
-            }
-          }
-        }
-      } else {
-        var queues: [PairKey: (next: Int, leaves: [Int])] = [:]
-        for b in start..<work.pending.count where work.pending[b].marker == .new {
-          if let key = pairKey(work.pending[b].key) { queues[key, default: (0, [])].leaves.append(b) }
-        }
-        for a in start..<work.pending.count where work.pending[a].marker == .old {
-          guard let key = pairKey(work.pending[a].key), let queue = queues[key], queue.next < queue.leaves.count else {
-            continue
-          }
-          pair(a, queue.leaves[queue.next])
-          queues[key]!.next += 1
-        }
-      }
-      for a in start..<work.pending.count where !work.matched[a - start] {
-        let leaf = work.pending[a]
-        let isOld = leaf.marker == .old
-        let kind: ChangeKind
-        switch leaf.key {
-        case .root, .property, .tuple: kind = .value
-        case .key, .index, .none: kind = isOld ? .removed : .added
-        }
-        work.changes.append(
-          Change(
-            order: leaf.order, paths: leaf.paths, kind: kind, old: isOld ? leaf.value : nil,
-            new: isOld ? nil : leaf.value))
-      }
-      work.pending.removeSubrange(start...)
-    }
-    func closeFrame() {
-      let frame = work.frames.removeLast()
-      resolve(from: frame.pendingStart)
-      work.segments.removeLast(frame.segmentCount)
-      if frame.kind == .enumPayload { work.tupleCounts[frame.id] = max(frame.old, frame.new) }
-    }
-
     var i = 0
     while i < lines.count {
       let line = lines[i]
-      let level = line.indent / 2
       if indented {
-        while work.frames.count > 1 && work.frames[work.frames.count - 1].level >= level { closeFrame() }
+        let level = line.indent / 2
+        while work.frames.count > 1 && work.frames[work.frames.count - 1].level >= level { closeFrame(&work) }
       }
-      let item = line.item
-      if item.isEmpty || isComment(item) || isElision(item) {
+      if skipsValueless(line, indented: indented, &work) {
         i += 1
-        continue
-      }
-      if isClosersOnly(item) {
-        if !indented && line.marker == .context && work.frames.count > 1 { closeFrame() }
-        i += 1
-        continue
-      }
-      if let run = unchangedRun(item) {
-        work.frames[work.frames.count - 1].old += run
-        work.frames[work.frames.count - 1].new += run
-        i += 1
-        continue
-      }
-      let (label, rawValue) = splitLabel(item)
-      var value = rawValue
-      var counter = BracketCounter()
-      counter.add(text, value)
-      let opens = counter.depth > 0 || counter.inTripleQuote
-      if !opens, value.count > 0, text[value.upperBound - 1] == ByteText.comma {
-        value = value.lowerBound..<(value.upperBound - 1)
-      }
-      let (childSegment, key) = child(label: label, marker: line.marker, frame: &work.frames[work.frames.count - 1])
-
-      if line.marker == .context {
-        if opens {
-          let (kind, caseSegment) = frameKind(of: ByteText.trimmedEnd(text, value))
-          var added = 0
-          if let childSegment {
-            work.segments.append(childSegment)
-            added += 1
-          }
-          if let caseSegment {
-            work.segments.append(caseSegment)
-            added += 1
-          }
-          work.frames.append(
-            Frame(
-              level: level, kind: kind, segmentCount: added, pendingStart: work.pending.count,
-              id: work.tupleCounts.count))
-          work.tupleCounts.append(0)
-        }
-        i += 1
-        continue
-      }
-      // A changed leaf; a multi-line value goes on while the same marker keeps its brackets open.
-      var j = i + 1
-      if opens {
-        while j < lines.count, lines[j].marker == line.marker, counter.depth > 0 || counter.inTripleQuote {
-          counter.add(text, lines[j].content)
-          j += 1
-        }
-      }
-      let start = derived.position
-      if j == i + 1 {
-        derived.append(text, value)
       } else {
-        derived.append(text, value)
-        for k in (i + 1)..<j {
-          var s = lines[k].content.lowerBound
-          let end = lines[k].content.upperBound
-          var removed = 0
-          while removed < line.indent, s < end, text[s] == ByteText.space {
-            s += 1
-            removed += 1
-          }
-          var piece = k == j - 1 ? ByteText.trimmedEnd(text, s..<end) : s..<end
-          if k == j - 1, piece.count > 0, text[piece.upperBound - 1] == ByteText.comma {
-            piece = piece.lowerBound..<(piece.upperBound - 1)
-          }
-          derived.append(0x0A)
-          derived.append(text, piece)
+        i = readItem(of: lines, at: i, order: &order, into: &derived, &work)
+      }
+    }
+    while work.frames.count > 1 { closeFrame(&work) }
+    resolve(from: 0, &work)
+    return stateChanges(&work, into: &derived)
+  }
+
+  /// Lines without a value: blank, comments, elisions, closers (which close a frame when a
+  /// copy lost its indentation) and `… (N unchanged)` (which moves the positions on).
+  /// Returns whether `line` was one.
+  @inline(__always)
+  private func skipsValueless(_ line: DumpLine, indented: Bool, _ work: inout Scratch) -> Bool {
+    let item = line.item
+    if item.isEmpty || isComment(item) || isElision(item) { return true }
+    if isClosersOnly(item) {
+      if !indented && line.marker == .context && work.frames.count > 1 { closeFrame(&work) }
+      return true
+    }
+    if let run = unchangedRun(item) {
+      work.frames[work.frames.count - 1].old += run
+      work.frames[work.frames.count - 1].new += run
+      return true
+    }
+    return false
+  }
+
+  /// Reads the item of `lines[i]`: an unchanged line that opens a container opens a frame; a
+  /// changed line is a leaf, whose value goes on over the next lines of the same marker while
+  /// its brackets are open. Returns the index of the line after it.
+  @inline(__always)
+  private func readItem(
+    of lines: [DumpLine], at i: Int, order: inout Int, into derived: inout DerivedText, _ work: inout Scratch
+  ) -> Int {
+    let line = lines[i]
+    let (label, rawValue) = splitLabel(line.item)
+    var value = rawValue
+    var counter = BracketCounter()
+    counter.add(text, value)
+    let opens = counter.depth > 0 || counter.inTripleQuote
+    if !opens, value.count > 0, text[value.upperBound - 1] == ByteText.comma {
+      value = value.lowerBound..<(value.upperBound - 1)
+    }
+    let (childSegment, key) = child(label: label, marker: line.marker, frame: &work.frames[work.frames.count - 1])
+    if line.marker == .context {
+      if opens { openFrame(level: line.indent / 2, value: value, childSegment: childSegment, &work) }
+      return i + 1
+    }
+    var end = i + 1
+    if opens {
+      while end < lines.count, lines[end].marker == line.marker, counter.depth > 0 || counter.inTripleQuote {
+        counter.add(text, lines[end].content)
+        end += 1
+      }
+    }
+    let start = derived.position
+    derived.append(text, value)
+    for k in (i + 1)..<end { appendContinuation(lines[k], indent: line.indent, isLast: k == end - 1, into: &derived) }
+    let pathStart = work.paths.count
+    work.paths.append(contentsOf: work.segments)
+    if let childSegment { work.paths.append(childSegment) }
+    work.pending.append(
+      Leaf(
+        marker: line.marker, key: key, paths: pathStart..<work.paths.count, value: derived.range(from: start),
+        order: order))
+    order += 1
+    return end
+  }
+
+  /// A line of a multi-line value, after a newline: without the indentation of the value's
+  /// first line, and the last one without its trailing comma.
+  private func appendContinuation(_ line: DumpLine, indent: Int, isLast: Bool, into derived: inout DerivedText) {
+    var s = line.content.lowerBound
+    let end = line.content.upperBound
+    var removed = 0
+    while removed < indent, s < end, text[s] == ByteText.space {
+      s += 1
+      removed += 1
+    }
+    var piece = isLast ? ByteText.trimmedEnd(text, s..<end) : s..<end
+    if isLast, piece.count > 0, text[piece.upperBound - 1] == ByteText.comma {
+      piece = piece.lowerBound..<(piece.upperBound - 1)
+    }
+    derived.append(0x0A)
+    derived.append(text, piece)
+  }
+
+  private func openFrame(level: Int, value: Range<Int>, childSegment: PathSegment?, _ work: inout Scratch) {
+    let (kind, caseSegment) = frameKind(of: ByteText.trimmedEnd(text, value))
+    var added = 0
+    if let childSegment {
+      work.segments.append(childSegment)
+      added += 1
+    }
+    if let caseSegment {
+      work.segments.append(caseSegment)
+      added += 1
+    }
+    work.frames.append(
+      Frame(
+        level: level, kind: kind, segmentCount: added, pendingStart: work.pending.count, id: work.tupleCounts.count))
+    work.tupleCounts.append(0)
+  }
+
+  private func closeFrame(_ work: inout Scratch) {
+    let frame = work.frames.removeLast()
+    resolve(from: frame.pendingStart, &work)
+    work.segments.removeLast(frame.segmentCount)
+    if frame.kind == .enumPayload { work.tupleCounts[frame.id] = max(frame.old, frame.new) }
+  }
+
+  /// Turns the leaves of a closed container (`pending[start...]`) into changes: a `-` and a
+  /// `+` leaf of the same key are one changed value; a leaf left alone was removed or added
+  /// (or changed, for a property, tuple element or the root).
+  private func resolve(from start: Int, _ work: inout Scratch) {
+    guard start < work.pending.count else { return }
+    work.matched.removeAll(keepingCapacity: true)
+    work.matched.append(contentsOf: repeatElement(false, count: work.pending.count - start))
+    // Each `-` leaf pairs with the first unpaired `+` leaf of the same key. A container
+    // holds a few leaves, so a scan is cheapest; a long one (a dump of thousands of
+    // changed elements) would make the scan quadratic, so it queues `+` leaves by key.
+    if work.pending.count - start <= 32 {
+      pairByScan(from: start, &work)
+    } else {
+      pairByQueue(from: start, &work)
+    }
+    for a in start..<work.pending.count where !work.matched[a - start] {
+      let leaf = work.pending[a]
+      let isOld = leaf.marker == .old
+      let kind: ChangeKind
+      switch leaf.key {
+      case .root, .property, .tuple: kind = .value
+      case .key, .index, .none: kind = isOld ? .removed : .added
+      }
+      work.changes.append(
+        Change(
+          order: leaf.order, paths: leaf.paths, kind: kind, old: isOld ? leaf.value : nil,
+          new: isOld ? nil : leaf.value))
+    }
+    work.pending.removeSubrange(start...)
+  }
+
+  private func pairByScan(from start: Int, _ work: inout Scratch) {
+    for a in start..<work.pending.count where work.pending[a].marker == .old {
+      if case .none = work.pending[a].key { continue }
+      for b in start..<work.pending.count where !work.matched[b - start] && work.pending[b].marker == .new {
+        if keysMatch(work.pending[a].key, work.pending[b].key) {
+          pair(a, b, from: start, &work)
+          break
         }
       }
-      let pathStart = work.paths.count
-      work.paths.append(contentsOf: work.segments)
-      if let childSegment { work.paths.append(childSegment) }
-      work.pending.append(
-        Leaf(
-          marker: line.marker, key: key, paths: pathStart..<work.paths.count, value: derived.range(from: start),
-          order: order))
-      order += 1
-      i = j
     }
-    while work.frames.count > 1 { closeFrame() }
-    resolve(from: 0)
+  }
 
+  private func pairByQueue(from start: Int, _ work: inout Scratch) {
+    var queues: [PairKey: (next: Int, leaves: [Int])] = [:]
+    for b in start..<work.pending.count where work.pending[b].marker == .new {
+      if let key = pairKey(work.pending[b].key) { queues[key, default: (0, [])].leaves.append(b) }
+    }
+    for a in start..<work.pending.count where work.pending[a].marker == .old {
+      guard let key = pairKey(work.pending[a].key), let queue = queues[key], queue.next < queue.leaves.count else {
+        continue
+      }
+      pair(a, queue.leaves[queue.next], from: start, &work)
+      queues[key]!.next += 1
+    }
+  }
+
+  /// Leaf `a` (old) and leaf `b` (new) are one changed value.
+  private func pair(_ a: Int, _ b: Int, from start: Int, _ work: inout Scratch) {
+    work.matched[a - start] = true
+    work.matched[b - start] = true
+    let leaf = work.pending[a]
+    work.changes.append(
+      Change(order: leaf.order, paths: leaf.paths, kind: .value, old: leaf.value, new: work.pending[b].value))
+  }
+
+  private func keysMatch(_ a: LeafKey, _ b: LeafKey) -> Bool {
+    switch (a, b) {
+    case (.root, .root): return true
+    case (.property(let x), .property(let y)), (.key(let x), .key(let y)):
+      return x.count == y.count && text[x].elementsEqual(text[y])
+    case (.index(let x), .index(let y)), (.tuple(let x), .tuple(let y)): return x == y
+    default: return false
+    }
+  }
+
+  /// `LeafKey` with its text copied out, for hashing; nil for `.none`, which pairs with nothing.
+  private func pairKey(_ key: LeafKey) -> PairKey? {
+    switch key {
+    case .root: return .root
+    case .property(let r): return .property(Array(text[r]))
+    case .key(let r): return .key(Array(text[r]))
+    case .index(let n): return .index(n)
+    case .tuple(let n): return .tuple(n)
+    case .none: return nil
+    }
+  }
+
+  /// The changes in the order of their lines, their paths written now that every payload's
+  /// count of unlabeled values (whether its tuple positions show) is known.
+  private func stateChanges(_ work: inout Scratch, into derived: inout DerivedText) -> [StateChange] {
     work.changes.sort { $0.order < $1.order }
     var result: [StateChange] = []
     result.reserveCapacity(work.changes.count)

@@ -55,6 +55,7 @@ struct DerivedText: ~Copyable {
   /// `value` followed by a newline and `text[line]`. In place when `value` is the last
   /// text written (a value and its continuation lines), else as a new copy.
   mutating func extend(_ value: TextRange, withLine text: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> TextRange {
+    assert(value.start >= base && value.end <= base + position, "value outside the derived bytes")
     var start = value.start
     if value.end != base + position {
       let copy = Array(bytes.buffer[(value.start - base)..<(value.end - base)])

@@ -53,6 +53,8 @@ package enum LineKinds {
   /// word at a time (most lines hold one colon or none).
   @inline(__always)
   static func mayHoldLabelsHeader(_ text: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Bool {
+    // The word loop reads eight bytes at a time up to `line.upperBound`.
+    assert(line.lowerBound >= 0 && line.upperBound <= text.count, "line outside its text")
     let base = text.baseAddress!
     var i = line.lowerBound + 15  // "received action" comes before the colon
     let end = line.upperBound - 1  // and a space and a character after it

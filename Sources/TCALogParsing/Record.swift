@@ -55,7 +55,8 @@ public struct Record: Sendable {
   /// 0-based byte offset of the header line's first byte.
   public var offset: Int
   public var format: RecordFormat
-  /// Input lines the record occupies (header through its last line, plus one blank line).
+  /// Input lines the record occupies: header through its last line, and the blank line
+  /// that ended it, if one did.
   public var lines: Int
   /// Bytes of those lines, prefixes and terminators included.
   public var bytes: Int
@@ -149,9 +150,10 @@ extension RecordFields {
   /// The bytes of a range, without copying. The buffer is valid only inside `body`.
   @inlinable
   public func withBytes<R>(_ range: TextRange, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-    try storage.withUnsafeBufferPointer { buffer in
-      precondition(range.start >= 0 && range.end <= buffer.count, "range outside the record's storage")
-      return try body(UnsafeBufferPointer(rebasing: buffer[range.start..<range.end]))
+    // A buffer slice is not bounds-checked in optimized builds.
+    precondition(range.start >= 0 && range.count >= 0 && range.end <= storage.count, "range outside the record")
+    return try storage.withUnsafeBufferPointer { buffer in
+      try body(UnsafeBufferPointer(rebasing: buffer[range.start..<range.end]))
     }
   }
 

@@ -7,315 +7,133 @@ import TCALogInput
 /// decides where it ends (FORMATS.md 2.4) while keeping the record's raw bytes and the
 /// positions of its lines. When the record ends, the action text and state part are parsed
 /// from those bytes. Memory is the record under construction, never the input.
+///
+/// Threads: a scanner is not `Sendable`; one thread at a time feeds it (the parallel reader
+/// gives each chunk its own scanner and reads its counts once the chunk is scanned).
+///
+/// Everything that changes while scanning is one `ScanState` value in `state`. Each access
+/// to it is one call of a `ScanState` method, which runs no caller code: `emit` is called
+/// after that method returns. So no two accesses to `state` can overlap.
 public final class RecordScanner {
   public let file: String
-  public private(set) var nextIndex: Int
-  public private(set) var statistics = ScanStatistics()
+  public var nextIndex: Int { state.nextIndex }
+  public var statistics: ScanStatistics { state.statistics }
   /// What the scan noticed, at most `maximumWarnings`. A chunk's scanner numbers lines
   /// from the chunk's start; the stream moves them into place.
-  public private(set) var warnings: [ScanWarning] = []
+  public var warnings: [ScanWarning] {
+    let entries = state.warnings
+    return entries.map { ScanWarning(file: file, line: $0.line, kind: $0.kind) }
+  }
   public static let maximumWarnings = 100
   /// Records larger than this are cut and reported incomplete (FORMATS.md 9.11).
   public let sizeCap: Int
 
-  private enum HeaderKind { case diffing, tca, labels }
-  private enum Phase { case action, tcaStateStart, tcaState, diffingTree, finished }
-  private enum Ending { case blankLine, finished, nextLine, endOfInput }
-  private enum Step { case taken, takenAndClosed, rejected }
-
-  // The record under construction.
-  private var active = false
-  private var headerKind = HeaderKind.tca
-  private var phase = Phase.action
-  private var raw = ByteAccumulator(capacity: 4096)
-  private var headerLine = 0
-  private var headerOffset = 0
-  private var lineCount = 0
-  private var byteCount = 0
-  private var isCapped = false
-  private var timestamp: [UInt8]?
-  private var storePrefix: Range<Int>?
-  private var labelsText: Range<Int>?
-  private var actionLines: [Range<Int>] = []
-  private var actionBrackets = BracketCounter()
-  private var sawStateHeader = false
-  private var noChange = false
-  private var noChangeAtColumnZero = false
-  private var treeLines: [TreeLine] = []
-  private var dumpLines: [DumpLine] = []
-  private var sawChangeMarker = false
-  private var sawTCA0Marker = false
-  private var newView = BracketCounter()
-  private var rootFinished = false
-  private var endedByBlankAfterAction = false
-  // Difference tree progress, for completeness and for telling continuation from foreign text.
-  private var danglingLabel = false
-  private var openSides = 0
-  private var countChildren = 0
-  private var keyPairsOpen = false
-  private var lastWasLeaf = false
-
-  /// Reused for each record's action text.
-  private var actionBytes = ByteAccumulator(capacity: 1024)
-
-  // Headerless diff fragments between records.
-  private var inFragment = false
-  private var previousLooksLikeRoot = false
-  /// Scratch storage of the action parser, kept from record to record.
-  private var treeNodes: [ValueTree.Node] = []
-  private var treeStack: [Int32] = []
-  /// Scratch storage of the Difference tree parser, kept from record to record.
-  private var treeScratch = DifferenceTreeParser.Scratch()
-  /// Scratch storage of the Custom Dump diff parser, kept from record to record.
-  private var dumpScratch = CustomDumpDiffParser.Scratch()
+  /// Unchecked: a class property costs a runtime exclusivity check per access (over 100
+  /// instructions with its bookkeeping: 8% of `report` at one access per line), and the
+  /// optimizer cannot prove it away, as the accesses reach standard-library code it does
+  /// not see (array growth, hashing). The rule above makes an overlapping access impossible.
+  @exclusivity(unchecked) private var state: ScanState
 
   public init(file: String, firstIndex: Int = 0, sizeCap: Int = 64 << 20) {
     self.file = file
-    self.nextIndex = firstIndex
     self.sizeCap = sizeCap
+    state = ScanState(file: file, nextIndex: firstIndex, sizeCap: sizeCap)
   }
 
   /// Feeds the next input line; calls `emit` for every record that ends.
   public func feed(_ line: InputLine, emit: (Record) throws -> Void) throws {
-    statistics.lines += 1
-    statistics.bytes += line.full.count
-    let text = line.content
-    let prefix = LinePrefix.match(text)
-    let content = (prefix?.length ?? 0)..<text.count
-    // Blank when nothing is left after trimming the end (a backward scan stops at the
-    // last byte of most lines; a forward one would walk their indentation).
-    let isBlank = ByteText.trimmedEnd(text, content).isEmpty
-
-    if active {
-      if phase == .finished {
-        if isBlank {
-          append(line, content)
-          try close(.blankLine, emit)
-          return
-        }
-        try close(.finished, emit)
-      } else if !isBlank, LineKinds.mayBeHeader(text, content), let header = LineKinds.header(text, content) {
-        try close(.nextLine, emit)
-        try start(header, line, content, prefix, emit)
-        return
-      } else {
-        switch advance(line, content, isBlank) {
-        case .taken: return
-        case .takenAndClosed:
-          try close(.blankLine, emit)
-          return
-        case .rejected:
-          try close(.nextLine, emit)
-        }
-      }
-    }
-    if !isBlank, LineKinds.mayBeHeader(text, content), let header = LineKinds.header(text, content) {
-      try start(header, line, content, prefix, emit)
-      return
-    }
-    statistics.otherLines += 1
-    noteFragment(line, content)
+    let view = LineView(line)
+    // A line may end the open record and then start one (a `labels` header ends it too).
+    let next = state.continueRecord(line, view)
+    if let ending = next.closes { try emit(state.close(ending)) }
+    if case .done = next.rest { return }
+    if state.startOrSkip(line, view, next.rest) { try emit(state.close(.finished)) }
   }
 
   /// Ends a chunk whose next line (in the following chunk) is a header: closes the open
   /// record exactly as `feed` would on that header, so chunked and sequential scans agree.
   public func finishBeforeHeader(emit: (Record) throws -> Void) throws {
-    guard active else { return }
-    try close(phase == .finished ? .finished : .nextLine, emit)
+    if let record = state.finishBeforeHeader() { try emit(record) }
   }
 
   /// Ends a chunk that the parallel reader cut without a header, after at least `sizeCap`
   /// bytes: a record still open there goes on past the cut, so it is larger than the cap,
   /// as a sequential read would find (kept incomplete, with its warning).
   public func finishAtForcedCut(emit: (Record) throws -> Void) throws {
-    guard active else { return }
-    if phase != .finished { isCapped = true }
-    try finishBeforeHeader(emit: emit)
+    if let record = state.finishAtForcedCut() { try emit(record) }
   }
 
   /// Ends the input: a record still open is emitted (incomplete unless finished).
   public func finish(emit: (Record) throws -> Void) throws {
-    if active { try close(.endOfInput, emit) }
-    inFragment = false
-    previousLooksLikeRoot = false
+    if let record = state.finish() { try emit(record) }
   }
+}
 
-  // MARK: - Record lines
+/// A line as the scanner sees it, worked out once per line. Ranges are in `line.content`.
+struct LineView {
+  var prefix: LinePrefixMatch?
+  /// The line after its prefix.
+  var content: Range<Int>
+  /// Nothing is left after trimming the end.
+  var isBlank: Bool
 
-  private func start(
-    _ header: Header, _ line: InputLine, _ content: Range<Int>, _ prefix: LinePrefixMatch?,
-    _ emit: (Record) throws -> Void
-  ) throws {
-    active = true
-    inFragment = false
-    previousLooksLikeRoot = false
-    headerLine = line.number
-    headerOffset = line.offset
-    if let prefix {
-      timestamp = LinePrefix.normalizedTimestamp(UnsafeBufferPointer(rebasing: line.content[prefix.timestamp]))
-    }
-    let rawStart = append(line, content) ?? 0
-    switch header {
-    case .diffing:
-      headerKind = .diffing
-      phase = .action
-    case .tca(let storePrefix):
-      headerKind = .tca
-      phase = .action
-      self.storePrefix = storePrefix.map { ($0.lowerBound + rawStart)..<($0.upperBound + rawStart) }
-    case .labels(let storePrefix, let text):
-      headerKind = .labels
-      self.storePrefix = storePrefix.map { ($0.lowerBound + rawStart)..<($0.upperBound + rawStart) }
-      labelsText = (text.lowerBound + rawStart)..<(text.upperBound + rawStart)
-      try close(.finished, emit)
-    }
-  }
-
-  /// Appends a line to the record; returns where it starts in `raw` (nil once capped).
-  @discardableResult
-  private func append(_ line: InputLine, _ content: Range<Int>) -> Int? {
-    lineCount += 1
-    byteCount += line.full.count
-    guard !isCapped else { return nil }
-    if raw.count + line.full.count > sizeCap {
-      isCapped = true
-      return nil
-    }
-    let start = raw.count
-    raw.append(line.full)
-    return start
-  }
-
-  private func shifted(_ r: Range<Int>, by delta: Int) -> Range<Int> { (r.lowerBound + delta)..<(r.upperBound + delta) }
-
-  private func addActionLine(_ line: InputLine, _ content: Range<Int>) {
-    // Only a TCA action ends by its brackets; a diffing action ends at `State:`.
-    if headerKind == .tca { actionBrackets.add(line.content, content) }
-    if let start = append(line, content) { actionLines.append(shifted(content, by: start)) }
-  }
-
-  /// Decides what a line means for the open record.
-  private func advance(_ line: InputLine, _ content: Range<Int>, _ isBlank: Bool) -> Step {
+  @inline(__always)
+  init(_ line: InputLine) {
     let text = line.content
-    switch phase {
-    case .action:
-      if isBlank {
-        if headerKind == .tca && !actionLines.isEmpty && actionBrackets.depth <= 0 { endedByBlankAfterAction = true }
-        append(line, content)
-        return .takenAndClosed
-      }
-      if LineKinds.isNoChange(text, content) { return takeNoChange(line, content) }
-      if headerKind == .diffing {
-        if LineKinds.isStateHeader(text, content) {
-          append(line, content)
-          sawStateHeader = true
-          phase = .diffingTree
-        } else {
-          addActionLine(line, content)
-        }
-        return .taken
-      }
-      if !actionLines.isEmpty {
-        // An action whose brackets never balance (damaged copy) still ends at a state part,
-        // at a marked line (action lines start with a space: one byte rules them out).
-        if DumpLine.startsWithMarker(text, content), let dump = DumpLine.parse(text, content),
-          dump.marker != .context || dump.isTCA0Marker
-        {
-          phase = .tcaState
-          return takeDumpLine(line, content, dump)
-        }
-        if LineKinds.isStateHeader(text, content) {
-          append(line, content)
-          sawStateHeader = true
-          phase = .diffingTree
-          return .taken
-        }
-      }
-      addActionLine(line, content)
-      if actionBrackets.depth <= 0 && !actionBrackets.inTripleQuote { phase = .tcaStateStart }
-      return .taken
-
-    case .tcaStateStart:
-      if isBlank {
-        endedByBlankAfterAction = true  // `.debugActions()`: header, action, blank line
-        append(line, content)
-        return .takenAndClosed
-      }
-      if LineKinds.isNoChange(text, content) { return takeNoChange(line, content) }
-      if LineKinds.isStateHeader(text, content) {
-        append(line, content)
-        sawStateHeader = true
-        phase = .diffingTree
-        return .taken
-      }
-      if let dump = DumpLine.parse(text, content) {
-        phase = .tcaState
-        return takeDumpLine(line, content, dump)
-      }
-      // The diffing variant of FORMATS.md 4.6: a Difference tree after a TCA header.
-      let tree = TreeLine.classify(text, content)
-      if tree.kind != .other && tree.kind != .noChange {
-        phase = .diffingTree
-        return takeTreeLine(line, content, tree)
-      }
-      return .rejected
-
-    case .tcaState:
-      if isBlank {
-        append(line, content)
-        return .takenAndClosed
-      }
-      guard let dump = DumpLine.parse(text, content) else { return .rejected }
-      return takeDumpLine(line, content, dump)
-
-    case .diffingTree:
-      if isBlank {
-        append(line, content)
-        return .takenAndClosed
-      }
-      let tree = TreeLine.classify(text, content)
-      if tree.kind == .noChange {
-        return treeLines.isEmpty ? takeNoChange(line, content) : .rejected
-      }
-      if tree.kind == .other && !tree.isIndented && !lastWasLeaf && !keyPairsOpen { return .rejected }
-      return takeTreeLine(line, content, tree)
-
-    case .finished:
-      return .rejected
-    }
+    prefix = LinePrefix.match(text)
+    content = (prefix?.length ?? 0)..<text.count
+    // A backward scan stops at the last byte of most lines; a forward one would walk their
+    // indentation.
+    isBlank = ByteText.trimmedEnd(text, content).isEmpty
   }
+}
 
-  private func takeNoChange(_ line: InputLine, _ content: Range<Int>) -> Step {
-    append(line, content)
-    noChange = true
-    noChangeAtColumnZero =
-      content.lowerBound < line.content.count && line.content[content.lowerBound] == UInt8(ascii: "(")
-    phase = .finished
-    return .taken
-  }
+/// The flags and counters of the record under construction. A new record starts from
+/// `RecordProgress()`, so nothing is reset by hand.
+struct RecordProgress {
+  enum HeaderKind { case diffing, tca, labels }
+  enum Phase { case action, tcaStateStart, tcaState, diffingTree, finished }
 
-  private func takeDumpLine(_ line: InputLine, _ content: Range<Int>, _ dump: DumpLine) -> Step {
-    if dump.marker != .context { sawChangeMarker = true }
-    if dump.isTCA0Marker { sawTCA0Marker = true }
-    // The record's state value ends where the new side's brackets balance (FORMATS.md 2.4).
-    if dump.marker != .old {
-      newView.add(line.content, dump.content)
-      if newView.depth <= 0 && !newView.inTripleQuote {
-        rootFinished = true
-        phase = .finished
-      }
-    }
-    if let start = append(line, content) {
-      var stored = dump
-      stored.content = shifted(dump.content, by: start)
-      stored.item = shifted(dump.item, by: start)
-      dumpLines.append(stored)
-    }
-    return .taken
-  }
+  var headerKind = HeaderKind.tca
+  var phase = Phase.action
+  var headerLine = 0
+  var headerOffset = 0
+  /// Lines and bytes of the record, counted on after the size cap hit.
+  var lineCount = 0
+  var byteCount = 0
+  /// The record outgrew the size cap: its later lines are counted, not kept.
+  var isCapped = false
+  var timestamp: [UInt8]?
+  /// Ranges in the record's raw bytes.
+  var storePrefix: Range<Int>?
+  var labelsText: Range<Int>?
+  var actionBrackets = BracketCounter()
+  var sawStateHeader = false
+  var noChange = false
+  var noChangeAtColumnZero = false
+  var sawChangeMarker = false
+  var sawTCA0Marker = false
+  /// Brackets of the new side of a Custom Dump diff: the state value ends where they balance.
+  var newView = BracketCounter()
+  var rootFinished = false
+  var endedByBlankAfterAction = false
+  var tree = TreeProgress()
+}
 
-  private func takeTreeLine(_ line: InputLine, _ content: Range<Int>, _ tree: TreeLine) -> Step {
-    switch tree.kind {
+/// How far a Difference tree has come: for telling its continuation lines from foreign text,
+/// and a finished tree from a cut one.
+struct TreeProgress {
+  var danglingLabel = false
+  var openSides = 0
+  var countChildren = 0
+  var keyPairsOpen = false
+  var lastWasLeaf = false
+
+  /// Every label has its leaf and every leaf its sides.
+  var isFinished: Bool { !danglingLabel && openSides == 0 && countChildren == 0 && !keyPairsOpen }
+
+  mutating func take(_ kind: TreeLine.Kind) {
+    switch kind {
     case .property, .key, .index, .enumCase, .tupleElement:
       danglingLabel = true
       lastWasLeaf = false
@@ -345,7 +163,302 @@ public final class RecordScanner {
     case .noChange:
       break
     }
-    if let start = append(line, content) {
+  }
+}
+
+/// Everything a `RecordScanner` changes: the record under construction, the buffers kept
+/// from record to record, the counts and warnings. Non-copyable: its byte buffers have one
+/// owner, and the scanner changes it in place.
+struct ScanState: ~Copyable {
+  enum Ending { case blankLine, finished, nextLine, endOfInput }
+  /// What a line means for the open record.
+  enum Step { case taken, takenAndClosed, rejected }
+  /// What is left to do with a line once the open record has seen it: nothing, to start a
+  /// record at its header, or to look at it as a line outside records.
+  enum Rest {
+    case done
+    case start(Header)
+    case startOrSkip
+  }
+
+  let file: String
+  let sizeCap: Int
+  var nextIndex: Int
+  var statistics = ScanStatistics()
+  /// At most `RecordScanner.maximumWarnings`.
+  var warnings: [(line: Int, kind: ScanWarning.Kind)] = []
+
+  // The record under construction: its flags, raw bytes and the positions of its lines in them.
+  var active = false
+  var progress = RecordProgress()
+  var raw = ByteAccumulator(capacity: 4096)
+  var actionLines: [Range<Int>] = []
+  var treeLines: [TreeLine] = []
+  var dumpLines: [DumpLine] = []
+
+  // Headerless diff fragments between records.
+  var inFragment = false
+  var previousLooksLikeRoot = false
+
+  /// Reused for each record's action text.
+  var actionBytes = ByteAccumulator(capacity: 1024)
+  /// Scratch storage of the action parser, kept from record to record.
+  var treeNodes: [ValueTree.Node] = []
+  var treeStack: [Int32] = []
+  /// Scratch storage of the Difference tree parser, kept from record to record.
+  var treeScratch = DifferenceTreeParser.Scratch()
+  /// Scratch storage of the Custom Dump diff parser, kept from record to record.
+  var dumpScratch = CustomDumpDiffParser.Scratch()
+
+  init(file: String, nextIndex: Int, sizeCap: Int) {
+    self.file = file
+    self.nextIndex = nextIndex
+    self.sizeCap = sizeCap
+  }
+
+  // MARK: - Lines
+
+  /// The first step of `feed`: counts the line and lets the open record take it. Returns
+  /// how the open record ends at this line, if it does (`close` makes it), and what is left
+  /// to do with the line. Records are not returned from here: most lines end none, and an
+  /// optional record costs a copy of its fields per line. Inlined into `feed`: as a call, it
+  /// cost a fifth of the per-line work.
+  @inline(__always)
+  mutating func continueRecord(_ line: InputLine, _ view: LineView) -> (closes: Ending?, rest: Rest) {
+    statistics.lines += 1
+    statistics.bytes += line.full.count
+    guard active else { return (nil, .startOrSkip) }
+    if progress.phase == .finished {
+      guard view.isBlank else { return (.finished, .startOrSkip) }
+      append(line)
+      return (.blankLine, .done)
+    }
+    let text = line.content
+    if !view.isBlank, LineKinds.mayBeHeader(text, view.content), let header = LineKinds.header(text, view.content) {
+      return (.nextLine, .start(header))
+    }
+    switch advance(line, view.content, view.isBlank) {
+    case .taken: return (nil, .done)
+    case .takenAndClosed: return (.blankLine, .done)
+    case .rejected: return (.nextLine, .startOrSkip)
+    }
+  }
+
+  /// The second step of `feed`, for a line no record took: a header starts a record;
+  /// anything else is outside records. Returns whether the record ends at once (a one-line
+  /// `labels` record), for `close(.finished)`.
+  mutating func startOrSkip(_ line: InputLine, _ view: LineView, _ rest: Rest) -> Bool {
+    let text = line.content
+    switch rest {
+    case .done:
+      return false
+    case .start(let header):
+      return start(header, line, view)
+    case .startOrSkip:
+      if !view.isBlank, LineKinds.mayBeHeader(text, view.content), let header = LineKinds.header(text, view.content) {
+        return start(header, line, view)
+      }
+    }
+    statistics.otherLines += 1
+    noteFragment(line, view.content)
+    return false
+  }
+
+  mutating func finishBeforeHeader() -> Record? {
+    guard active else { return nil }
+    return close(progress.phase == .finished ? .finished : .nextLine)
+  }
+
+  mutating func finishAtForcedCut() -> Record? {
+    guard active else { return nil }
+    if progress.phase != .finished { progress.isCapped = true }
+    return finishBeforeHeader()
+  }
+
+  mutating func finish() -> Record? {
+    let record = active ? close(.endOfInput) : nil
+    inFragment = false
+    previousLooksLikeRoot = false
+    return record
+  }
+
+  // MARK: - Record lines
+
+  /// Starts a record at its header; returns whether it already ended (a `labels` record).
+  private mutating func start(_ header: Header, _ line: InputLine, _ view: LineView) -> Bool {
+    active = true
+    inFragment = false
+    previousLooksLikeRoot = false
+    progress.headerLine = line.number
+    progress.headerOffset = line.offset
+    if let prefix = view.prefix {
+      progress.timestamp = LinePrefix.normalizedTimestamp(UnsafeBufferPointer(rebasing: line.content[prefix.timestamp]))
+    }
+    // A header line over the size cap keeps none of its bytes, so none of its ranges.
+    let rawStart = append(line)
+    func stored(_ r: Range<Int>?) -> Range<Int>? {
+      guard let r, let rawStart else { return nil }
+      return shifted(r, by: rawStart)
+    }
+    switch header {
+    case .diffing:
+      progress.headerKind = .diffing
+    case .tca(let storePrefix):
+      progress.headerKind = .tca
+      progress.storePrefix = stored(storePrefix)
+    case .labels(let storePrefix, let text):
+      progress.headerKind = .labels
+      progress.storePrefix = stored(storePrefix)
+      progress.labelsText = stored(text)
+      return true
+    }
+    return false
+  }
+
+  /// Appends a line to the record; returns where it starts in `raw` (nil once capped).
+  @discardableResult
+  private mutating func append(_ line: InputLine) -> Int? {
+    progress.lineCount += 1
+    progress.byteCount += line.full.count
+    guard !progress.isCapped else { return nil }
+    if raw.count + line.full.count > sizeCap {
+      progress.isCapped = true
+      return nil
+    }
+    let start = raw.count
+    raw.append(line.full)
+    return start
+  }
+
+  private func shifted(_ r: Range<Int>, by delta: Int) -> Range<Int> { (r.lowerBound + delta)..<(r.upperBound + delta) }
+
+  private mutating func addActionLine(_ line: InputLine, _ content: Range<Int>) {
+    // Only a TCA action ends by its brackets; a diffing action ends at `State:`.
+    if progress.headerKind == .tca { progress.actionBrackets.add(line.content, content) }
+    if let start = append(line) { actionLines.append(shifted(content, by: start)) }
+  }
+
+  /// Decides what a line means for the open record, by the part the record is in.
+  private mutating func advance(_ line: InputLine, _ content: Range<Int>, _ isBlank: Bool) -> Step {
+    switch progress.phase {
+    case .action: return advanceInAction(line, content, isBlank)
+    case .tcaStateStart: return advanceAtTCAStateStart(line, content, isBlank)
+    case .tcaState:
+      if isBlank { return takeClosingBlank(line) }
+      guard let dump = DumpLine.parse(line.content, content) else { return .rejected }
+      return takeDumpLine(line, dump)
+    case .diffingTree: return advanceInDiffingTree(line, content, isBlank)
+    case .finished: return .rejected
+    }
+  }
+
+  private mutating func takeClosingBlank(_ line: InputLine) -> Step {
+    append(line)
+    return .takenAndClosed
+  }
+
+  private mutating func takeStateHeader(_ line: InputLine) -> Step {
+    append(line)
+    progress.sawStateHeader = true
+    progress.phase = .diffingTree
+    return .taken
+  }
+
+  private mutating func advanceInAction(_ line: InputLine, _ content: Range<Int>, _ isBlank: Bool) -> Step {
+    let text = line.content
+    if isBlank {
+      if progress.headerKind == .tca && !actionLines.isEmpty && progress.actionBrackets.depth <= 0 {
+        progress.endedByBlankAfterAction = true
+      }
+      return takeClosingBlank(line)
+    }
+    if LineKinds.isNoChange(text, content) { return takeNoChange(line, content) }
+    if progress.headerKind == .diffing {
+      if LineKinds.isStateHeader(text, content) { return takeStateHeader(line) }
+      addActionLine(line, content)
+      return .taken
+    }
+    if !actionLines.isEmpty {
+      // An action whose brackets never balance (damaged copy) still ends at a state part,
+      // at a marked line (action lines start with a space: one byte rules them out).
+      if DumpLine.startsWithMarker(text, content), let dump = DumpLine.parse(text, content),
+        dump.marker != .context || dump.isTCA0Marker
+      {
+        progress.phase = .tcaState
+        return takeDumpLine(line, dump)
+      }
+      if LineKinds.isStateHeader(text, content) { return takeStateHeader(line) }
+    }
+    addActionLine(line, content)
+    if progress.actionBrackets.depth <= 0 && !progress.actionBrackets.inTripleQuote { progress.phase = .tcaStateStart }
+    return .taken
+  }
+
+  private mutating func advanceAtTCAStateStart(_ line: InputLine, _ content: Range<Int>, _ isBlank: Bool) -> Step {
+    let text = line.content
+    if isBlank {
+      progress.endedByBlankAfterAction = true  // `.debugActions()`: header, action, blank line
+      return takeClosingBlank(line)
+    }
+    if LineKinds.isNoChange(text, content) { return takeNoChange(line, content) }
+    if LineKinds.isStateHeader(text, content) { return takeStateHeader(line) }
+    if let dump = DumpLine.parse(text, content) {
+      progress.phase = .tcaState
+      return takeDumpLine(line, dump)
+    }
+    // The diffing variant of FORMATS.md 4.6: a Difference tree after a TCA header.
+    let tree = TreeLine.classify(text, content)
+    if tree.kind != .other && tree.kind != .noChange {
+      progress.phase = .diffingTree
+      return takeTreeLine(line, tree)
+    }
+    return .rejected
+  }
+
+  private mutating func advanceInDiffingTree(_ line: InputLine, _ content: Range<Int>, _ isBlank: Bool) -> Step {
+    if isBlank { return takeClosingBlank(line) }
+    let tree = TreeLine.classify(line.content, content)
+    if tree.kind == .noChange {
+      return treeLines.isEmpty ? takeNoChange(line, content) : .rejected
+    }
+    if tree.kind == .other && !tree.isIndented && !progress.tree.lastWasLeaf && !progress.tree.keyPairsOpen {
+      return .rejected
+    }
+    return takeTreeLine(line, tree)
+  }
+
+  private mutating func takeNoChange(_ line: InputLine, _ content: Range<Int>) -> Step {
+    append(line)
+    progress.noChange = true
+    progress.noChangeAtColumnZero =
+      content.lowerBound < line.content.count && line.content[content.lowerBound] == UInt8(ascii: "(")
+    progress.phase = .finished
+    return .taken
+  }
+
+  private mutating func takeDumpLine(_ line: InputLine, _ dump: DumpLine) -> Step {
+    if dump.marker != .context { progress.sawChangeMarker = true }
+    if dump.isTCA0Marker { progress.sawTCA0Marker = true }
+    // The record's state value ends where the new side's brackets balance (FORMATS.md 2.4).
+    if dump.marker != .old {
+      progress.newView.add(line.content, dump.content)
+      if progress.newView.depth <= 0 && !progress.newView.inTripleQuote {
+        progress.rootFinished = true
+        progress.phase = .finished
+      }
+    }
+    if let start = append(line) {
+      var stored = dump
+      stored.content = shifted(dump.content, by: start)
+      stored.item = shifted(dump.item, by: start)
+      dumpLines.append(stored)
+    }
+    return .taken
+  }
+
+  private mutating func takeTreeLine(_ line: InputLine, _ tree: TreeLine) -> Step {
+    progress.tree.take(tree.kind)
+    if let start = append(line) {
       var stored = tree
       stored.text = shifted(tree.text, by: start)
       stored.item = shifted(tree.item, by: start)
@@ -357,7 +470,7 @@ public final class RecordScanner {
   // MARK: - Fragments
 
   /// Counts state diffs printed without a header (FORMATS.md 9.10), one warning each.
-  private func noteFragment(_ line: InputLine, _ content: Range<Int>) {
+  private mutating func noteFragment(_ line: InputLine, _ content: Range<Int>) {
     let text = line.content
     var looksLikeDiff = LineKinds.isStateHeader(text, content)
     if !looksLikeDiff, content.count >= 2, text[content.lowerBound] == UInt8(ascii: "|"),
@@ -381,166 +494,188 @@ public final class RecordScanner {
       && (text[content.lowerBound + 2] &- UInt8(ascii: "A")) < 26 && text[content.upperBound - 1] == UInt8(ascii: "(")
   }
 
-  private func warn(_ line: Int, _ kind: ScanWarning.Kind) {
+  private mutating func warn(_ line: Int, _ kind: ScanWarning.Kind) {
     guard warnings.count < RecordScanner.maximumWarnings else { return }
-    warnings.append(ScanWarning(file: file, line: line, kind: kind))
+    warnings.append((line, kind))
   }
 
   // MARK: - Closing a record
 
-  private func close(_ ending: Ending, _ emit: (Record) throws -> Void) throws {
+  /// Ends the open record: makes it, counts it, and makes ready for the next one.
+  mutating func close(_ ending: Ending) -> Record {
     let record = makeRecord(ending)
     statistics.count(record)
-    if isCapped {
+    if progress.isCapped {
       statistics.oversizedRecords += 1
       warn(record.line, .oversizedRecord(sizeCap: sizeCap))
     }
     if record.hasInvalidUTF8 { warn(record.line, .invalidUTF8) }
     nextIndex += 1
     reset()
-    try emit(record)
+    return record
   }
 
-  private func reset() {
+  /// Makes ready for the next record; the buffers keep their memory (up to 1 MiB of bytes).
+  private mutating func reset() {
     active = false
+    progress = RecordProgress()
     raw.removeAll()
     raw.shrink(toAtMost: 1 << 20)
     actionBytes.removeAll()
     actionBytes.shrink(toAtMost: 1 << 20)
-    lineCount = 0
-    byteCount = 0
-    isCapped = false
-    timestamp = nil
-    storePrefix = nil
-    labelsText = nil
     actionLines.removeAll(keepingCapacity: true)
-    actionBrackets = BracketCounter()
-    sawStateHeader = false
-    noChange = false
-    noChangeAtColumnZero = false
     treeLines.removeAll(keepingCapacity: true)
     dumpLines.removeAll(keepingCapacity: true)
-    sawChangeMarker = false
-    sawTCA0Marker = false
-    newView = BracketCounter()
-    rootFinished = false
-    endedByBlankAfterAction = false
-    danglingLabel = false
-    openSides = 0
-    countChildren = 0
-    keyPairsOpen = false
-    lastWasLeaf = false
   }
 
-  private func makeRecord(_ ending: Ending) -> Record {
-    let isDifferenceTree =
-      headerKind == .diffing || sawStateHeader || !treeLines.isEmpty || (noChange && noChangeAtColumnZero)
-    let actionFinished = headerKind != .tca || (!actionLines.isEmpty && actionBrackets.depth <= 0)
-    let hasStatePart = headerKind != .labels && (sawStateHeader || noChange || !treeLines.isEmpty || !dumpLines.isEmpty)
+  // MARK: - Making the record
 
-    // FORMATS.md 11.3: complete when the record reached a finished state.
-    var isComplete: Bool
-    switch headerKind {
-    case .labels:
-      isComplete = true
-    case .diffing, .tca:
-      if isDifferenceTree {
-        let treeFinished = !treeLines.isEmpty && !danglingLabel && openSides == 0 && countChildren == 0 && !keyPairsOpen
-        isComplete = noChange || treeFinished || (sawStateHeader && treeLines.isEmpty && ending != .endOfInput)
-      } else {
-        // Only `.debugActions()` prints no state part, and it ends its action with a blank
-        // line (FORMATS.md 8.4). An action ended by foreign text, a header or the end of
-        // input lost its state part: the record was cut (a log cut by size and followed by
-        // other output, as `gen_log.py --truncate --noise` writes it).
-        isComplete = noChange || rootFinished || (actionFinished && !hasStatePart && endedByBlankAfterAction)
-      }
-    }
-    if isCapped { isComplete = false }
+  /// What the lines of the record showed, for its completeness and format.
+  private struct Shape {
+    var isDifferenceTree: Bool
+    var actionFinished: Bool
+    var hasStatePart: Bool
+  }
 
+  private mutating func makeRecord(_ ending: Ending) -> Record {
+    // Field by field: a computed property over `progress` copied all of it.
+    let headerKind = progress.headerKind
+    let sawStateHeader = progress.sawStateHeader
+    let noChange = progress.noChange
+    let shape = Shape(
+      isDifferenceTree: headerKind == .diffing || sawStateHeader || !treeLines.isEmpty
+        || (noChange && progress.noChangeAtColumnZero),
+      actionFinished: headerKind != .tca || (!actionLines.isEmpty && progress.actionBrackets.depth <= 0),
+      hasStatePart: headerKind != .labels && (sawStateHeader || noChange || !treeLines.isEmpty || !dumpLines.isEmpty))
     var derived = DerivedText(base: raw.count)
-    var actionPath = TextRange.empty
-    var actionRoot: TextRange?
-    var actionText = TextRange.empty
-    var changes: [StateChange] = []
-    var hasTypedNestedCase = false
-    do {
-      let text = raw.buffer
-      // Action text: lines joined with "\n", up to two leading spaces removed from each.
-      actionBytes.removeAll()
-      if let labels = labelsText {
-        actionBytes.append(UnsafeBufferPointer(rebasing: text[labels]))
-      } else {
-        for (n, line) in actionLines.enumerated() {
-          if n > 0 { actionBytes.append(0x0A) }
-          var s = line.lowerBound
-          if s < line.upperBound, text[s] == ByteText.space { s += 1 }
-          if s < line.upperBound, text[s] == ByteText.space { s += 1 }
-          actionBytes.append(UnsafeBufferPointer(rebasing: text[s..<line.upperBound]))
-        }
-      }
-      do {
-        let action = actionBytes.buffer
-        // Only a `tca` record with no other clue needs the typed-nested-case clue.
-        let needsClue = headerKind == .tca && !isDifferenceTree && storePrefix == nil && !sawTCA0Marker
-        let tree = ValueTree(parsing: action, 0..<action.count, reusing: treeNodes, stack: &treeStack)
-        treeNodes = []  // the tree holds the storage now: keep it unique
-        let pathStart = derived.position
-        var first = true
-        let walk = tree.walkPath(typedClue: needsClue) { name in
-          if !first { derived.append(ByteText.dot) }
-          first = false
-          derived.append(action, name)
-        }
-        hasTypedNestedCase = walk.hasTypedNestedCase
-        actionPath = derived.range(from: pathStart)
-        actionRoot = walk.root.map { derived.add(action, $0) }
-        treeNodes = tree.nodes
-        actionText = derived.add(action, 0..<action.count)
-      }
-      if isDifferenceTree {
-        changes = DifferenceTreeParser(text: text).parse(treeLines, into: &derived, scratch: &treeScratch)
-      } else if !dumpLines.isEmpty {
-        changes = CustomDumpDiffParser(text: text).parse(dumpLines, into: &derived, scratch: &dumpScratch)
-      }
-    }
-    let timestampRange = timestamp.map { derived.add($0) }
-
-    let format: RecordFormat
-    switch headerKind {
-    case .diffing: format = .diffing
-    case .labels: format = .labels
-    case .tca:
-      if isDifferenceTree {
-        format = .diffing
-      } else if storePrefix != nil || sawTCA0Marker || hasTypedNestedCase
-        || (endedByBlankAfterAction && dumpLines.isEmpty && !noChange)
-      {
-        format = .tca0
-      } else {
-        format = .tca1
-      }
-    }
-    let stateChanged = isDifferenceTree ? !treeLines.isEmpty : sawChangeMarker
-    let rawCount = raw.count
-    let invalid = !UTF8Validation.isValid(raw.buffer)
-    // One allocation of the exact size, filled by two copies.
-    let derivedBytes = derived.bytes.buffer
-    let storage = [UInt8](unsafeUninitializedCapacity: rawCount + derivedBytes.count) { buffer, initialized in
-      let rawBytes = raw.buffer
-      if rawCount > 0 { buffer.baseAddress!.update(from: rawBytes.baseAddress!, count: rawCount) }
-      if !derivedBytes.isEmpty {
-        (buffer.baseAddress! + rawCount).update(from: derivedBytes.baseAddress!, count: derivedBytes.count)
-      }
-      initialized = rawCount + derivedBytes.count
-    }
+    let action = parseAction(shape, into: &derived)
+    let changes = parseStatePart(shape, into: &derived)
+    let timestampRange = progress.timestamp.map { derived.add($0) }
+    let stateChanged = shape.isDifferenceTree ? !treeLines.isEmpty : progress.sawChangeMarker
+    let storage = storage(with: derived)
+    let storePrefix = progress.storePrefix.map { TextRange(start: $0.lowerBound, count: $0.count) }
+    // `Record.string(_:)` and `withBytes(_:_:)` rely on every range lying inside `storage`.
+    let inside = { (r: TextRange?) in r.map { $0.start >= 0 && $0.count >= 0 && $0.end <= storage.count } ?? true }
+    precondition(
+      inside(action.path) && inside(action.root) && inside(action.text) && inside(timestampRange)
+        && inside(storePrefix),
+      "record range outside its storage")
+    assert(
+      changes.allSatisfy { inside($0.path) && inside($0.normalized) && inside($0.old) && inside($0.new) },
+      "state change range outside its record's storage")
     return Record(
-      index: nextIndex, file: file, line: headerLine, offset: headerOffset, format: format,
-      lines: lineCount, bytes: byteCount, isComplete: isComplete, storage: storage,
-      rawRange: TextRange(start: 0, count: rawCount), timestampRange: timestampRange,
-      storePrefixRange: storePrefix.map { TextRange(start: $0.lowerBound, count: $0.count) },
-      actionPathRange: actionPath, actionRootRange: actionRoot, actionTextRange: actionText,
-      hasStatePart: hasStatePart, stateChanged: hasStatePart && stateChanged, changes: changes,
-      hasInvalidUTF8: invalid)
+      index: nextIndex, file: file, line: progress.headerLine, offset: progress.headerOffset,
+      format: format(shape, hasTypedNestedCase: action.hasTypedNestedCase), lines: progress.lineCount,
+      bytes: progress.byteCount, isComplete: isComplete(shape, ending), storage: storage,
+      rawRange: TextRange(start: 0, count: raw.count), timestampRange: timestampRange,
+      storePrefixRange: storePrefix, actionPathRange: action.path, actionRootRange: action.root,
+      actionTextRange: action.text,
+      hasStatePart: shape.hasStatePart, stateChanged: shape.hasStatePart && stateChanged, changes: changes,
+      hasInvalidUTF8: !UTF8Validation.isValid(raw.buffer))
+  }
+
+  /// FORMATS.md 11.3: complete when the record reached a finished state.
+  private func isComplete(_ shape: Shape, _ ending: Ending) -> Bool {
+    guard !progress.isCapped else { return false }
+    switch progress.headerKind {
+    case .labels:
+      return true
+    case .diffing, .tca:
+      if shape.isDifferenceTree {
+        let treeFinished = !treeLines.isEmpty && progress.tree.isFinished
+        return progress.noChange || treeFinished
+          || (progress.sawStateHeader && treeLines.isEmpty && ending != .endOfInput)
+      }
+      // Only `.debugActions()` prints no state part, and it ends its action with a blank
+      // line (FORMATS.md 8.4). An action ended by foreign text, a header or the end of
+      // input lost its state part: the record was cut (a log cut by size and followed by
+      // other output, as `gen_log.py --truncate --noise` writes it).
+      return progress.noChange || progress.rootFinished
+        || (shape.actionFinished && !shape.hasStatePart && progress.endedByBlankAfterAction)
+    }
+  }
+
+  private func format(_ shape: Shape, hasTypedNestedCase: Bool) -> RecordFormat {
+    switch progress.headerKind {
+    case .diffing: return .diffing
+    case .labels: return .labels
+    case .tca:
+      if shape.isDifferenceTree { return .diffing }
+      if progress.storePrefix != nil || progress.sawTCA0Marker || hasTypedNestedCase
+        || (progress.endedByBlankAfterAction && dumpLines.isEmpty && !progress.noChange)
+      {
+        return .tca0
+      }
+      return .tca1
+    }
+  }
+
+  /// The action text (in `actionBytes`): the labels text, or the action lines joined with
+  /// "\n", up to two leading spaces removed from each.
+  private mutating func joinActionText() {
+    let text = raw.buffer
+    actionBytes.removeAll()
+    if let labels = progress.labelsText {
+      actionBytes.append(UnsafeBufferPointer(rebasing: text[labels]))
+      return
+    }
+    for (n, line) in actionLines.enumerated() {
+      if n > 0 { actionBytes.append(0x0A) }
+      var s = line.lowerBound
+      if s < line.upperBound, text[s] == ByteText.space { s += 1 }
+      if s < line.upperBound, text[s] == ByteText.space { s += 1 }
+      actionBytes.append(UnsafeBufferPointer(rebasing: text[s..<line.upperBound]))
+    }
+  }
+
+  /// Writes the action path, root and text to `derived`; returns their ranges.
+  private mutating func parseAction(_ shape: Shape, into derived: inout DerivedText) -> (
+    path: TextRange, root: TextRange?, text: TextRange, hasTypedNestedCase: Bool
+  ) {
+    joinActionText()
+    // Valid until `actionBytes` changes: the next record's `joinActionText`.
+    let action = actionBytes.buffer
+    // Only a `tca` record with no other clue needs the typed-nested-case clue.
+    let needsClue =
+      progress.headerKind == .tca && !shape.isDifferenceTree && progress.storePrefix == nil && !progress.sawTCA0Marker
+    // The tree takes `treeNodes`' storage (unique, so it is reused) and gives it back below.
+    let tree = ValueTree(parsing: action, 0..<action.count, reusing: &treeNodes, stack: &treeStack)
+    let pathStart = derived.position
+    var first = true
+    let walk = tree.walkPath(typedClue: needsClue) { name in
+      if !first { derived.append(ByteText.dot) }
+      first = false
+      derived.append(action, name)
+    }
+    let path = derived.range(from: pathStart)
+    let root = walk.root.map { derived.add(action, $0) }
+    treeNodes = tree.nodes
+    return (path, root, derived.add(action, 0..<action.count), walk.hasTypedNestedCase)
+  }
+
+  private mutating func parseStatePart(_ shape: Shape, into derived: inout DerivedText) -> [StateChange] {
+    let text = raw.buffer
+    if shape.isDifferenceTree {
+      return DifferenceTreeParser(text: text).parse(treeLines, into: &derived, scratch: &treeScratch)
+    }
+    if !dumpLines.isEmpty {
+      return CustomDumpDiffParser(text: text).parse(dumpLines, into: &derived, scratch: &dumpScratch)
+    }
+    return []
+  }
+
+  /// The record's storage: its raw bytes, then the derived ones. One allocation of the
+  /// exact size, filled by two copies.
+  private func storage(with derived: borrowing DerivedText) -> [UInt8] {
+    let rawBytes = raw.buffer
+    let derivedBytes = derived.bytes.buffer
+    return [UInt8](unsafeUninitializedCapacity: rawBytes.count + derivedBytes.count) { buffer, initialized in
+      if !rawBytes.isEmpty { buffer.baseAddress!.update(from: rawBytes.baseAddress!, count: rawBytes.count) }
+      if !derivedBytes.isEmpty {
+        (buffer.baseAddress! + rawBytes.count).update(from: derivedBytes.baseAddress!, count: derivedBytes.count)
+      }
+      initialized = rawBytes.count + derivedBytes.count
+    }
   }
 }
 

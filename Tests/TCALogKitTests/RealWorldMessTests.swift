@@ -123,6 +123,21 @@ import Testing
     #expect(scanner.statistics.oversizedRecords == 1)
   }
 
+  /// A header line longer than the size cap keeps none of its bytes, so none of its ranges
+  /// (they pointed past the kept bytes, into the derived text or beyond the storage).
+  @Test func headerLineOverTheSizeCapKeepsNoRanges() throws {
+    let store = String(repeating: "S", count: 100)
+    let log = "\(store): received action:\n  A.Action.a\n\n\(store): received action: A.Action.b\n"
+    let scanner = RecordScanner(file: "-", sizeCap: 64)
+    var records: [Record] = []
+    try LineReader(source: MemoryByteSource(log)).forEachLine { try scanner.feed($0) { records.append($0) } }
+    try scanner.finish { records.append($0) }
+    #expect(records.count == 2)
+    #expect(records.allSatisfy { !$0.isComplete && $0.storePrefix == nil && $0.raw.isEmpty })
+    #expect(records.map(\.actionPath) == ["", ""])
+    #expect(scanner.statistics.oversizedRecords == 2)
+  }
+
   /// A fully nested tree of depth d is O(d²) bytes, so the 10,000 levels of the
   /// guarantee come as one leaf line under a shallow path; the nested tree (3,000
   /// levels, 9 MB) checks that no per-level work is quadratic or recursive.
