@@ -166,23 +166,21 @@ public struct RecordStream: Sendable {
       }
       let scanner = RecordScanner(file: input, firstIndex: nextIndex, sizeCap: sizeCap)
       var control = StreamControl.more
-      func take(_ record: Record) throws {
-        guard control == .more else { return }
-        if tally == nil || tally!.admit(record, to: window) { control = try sink.record(record) }
-      }
+      // Closure literals, not a local function: captured variables of a local function
+      // may escape, so each access would pay a runtime exclusivity check (one per line).
       do {
         let source = try InputOpener.open(input, follow: follow)
         // The line reader stops short only on an error: a flag checked per line would
         // cost every read for a stop that comes once.
         try LineReader(source: source).forEachLine { line in
-          try scanner.feed(line, emit: take)
+          try scanner.feed(line) { try take($0, into: &sink, control: &control, tally: &tally) }
           if control == .stop { throw StopStream() }
         }
-        try scanner.finish(emit: take)
+        try scanner.finish { try take($0, into: &sink, control: &control, tally: &tally) }
       } catch let error as InputError {
         // What was read before the error is still input: its last record is finished.
         result.errors.append(error)
-        try scanner.finish(emit: take)
+        try scanner.finish { try take($0, into: &sink, control: &control, tally: &tally) }
       } catch is StopStream {}
       nextIndex = scanner.nextIndex
       result.statistics.merge(scanner.statistics)
@@ -195,6 +193,16 @@ public struct RecordStream: Sendable {
     tally?.record(into: &result)
     try sink.end(result)
     return result
+  }
+
+  /// Hands one record of a sequential read to the sink, if it lies in the window and the
+  /// sink wants more.
+  @inline(__always)
+  private func take<Sink: RecordSink>(
+    _ record: Record, into sink: inout Sink, control: inout StreamControl, tally: inout WindowTally?
+  ) throws {
+    guard control == .more else { return }
+    if tally == nil || tally!.admit(record, to: window) { control = try sink.record(record) }
   }
 
   private func runChunked<Sink: RecordSink, Part: Sendable>(
