@@ -17,7 +17,7 @@ public struct InputError: Error, CustomStringConvertible, Sendable {
 
 /// A stream of bytes: a file, standard input, or a decompressor over one of them. Not
 /// `Sendable`: one thread at a time reads a source.
-public protocol ByteSource: AnyObject {
+package protocol ByteSource: AnyObject {
   /// Fills `buffer` from the start; returns how many bytes it wrote (at most
   /// `buffer.count`), 0 at the end of input.
   func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
@@ -28,12 +28,12 @@ public protocol ByteSource: AnyObject {
 }
 
 extension ByteSource {
-  public var isIdle: Bool { false }
+  package var isIdle: Bool { false }
 }
 
 /// `read(2)` on a file descriptor, with an optional first chunk that was read ahead
 /// (to look at the gzip magic bytes on a pipe, which cannot seek back).
-public final class FileByteSource: ByteSource {
+package final class FileByteSource: ByteSource {
   var fd: Int32
   let name: String
   let ownsDescriptor: Bool
@@ -58,13 +58,13 @@ public final class FileByteSource: ByteSource {
     return fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG
   }()
 
-  public var isIdle: Bool {
+  package var isIdle: Bool {
     guard isStream, readAheadPosition >= readAhead.count else { return false }
     var request = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
     return poll(&request, 1, 0) == 0
   }
 
-  public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+  package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
     guard buffer.count > 0 else { return 0 }
     if readAheadPosition < readAhead.count {
       let n = min(buffer.count, readAhead.count - readAheadPosition)
@@ -154,10 +154,10 @@ extension FileByteSource {
 }
 
 /// Opens the inputs named on the command line.
-public enum InputOpener {
+package enum InputOpener {
   /// Opens `path` (`-` is standard input) and returns a byte source that decompresses
   /// gzip transparently, recognized by its magic bytes rather than by the file name.
-  public static func open(_ path: String, follow: Bool = false) throws -> ByteSource {
+  package static func open(_ path: String, follow: Bool = false) throws -> ByteSource {
     let fd: Int32
     if path == "-" {
       fd = 0

@@ -1,7 +1,7 @@
 import CZlib
 
 /// Inflates a gzip stream (several concatenated members too, as `cat a.gz b.gz` makes).
-public final class GzipByteSource: ByteSource {
+package final class GzipByteSource: ByteSource {
   private let compressed: ByteSource
   private let name: String
   /// zlib's state. `next_out` points into the caller's buffer only during `read` (set anew
@@ -29,7 +29,7 @@ public final class GzipByteSource: ByteSource {
     input.deallocate()
   }
 
-  public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+  package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
     guard !finished, buffer.count > 0 else { return 0 }
     stream.next_out = buffer.baseAddress!.assumingMemoryBound(to: Bytef.self)
     stream.avail_out = uInt(min(buffer.count, Int(UInt32.max)))

@@ -1,15 +1,15 @@
 /// A console or logging-system prefix found at the start of a line (FORMATS.md 2.2).
-public struct LinePrefixMatch: Equatable, Sendable {
+package struct LinePrefixMatch: Equatable, Sendable {
   /// Bytes of the prefix, including the one space that ends it.
-  public var length: Int
+  package var length: Int
   /// Where the timestamp is inside the line.
-  public var timestamp: Range<Int>
+  package var timestamp: Range<Int>
 }
 
 /// Recognizes the three line-prefix styles of FORMATS.md 2.2, in their order, on bytes.
 /// Written by hand rather than with a regex: it runs on every line.
-public enum LinePrefix {
-  public static func match(_ line: UnsafeBufferPointer<UInt8>) -> LinePrefixMatch? {
+package enum LinePrefix {
+  package static func match(_ line: UnsafeBufferPointer<UInt8>) -> LinePrefixMatch? {
     // Every style starts with "dddd-dd-dd"; most lines fail on the first bytes.
     guard line.count >= 20, isDigit(line[0]), line[4] == UInt8(ascii: "-") else { return nil }
     return unifiedLog(line) ?? nsLog(line) ?? isoTimestamp(line)
@@ -83,7 +83,7 @@ public enum LinePrefix {
 
   /// The record's `timestamp` form: `T` between date and time, fraction as written,
   /// offset as `±HH:MM` (FORMATS.md 2.2).
-  public static func normalizedTimestamp(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+  package static func normalizedTimestamp(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
     var out = Array(text)
     if out.count > 10 { out[10] = UInt8(ascii: "T") }
     // A trailing "+hhmm" (no colon) becomes "+hh:mm".

@@ -5,21 +5,21 @@
 #endif
 
 /// One input line, valid only during the callback that receives it.
-public struct InputLine {
+package struct InputLine {
   /// The line without its LF and one CR before it (or, on a last line without LF, at its end).
-  public var content: UnsafeBufferPointer<UInt8>
+  package var content: UnsafeBufferPointer<UInt8>
   /// The line with its terminator (what `bytes` counts and raw output repeats).
-  public var full: UnsafeBufferPointer<UInt8>
+  package var full: UnsafeBufferPointer<UInt8>
   /// 1-based line number in this input.
-  public var number: Int
+  package var number: Int
   /// 0-based byte offset of the line's first byte in this input.
-  public var offset: Int
+  package var offset: Int
 }
 
 /// Splits a byte stream into lines with `memchr`, reading large chunks; a line is moved
 /// only when it reaches the end of the buffer. Memory is one buffer, which grows only for a
 /// line longer than it. Not `Sendable`: one thread at a time reads lines from it.
-public final class LineReader {
+package final class LineReader {
   private let source: ByteSource
   /// Owned: allocated here, replaced when a line outgrows it, freed in `deinit`. The lines
   /// handed to `body` point into it, so they are valid only during that call: the next
@@ -27,7 +27,7 @@ public final class LineReader {
   private var buffer: UnsafeMutableRawPointer
   private var capacity: Int
 
-  public init(source: ByteSource, chunkSize: Int = 1 << 20) {
+  package init(source: ByteSource, chunkSize: Int = 1 << 20) {
     self.source = source
     capacity = max(chunkSize, 16)
     buffer = .allocate(byteCount: capacity, alignment: 16)
@@ -37,7 +37,7 @@ public final class LineReader {
 
   /// Calls `body` for every line of bytes already in memory (a chunk of a larger input),
   /// without copying; `firstLine` and `firstOffset` place the chunk in its input.
-  public static func forEachLine(
+  package static func forEachLine(
     in bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1, firstOffset: Int = 0, _ body: (InputLine) throws -> Void
   ) throws {
     guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
@@ -62,7 +62,7 @@ public final class LineReader {
   }
 
   /// Calls `body` for every line in order; the last line may lack a newline.
-  public func forEachLine(_ body: (InputLine) throws -> Void) throws {
+  package func forEachLine(_ body: (InputLine) throws -> Void) throws {
     var start = 0  // first byte of the current, unfinished line
     var end = 0  // end of valid data
     var number = 0
@@ -92,7 +92,7 @@ public final class LineReader {
         readError = error
         n = 0
       }
-      // The source is a public protocol: a count beyond the space it was given would make
+      // The source is a package protocol: a count beyond the space it was given would make
       // the line scan read past the buffer.
       precondition(n >= 0 && n <= capacity - end, "a byte source returned more bytes than it was given room for")
       let bytes = buffer.assumingMemoryBound(to: UInt8.self)

@@ -6,15 +6,15 @@ import TCALogReport
 import TCALogSuggest
 
 /// `--color auto|always|never`, for every command that colours.
-public enum ColorChoice: String, Sendable, CaseIterable {
+package enum ColorChoice: String, Sendable, CaseIterable {
   case auto, always, never
 }
 
 /// Decides once whether text output is coloured.
-public enum ColorPolicy {
+package enum ColorPolicy {
   /// `auto` colours only a terminal, with `NO_COLOR` unset or empty and `TERM` set and not
   /// `dumb`; `always` wins over the environment.
-  public static func resolve(_ choice: ColorChoice, environment: [String: String], isTerminal: Bool) -> Bool {
+  package static func resolve(_ choice: ColorChoice, environment: [String: String], isTerminal: Bool) -> Bool {
     switch choice {
     case .always: return true
     case .never: return false

@@ -19,7 +19,7 @@ import TCALogSuggest
 ///
 /// Locking: every stored `var` is read and written with `lock` held; the reading thread
 /// (the stream) and the drawing thread share the instance.
-public final class LiveReport: RecordSink, @unchecked Sendable {
+package final class LiveReport: RecordSink, @unchecked Sendable {
   private let lock = NSLock()
   private var aggregator = ReportAggregator()
   private var statistics = ScanStatistics()
@@ -42,7 +42,7 @@ public final class LiveReport: RecordSink, @unchecked Sendable {
   /// When Ctrl-C arrived (monotonic seconds).
   private var interruptedAt: Double?
 
-  public init(
+  package init(
     options: ReportOptions, printer: ReportPrinter, silencer: (any ActionSilencer)?, fd: Int32 = 1,
     redraws: Bool, interval: Double = 0.25
   ) {
@@ -55,15 +55,15 @@ public final class LiveReport: RecordSink, @unchecked Sendable {
   }
 
   /// Starts the drawing thread (which also watches for Ctrl-C).
-  public func start() {
+  package func start() {
     let thread = Thread { [self] in drawLoop() }
     drawer = thread
     thread.start()
   }
 
-  public var needs: RecordNeeds { [.action, .statePaths, .values] }
+  package var needs: RecordNeeds { [.action, .statePaths, .values] }
 
-  public func record(_ record: Record) -> StreamControl {
+  package func record(_ record: Record) -> StreamControl {
     lock.lock()
     aggregator.add(record.content)
     records += 1
@@ -73,7 +73,7 @@ public final class LiveReport: RecordSink, @unchecked Sendable {
   }
 
   /// The input ended: replace the live table with the full report.
-  public func end(_ result: ReadResult) {
+  package func end(_ result: ReadResult) {
     lock.lock()
     finished = true
     statistics = result.reportedStatistics

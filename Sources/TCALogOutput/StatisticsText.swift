@@ -6,8 +6,8 @@ import TCALogReport
 import TCALogSuggest
 
 /// The text `records --stats` prints.
-public enum StatisticsText {
-  public static func render(_ s: ScanStatistics) -> String {
+package enum StatisticsText {
+  package static func render(_ s: ScanStatistics) -> String {
     var lines: [String] = []
     lines.append("records: \(s.records) (complete \(s.completeRecords), incomplete \(s.incompleteRecords))")
     lines.append("no-op records: \(s.noOpRecords)")

@@ -10,7 +10,7 @@ import TCALogSuggest
 /// through, so tests can compile the generated filters and check them against the report.
 /// Types are invented from the path (`AppAction_windows`); every value the path does not
 /// follow is a `TCALogStubValue`.
-public enum StubSynthesizer {
+package enum StubSynthesizer {
   final class EnumNode {
     let typeName: String
     var cases: [(name: String, labels: [String?], followed: Int?, child: EnumNode?)] = []
@@ -20,7 +20,7 @@ public enum StubSynthesizer {
   /// Returns (stub types source, main source). Only actions with a safe shape are used.
   /// `casePathable` marks every action enum `@CasePathable` (swift-case-paths), for the
   /// `casepath` style.
-  public static func synthesize(_ summary: ReportSummary, set: SuggestionSet, root: String, casePathable: Bool = false)
+  package static func synthesize(_ summary: ReportSummary, set: SuggestionSet, root: String, casePathable: Bool = false)
     -> (stubs: String, main: String)?
   {
     guard let rootType = SwiftIdentifier.typeName(root) else { return nil }

@@ -16,10 +16,10 @@ import TCALogParsing
 ///
 /// `\xHH` always stands for one byte, `\u{…}` for one character. Backslashes are kept as they
 /// are, so key paths such as `\State.$title` stay readable.
-public enum TerminalSafe {
+package enum TerminalSafe {
   /// Appends `bytes` with unsafe characters escaped. With `keepLayout`, tabs, line feeds
   /// and a CR directly before a LF are kept, so multi-line records still look like the log.
-  public static func append(_ bytes: UnsafeBufferPointer<UInt8>, keepLayout: Bool = false, to out: inout [UInt8]) {
+  package static func append(_ bytes: UnsafeBufferPointer<UInt8>, keepLayout: Bool = false, to out: inout [UInt8]) {
     var i = 0
     var runStart = 0
     let n = bytes.count
@@ -69,7 +69,7 @@ public enum TerminalSafe {
 
   /// Whether `append` would change nothing, so printers can copy the bytes as they are.
   /// Any byte above 0x7F answers false (`append` decides precisely).
-  public static func isSafe(_ bytes: UnsafeBufferPointer<UInt8>, keepLayout: Bool = false) -> Bool {
+  package static func isSafe(_ bytes: UnsafeBufferPointer<UInt8>, keepLayout: Bool = false) -> Bool {
     for i in bytes.indices where bytes[i] < 0x20 || bytes[i] >= 0x7F {
       if keepLayout && isLayout(bytes, at: i) { continue }
       return false
@@ -78,7 +78,7 @@ public enum TerminalSafe {
   }
 
   /// A string with unsafe characters escaped (report text, comments, messages).
-  public static func escaped(_ string: String, keepLayout: Bool = false) -> String {
+  package static func escaped(_ string: String, keepLayout: Bool = false) -> String {
     var copy = string
     var out: [UInt8] = []
     copy.withUTF8 { append($0, keepLayout: keepLayout, to: &out) }

@@ -14,9 +14,9 @@ import TCALogSuggest
 
 /// Small formatting helpers shared by the printers (no Foundation `String(format:)`,
 /// which misbehaves on Linux).
-public enum TextFormatting {
+package enum TextFormatting {
   /// `512 B`, `1.2 MB`
-  public static func size(_ bytes: Int) -> String {
+  package static func size(_ bytes: Int) -> String {
     if bytes < 1024 { return "\(bytes) B" }
     if bytes < 1024 * 1024 { return NumberText.fixed(Double(bytes) / 1024, 1) + " KiB" }
     if bytes < 1024 * 1024 * 1024 { return NumberText.fixed(Double(bytes) / 1_048_576, 1) + " MiB" }
@@ -24,25 +24,25 @@ public enum TextFormatting {
   }
 
   /// `1h 2m 3s`, `4.5s`
-  public static func duration(_ seconds: Double) -> String {
+  package static func duration(_ seconds: Double) -> String {
     if seconds < 60 { return NumberText.fixed(seconds, 1) + "s" }
     let s = Int(seconds.rounded())
     if s < 3600 { return "\(s / 60)m \(s % 60)s" }
     return "\(s / 3600)h \(s % 3600 / 60)m \(s % 60)s"
   }
 
-  public static func padLeft(_ text: String, _ width: Int) -> String {
+  package static func padLeft(_ text: String, _ width: Int) -> String {
     let n = text.unicodeScalars.count
     return n >= width ? text : String(repeating: " ", count: width - n) + text
   }
 
-  public static func padRight(_ text: String, _ width: Int) -> String {
+  package static func padRight(_ text: String, _ width: Int) -> String {
     let n = text.unicodeScalars.count
     return n >= width ? text : text + String(repeating: " ", count: width - n)
   }
 
   /// Keeps the end of a path (the informative part) when it is too long: `…ow.mouseMoved`.
-  public static func fitTail(_ text: String, _ width: Int) -> String {
+  package static func fitTail(_ text: String, _ width: Int) -> String {
     let scalars = Array(text.unicodeScalars)
     guard scalars.count > width, width > 1 else { return text }
     var out = "…"
@@ -50,7 +50,7 @@ public enum TextFormatting {
     return out
   }
 
-  public static func fitHead(_ text: String, _ width: Int) -> String {
+  package static func fitHead(_ text: String, _ width: Int) -> String {
     let scalars = Array(text.unicodeScalars)
     guard scalars.count > width, width > 1 else { return text }
     var out = ""
@@ -59,7 +59,7 @@ public enum TextFormatting {
   }
 
   /// A bar of `width` cells for a share in 0…1, in eighths of a cell.
-  public static func bar(_ share: Double, width: Int) -> String {
+  package static func bar(_ share: Double, width: Int) -> String {
     let eighths = Int((max(0, min(1, share)) * Double(width * 8)).rounded())
     let blocks = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
     var out = String(repeating: "█", count: eighths / 8) + blocks[eighths % 8]
@@ -71,7 +71,7 @@ public enum TextFormatting {
 
 extension TextFormatting {
   /// One block character per value, scaled to the largest.
-  public static func sparkline(_ values: [Int]) -> String {
+  package static func sparkline(_ values: [Int]) -> String {
     let blocks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
     let top = max(values.max() ?? 0, 1)
     return String(values.map { v in v == 0 ? " " : blocks[min(7, (v * 8 - 1) / top)] })
@@ -79,7 +79,7 @@ extension TextFormatting {
 
   /// `HH:MM:SS` of a time in seconds since 1970, in `offset` (seconds east of UTC) as a
   /// log with that offset writes it, or in the local time zone.
-  public static func clockTime(_ second: Int, offset: Int? = nil) -> String {
+  package static func clockTime(_ second: Int, offset: Int? = nil) -> String {
     String(dateTime(second, offset: offset).dropFirst(11))
   }
 
@@ -95,7 +95,7 @@ extension TextFormatting {
 
   /// `2026-11-20 10:05:00 – 10:06:46 +01:00`: first and last time (the last without its
   /// date on the same day), then the offset; no offset for a log in local time.
-  public static func timeSpan(_ first: Double, _ last: Double, offset: Int?) -> String {
+  package static func timeSpan(_ first: Double, _ last: Double, offset: Int?) -> String {
     let from = dateTime(Int(first.rounded(.down)), offset: offset)
     let to = dateTime(Int(last.rounded(.down)), offset: offset)
     var text = from + " – " + (to.prefix(10) == from.prefix(10) ? String(to.dropFirst(11)) : to)

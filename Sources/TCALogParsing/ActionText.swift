@@ -20,21 +20,21 @@ public struct CaseStep: Sendable, Equatable {
 }
 
 /// What the action text says about the action path (FORMATS.md 10.1).
-public struct ActionAnalysis: Sendable, Equatable {
+package struct ActionAnalysis: Sendable, Equatable {
   /// The root action type (`AppFeature.Action`), nil when the text does not start with a case.
-  public var root: String?
-  public var steps: [CaseStep]
+  package var root: String?
+  package var steps: [CaseStep]
   /// A nested case written with its type name (`TodoAction.checkBoxToggled`): a `tca0` clue.
-  public var hasTypedNestedCase: Bool
-  public var path: String { steps.map(\.name).joined(separator: ".") }
+  package var hasTypedNestedCase: Bool
+  package var path: String { steps.map(\.name).joined(separator: ".") }
 }
 
 /// Parses action text (any dialect of FORMATS.md 3) into a flat tree of values, by
 /// brackets rather than indentation, so flattened and damaged copies parse too. The tree
 /// is built with an explicit stack: nesting depth comes from the input and must not
 /// become recursion depth.
-public enum ActionText {
-  public static func analyze(_ text: String) -> ActionAnalysis {
+package enum ActionText {
+  package static func analyze(_ text: String) -> ActionAnalysis {
     var bytes = Array(text.utf8)
     return bytes.withUnsafeMutableBufferPointer { buffer in
       let text = UnsafeBufferPointer(buffer)

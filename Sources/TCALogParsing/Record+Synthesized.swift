@@ -2,13 +2,13 @@ import TCALogInput
 
 extension Record {
   /// One changed leaf, given as text, for `Record.synthesized`.
-  public struct ChangeText: Sendable {
-    public var path: String
-    public var normalized: String
-    public var kind: ChangeKind
-    public var old: String?
-    public var new: String?
-    public init(path: String, normalized: String, kind: ChangeKind = .value, old: String? = nil, new: String? = nil) {
+  package struct ChangeText: Sendable {
+    package var path: String
+    package var normalized: String
+    package var kind: ChangeKind
+    package var old: String?
+    package var new: String?
+    package init(path: String, normalized: String, kind: ChangeKind = .value, old: String? = nil, new: String? = nil) {
       self.path = path
       self.normalized = normalized
       self.kind = kind
@@ -19,7 +19,7 @@ extension Record {
 
   /// Builds a record from plain values: for tests of the query and report stages, and for
   /// tools that make records without parsing a log.
-  public static func synthesized(
+  package static func synthesized(
     index: Int = 0, file: String = "-", line: Int = 1, offset: Int = 0, format: RecordFormat = .tca1,
     raw: String? = nil, lines: Int? = nil, timestamp: String? = nil, storePrefix: String? = nil,
     actionPath: String, actionRoot: String? = "AppFeature.Action", actionText: String? = nil,

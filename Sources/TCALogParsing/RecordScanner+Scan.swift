@@ -3,7 +3,7 @@ import TCALogInput
 extension RecordScanner {
   /// Scans a whole byte source sequentially: every record in order, the statistics and
   /// warnings. For tests and fuzzing; commands read through `RecordStream`.
-  public static func scan(_ source: ByteSource, file: String = "-", chunkSize: Int = 1 << 20) throws -> (
+  package static func scan(_ source: ByteSource, file: String = "-", chunkSize: Int = 1 << 20) throws -> (
     records: [Record], statistics: ScanStatistics, warnings: [ScanWarning]
   ) {
     let scanner = RecordScanner(file: file)

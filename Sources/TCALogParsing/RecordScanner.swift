@@ -14,19 +14,19 @@ import TCALogInput
 /// Everything that changes while scanning is one `ScanState` value in `state`. Each access
 /// to it is one call of a `ScanState` method, which runs no caller code: `emit` is called
 /// after that method returns. So no two accesses to `state` can overlap.
-public final class RecordScanner {
-  public let file: String
-  public var nextIndex: Int { state.nextIndex }
-  public var statistics: ScanStatistics { state.statistics }
+package final class RecordScanner {
+  package let file: String
+  package var nextIndex: Int { state.nextIndex }
+  package var statistics: ScanStatistics { state.statistics }
   /// What the scan noticed, at most `maximumWarnings`. A chunk's scanner numbers lines
   /// from the chunk's start; the stream moves them into place.
-  public var warnings: [ScanWarning] {
+  package var warnings: [ScanWarning] {
     let entries = state.warnings
     return entries.map { ScanWarning(file: file, line: $0.line, kind: $0.kind) }
   }
-  public static let maximumWarnings = 100
+  package static let maximumWarnings = 100
   /// Records larger than this are cut and reported incomplete (FORMATS.md 9.11).
-  public let sizeCap: Int
+  package let sizeCap: Int
 
   /// Unchecked: a class property costs a runtime exclusivity check per access (over 100
   /// instructions with its bookkeeping: 8% of `report` at one access per line), and the
@@ -34,14 +34,14 @@ public final class RecordScanner {
   /// not see (array growth, hashing). The rule above makes an overlapping access impossible.
   @exclusivity(unchecked) private var state: ScanState
 
-  public init(file: String, firstIndex: Int = 0, sizeCap: Int = 64 << 20) {
+  package init(file: String, firstIndex: Int = 0, sizeCap: Int = 64 << 20) {
     self.file = file
     self.sizeCap = sizeCap
     state = ScanState(file: file, nextIndex: firstIndex, sizeCap: sizeCap)
   }
 
   /// Feeds the next input line; calls `emit` for every record that ends.
-  public func feed(_ line: InputLine, emit: (Record) throws -> Void) throws {
+  package func feed(_ line: InputLine, emit: (Record) throws -> Void) throws {
     let view = LineView(line)
     // A line may end the open record and then start one (a `labels` header ends it too).
     let next = state.continueRecord(line, view)
@@ -52,19 +52,19 @@ public final class RecordScanner {
 
   /// Ends a chunk whose next line (in the following chunk) is a header: closes the open
   /// record exactly as `feed` would on that header, so chunked and sequential scans agree.
-  public func finishBeforeHeader(emit: (Record) throws -> Void) throws {
+  package func finishBeforeHeader(emit: (Record) throws -> Void) throws {
     if let record = state.finishBeforeHeader() { try emit(record) }
   }
 
   /// Ends a chunk that the parallel reader cut without a header, after at least `sizeCap`
   /// bytes: a record still open there goes on past the cut, so it is larger than the cap,
   /// as a sequential read would find (kept incomplete, with its warning).
-  public func finishAtForcedCut(emit: (Record) throws -> Void) throws {
+  package func finishAtForcedCut(emit: (Record) throws -> Void) throws {
     if let record = state.finishAtForcedCut() { try emit(record) }
   }
 
   /// Ends the input: a record still open is emitted (incomplete unless finished).
-  public func finish(emit: (Record) throws -> Void) throws {
+  package func finish(emit: (Record) throws -> Void) throws {
     if let record = state.finish() { try emit(record) }
   }
 }
