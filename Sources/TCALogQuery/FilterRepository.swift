@@ -261,7 +261,8 @@ public final class FilterRepository {
     return name.utf8.allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) }
   }
 
-  // Small POSIX helpers: the repository file is tiny, and the library avoids Foundation.
+  // Small POSIX helpers: the file is read and appended whole, and an append must add
+  // to what is there (O_APPEND) rather than rewrite it, which is plain POSIX.
   private static func readFile(_ path: String) -> [UInt8]? {
     let fd = open(path, O_RDONLY)
     guard fd >= 0 else { return nil }
