@@ -108,122 +108,159 @@ public struct ActionReport: Sendable {
     // Leaves: per action path over all roots.
     var leaves: [String: ActionStats] = [:]
     for a in summary.actions { leaves[a.path, default: ActionStats()].add(a.stats) }
-    var silencedBy: [String: String] = [:]
-    if let silencer {
-      var share = SilencedShare()
-      var perEntry: [String: ActionStats] = [:]
-      for (path, stats) in leaves {
-        guard let name = silencer.silencingEntry(forActionPath: path) else { continue }
-        silencedBy[path] = name
-        share.records += stats.count
-        share.lines += stats.lines
-        perEntry[name, default: ActionStats()].add(stats)
-      }
-      share.entries = perEntry.map { SilencedEntry(name: $0.key, records: $0.value.count, lines: $0.value.lines) }
-        .sorted { $0.lines != $1.lines ? $0.lines > $1.lines : $0.name < $1.name }
-      silenced = share
-    }
-
-    let total = statistics.completeRecords
-    let totalLines = statistics.lines
-    func metricShare(_ s: ActionStats) -> Double {
-      switch options.order {
-      case .lines: return totalLines > 0 ? Double(s.lines) / Double(totalLines) : 0
-      case .count, .noop: return total > 0 ? Double(s.count) / Double(total) : 0
-      }
-    }
-    let order = options.order
-    func key(_ s: ActionStats) -> (Int, Int) {
-      switch order {
-      case .lines: return (s.lines, s.count)
-      case .count: return (s.count, s.lines)
-      case .noop: return (s.noOps, s.lines)
-      }
-    }
-    func before(_ a: ActionRow, _ b: ActionRow) -> Bool {
-      let ka = key(a.stats)
-      let kb = key(b.stats)
-      if ka != kb { return ka > kb }
-      return a.path < b.path
-    }
-
-    var rows: [ActionRow] = []
+    let silencedBy = silencer.map { ActionReport.silencedBy($0, leaves: leaves) }
+    silenced = silencedBy?.share
+    let order = RowOrder(options: options, statistics: statistics)
     // Ranked by count or no-ops, the rows are action paths ranked by that number: in the
     // tree, the top rows would be cut in tree order and hide the biggest of them.
     if let depth = options.depth ?? (options.order == .lines ? nil : Int.max) {
-      var groups: [String: ActionRow] = [:]
-      for (path, stats) in leaves {
-        let segments = path.split(separator: ".", omittingEmptySubsequences: false)
-        let key = segments.prefix(max(depth, 1)).joined(separator: ".")
-        var row =
-          groups[key]
-          ?? ActionRow(
-            path: key, isGroup: false, level: 0, parentPath: nil, stats: ActionStats(), silencedBy: [], silencedLines: 0
-          )
-        row.stats.add(stats)
-        if segments.count > depth { row.isGroup = true }
-        if let name = silencedBy[path] {
-          if !row.silencedBy.contains(name) {
-            row.silencedBy.append(name)
-            row.silencedBy.sort()
-          }
-          row.silencedLines += stats.lines
-        }
-        groups[key] = row
-      }
-      rows = groups.values.sorted(by: before)
-      let shown = rows.filter { metricShare($0.stats) >= options.minShare }.prefix(options.top)
-      hiddenActionRows = rows.count - shown.count
-      actionRows = Array(shown)
+      (actionRows, hiddenActionRows) = ActionReport.groupedRows(
+        leaves, depth: depth, silencedBy: silencedBy?.entries ?? [:], order: order)
     } else {
-      let tree = ActionTree(leaves: leaves, silencedBy: silencedBy)
-      let descendantCounts = tree.descendantCounts()
-      var out: [ActionRow] = []
-      var hidden = 0
-      // Siblings in the order of `before`, which compares paths last: siblings share all
-      // but their last segment.
-      func sortedChildren(_ node: Int) -> [Int] {
-        tree.nodes[node].children.sorted { a, b in
-          let ka = key(tree[a].stats)
-          let kb = key(tree[b].stats)
-          if ka != kb { return ka > kb }
-          return tree.nodes[a].segment < tree.nodes[b].segment
-        }
-      }
-      // Depth-first with an explicit stack: action paths can nest thousands of segments
-      // deep, and the walk must not turn that into recursion depth.
-      var stack = [(children: sortedChildren(0), next: 0, level: 0, parent: String?.none)]
-      while let frame = stack.last {
-        guard frame.next < frame.children.count else {
-          stack.removeLast()
-          continue
-        }
-        stack[stack.count - 1].next += 1
-        let id = frame.children[frame.next]
-        let n = tree.nodes[id]
-        if metricShare(n.value.stats) < options.minShare || out.count >= options.top {
-          hidden += 1 + descendantCounts[id]
-          continue
-        }
-        let dominant = n.children.contains {
-          Double(tree[$0].stats.lines) >= options.collapseShare * Double(n.value.stats.lines)
-        }
-        if dominant && n.value.own.count == 0 {
-          // The parent adds nothing its child does not show: its children take its place.
-          stack.append((sortedChildren(id), 0, frame.level, frame.parent))
-        } else {
-          let row = tree.row(of: id, level: frame.level, parent: frame.parent)
-          out.append(row)
-          stack.append((sortedChildren(id), 0, frame.level + 1, row.path))
-        }
-      }
-      actionRows = out
-      hiddenActionRows = hidden
+      (actionRows, hiddenActionRows) = ActionReport.treeRows(
+        leaves, silencedBy: silencedBy?.entries ?? [:], order: order)
     }
-
     classified = ActionClassifier().classify(summary)
     actionRows = ActionReport.marked(actionRows, classified)
+    (stateRows, hiddenStateRows) = ActionReport.stateRows(summary, options: options)
+  }
+}
 
+/// How action rows are ranked and cut: by share of lines, records or no-ops.
+private struct RowOrder {
+  let options: ReportOptions
+  let statistics: ScanStatistics
+
+  /// The share a row is cut by (`--min-share`).
+  func share(_ s: ActionStats) -> Double {
+    switch options.order {
+    case .lines: return statistics.lines > 0 ? Double(s.lines) / Double(statistics.lines) : 0
+    case .count, .noop:
+      return statistics.completeRecords > 0 ? Double(s.count) / Double(statistics.completeRecords) : 0
+    }
+  }
+
+  func key(_ s: ActionStats) -> (Int, Int) {
+    switch options.order {
+    case .lines: return (s.lines, s.count)
+    case .count: return (s.count, s.lines)
+    case .noop: return (s.noOps, s.lines)
+    }
+  }
+
+  func before(_ a: ActionRow, _ b: ActionRow) -> Bool {
+    let ka = key(a.stats)
+    let kb = key(b.stats)
+    if ka != kb { return ka > kb }
+    return a.path < b.path
+  }
+}
+
+extension ActionReport {
+  /// Which filter entry silences each action path, and what they silence together.
+  fileprivate static func silencedBy(_ silencer: any ActionSilencer, leaves: [String: ActionStats]) -> (
+    share: SilencedShare, entries: [String: String]
+  ) {
+    var share = SilencedShare()
+    var entries: [String: String] = [:]
+    var perEntry: [String: ActionStats] = [:]
+    for (path, stats) in leaves {
+      guard let name = silencer.silencingEntry(forActionPath: path) else { continue }
+      entries[path] = name
+      share.records += stats.count
+      share.lines += stats.lines
+      perEntry[name, default: ActionStats()].add(stats)
+    }
+    share.entries = perEntry.map { SilencedEntry(name: $0.key, records: $0.value.count, lines: $0.value.lines) }
+      .sorted { $0.lines != $1.lines ? $0.lines > $1.lines : $0.name < $1.name }
+    return (share, entries)
+  }
+
+  /// Action paths grouped by their first `depth` segments, ranked; the rows shown and how
+  /// many were cut.
+  fileprivate static func groupedRows(
+    _ leaves: [String: ActionStats], depth: Int, silencedBy: [String: String], order: RowOrder
+  ) -> (rows: [ActionRow], hidden: Int) {
+    var groups: [String: ActionRow] = [:]
+    for (path, stats) in leaves {
+      let segments = path.split(separator: ".", omittingEmptySubsequences: false)
+      let key = segments.prefix(max(depth, 1)).joined(separator: ".")
+      var row =
+        groups[key]
+        ?? ActionRow(
+          path: key, isGroup: false, level: 0, parentPath: nil, stats: ActionStats(), silencedBy: [], silencedLines: 0
+        )
+      row.stats.add(stats)
+      if segments.count > depth { row.isGroup = true }
+      if let name = silencedBy[path] {
+        if !row.silencedBy.contains(name) {
+          row.silencedBy.append(name)
+          row.silencedBy.sort()
+        }
+        row.silencedLines += stats.lines
+      }
+      groups[key] = row
+    }
+    let rows = groups.values.sorted(by: order.before)
+    let shown = rows.filter { order.share($0.stats) >= order.options.minShare }.prefix(order.options.top)
+    return (Array(shown), rows.count - shown.count)
+  }
+
+  /// The action tree in ranked depth-first order, a parent left out when one child holds
+  /// almost all of it; the rows shown and how many were cut.
+  fileprivate static func treeRows(
+    _ leaves: [String: ActionStats], silencedBy: [String: String], order: RowOrder
+  ) -> (rows: [ActionRow], hidden: Int) {
+    let options = order.options
+    let tree = ActionTree(leaves: leaves, silencedBy: silencedBy)
+    let descendantCounts = tree.descendantCounts()
+    var out: [ActionRow] = []
+    var hidden = 0
+    // Siblings in the order of `before`, which compares paths last: siblings share all
+    // but their last segment.
+    func sortedChildren(_ node: Int) -> [Int] {
+      tree.nodes[node].children.sorted { a, b in
+        let ka = order.key(tree[a].stats)
+        let kb = order.key(tree[b].stats)
+        if ka != kb { return ka > kb }
+        return tree.nodes[a].segment < tree.nodes[b].segment
+      }
+    }
+    // Depth-first with an explicit stack: action paths can nest thousands of segments
+    // deep, and the walk must not turn that into recursion depth.
+    var stack = [(children: sortedChildren(0), next: 0, level: 0, parent: String?.none)]
+    while let frame = stack.last {
+      guard frame.next < frame.children.count else {
+        stack.removeLast()
+        continue
+      }
+      stack[stack.count - 1].next += 1
+      let id = frame.children[frame.next]
+      let n = tree.nodes[id]
+      if order.share(n.value.stats) < options.minShare || out.count >= options.top {
+        hidden += 1 + descendantCounts[id]
+        continue
+      }
+      let dominant = n.children.contains {
+        Double(tree[$0].stats.lines) >= options.collapseShare * Double(n.value.stats.lines)
+      }
+      if dominant && n.value.own.count == 0 {
+        // The parent adds nothing its child does not show: its children take its place.
+        stack.append((sortedChildren(id), 0, frame.level, frame.parent))
+      } else {
+        let row = tree.row(of: id, level: frame.level, parent: frame.parent)
+        out.append(row)
+        stack.append((sortedChildren(id), 0, frame.level + 1, row.path))
+      }
+    }
+    return (out, hidden)
+  }
+
+  /// State paths ranked by changes, with the actions that change each most; the rows
+  /// shown and how many were cut.
+  fileprivate static func stateRows(_ summary: ReportSummary, options: ReportOptions) -> (
+    rows: [StateRow], hidden: Int
+  ) {
     var states = summary.states.map { s in
       StateRow(
         path: s.path, changes: s.changes, distinctPaths: s.distinctPaths,
@@ -236,8 +273,7 @@ public struct ActionReport: Sendable {
     let shownStates = states.filter {
       totalChanges == 0 || Double($0.changes) / Double(totalChanges) >= options.minShare
     }.prefix(options.top)
-    stateRows = Array(shownStates)
-    hiddenStateRows = states.count - shownStates.count
+    return (Array(shownStates), states.count - shownStates.count)
   }
 }
 
