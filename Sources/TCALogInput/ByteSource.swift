@@ -6,12 +6,16 @@
 
 /// Why an input could not be read. `description` is the one-line reason shown to users.
 public struct InputError: Error, CustomStringConvertible, Sendable {
+  /// The input as named on the command line (`-` for standard input).
   public let file: String
+  /// Why, in words (`No such file or directory`).
   public let reason: String
+  /// An error for `file`, with its reason in words.
   public init(file: String, reason: String) {
     self.file = file
     self.reason = reason
   }
+  /// `FILE: reason`, the line `tcalog` prints after `tcalog: error:`.
   public var description: String { "\(file): \(reason)" }
 }
 

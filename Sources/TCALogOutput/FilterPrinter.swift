@@ -14,6 +14,7 @@ import TCALogSuggest
 /// Writes what `tcalog filter` selects, in one of its formats. Colour and terminal
 /// escaping are decided once, at start-up, by the caller.
 public final class FilterPrinter: SelectionOutput {
+  /// The output formats of `tcalog filter --format`.
   public enum Format: String, Sendable, CaseIterable {
     /// The records exactly as they were in the input.
     case raw
@@ -25,10 +26,13 @@ public final class FilterPrinter: SelectionOutput {
     case count
   }
 
+  /// The format this printer writes.
   public let format: Format
+  /// Where the printed records go.
   public let out: OutputBuffer
   /// Source of the highlight ranges (nil: nothing highlighted).
   public let query: RecordQuery?
+  /// Whether matches, indices and separators are coloured (raw and oneline only).
   public let color: Bool
   /// Show control characters from the log as escapes (terminal output, or colour on).
   public let escapes: Bool
@@ -48,6 +52,8 @@ public final class FilterPrinter: SelectionOutput {
   static let separatorOn = Array(ANSI.cyan.utf8)
   static let fileNameOn = Array(ANSI.magenta.utf8)
 
+  /// A printer of `format` into `out`; `query` supplies the highlighted matches, `color`
+  /// and `escapes` apply to raw and oneline output only (colour implies escaping).
   public init(format: Format, out: OutputBuffer, query: RecordQuery? = nil, color: Bool = false, escapes: Bool = false)
   {
     self.format = format

@@ -14,12 +14,15 @@ import TCALogSuggest
 /// A buffered writer on a file descriptor (`write(2)` in 64 KiB blocks). One per output
 /// stream; printers append bytes and decide when to flush.
 public final class OutputBuffer {
+  /// The file descriptor written to (1: standard output).
   public let fd: Int32
   private var buffer: [UInt8] = []
   private let capacity: Int
   /// Flush after every record (a terminal or a pipe that wants records as they come).
   public var flushesEachRecord: Bool
 
+  /// A writer on `fd` that flushes every `capacity` bytes; `flushesEachRecord` nil means:
+  /// per record unless `fd` is a regular file.
   public init(fd: Int32 = 1, capacity: Int = 64 * 1024, flushesEachRecord: Bool? = nil) {
     self.fd = fd
     self.capacity = capacity
@@ -37,8 +40,10 @@ public final class OutputBuffer {
     return type == S_IFREG || type == S_IFCHR && isatty(fd) == 0
   }
 
+  /// True when `fd` is a terminal.
   public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) != 0 }
 
+  /// Appends bytes, writing straight through when they are larger than the buffer.
   public func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
     if buffer.count + bytes.count > capacity { try flush() }
     if bytes.count >= capacity {
@@ -48,17 +53,20 @@ public final class OutputBuffer {
     }
   }
 
+  /// Appends bytes from any collection.
   public func write<C: Collection>(_ bytes: C) throws where C.Element == UInt8 {
     if buffer.count + bytes.count > capacity { try flush() }
     buffer.append(contentsOf: bytes)
     if buffer.count >= capacity { try flush() }
   }
 
+  /// Appends a string's UTF-8 bytes.
   public func write(_ string: String) throws {
     var string = string
     try string.withUTF8 { try write($0) }
   }
 
+  /// Appends one byte.
   @inline(__always) public func write(byte: UInt8) throws {
     if buffer.count >= capacity { try flush() }
     buffer.append(byte)
@@ -75,6 +83,7 @@ public final class OutputBuffer {
     if flushesEachRecord { try flush() }
   }
 
+  /// Writes out what is buffered; throws `OutputClosed` when the reader went away.
   public func flush() throws {
     guard !buffer.isEmpty else { return }
     try buffer.withUnsafeBufferPointer { try writeAll($0) }
@@ -106,8 +115,11 @@ public final class OutputBuffer {
 /// The reader went away (`tcalog … | head`): stop quietly.
 public struct OutputClosed: Error, Sendable {}
 
+/// Writing failed for another reason than a closed reader (disk full, bad descriptor).
 public struct OutputError: Error, CustomStringConvertible, Sendable {
+  /// The system's words for the failure (`strerror`).
   public let reason: String
+  /// `cannot write output: reason`.
   public var description: String { "cannot write output: \(reason)" }
 }
 

@@ -6,6 +6,7 @@ import TCALogQuery
 import TCALogReport
 import TCALogSuggest
 
+/// The output formats of `tcalog report --format`.
 public enum ReportFormat: String, Sendable, CaseIterable {
   case text, json, markdown, csv
 }
@@ -14,17 +15,20 @@ public enum ReportFormat: String, Sendable, CaseIterable {
 /// markdown, JSON or CSV. JSON and CSV carry every number the text shows, unrounded, and
 /// no format but text ever shortens a path.
 public struct ReportPrinter: Sendable {
+  /// The format this printer writes.
   public var format: ReportFormat
   /// ANSI colour in the text format only.
   public var color: Bool
   /// Columns of the text format; no line is wider (40 at the least).
   public var width: Int
+  /// A printer of `format`; `color` and `width` (columns) shape the text format only.
   public init(format: ReportFormat, color: Bool = false, width: Int = 80) {
     self.format = format
     self.color = color && format == .text
     self.width = max(40, width)
   }
 
+  /// The whole report in the printer's format, ending with a newline.
   public func render(_ report: ActionReport) -> String {
     switch format {
     case .text: return text(report)

@@ -6,6 +6,7 @@ import TCALogQuery
 import TCALogReport
 import TCALogSuggest
 
+/// How the suggested entries are written: `if case` closures or TCA 1.x case key paths.
 public enum SuggestStyle: String, Sendable, CaseIterable {
   case closure, casepath
 }
@@ -13,10 +14,13 @@ public enum SuggestStyle: String, Sendable, CaseIterable {
 /// Writes a `SuggestionSet` as one Swift source file (everything that is not code is in
 /// comments) or as JSON.
 public struct SuggestionPrinter: Sendable {
+  /// The code style of the entries.
   public var style: SuggestStyle
+  /// Also emit the `ActionFilter` type (or the casepath style's support code).
   public var includeType: Bool
   /// Input names as given on the command line (shown in comments, escaped).
   public var inputs: [String]
+  /// A printer; `inputs` are the log files named in the header comment.
   public init(style: SuggestStyle = .closure, includeType: Bool = false, inputs: [String] = []) {
     self.style = style
     self.includeType = includeType
@@ -59,6 +63,7 @@ public struct SuggestionPrinter: Sendable {
     return out
   }
 
+  /// One Swift source file: the suggestions, then the commented-out candidates and what was kept.
   public func render(_ set: SuggestionSet) -> String {
     var out = header(set) + "\n"
     if includeType {

@@ -11,6 +11,8 @@ public struct CaseStep: Sendable, Equatable {
   /// Which payload value the path continued into; nil for the last case.
   public var followed: Int?
 
+  /// A step of the case path: `name`, its payload's type when the log names it, its labels,
+  /// and which payload position the path follows into (nil: none).
   public init(name: String, typeName: String?, labels: [String?], followed: Int?) {
     self.name = name
     self.typeName = typeName

@@ -12,24 +12,35 @@ public enum ChangeKind: String, Sendable, CaseIterable {
 
 /// A byte range inside a record's `storage`.
 public struct TextRange: Sendable, Hashable {
+  /// Byte offset of the first byte in the record's `storage`.
   public var start: Int
+  /// Number of bytes.
   public var count: Int
+  /// A range of `count` bytes from `start`.
   public init(start: Int, count: Int) {
     self.start = start
     self.count = count
   }
+  /// Offset just past the last byte.
   public var end: Int { start + count }
+  /// No bytes.
   public static let empty = TextRange(start: 0, count: 0)
 }
 
 /// One changed state leaf. Its texts are ranges into the owning record's storage;
 /// read them through the record (`record.string(change.path)`).
 public struct StateChange: Sendable {
+  /// The state path as the log wrote it (`windows[0].tabs[3].title`).
   public var path: TextRange
+  /// The path with identifiers and indices replaced by `*` (`windows[*].tabs[*].title`).
   public var normalized: TextRange
+  /// What kind of change it is.
   public var kind: ChangeKind
+  /// The old value's text (nil for an added leaf).
   public var old: TextRange?
+  /// The new value's text (nil for a removed leaf).
   public var new: TextRange?
+  /// A change whose texts are the given ranges of its record's storage.
   public init(path: TextRange, normalized: TextRange, kind: ChangeKind, old: TextRange?, new: TextRange?) {
     self.path = path
     self.normalized = normalized
@@ -54,6 +65,7 @@ public struct Record: Sendable {
   public var line: Int
   /// 0-based byte offset of the header line's first byte.
   public var offset: Int
+  /// The format the record was printed in.
   public var format: RecordFormat
   /// Input lines the record occupies: header through its last line, and the blank line
   /// that ended it, if one did.
@@ -63,22 +75,31 @@ public struct Record: Sendable {
   /// False when the input ended (or the size cap hit) before the record was finished.
   public var isComplete: Bool
 
+  /// The record's bytes: its input bytes first, then the texts the parser derived. Every
+  /// range of the record points into it.
   public package(set) var storage: [UInt8]
   /// The raw input bytes of the record. Shorter than `bytes` only when the size cap hit.
   public package(set) var rawRange: TextRange
+  /// The timestamp of the record's header line prefix, normalized (nil without one).
   public package(set) var timestampRange: TextRange?
+  /// The store prefix of the header (`[AppFeature]`), when the log has one.
   public package(set) var storePrefixRange: TextRange?
+  /// The action path: enum cases from the root, dot-separated (`windows.window.hover`).
   public package(set) var actionPathRange: TextRange
+  /// The root action type (`AppFeature.Action`), when the log names it.
   public package(set) var actionRootRange: TextRange?
+  /// The action as printed, on one line.
   public package(set) var actionTextRange: TextRange
   /// False for `labels` and `.debugActions()` records, which print no state part.
   public var hasStatePart: Bool
   /// Meaningful only when `hasStatePart`.
   public var stateChanged: Bool
+  /// Every changed state leaf, in the order the diff prints them.
   public package(set) var changes: [StateChange]
   /// True when the record's bytes are not valid UTF-8 (strings are then decoded lossily).
   public var hasInvalidUTF8: Bool
 
+  /// A record from its parts; every range must lie inside `storage` (checked in debug builds).
   public init(
     index: Int, file: String, line: Int, offset: Int, format: RecordFormat, lines: Int, bytes: Int,
     isComplete: Bool, storage: [UInt8], rawRange: TextRange, timestampRange: TextRange?,
@@ -157,13 +178,20 @@ extension RecordFields {
     }
   }
 
+  /// The bytes of a range, as a slice of `storage`.
   public func bytes(_ range: TextRange) -> ArraySlice<UInt8> { storage[range.start..<range.end] }
 
+  /// The action path as a `String` (`windows.window.hover`).
   public var actionPath: String { string(actionPathRange) }
+  /// The root action type, when the log names it.
   public var actionRoot: String? { actionRootRange.map(string) }
+  /// The action text as printed.
   public var actionText: String { string(actionTextRange) }
+  /// The normalized timestamp, when the record has one.
   public var timestamp: String? { timestampRange.map(string) }
+  /// The store prefix, when the header has one.
   public var storePrefix: String? { storePrefixRange.map(string) }
+  /// The record's input bytes, prefixes and line ends included.
   public var raw: ArraySlice<UInt8> { bytes(rawRange) }
   /// A record whose state part says nothing changed. `labels` records have no state
   /// part and are never no-ops.

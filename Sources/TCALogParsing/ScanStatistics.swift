@@ -3,8 +3,11 @@ import TCALogInput
 /// Counts of one run over all its inputs: what `records --stats` prints and what the report
 /// uses for shares of the log. Records plus other lines account for every input line.
 public struct ScanStatistics: Sendable, Equatable {
+  /// Records found, complete or not.
   public var records = 0
+  /// Records that ended before the input did (the ones reports count).
   public var completeRecords = 0
+  /// Records cut off by the end of the input or the size cap.
   public var incompleteRecords = 0
   /// Complete records whose state part says nothing changed.
   public var noOpRecords = 0
@@ -12,17 +15,22 @@ public struct ScanStatistics: Sendable, Equatable {
   public var otherLines = 0
   /// Every input line and byte.
   public var lines = 0
+  /// Every input byte.
   public var bytes = 0
   /// Lines and bytes inside records (`sum(record.lines)`, `sum(record.bytes)`).
   public var recordLines = 0
+  /// Bytes inside records (`sum(record.bytes)`).
   public var recordBytes = 0
+  /// Records per format.
   public var byFormat: [RecordFormat: Int] = [:]
   /// State diffs printed without a header (FORMATS.md 9.10): no record, a warning.
   public var headerlessFragments = 0
+  /// Records whose bytes are not valid UTF-8.
   public var invalidUTF8Records = 0
   /// Records larger than the size cap, kept incomplete.
   public var oversizedRecords = 0
 
+  /// All counts zero.
   public init() {}
 
   package mutating func count(_ record: some RecordFields) {
@@ -35,6 +43,7 @@ public struct ScanStatistics: Sendable, Equatable {
     if record.hasInvalidUTF8 { invalidUTF8Records += 1 }
   }
 
+  /// Adds another part's counts (a later chunk or input).
   public mutating func merge(_ other: ScanStatistics) {
     records += other.records
     completeRecords += other.completeRecords
@@ -54,6 +63,7 @@ public struct ScanStatistics: Sendable, Equatable {
 
 /// Something a scan noticed that the user should hear about, at one line of one input.
 public struct ScanWarning: Sendable, Equatable {
+  /// What happened.
   public enum Kind: Sendable, Equatable {
     /// A state diff with no header above it (FORMATS.md 9.10): no record.
     case headerlessDiff
@@ -67,8 +77,10 @@ public struct ScanWarning: Sendable, Equatable {
   public var file: String
   /// 1-based line number in that input.
   public var line: Int
+  /// What happened there.
   public var kind: Kind
 
+  /// A warning at `line` of `file`.
   public init(file: String, line: Int, kind: Kind) {
     self.file = file
     self.line = line

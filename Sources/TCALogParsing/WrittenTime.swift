@@ -9,8 +9,11 @@ import TCALogInput
 /// A timestamp as written: its date and time read as if UTC, and its UTC offset in
 /// seconds when it has one.
 public struct WrittenTime: Sendable, Equatable {
+  /// The date and time as written, in seconds since 1970 as if it were UTC.
   public var wall: Double
+  /// The UTC offset written with it, in seconds east (nil: none written, local time).
   public var offset: Int?
+  /// Seconds since midnight, as written.
   public var timeOfDay: Double {
     let day = wall.truncatingRemainder(dividingBy: 86_400)
     return day < 0 ? day + 86_400 : day

@@ -7,15 +7,19 @@ public enum ReportOrder: String, Sendable, CaseIterable {
   case lines, count, noop
 }
 
+/// What the report shows and how: order, grouping depth, row count, share cut.
 public struct ReportOptions: Sendable {
+  /// The order of the action rows (`--by`).
   public var order: ReportOrder = .lines
   /// Group action paths by their first N segments; nil shows the collapsed tree.
   public var depth: Int?
+  /// At most this many rows per table (`--top`).
   public var top = 15
   /// Rows whose share (of lines; of records with `--by count|noop`) is below this are hidden.
   public var minShare = 0.0
   /// A child holding at least this share of its parent's lines replaces the parent row.
   public var collapseShare = 0.95
+  /// The defaults: by lines, as a tree, 15 rows, no share cut.
   public init() {}
 }
 
@@ -29,13 +33,16 @@ public struct ActionRow: Sendable, Equatable {
   public var level: Int
   /// The path of the row this one is shown under in the tree view.
   public var parentPath: String?
+  /// The counts of the row's records.
   public var stats: ActionStats
   /// Entries of the silencer that silence (part of) the row, and the lines they cover.
   public var silencedBy: [String]
+  /// Lines of the row's records that `silencedBy` already silences.
   public var silencedLines: Int
   /// The class of the row's actions (the classifier of `suggest`); nil when a group holds
   /// actions of different classes.
   public var actionClass: ActionClass? = nil
+  /// The path as shown: `path.*` for a group, `*` for the root group, `(no path)` for an empty path.
   public var label: String { isGroup ? (path.isEmpty ? "*" : path + ".*") : (path.isEmpty ? "(no path)" : path) }
   /// The label without the parent row's path (`.mouseMoved` under `windows.window.*`).
   public var relativeLabel: String {
@@ -44,31 +51,45 @@ public struct ActionRow: Sendable, Equatable {
   }
 }
 
+/// One row of the state table: a normalized state path.
 public struct StateRow: Sendable, Equatable {
+  /// The normalized state path (`windows[*].title`).
   public var path: String
+  /// How many times it changed.
   public var changes: Int
+  /// How many raw paths it stands for (different keys or indices).
   public var distinctPaths: Int
   /// The actions that change it most: (action path, changes).
   public var topActions: [ActionChange]
 }
 
+/// An action that changes a state path, and how often.
 public struct ActionChange: Sendable, Equatable {
+  /// The action path.
   public var action: String
+  /// How many of the state path's changes it made.
   public var changes: Int
 }
 
 /// The report: header numbers plus the two tables, ready for any printer.
 public struct ActionReport: Sendable {
+  /// The counts of the log (of the time window, with one).
   public var statistics: ScanStatistics
+  /// The options the report was made with.
   public var options: ReportOptions
+  /// The earliest record time, seconds since 1970 (nil without timestamps).
   public var firstTime: Double?
+  /// The latest record time, seconds since 1970 (nil without timestamps).
   public var lastTime: Double?
   /// The log's UTC offset, to show times as it wrote them (nil: local time).
   public var timeOffset: Int?
+  /// The action rows shown, in order.
   public var actionRows: [ActionRow]
   /// Rows not shown (below `--min-share` or past `--top`).
   public var hiddenActionRows: Int
+  /// The state rows shown, most changed first.
   public var stateRows: [StateRow]
+  /// State rows cut by `top` or the share cut.
   public var hiddenStateRows: Int
   /// What the silencer removes: records, lines, and per entry (name, records, lines).
   public var silenced: SilencedShare?
@@ -79,23 +100,33 @@ public struct ActionReport: Sendable {
   /// Records per minute from the first to the last minute with records, in at most 40
   /// buckets (`minutesPerBucket` minutes each), so the sparkline fits an 80-column line.
   public var ratePerBucket: [Int] = []
+  /// Minutes per entry of `ratePerBucket`.
   public var minutesPerBucket = 1
 
   /// Complete records: the base of the per-action shares.
   public var records: Int { statistics.completeRecords }
+  /// Every input line (of the window, with one): the base of the line shares.
   public var lines: Int { statistics.lines }
+  /// Seconds from the first to the last timestamp (nil without two).
   public var timeSpan: Double? { firstTime.flatMap { f in lastTime.map { $0 - f } } }
+  /// Records per second over the time span (nil without one).
   public var rate: Double? { timeSpan.flatMap { $0 > 0 ? Double(records) / $0 : nil } }
 
+  /// The share of complete records (0 to 1).
   public func shareOfRecords(_ s: ActionStats) -> Double { records > 0 ? Double(s.count) / Double(records) : 0 }
+  /// The share of input lines (0 to 1).
   public func shareOfLines(_ s: ActionStats) -> Double { lines > 0 ? Double(s.lines) / Double(lines) : 0 }
   /// No-op records over the records that print a state part; nil when none does.
   public func noOpShare(_ s: ActionStats) -> Double? {
     s.withStatePart > 0 ? Double(s.noOps) / Double(s.withStatePart) : nil
   }
+  /// Changed state leaves per record.
   public func changesPerRecord(_ s: ActionStats) -> Double { s.count > 0 ? Double(s.changes) / Double(s.count) : 0 }
+  /// The share of complete records that changed nothing (0 to 1).
   public var noOpShare: Double { records > 0 ? Double(statistics.noOpRecords) / Double(records) : 0 }
 
+  /// The report of a summary: rows ranked and cut by `options`; `silencer` marks what a
+  /// filter repository already silences.
   public init(summary: ReportSummary, options: ReportOptions = ReportOptions(), silencer: (any ActionSilencer)? = nil) {
     statistics = summary.statistics
     self.options = options
@@ -277,15 +308,23 @@ extension ActionReport {
   }
 }
 
+/// What a filter repository already silences in this log.
 public struct SilencedShare: Sendable, Equatable {
+  /// Complete records its entries silence.
   public var records = 0
+  /// Their lines.
   public var lines = 0
+  /// Per entry, most lines first.
   public var entries: [SilencedEntry] = []
 }
 
+/// One filter entry and what it silences in this log.
 public struct SilencedEntry: Sendable, Equatable {
+  /// The entry's name in the repository.
   public var name: String
+  /// Complete records it silences.
   public var records: Int
+  /// Their lines.
   public var lines: Int
 }
 

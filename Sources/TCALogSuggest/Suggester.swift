@@ -4,6 +4,7 @@ import TCALogPipeline
 import TCALogQuery
 import TCALogReport
 
+/// What the suggester aims at and how deep it groups.
 public struct SuggestOptions: Sendable {
   /// A floor, not an objective: when the suggestions (plus what is already silenced) remove
   /// less than this share of lines, the output says so and why. Nil: no floor.
@@ -13,16 +14,19 @@ public struct SuggestOptions: Sendable {
   /// Overrides the root type seen in the log.
   public var root: String?
   package var classifier = ActionClassifier()
+  /// No floor, any depth, the log's root type.
   public init() {}
 }
 
 /// One suggested filter: an action-path prefix under one root type.
 public struct Suggestion: Sendable, Equatable {
+  /// The root action type the filter is written for (`AppFeature.Action`).
   public var root: String
   /// The path prefix the filter matches (`windows.window.hover`).
   public var path: String
   /// The Swift name (`windowsWindowHover`), already escaped when needed.
   public var name: String
+  /// The counts of the records it covers.
   public var stats: ActionStats
   /// The observed action paths it covers (more than one or deeper: the filter is broader).
   public var coveredPaths: [String]
@@ -39,6 +43,7 @@ public struct Suggestion: Sendable, Equatable {
   /// The class of the covered actions (noise for active entries, ambiguous for the
   /// commented-out ones) and the evidence in words, per covered path.
   public var actionClass: ActionClass
+  /// Why, in words: the evidence of each covered path.
   public var evidence: [String]
   /// Anchored PCRE2 of the prefix for a filter repository.
   public var regex: String { "^" + patternPath.replacingOccurrences(of: ".", with: "\\.") + "(\\.|$)" }
@@ -48,6 +53,7 @@ public struct Suggestion: Sendable, Equatable {
   public var keyPathReachesPath: Bool { keyPathSegments.joined(separator: ".") == patternPath }
 }
 
+/// Why an action path gets no active entry.
 public enum KeepReason: String, Sendable {
   case signal, ambiguous
   case unsafeName = "unsafe-name"
@@ -55,10 +61,15 @@ public enum KeepReason: String, Sendable {
   case silenced
 }
 
+/// An action path that is not silenced, and why.
 public struct KeptAction: Sendable, Equatable {
+  /// Its root action type, when the log names it.
   public var root: String?
+  /// The action path.
   public var path: String
+  /// The counts of its records.
   public var stats: ActionStats
+  /// Why it is kept.
   public var reason: KeepReason
   /// For `silenced`: the entry that silences it; for signal: the strongest reason.
   public var detail: String?
@@ -71,17 +82,25 @@ public struct SuggestionSet: Sendable {
   public var suggestions: [Suggestion]
   /// Ambiguous actions, for the user to decide (emitted commented out).
   public var candidates: [Suggestion]
+  /// Action paths kept, and why.
   public var kept: [KeptAction]
+  /// Every action path with its class and evidence.
   public var classified: [ClassifiedAction]
+  /// The counts of the log the suggestions come from.
   public var statistics: ScanStatistics
+  /// The options the suggestions were made with.
   public var options: SuggestOptions
   /// Lines already removed by the silencer.
   public var silencedLines: Int
+  /// Paths that could not be suggested (not plain Swift names), in words.
   public var warnings: [String]
   /// True when the log is too short to classify anything.
   public var isThin: Bool
+  /// Complete records the active entries silence.
   public var coveredRecords: Int { suggestions.reduce(0) { $0 + $1.stats.count } }
+  /// Lines the active entries silence.
   public var coveredLines: Int { suggestions.reduce(0) { $0 + $1.stats.lines } }
+  /// The root types of the entries, in order of first use.
   public var roots: [String] {
     var seen: [String] = []
     for s in suggestions + candidates where !seen.contains(s.root) { seen.append(s.root) }
@@ -114,8 +133,11 @@ public struct SuggestionSet: Sendable {
 /// under it is noise, and never an entry over a signal or ambiguous action. Ambiguous
 /// actions become commented-out candidates with their evidence.
 public struct Suggester {
+  /// What it aims at and how deep it groups.
   public var options: SuggestOptions
+  /// What a filter repository already silences: not suggested again.
   public var silencer: (any ActionSilencer)?
+  /// A suggester with these options and silencer.
   public init(options: SuggestOptions = SuggestOptions(), silencer: (any ActionSilencer)? = nil) {
     self.options = options
     self.silencer = silencer
@@ -154,6 +176,7 @@ public struct Suggester {
     var silencedLines = 0
   }
 
+  /// Classifies every action path of the summary and groups the noise into entries.
   public func suggest(_ summary: ReportSummary) -> SuggestionSet {
     let classified = options.classifier.classify(summary)
     let classOf = Dictionary(uniqueKeysWithValues: classified.map { ($0.path, $0) })
