@@ -34,10 +34,11 @@ package final class RecordScanner {
   /// not see (array growth, hashing). The rule above makes an overlapping access impossible.
   @exclusivity(unchecked) private var state: ScanState
 
-  package init(file: String, firstIndex: Int = 0, sizeCap: Int = 64 << 20) {
+  /// `needs`: what the records' reader uses; the rest is left out (`RecordNeeds`).
+  package init(file: String, firstIndex: Int = 0, sizeCap: Int = 64 << 20, needs: RecordNeeds = .all) {
     self.file = file
     self.sizeCap = sizeCap
-    state = ScanState(file: file, nextIndex: firstIndex, sizeCap: sizeCap)
+    state = ScanState(file: file, nextIndex: firstIndex, sizeCap: sizeCap, needs: needs)
   }
 
   /// Feeds the next input line; calls `emit` for every record that ends.
@@ -183,6 +184,9 @@ struct ScanState: ~Copyable {
 
   let file: String
   let sizeCap: Int
+  /// What the records' reader uses. Record boundaries, counts, flags, the format and the
+  /// timestamp do not depend on it: only which fields `makeRecord` fills.
+  let needs: RecordNeeds
   var nextIndex: Int
   var statistics = ScanStatistics()
   /// At most `RecordScanner.maximumWarnings`.
@@ -210,10 +214,11 @@ struct ScanState: ~Copyable {
   /// Scratch storage of the Custom Dump diff parser, kept from record to record.
   var dumpScratch = CustomDumpDiffParser.Scratch()
 
-  init(file: String, nextIndex: Int, sizeCap: Int) {
+  init(file: String, nextIndex: Int, sizeCap: Int, needs: RecordNeeds) {
     self.file = file
     self.nextIndex = nextIndex
     self.sizeCap = sizeCap
+    self.needs = needs
   }
 
   // MARK: - Lines
@@ -547,13 +552,28 @@ struct ScanState: ~Copyable {
         || (noChange && progress.noChangeAtColumnZero),
       actionFinished: headerKind != .tca || (!actionLines.isEmpty && progress.actionBrackets.depth <= 0),
       hasStatePart: headerKind != .labels && (sawStateHeader || noChange || !treeLines.isEmpty || !dumpLines.isEmpty))
-    var derived = DerivedText(base: raw.count)
-    let action = parseAction(shape, into: &derived)
-    let changes = parseStatePart(shape, into: &derived)
+    // Without `.raw` the storage holds only the derived bytes, which then start at 0.
+    let keepsRaw = needs.contains(.raw)
+    var derived = DerivedText(base: keepsRaw ? raw.count : 0)
+    // The action's value tree also decides `tca0` from `tca1` when nothing else does, so it
+    // is built for that clue even when no one reads the action.
+    let needsClue =
+      progress.headerKind == .tca && !shape.isDifferenceTree && progress.storePrefix == nil && !progress.sawTCA0Marker
+    let action: (path: TextRange, root: TextRange?, text: TextRange, hasTypedNestedCase: Bool)
+    if needs.contains(.action) || needsClue {
+      action = parseAction(shape, needsClue: needsClue, into: &derived)
+    } else {
+      let none = derived.range(from: derived.position)
+      action = (none, nil, none, false)
+    }
+    let changes = needs.contains(.statePaths) ? parseStatePart(shape, into: &derived) : []
     let timestampRange = progress.timestamp.map { derived.add($0) }
     let stateChanged = shape.isDifferenceTree ? !treeLines.isEmpty : progress.sawChangeMarker
-    let storage = storage(with: derived)
-    let storePrefix = progress.storePrefix.map { TextRange(start: $0.lowerBound, count: $0.count) }
+    var storePrefix: TextRange?
+    if let prefix = progress.storePrefix {
+      storePrefix = keepsRaw ? TextRange(start: prefix.lowerBound, count: prefix.count) : derived.add(raw.buffer, prefix)
+    }
+    let storage = keepsRaw ? storage(with: derived) : [UInt8](derived.bytes.buffer)
     // `Record.string(_:)` and `withBytes(_:_:)` rely on every range lying inside `storage`.
     let inside = { (r: TextRange?) in r.map { $0.start >= 0 && $0.count >= 0 && $0.end <= storage.count } ?? true }
     precondition(
@@ -567,7 +587,7 @@ struct ScanState: ~Copyable {
       index: nextIndex, file: file, line: progress.headerLine, offset: progress.headerOffset,
       format: format(shape, hasTypedNestedCase: action.hasTypedNestedCase), lines: progress.lineCount,
       bytes: progress.byteCount, isComplete: isComplete(shape, ending), storage: storage,
-      rawRange: TextRange(start: 0, count: raw.count), timestampRange: timestampRange,
+      rawRange: TextRange(start: 0, count: keepsRaw ? raw.count : 0), timestampRange: timestampRange,
       storePrefixRange: storePrefix, actionPathRange: action.path, actionRootRange: action.root,
       actionTextRange: action.text,
       hasStatePart: shape.hasStatePart, stateChanged: shape.hasStatePart && stateChanged, changes: changes,
@@ -629,15 +649,13 @@ struct ScanState: ~Copyable {
   }
 
   /// Writes the action path, root and text to `derived`; returns their ranges.
-  private mutating func parseAction(_ shape: Shape, into derived: inout DerivedText) -> (
+  /// `needsClue`: only a `tca` record with no other clue needs the typed-nested-case clue.
+  private mutating func parseAction(_ shape: Shape, needsClue: Bool, into derived: inout DerivedText) -> (
     path: TextRange, root: TextRange?, text: TextRange, hasTypedNestedCase: Bool
   ) {
     joinActionText()
     // Valid until `actionBytes` changes: the next record's `joinActionText`.
     let action = actionBytes.buffer
-    // Only a `tca` record with no other clue needs the typed-nested-case clue.
-    let needsClue =
-      progress.headerKind == .tca && !shape.isDifferenceTree && progress.storePrefix == nil && !progress.sawTCA0Marker
     // The tree takes `treeNodes`' storage (unique, so it is reused) and gives it back below.
     let tree = ValueTree(parsing: action, 0..<action.count, reusing: &treeNodes, stack: &treeStack)
     let pathStart = derived.position

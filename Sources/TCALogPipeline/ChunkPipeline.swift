@@ -213,9 +213,12 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
   private let mode: Mode
   private let window: TimeWindow
   private let sizeCap: Int
+  /// What the sink reads of a record: the scanners leave out the rest.
+  private let needs: RecordNeeds
 
-  init(jobs: Int, mode: Mode, window: TimeWindow, sizeCap: Int) {
+  init(jobs: Int, mode: Mode, window: TimeWindow, sizeCap: Int, needs: RecordNeeds = .all) {
     precondition(jobs >= 1)
+    self.needs = needs
     self.jobs = jobs
     self.mode = mode
     self.window = window
@@ -287,7 +290,7 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
   }
 
   private func process(_ job: Job) {
-    let scanner = RecordScanner(file: job.run.file, firstIndex: 0, sizeCap: sizeCap)
+    let scanner = RecordScanner(file: job.run.file, firstIndex: 0, sizeCap: sizeCap, needs: needs)
     var part = job.part
     var tally = window.isUnbounded ? nil : WindowTally()
     switch mode {

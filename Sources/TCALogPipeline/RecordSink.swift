@@ -10,27 +10,6 @@ public enum StreamControl: Sendable, Equatable {
   case stop
 }
 
-/// What a sink reads of a record. The stream hands the parser what its sink needs; every
-/// record is still parsed whole today, so this is the contract a cheaper parse can rely
-/// on, not yet a saving.
-public struct RecordNeeds: OptionSet, Sendable {
-  /// The bits of the set, one per need.
-  public let rawValue: Int
-  /// A set from its bits; the static members name every bit there is.
-  public init(rawValue: Int) { self.rawValue = rawValue }
-
-  /// The action path, root and text.
-  public static let action = RecordNeeds(rawValue: 1 << 0)
-  /// Which state paths changed (raw and normalized), and whether state changed at all.
-  public static let statePaths = RecordNeeds(rawValue: 1 << 1)
-  /// The old and new value of each changed state path.
-  public static let values = RecordNeeds(rawValue: 1 << 2)
-  /// The record's input bytes.
-  public static let raw = RecordNeeds(rawValue: 1 << 3)
-  /// Every part of a record: what a sink that prints or keeps records needs.
-  public static let all: RecordNeeds = [.action, .statePaths, .values, .raw]
-}
-
 /// Takes the records of a `RecordStream` in input order, on the thread that runs it.
 ///
 /// The stream calls `begin(input:)` before each input, `record(_:)` for each record in it

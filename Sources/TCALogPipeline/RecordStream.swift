@@ -164,7 +164,7 @@ public struct RecordStream: Sendable {
         result.stopped = true
         break
       }
-      let scanner = RecordScanner(file: input, firstIndex: nextIndex, sizeCap: sizeCap)
+      let scanner = RecordScanner(file: input, firstIndex: nextIndex, sizeCap: sizeCap, needs: sink.needs)
       var control = StreamControl.more
       // Closure literals, not a local function: captured variables of a local function
       // may escape, so each access would pay a runtime exclusivity check (one per line).
@@ -209,7 +209,7 @@ public struct RecordStream: Sendable {
     into sink: inout Sink, makePart: (Sink) -> Part, merge: (inout Sink, Part) throws -> StreamControl,
     mode: ChunkPipeline<Part>.Mode
   ) throws -> ReadResult {
-    let pipeline = ChunkPipeline<Part>(jobs: jobs, mode: mode, window: window, sizeCap: sizeCap)
+    let pipeline = ChunkPipeline<Part>(jobs: jobs, mode: mode, window: window, sizeCap: sizeCap, needs: sink.needs)
     defer { pipeline.shutDown() }
     var result = ReadResult()
     var tally = window.isUnbounded ? nil : WindowTally()

@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+
+@testable import TCALogInput
+@testable import TCALogOutput
+@testable import TCALogParsing
+@testable import TCALogPipeline
+@testable import TCALogQuery
+@testable import TCALogReport
+@testable import TCALogSuggest
+
+/// A scan that leaves out what its sink does not need gives the full parse's answer for
+/// everything the sink does need, and the same records, counts and warnings: on the
+/// samples, the real logs and generated logs of both formats, sequential and chunked.
+struct RecordNeedsTests {
+  /// What a record says, field by field: the fields a sink with `needs` may read, and the
+  /// ones every record has.
+  struct Summary: Equatable, CustomStringConvertible {
+    var place: String
+    var flags: String
+    var action: String?
+    var changes: [Change]?
+    var raw: [UInt8]?
+
+    init(_ record: Record, needs: RecordNeeds) {
+      place = "\(record.file):\(record.index):\(record.line):\(record.offset) \(record.lines)/\(record.bytes)"
+      flags =
+        "\(record.format) complete=\(record.isComplete) state=\(record.hasStatePart)/\(record.stateChanged)"
+        + " utf8=\(!record.hasInvalidUTF8) t=\(record.timestamp ?? "-") prefix=\(record.storePrefix ?? "-")"
+      if needs.contains(.action) {
+        action = "\(record.actionRoot ?? "-") \(record.actionPath) \(record.actionText)"
+      }
+      if needs.contains(.statePaths) { changes = record.changeList }
+      if needs.contains(.raw) { raw = Array(record.raw) }
+    }
+    var description: String { "\(place) \(flags) \(action ?? "") \(changes?.count ?? -1)" }
+  }
+
+  /// Collects summaries in order; chunk parts collect numbered records.
+  final class Collector: NumberedChunkedRecordSink {
+    let needs: RecordNeeds
+    var summaries: [Summary] = []
+    /// Fields the sink did not ask for are left out: no raw bytes, no changes.
+    var leftOutFilled = 0
+    init(needs: RecordNeeds) { self.needs = needs }
+    func take(_ record: Record) {
+      summaries.append(Summary(record, needs: needs))
+      if !needs.contains(.raw) && record.rawRange.count > 0 { leftOutFilled += 1 }
+      if !needs.contains(.statePaths) && !record.changes.isEmpty { leftOutFilled += 1 }
+    }
+    func record(_ record: Record) -> StreamControl {
+      take(record)
+      return .more
+    }
+    func makePart() -> Part { Part() }
+    func merge(_ part: Part) -> StreamControl {
+      part.records.forEach(take)
+      return .more
+    }
+    struct Part: NumberedRecordPart {
+      var records: [Record] = []
+      mutating func add(_ record: Record) { records.append(record) }
+    }
+  }
+
+  static let needSets: [RecordNeeds] = [
+    [], [.action], [.statePaths], [.statePaths, .values], [.action, .statePaths, .values], [.raw], [.action, .raw],
+  ]
+
+  static func read(_ files: [String], needs: RecordNeeds, jobs: Int) throws -> (Collector, ReadResult) {
+    var sink = Collector(needs: needs)
+    var stream = RecordStream(inputs: files, jobs: jobs)
+    stream.chunkSize = 64 << 10
+    let result = try stream.run(into: &sink)
+    return (sink, result)
+  }
+
+  /// Returns how many records the files hold.
+  @discardableResult
+  static func expectAgreement(_ files: [String]) throws -> Int {
+    let (full, fullResult) = try read(files, needs: .all, jobs: 1)
+    for needs in needSets {
+      for jobs in [1, 2] {
+        let (partial, result) = try read(files, needs: needs, jobs: jobs)
+        let expected = full.summaries.map { summary in
+          var s = summary
+          if !needs.contains(.action) { s.action = nil }
+          if !needs.contains(.statePaths) { s.changes = nil }
+          if !needs.contains(.raw) { s.raw = nil }
+          return s
+        }
+        #expect(partial.summaries.count == expected.count, "needs \(needs.rawValue), jobs \(jobs)")
+        let firstDifference = zip(partial.summaries, expected).first { $0 != $1 }
+        #expect(firstDifference == nil, "needs \(needs.rawValue), jobs \(jobs): \(String(describing: firstDifference))")
+        #expect(partial.leftOutFilled == 0, "needs \(needs.rawValue): a field left out was filled")
+        #expect(result.statistics == fullResult.statistics)
+        #expect(result.warnings == fullResult.warnings)
+      }
+    }
+    return full.summaries.count
+  }
+
+  static var samples: [String] {
+    let directory = Shared.repository.appendingPathComponent("Samples")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return names.filter { $0.hasSuffix(".log") }.sorted().map { directory.appendingPathComponent($0).path }
+  }
+
+  @Test func samplesAgreeWithTheFullParse() throws {
+    #expect(Self.samples.count >= 5)
+    for file in Self.samples { #expect(try Self.expectAgreement([file]) > 0, "\(file)") }
+  }
+
+  @Test(.enabled(if: Shared.isAvailable, "../shared is absent: the real logs are not here"))
+  func realLogsAgreeWithTheFullParse() throws {
+    let directory = Shared.path("real-logs")
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+    var records = 0
+    for name in names { records += try Self.expectAgreement([directory + "/" + name]) }
+    #expect(records > 0)
+  }
+
+  /// Damaged and prefixed logs of both formats, with unrelated lines and a cut record.
+  @Test(
+    .enabled(if: Shared.isAvailable && Shared.hasPython, "../shared or python3 is absent: gen_log tests skipped"),
+    arguments: [
+      ["--format", "diffing", "--prefix", "oslog", "--noise", "0.05", "--truncate"],
+      ["--format", "tca1", "--noise", "0.05", "--truncate", "--crlf"],
+      ["--format", "diffing", "--action-format", "labels", "--prefix", "everyline"],
+    ])
+  func generatedLogsAgreeWithTheFullParse(_ options: [String]) throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tcalog-needs-\(getpid())-\(options.joined().hashValue).log").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments =
+      ["python3", Shared.path("bench/gen_log.py"), "--records", "2500", "--seed", "7", "-o", path] + options
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(try Self.expectAgreement([path]) >= 2499)
+  }
+}
