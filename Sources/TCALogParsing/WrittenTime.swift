@@ -60,14 +60,8 @@ extension WrittenTime {
         i += 1
       }
     }
-    var fields = tm()
-    fields.tm_year = Int32(year - 1900)
-    fields.tm_mon = Int32(month - 1)
-    fields.tm_mday = Int32(day)
-    fields.tm_hour = Int32(hour)
-    fields.tm_min = Int32(minute)
-    fields.tm_sec = Int32(second)
-    let wall = Double(timegm(&fields)) + fraction
+    let days = daysSince1970(year: year, month: month, day: day)
+    let wall = Double(days * 86_400 + hour * 3600 + minute * 60 + second) + fraction
     if i == b.count { return WrittenTime(wall: wall, offset: nil) }
     var offset = 0
     if b[i] == UInt8(ascii: "Z") {
@@ -85,6 +79,19 @@ extension WrittenTime {
     }
     guard i == b.count else { return nil }
     return WrittenTime(wall: wall, offset: offset)
+  }
+
+  /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar, as `timegm` counts
+  /// them (a day past the month's end runs into the next month), by arithmetic: `timegm`
+  /// cost over a thousand instructions a record, a twentieth of `report` on a timestamped log.
+  /// (Howard Hinnant's `days_from_civil`.)
+  package static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
   }
 }
 
