@@ -128,6 +128,8 @@ struct FormatBench {
 
     // grep's header pattern: `diffing` prints `Received action:`, tca1 `received action:`.
     let pattern = format == .diffing ? "Received action" : "received action"
+    // A state path the generator changes in both formats (a window's hovered tab).
+    let statePattern = "hoveredTabID"
     func tc(_ args: [String]) -> [String] { [tcalog] + args }
     func command(_ label: String, _ stages: [[String]], ok: Set<Int32> = [0], two: Bool = false) -> BenchCommand {
       BenchCommand(
@@ -143,9 +145,10 @@ struct FormatBench {
       Report.progress(result)
     }
 
-    var grepCount = command("grep -c '\(pattern)' FILE", [["grep", "-c", pattern, file]], ok: [0, 1])
-    grepCount.stdoutFile = "\(workDir)/\(format.rawValue)-grep-c.stdout"
-    try measure("grep-c", grepCount)
+    // Piped: GNU grep stops at the first match when its standard output is /dev/null.
+    try measure(
+      "grep-c",
+      command("grep -c '\(pattern)' FILE | cat", [["grep", "-c", pattern, file], ["cat"]], ok: [0, 1]))
     try measure(
       "grep-pipe",
       command(
@@ -158,6 +161,12 @@ struct FormatBench {
     try measure("report", command("tcalog report FILE", [tc(["report", file])]))
     try measure(
       "filter", command("tcalog filter -a hover -c FILE", [tc(["filter", "-a", "hover", "-c", file])], ok: [0, 1]))
+    try measure(
+      "filter-t",
+      command(
+        "tcalog filter -t \(statePattern) -c FILE", [tc(["filter", "-t", statePattern, "-c", file])], ok: [0, 1]))
+    try measure(
+      "pcre2grep", command("pcre2grep -c \(statePattern) FILE", [["pcre2grep", "-c", statePattern, file]], ok: [0, 1]))
     try measure("stats", command("tcalog records --stats FILE", [tc(["records", "--stats", file])]))
     try measure(
       "ndjson", command("tcalog records --format ndjson FILE", [tc(["records", "--format", "ndjson", file])]))
@@ -173,6 +182,12 @@ struct FormatBench {
       "two-jobs1",
       command("\(subjectName) --jobs 1 FILE FILE2", [tc(subject + ["--jobs", "1", file, second])], two: true))
     try measure("stdin", command("cat FILE | \(subjectName)", [["cat", file], tc(subject)]))
+    let gzipped = try Inputs.cachedGzip(of: file, workDir: workDir)
+    try measure(
+      "zcat-grep",
+      command(
+        "zcat FILE.gz | grep -c '\(pattern)' | cat", [["zcat", gzipped], ["grep", "-c", pattern], ["cat"]], ok: [0, 1]))
+    try measure("gz", command("\(subjectName) FILE.gz", [tc(subject + [gzipped])]))
 
     var hugeResult: CommandResult?
     if huge {
@@ -185,6 +200,11 @@ struct FormatBench {
       cmd.runs = 1
       try measure("huge", cmd)
       hugeResult = results["huge"]
+      var grep = command("grep -c '\(pattern)' HUGE | cat", [["grep", "-c", pattern, hugeFile], ["cat"]], ok: [0, 1])
+      grep.inputBytes = cmd.inputBytes
+      grep.inputRecords = cmd.inputRecords
+      grep.runs = 1
+      try measure("huge-grep-c", grep)
     }
 
     print("")
@@ -263,6 +283,18 @@ enum Inputs {
     guard rename(partial, path) == 0 else {
       throw BenchError("cannot rename \(partial): \(String(cString: strerror(errno)))")
     }
+    return path
+  }
+
+  /// `file` compressed with gzip's default level, made once beside it.
+  static func cachedGzip(of file: String, workDir: String) throws -> String {
+    let path = file + ".gz"
+    if size(path) > 0 { return path }
+    print("compressing \(file) …")
+    let m = try ChildProcess.run(
+      [["/bin/sh", "-c", "gzip -c \"$0\" > \"$0.gz.partial\" && mv \"$0.gz.partial\" \"$0.gz\"", file]],
+      stderrFile: "\(workDir)/gzip.stderr")
+    guard m.status == 0 else { throw BenchError("compressing \(file) failed (exit \(m.status)): \(m.stderr)") }
     return path
   }
 

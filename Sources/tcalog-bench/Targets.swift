@@ -53,8 +53,11 @@ enum Targets {
           line: "\(pass ? "PASS" : "MISS")  \(Report.pad(name, 48)) \(Report.megabytes(rss)) MB\(note)"))
     }
     let tolerance = "(±\(Int((noSlowerTolerance - 1) * 100))%)"
-    ratio("report ≤ 2× grep -c", "report", "grep-c") { $0 <= 2 }
+    ratio("report ≤ 2× grep -c | cat", "report", "grep-c") { $0 <= 2 }
     ratio("report < grep -A1 | sort | uniq -c | sort -rn", "report", "grep-pipe") { $0 < 1 }
+    ratio("filter -a hover -c ≤ 1.5× grep -c | cat", "filter", "grep-c") { $0 <= 1.5 }
+    ratio("filter -t RE -c ≤ pcre2grep -c RE \(tolerance)", "filter-t", "pcre2grep") { $0 <= noSlowerTolerance }
+    ratio("\(subjectName) FILE.gz ≤ 1.2× zcat | grep -c", "gz", "zcat-grep") { $0 <= 1.2 }
     ratio("filter -a hover -c ≤ report \(tolerance)", "filter", "report") { $0 <= noSlowerTolerance }
     ratio("records --stats ≤ report \(tolerance)", "stats", "report") { $0 <= noSlowerTolerance }
     ratio("records --format ndjson ≤ report \(tolerance)", "ndjson", "report") { $0 <= noSlowerTolerance }
@@ -64,6 +67,9 @@ enum Targets {
     ratio("--jobs 1 / default jobs ≥ \(jobsSpeedup)\(subjectNote)", "jobs1", subjectKey) { $0 >= jobsSpeedup }
     ratio("two files: --jobs 1 / default ≥ \(jobsSpeedup)\(subjectNote)", "two-jobs1", "two") { $0 >= jobsSpeedup }
     ratio("stdin pipe ≤ 1.2× file\(subjectNote)", "stdin", subjectKey) { $0 <= stdinSlowdown }
+    if huge != nil {
+      ratio("1 GB: \(subjectName) ≤ 2× grep -c | cat", "huge", "huge-grep-c") { $0 <= 2 }
+    }
     if let huge {
       let base = results[subjectKey]?.peakRSS ?? 0
       memory(
