@@ -13,7 +13,9 @@ struct TCALog: ParsableCommand {
     commandName: "tcalog",
     abstract: "Read TCA debug logs: find what drowns them and how to silence it.",
     version: TCALogKit.version,
-    subcommands: [ReportCommand.self, FilterCommand.self, RecordsCommand.self, SuggestCommand.self],
+    subcommands: [
+      ReportCommand.self, FilterCommand.self, RecordsCommand.self, SuggestCommand.self, TraceCommand.self,
+    ],
     defaultSubcommand: ReportCommand.self
   )
 
