@@ -15,6 +15,7 @@ struct TCALog: ParsableCommand {
     version: TCALogKit.version,
     subcommands: [
       ReportCommand.self, FilterCommand.self, RecordsCommand.self, SuggestCommand.self, TraceCommand.self,
+      CompareCommand.self, CheckCommand.self,
     ],
     defaultSubcommand: ReportCommand.self
   )

@@ -35,7 +35,7 @@ struct MessagesCLITests {
   @Test func helpForAnUnknownCommandIsAnError() {
     let unknown = runTCALog(["help", "nosuch"])
     #expect(unknown.status == 2)
-    #expect(unknown.stderr == "tcalog: error: help: no command 'nosuch' (commands: report, filter, records, suggest, trace)\n")
+    #expect(unknown.stderr == "tcalog: error: help: no command 'nosuch' (commands: report, filter, records, suggest, trace, compare, check)\n")
     let near = runTCALog(["help", "fitler"])
     #expect(near.status == 2 && near.stderr.contains("did you mean 'filter'?"))
     #expect(runTCALog(["help", "help"]).status == 0)

@@ -1,0 +1,268 @@
+import Foundation
+import TCALogQuery
+
+/// An action budget: rules a log must keep, one per line of a budget file.
+///
+/// ```
+/// # Pointer events: at most 60 a second.
+/// windows\.window\.mouseMoved  <= 60/s
+/// ^sidebarSync\.tick$          <= 2/min
+/// hover                        <= 30%          # of lines (`30% records`: of records)
+/// state:windows\[\*\]\.title   <= 500          # changes in the whole log
+/// ```
+///
+/// PATTERN is PCRE2 over action paths, or over normalized state paths after `state:`;
+/// LIMIT is `N/s` (the most records in one clock second), `N/min` (the most in any 60
+/// seconds, sliding by the second), `N` or `N records` (in the whole log), `N%` or
+/// `N% lines` (share of the log's lines), `N% records` (share of records). A rule counts
+/// every action (or state) path its pattern matches together.
+public struct Budget {
+  /// What a limit counts.
+  public enum Unit: String, Sendable, Equatable {
+    /// Records in one clock second at most.
+    case perSecond = "/s"
+    /// Records in any 60 seconds at most.
+    case perMinute = "/min"
+    /// Records in the whole log.
+    case records = "records"
+    /// Percent of the log's lines.
+    case percentOfLines = "% lines"
+    /// Percent of the log's records.
+    case percentOfRecords = "% records"
+
+    /// Whether measuring needs timestamps.
+    public var isRate: Bool { self == .perSecond || self == .perMinute }
+  }
+
+  /// One line of a budget file.
+  public struct Rule: Sendable {
+    /// The budget file's name and the rule's 1-based line in it.
+    public var file: String
+    /// 1-based line number.
+    public var line: Int
+    /// The pattern as written (without `state:`).
+    public var pattern: String
+    /// Over normalized state paths (`state:`) instead of action paths.
+    public var isState: Bool
+    /// The limit's number.
+    public var limit: Double
+    /// What the limit counts.
+    public var unit: Unit
+    /// The rule as written, without its comment and padding.
+    public var text: String
+  }
+
+  /// A line of a budget file that is not a rule, with where it is.
+  public struct LineError: Error, CustomStringConvertible, Sendable {
+    /// `file:line: message`.
+    public var description: String
+  }
+
+  /// The rules in file order.
+  public var rules: [Rule]
+  fileprivate var matchers: [PatternMatcher]
+
+  /// Parses a budget file's text; every bad line is reported (not only the first).
+  public init(text: String, file: String, options: PatternMatcher.Options = []) throws(BudgetFileError) {
+    var rules: [Rule] = []
+    var matchers: [PatternMatcher] = []
+    var errors: [LineError] = []
+    for (n, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      var line = String(rawLine)
+      if line.hasSuffix("\r") { line.removeLast() }
+      // A comment is a line starting with `#`, or ` #` after a rule.
+      if let comment = line.range(of: " #") ?? line.range(of: "\t#") { line = String(line[..<comment.lowerBound]) }
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+      func fail(_ message: String) { errors.append(LineError(description: "\(file):\(n + 1): \(message)")) }
+      guard let split = trimmed.range(of: "<=", options: .backwards) else {
+        fail("expected 'PATTERN <= LIMIT', got '\(trimmed)'")
+        continue
+      }
+      var pattern = trimmed[..<split.lowerBound].trimmingCharacters(in: .whitespaces)
+      let limitText = trimmed[split.upperBound...].trimmingCharacters(in: .whitespaces)
+      let isState = pattern.hasPrefix("state:")
+      if isState { pattern = String(pattern.dropFirst(6)).trimmingCharacters(in: .whitespaces) }
+      guard !pattern.isEmpty else {
+        fail("the rule has no pattern before '<='")
+        continue
+      }
+      guard let (limit, unit) = Self.parseLimit(limitText) else {
+        fail("'\(limitText)' is not a limit: N/s, N/min, N, N records, N%, N% lines or N% records")
+        continue
+      }
+      do {
+        matchers.append(try PatternMatcher(pattern, options: options))
+      } catch {
+        fail(error.description)
+        continue
+      }
+      rules.append(
+        Rule(
+          file: file, line: n + 1, pattern: pattern, isState: isState, limit: limit, unit: unit,
+          text: (isState ? "state:" : "") + pattern + " <= " + limitText))
+    }
+    if !errors.isEmpty { throw BudgetFileError(lines: errors) }
+    self.rules = rules
+    self.matchers = matchers
+  }
+
+  /// `60/s`, `2/min`, `500`, `500 records`, `30%`, `30% lines`, `5% records`.
+  static func parseLimit(_ text: String) -> (Double, Unit)? {
+    let compact = text.lowercased().replacingOccurrences(of: " ", with: "")
+    let forms: [(String, Unit)] = [
+      ("/s", .perSecond), ("/sec", .perSecond), ("/min", .perMinute), ("%lines", .percentOfLines),
+      ("%records", .percentOfRecords), ("%", .percentOfLines), ("records", .records), ("", .records),
+    ]
+    for (suffix, unit) in forms where compact.hasSuffix(suffix) {
+      let number = String(compact.dropLast(suffix.count))
+      guard let value = Double(number), value >= 0, value.isFinite, !number.isEmpty else { continue }
+      if (unit == .percentOfLines || unit == .percentOfRecords) && value > 100 { return nil }
+      return (value, unit)
+    }
+    return nil
+  }
+
+  /// What one rule measured in a run.
+  public struct Result: Sendable {
+    /// The rule.
+    public var rule: Rule
+    /// The value in the rule's unit (nil: a rate rule on a log without timestamps).
+    public var measured: Double?
+    /// The measured value is within the limit.
+    public var holds: Bool
+    /// The second with the most matching records, and how many (nil without timestamps).
+    public var burst: (second: Int, records: Int)?
+    /// Action (or state) paths the pattern matched in the run.
+    public var matchedPaths: Int
+  }
+
+  /// Measures every rule on `profile`.
+  public func check(_ profile: RunProfile) -> [Result] {
+    zip(rules, matchers).map { rule, matcher in
+      var tally = RunProfile.Tally()
+      var matched = 0
+      for (path, t) in rule.isState ? profile.states : profile.actions where (try? matcher.matches(path)) == true {
+        tally.absorb(t)
+        matched += 1
+      }
+      let measured: Double?
+      switch rule.unit {
+      case .perSecond: measured = profile.timedRecords > 0 ? Double(tally.peakSecond?.records ?? 0) : nil
+      case .perMinute: measured = profile.timedRecords > 0 ? Double(tally.peak(over: 60)) : nil
+      case .records: measured = Double(tally.records)
+      case .percentOfLines:
+        measured =
+          rule.isState
+          ? (profile.records > 0 ? 100 * Double(tally.records) / Double(profile.records) : 0)
+          : (profile.lines > 0 ? 100 * Double(tally.lines) / Double(profile.lines) : 0)
+      case .percentOfRecords:
+        measured = profile.records > 0 ? 100 * Double(tally.records) / Double(profile.records) : 0
+      }
+      return Result(
+        rule: rule, measured: measured, holds: measured.map { $0 <= rule.limit } ?? false, burst: tally.peakSecond,
+        matchedPaths: matched)
+    }
+  }
+}
+
+/// The bad lines of a budget file.
+public struct BudgetFileError: Error, Sendable {
+  /// Each bad line, `file:line: message`.
+  public var lines: [Budget.LineError]
+}
+
+/// Rules that hold for any app, for `check --default-rules`.
+public enum DefaultBudget {
+  /// An action arriving at least this many times a second …
+  public static let loopRate = 20
+  /// … in more than this many consecutive seconds is an effect loop.
+  public static let loopSeconds = 3
+  /// An action whose records change nothing (at least `noOpActionShare` of them no-ops) …
+  public static let noOpActionShare = 0.9
+  /// … and that is more than this share of all records floods the log.
+  public static let noOpFloodShare = 0.2
+
+  /// One broken default rule.
+  public struct Finding: Sendable, Equatable {
+    /// Which rule: `effect-loop` or `no-op-flood`.
+    public var rule: String
+    /// The action path.
+    public var action: String
+    /// What was measured, in words.
+    public var detail: String
+    /// The burst or the start of the loop, in seconds since 1970 (nil without timestamps).
+    public var second: Int?
+  }
+
+  /// The default rules broken in `profile`, worst first.
+  public static func check(_ profile: RunProfile) -> [Finding] {
+    var findings: [Finding] = []
+    for (path, tally) in profile.actions.sorted(by: { $0.key < $1.key }) {
+      if let run = tally.longestRun(atLeast: loopRate), run.seconds > loopSeconds {
+        findings.append(
+          Finding(
+            rule: "effect-loop", action: path,
+            detail: "at least \(loopRate) records a second for \(run.seconds) seconds in a row", second: run.start))
+      }
+      let share = profile.records > 0 ? Double(tally.records) / Double(profile.records) : 0
+      if tally.records > 0, Double(tally.noOps) >= noOpActionShare * Double(tally.records), share > noOpFloodShare {
+        let percent = (share * 1000).rounded() / 10
+        findings.append(
+          Finding(
+            rule: "no-op-flood", action: path,
+            detail: "\(tally.noOps) of its \(tally.records) records change nothing; \(percent)% of all records",
+            second: tally.peakSecond?.second))
+      }
+    }
+    return findings
+  }
+}
+
+/// Writes a budget from a good run: each action path present gets a rule at its observed
+/// peak with headroom.
+public enum BudgetTemplate {
+  /// Observed peaks are doubled, plus this many records, so that a rare action does not
+  /// break its rule with one more record.
+  public static let headroomFactor = 2.0
+  /// Added after doubling.
+  public static let headroomRecords = 2
+
+  /// The rules for `profile`, most records first: `N/s` for an action that came more than
+  /// 60 times in some minute, `N/min` for one that did not; without timestamps, `N% records`
+  /// (the share × 1.5, plus one point).
+  public static func text(for profile: RunProfile, source: String) -> String {
+    var out = "# Action budget from \(source) (tcalog check --init): each action's observed peak, doubled, plus \(headroomRecords).\n"
+    out += "# Tighten or loosen by hand; see tcalog(1) CHECK COMMAND for the grammar.\n"
+    let timed = profile.timedRecords > 0
+    for (path, tally) in profile.actions.sorted(by: { $0.value.records != $1.value.records ? $0.value.records > $1.value.records : $0.key < $1.key }) {
+      guard !path.isEmpty else { continue }
+      let pattern = "^" + escaped(path) + "$"
+      let limit: String
+      if timed {
+        let perMinute = tally.peak(over: 60)
+        if perMinute > 60 {
+          limit = "\(Int((Double(tally.peakSecond?.records ?? 0) * headroomFactor).rounded(.up)) + headroomRecords)/s"
+        } else {
+          limit = "\(Int((Double(perMinute) * headroomFactor).rounded(.up)) + headroomRecords)/min"
+        }
+      } else {
+        let share = profile.records > 0 ? 100 * Double(tally.records) / Double(profile.records) : 0
+        let value = min(100, ((share * 1.5 + 1) * 10).rounded(.up) / 10)
+        limit = "\(value)% records"
+      }
+      out += pattern.padding(toLength: max(pattern.count, 48), withPad: " ", startingAt: 0) + " <= " + limit + "\n"
+    }
+    return out
+  }
+
+  /// An action path as a PCRE2 literal: `.` and the other metacharacters escaped.
+  static func escaped(_ path: String) -> String {
+    var out = ""
+    for c in path {
+      if "\\^$.|?*+()[]{}".contains(c) { out.append("\\") }
+      out.append(c)
+    }
+    return out
+  }
+}

@@ -1,0 +1,118 @@
+/// Two runs side by side, per action path and per normalized state path: what `tcalog
+/// compare` prints.
+///
+/// Runs differ in length, so rows compare rates: records per minute when both runs have
+/// timestamps spanning at least a second, else records per 1,000 records of the run.
+/// Rows are sorted by the size of the change of that rate (after − before, absolute):
+/// an action going from 1 to 3 a minute is ×3 but matters less than one going from 200 to
+/// 300. New and gone paths rank by the rate they have.
+public struct RunComparison: Sendable {
+  /// What a rate is counted against.
+  public enum RateUnit: String, Sendable {
+    /// Records per minute of the run's timestamps.
+    case perMinute = "per minute"
+    /// Records per 1,000 records of the run.
+    case perThousandRecords = "per 1,000 records"
+  }
+
+  /// One action path or state path in both runs.
+  public struct Row: Sendable, Equatable {
+    /// The path (grouped to `depth` segments for actions when asked).
+    public var path: String
+    /// Records (changes for state paths) before and after.
+    public var before: Int
+    /// Records (changes for state paths) after.
+    public var after: Int
+    /// Share of the run's lines before (nil for state paths).
+    public var lineShareBefore: Double?
+    /// Share of the run's lines after (nil for state paths).
+    public var lineShareAfter: Double?
+    /// Rate before, in `unit`.
+    public var rateBefore: Double
+    /// Rate after, in `unit`.
+    public var rateAfter: Double
+    /// After − before.
+    public var change: Double { rateAfter - rateBefore }
+    /// After ÷ before (nil when new or gone).
+    public var factor: Double? { before > 0 && after > 0 ? rateAfter / rateBefore : nil }
+    /// Only in the after run.
+    public var isNew: Bool { before == 0 && after > 0 }
+    /// Only in the before run.
+    public var isGone: Bool { before > 0 && after == 0 }
+  }
+
+  /// The before run.
+  public var before: RunProfile
+  /// The after run.
+  public var after: RunProfile
+  /// What rates count.
+  public var unit: RateUnit
+  /// Action rows above `minChange`, largest change first.
+  public var actions: [Row]
+  /// State path rows above `minChange`, largest change first.
+  public var states: [Row]
+  /// Rows left out because their rate changed by less than `minChange` (actions, states).
+  public var unchanged: (actions: Int, states: Int)
+
+  /// Compares `after` with `before`. `depth` groups action paths by their first segments;
+  /// `minChange` hides rows whose rate moved by less than that share of the larger rate
+  /// (0.1: ±10%; new and gone rows always show).
+  public init(before: RunProfile, after: RunProfile, depth: Int? = nil, minChange: Double = 0.1) {
+    let unit: RateUnit = before.minutes != nil && after.minutes != nil ? .perMinute : .perThousandRecords
+    func rate(_ count: Int, _ run: RunProfile) -> Double {
+      switch unit {
+      case .perMinute: Double(count) / run.minutes!
+      case .perThousandRecords: run.records > 0 ? Double(count) * 1000 / Double(run.records) : 0
+      }
+    }
+    func grouped(_ tallies: [String: RunProfile.Tally]) -> [String: (records: Int, lines: Int)] {
+      var out: [String: (records: Int, lines: Int)] = [:]
+      for (path, tally) in tallies {
+        let key = depth.map { path.split(separator: ".", omittingEmptySubsequences: false).prefix($0).joined(separator: ".") } ?? path
+        out[key, default: (0, 0)].records += tally.records
+        out[key, default: (0, 0)].lines += tally.lines
+      }
+      return out
+    }
+    func rows(_ a: [String: (records: Int, lines: Int)], _ b: [String: (records: Int, lines: Int)], lines: Bool)
+      -> ([Row], Int)
+    {
+      var shown: [Row] = []
+      var hidden = 0
+      for path in Set(a.keys).union(b.keys) {
+        let x = a[path] ?? (0, 0)
+        let y = b[path] ?? (0, 0)
+        let row = Row(
+          path: path, before: x.records, after: y.records,
+          lineShareBefore: lines && before.lines > 0 ? Double(x.lines) / Double(before.lines) : nil,
+          lineShareAfter: lines && after.lines > 0 ? Double(y.lines) / Double(after.lines) : nil,
+          rateBefore: rate(x.records, before), rateAfter: rate(y.records, after))
+        let larger = max(row.rateBefore, row.rateAfter)
+        if row.isNew || row.isGone || (larger > 0 && abs(row.change) >= minChange * larger && abs(row.change) > 0) {
+          shown.append(row)
+        } else {
+          hidden += 1
+        }
+      }
+      shown.sort { abs($0.change) != abs($1.change) ? abs($0.change) > abs($1.change) : $0.path < $1.path }
+      return (shown, hidden)
+    }
+    let (actionRows, hiddenActions) = rows(grouped(before.actions), grouped(after.actions), lines: true)
+    let (stateRows, hiddenStates) = rows(
+      before.states.mapValues { ($0.records, 0) }, after.states.mapValues { ($0.records, 0) }, lines: false)
+    self.before = before
+    self.after = after
+    self.unit = unit
+    actions = actionRows
+    states = stateRows
+    unchanged = (hiddenActions, hiddenStates)
+  }
+
+  /// Records per minute (or per 1,000 records) of the whole run, before and after.
+  public var totalRates: (before: Double, after: Double) {
+    switch unit {
+    case .perMinute: (Double(before.records) / before.minutes!, Double(after.records) / after.minutes!)
+    case .perThousandRecords: (1000, 1000)
+    }
+  }
+}

@@ -1,0 +1,224 @@
+import Foundation
+import TCALogParsing
+import TCALogPipeline
+
+/// What one run (a log, or a saved report) says about each action path and normalized
+/// state path: how many records and lines, and when they came. The numbers `compare` and
+/// `check` work from.
+public struct RunProfile: Sendable {
+  /// Counts of one action path or normalized state path.
+  public struct Tally: Sendable, Equatable {
+    /// Records of the action (for a state path: its changes, as the report counts them).
+    public var records = 0
+    /// Lines of those records.
+    public var lines = 0
+    /// Those of them that changed nothing.
+    public var noOps = 0
+    /// Records per second of the log's clock (`floor` of the timestamp), only for records
+    /// with a timestamp. Empty for a saved report.
+    public var perSecond: [Int: Int] = [:]
+
+    /// No records yet.
+    public init() {}
+
+    mutating func add(second: Int?, lines: Int, noOp: Bool) {
+      records += 1
+      self.lines += lines
+      if noOp { noOps += 1 }
+      if let second { perSecond[second, default: 0] += 1 }
+    }
+
+    mutating func absorb(_ other: Tally) {
+      records += other.records
+      lines += other.lines
+      noOps += other.noOps
+      for (second, n) in other.perSecond { perSecond[second, default: 0] += n }
+    }
+
+    /// The most records in one clock second, and that second (nil without timestamps).
+    public var peakSecond: (second: Int, records: Int)? {
+      perSecond.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// The most records in any `seconds` consecutive seconds (a window sliding by the second).
+    public func peak(over seconds: Int) -> Int {
+      guard seconds > 1 else { return peakSecond?.records ?? 0 }
+      let ordered = perSecond.sorted { $0.key < $1.key }
+      var best = 0
+      var sum = 0
+      var start = 0
+      for (second, n) in ordered {
+        sum += n
+        while ordered[start].key <= second - seconds {
+          sum -= ordered[start].value
+          start += 1
+        }
+        best = max(best, sum)
+      }
+      return best
+    }
+
+    /// The longest run of consecutive seconds with at least `records` records each: its
+    /// first second and length (nil when no second reaches it).
+    public func longestRun(atLeast records: Int) -> (start: Int, seconds: Int)? {
+      var best: (Int, Int)?
+      var current: (Int, Int)?
+      for second in perSecond.keys.sorted() where perSecond[second]! >= records {
+        if let c = current, c.0 + c.1 == second { current = (c.0, c.1 + 1) } else { current = (second, 1) }
+        if best == nil || current!.1 > best!.1 { best = current }
+      }
+      return best
+    }
+  }
+
+  /// Where the numbers come from (a file name, or `-`).
+  public var source: String
+  /// Complete and incomplete records.
+  public var records = 0
+  /// Every input line, records' and others'.
+  public var lines = 0
+  /// Records that said `No state changes`.
+  public var noOps = 0
+  /// Records with a timestamp.
+  public var timedRecords = 0
+  /// Seconds from the first timestamp to the last (nil: no timestamps).
+  public var spanSeconds: Double?
+  /// Per action path.
+  public var actions: [String: Tally] = [:]
+  /// Per normalized state path: its changes (`records` of the tally; `lines` is 0).
+  public var states: [String: Tally] = [:]
+  /// Read from a saved report: counts only, no per-second series.
+  public var isSavedReport = false
+
+  /// An empty profile of `source`.
+  public init(source: String) { self.source = source }
+
+  /// Minutes the run covers when it has timestamps spanning at least a second.
+  public var minutes: Double? { spanSeconds.flatMap { $0 >= 1 ? $0 / 60 : nil } }
+}
+
+/// The sink that makes a `RunProfile` of a log: per action and normalized state path,
+/// records, lines, no-ops and records per second.
+public struct RunProfiler: ChunkedRecordSink {
+  /// The profile so far (complete once the stream ends).
+  public private(set) var profile: RunProfile
+  private var firstTime: Double?
+  private var lastTime: Double?
+
+  /// A profiler for the log named `source`.
+  public init(source: String) { profile = RunProfile(source: source) }
+
+  /// The action path, and which state paths changed.
+  public var needs: RecordNeeds { [.action, .statePaths] }
+
+  /// Counts the record.
+  public mutating func record(_ record: Record) -> StreamControl {
+    var part = Part()
+    part.add(record.content)
+    absorb(part)
+    return .more
+  }
+
+  /// An empty part.
+  public func makePart() -> Part { Part() }
+
+  /// Adds a chunk's counts.
+  public mutating func merge(_ part: Part) -> StreamControl {
+    absorb(part)
+    return .more
+  }
+
+  /// Keeps the totals of the whole read (its lines include lines outside records).
+  public mutating func end(_ result: ReadResult) {
+    let statistics = result.windowStatistics ?? result.statistics
+    profile.lines = statistics.lines
+    if let firstTime, let lastTime { profile.spanSeconds = lastTime - firstTime }
+  }
+
+  private mutating func absorb(_ part: Part) {
+    profile.records += part.records
+    profile.noOps += part.noOps
+    profile.timedRecords += part.timedRecords
+    for (path, tally) in part.actions { profile.actions[path, default: RunProfile.Tally()].absorb(tally) }
+    for (path, tally) in part.states { profile.states[path, default: RunProfile.Tally()].absorb(tally) }
+    if let t = part.firstTime { firstTime = min(firstTime ?? t, t) }
+    if let t = part.lastTime { lastTime = max(lastTime ?? t, t) }
+  }
+
+  /// One chunk's counts.
+  public struct Part: RecordPart {
+    var records = 0
+    var noOps = 0
+    var timedRecords = 0
+    var firstTime: Double?
+    var lastTime: Double?
+    var actions: [String: RunProfile.Tally] = [:]
+    var states: [String: RunProfile.Tally] = [:]
+
+    /// Counts the record.
+    public mutating func add(_ record: RecordContent) {
+      records += 1
+      let noOp = record.isComplete && record.isNoOp
+      if noOp { noOps += 1 }
+      var second: Int?
+      if let time = record.writtenTime?.instant {
+        timedRecords += 1
+        firstTime = min(firstTime ?? time, time)
+        lastTime = max(lastTime ?? time, time)
+        second = Int(time.rounded(.down))
+      }
+      actions[record.string(record.actionPathRange), default: RunProfile.Tally()].add(
+        second: second, lines: record.lines, noOp: noOp)
+      // As the report counts them: every change (two windows' `x` in one record are two).
+      for change in record.changes {
+        states[record.string(change.normalized), default: RunProfile.Tally()].add(
+          second: second, lines: 0, noOp: false)
+      }
+    }
+  }
+}
+
+/// A saved `report --format json` that cannot be read as one.
+public struct SavedReportError: Error, CustomStringConvertible, Sendable {
+  /// What is wrong, with the file's name.
+  public var description: String
+}
+
+extension RunProfile {
+  /// The profile a saved `tcalog report --format json` holds: counts per action path (its
+  /// rows that are not groups) and per state path, the totals and the time span. Run the
+  /// report without `--top` and `--depth` to keep every action path.
+  public init(savedReport data: Data, source: String) throws {
+    guard let object = try? JSONSerialization.jsonObject(with: data), let json = object as? [String: Any],
+      let records = json["records"] as? Int, let actions = json["actions"] as? [[String: Any]]
+    else {
+      throw SavedReportError(description: "\(source): not a report of 'tcalog report --format json'")
+    }
+    self.init(source: source)
+    isSavedReport = true
+    self.records = records
+    lines = json["lines"] as? Int ?? 0
+    noOps = json["noOpRecords"] as? Int ?? 0
+    spanSeconds = json["timeSpanSeconds"] as? Double
+    if spanSeconds != nil { timedRecords = records }
+    for row in actions where (row["group"] as? Bool) != true {
+      guard let path = row["path"] as? String else { continue }
+      var tally = Tally()
+      tally.records = row["records"] as? Int ?? 0
+      tally.lines = row["lines"] as? Int ?? 0
+      tally.noOps = row["noOpRecords"] as? Int ?? 0
+      self.actions[path] = tally
+    }
+    for row in json["statePaths"] as? [[String: Any]] ?? [] {
+      guard let path = row["path"] as? String else { continue }
+      var tally = Tally()
+      tally.records = row["changes"] as? Int ?? 0
+      states[path] = tally
+    }
+  }
+
+  /// Whether `data` looks like a saved report rather than a log: JSON starting with `{`.
+  public static func isSavedReport(_ data: Data) -> Bool {
+    data.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == UInt8(ascii: "{")
+  }
+}

@@ -1,0 +1,118 @@
+import ArgumentParser
+import Foundation
+import TCALogKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension BudgetPrinter.Format: ExpressibleByArgument {}
+
+struct CheckCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "check",
+    abstract: "Check logs against an action budget, for CI: exit 1 when a rule is broken.",
+    discussion: """
+      A budget file holds one rule per line, 'PATTERN <= LIMIT', '#' comments. PATTERN is PCRE2 over \
+      action paths, or over normalized state paths after 'state:'. LIMIT is N/s (the most records in \
+      one clock second), N/min (the most in any 60 seconds), N or N records (in the whole log), N% or \
+      N% lines (share of lines), N% records (share of records). The records of every path a pattern \
+      matches count together. --default-rules adds rules that hold for any app: no action at 20 or more \
+      records a second for more than 3 seconds in a row (an effect loop), no action that changes \
+      nothing in 90% of its records and is more than 20% of all records. --init writes a budget from a \
+      good run: each action's peak, doubled, plus 2.
+      Exit status: 0 when every rule holds, 1 when one is broken, 2 on an error (a bad budget line, a \
+      rate rule on a log without timestamps, an unreadable input).
+      """
+  )
+
+  @Option(
+    name: .long, help: ArgumentHelp("The budget file: one 'PATTERN <= LIMIT' per line.", valueName: "file"),
+    completion: .file())
+  var budget: String?
+
+  @Flag(name: .customLong("default-rules"), help: "Also check the built-in rules (effect loops, no-op floods).")
+  var defaultRules = false
+
+  @Flag(name: .customLong("init"), help: "Write a budget from these logs (a good run) instead of checking.")
+  var initialize = false
+
+  @Option(
+    name: [.customShort("o"), .customLong("output")],
+    help: ArgumentHelp("With --init: write the budget to this file (default: standard output).", valueName: "file"),
+    completion: .file())
+  var output: String?
+
+  @Option(name: .long, help: "Output: text, json, github (annotations) or junit (XML).")
+  var format: BudgetPrinter.Format = .text
+
+  @OptionGroup var input: InputOptions
+
+  func validate() throws {
+    if initialize && (budget != nil || defaultRules) {
+      throw ValidationError("--init writes a budget; check it in a second run with --budget")
+    }
+    if !initialize && budget == nil && !defaultRules {
+      throw ValidationError("nothing to check: give --budget FILE, --default-rules, or --init to write a budget")
+    }
+    if output != nil && !initialize { throw ValidationError("-o/--output goes with --init") }
+  }
+
+  func run() throws {
+    var rules: Budget?
+    if let budget {
+      guard access(budget, R_OK) == 0 else {
+        Diagnostics.error("cannot read budget \(budget): \(String(cString: strerror(errno)))")
+        throw ExitCode(2)
+      }
+      do {
+        let text = try String(contentsOfFile: budget, encoding: .utf8)
+        rules = try Budget(text: text, file: budget)
+      } catch let error as BudgetFileError {
+        for line in error.lines { Diagnostics.error(line.description) }
+        throw ExitCode(2)
+      } catch {
+        Diagnostics.error("cannot read budget \(budget): \(error.localizedDescription)")
+        throw ExitCode(2)
+      }
+    }
+    let source = input.files.isEmpty ? "-" : input.files.joined(separator: ", ")
+    var profiler = RunProfiler(source: source)
+    let result = try input.stream().run(into: &profiler)
+    if Diagnostics.report(result) { throw ExitCode(2) }
+    let profile = profiler.profile
+
+    if initialize {
+      let text = BudgetTemplate.text(for: profile, source: source)
+      if let output {
+        do {
+          try text.write(toFile: output, atomically: true, encoding: .utf8)
+        } catch {
+          Diagnostics.error("cannot write \(output): \(error.localizedDescription)")
+          throw ExitCode(2)
+        }
+      } else {
+        let out = OutputBuffer()
+        try out.write(text)
+        try out.flush()
+      }
+      return
+    }
+
+    let results = rules?.check(profile) ?? []
+    let findings = defaultRules ? DefaultBudget.check(profile) : []
+    let out = OutputBuffer()
+    try out.write(BudgetPrinter(format: format).render(results, defaults: findings, source: source))
+    try out.flush()
+    let unmeasured = results.filter { $0.measured == nil }
+    for result in unmeasured {
+      Diagnostics.error(
+        "\(result.rule.file):\(result.rule.line): \(result.rule.unit.rawValue) needs timestamps, and \(source) has none (use N records or N% limits)"
+      )
+    }
+    if !unmeasured.isEmpty { throw ExitCode(2) }
+    if results.contains(where: { !$0.holds }) || !findings.isEmpty { throw ExitCode(1) }
+  }
+}

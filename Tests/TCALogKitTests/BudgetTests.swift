@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+@testable import TCALogOutput
+@testable import TCALogParsing
+@testable import TCALogPipeline
+@testable import TCALogQuery
+@testable import TCALogReport
+
+/// Budget files: the grammar, every unit measured on a profile with known per-second
+/// counts, the default rules, and the printers' escaping.
+struct BudgetTests {
+  /// A profile with per-second counts given directly: `a` 10 records in second 100, 1 a
+  /// second for 100 seconds after; `b` 30 a second for 5 seconds; `c` no-ops only.
+  static var profile: RunProfile {
+    var p = RunProfile(source: "test")
+    var a = RunProfile.Tally()
+    a.add(second: 100, lines: 50, noOp: false)
+    for _ in 0..<9 { a.add(second: 100, lines: 5, noOp: false) }
+    for s in 101...200 { a.add(second: s, lines: 5, noOp: false) }
+    var b = RunProfile.Tally()
+    for s in 300..<305 { for _ in 0..<30 { b.add(second: s, lines: 2, noOp: false) } }
+    var c = RunProfile.Tally()
+    for s in 0..<100 { c.add(second: s, lines: 1, noOp: true) }
+    p.actions = ["app.a": a, "app.b": b, "timer.c": c]
+    var st = RunProfile.Tally()
+    for s in 0..<20 { st.add(second: s, lines: 0, noOp: false) }
+    p.states = ["windows[*].x": st]
+    p.records = a.records + b.records + c.records
+    p.lines = 2000
+    p.noOps = 100
+    p.timedRecords = p.records
+    p.spanSeconds = 305
+    return p
+  }
+
+  @Test func everyUnitIsMeasured() throws {
+    let budget = try Budget(
+      text: """
+        # comment line
+        app\\.a <= 10/s
+        app\\.a <= 9/s        # broken: 10 in second 100
+        ^app\\.   <= 150/min   # a: 10 + 59 in 60 s; b: 150 in 5 s -> 150 holds
+        ^app\\.   <= 149/min
+        app\\.b   <= 150
+        app\\.b   <= 149 records
+        app\\.a   <= 30%       # lines: (50 + 9*5 + 100*5) / 2000 = 29.75%
+        app\\.a   <= 29% lines
+        timer   <= 32% records  # 100 of 360 = 27.8%
+        timer   <= 27% records
+        state:windows\\[\\*\\]\\.x <= 20
+        state:windows <= 19 records
+        nomatch <= 0
+        """, file: "budget.txt")
+    let results = budget.check(Self.profile)
+    #expect(results.map(\.rule.line) == [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14])
+    #expect(results.map(\.holds) == [true, false, true, false, true, false, true, false, true, false, true, false, true])
+    #expect(results[0].measured == 10)
+    #expect(results[2].measured == 150)
+    #expect(abs((results[6].measured ?? 0) - 29.75) < 1e-9)
+    #expect(results[0].burst?.second == 100 && results[0].burst?.records == 10)
+    #expect(results[12].matchedPaths == 0)
+    #expect(results[1].rule.text == "app\\.a <= 9/s")
+  }
+
+  @Test func badLinesAreAllReportedWithTheirNumbers() {
+    #expect(throws: BudgetFileError.self) { try Budget(text: "x <= 1/s\nno rule here\n( <= 1\ny <= 5/h\nz <= 101%", file: "b") }
+    do {
+      _ = try Budget(text: "x <= 1/s\nno rule here\n( <= 1\ny <= 5/h\nz <= 101%\n <= 3", file: "b")
+    } catch {
+      #expect(error.lines.map { $0.description.prefix(4) } == ["b:2:", "b:3:", "b:4:", "b:5:", "b:6:"])
+    }
+  }
+
+  @Test func rateRulesNeedTimestamps() throws {
+    var profile = Self.profile
+    profile.timedRecords = 0
+    let results = try Budget(text: "app <= 5/s\napp <= 1000", file: "b").check(profile)
+    #expect(results[0].measured == nil && !results[0].holds)
+    #expect(results[1].measured != nil)
+  }
+
+  @Test func defaultRulesFindLoopsAndNoOpFloods() {
+    let findings = DefaultBudget.check(Self.profile)
+    // b: 30/s for 5 seconds (> 3): a loop. c: all no-ops, 100 of 360 records (> 20%): a flood.
+    #expect(findings.map(\.rule) == ["effect-loop", "no-op-flood"])
+    #expect(findings.map(\.action) == ["app.b", "timer.c"])
+    #expect(findings[0].second == 300)
+  }
+
+  @Test func initWritesABudgetTheSameRunKeeps() throws {
+    let text = BudgetTemplate.text(for: Self.profile, source: "test")
+    let budget = try Budget(text: text, file: "init")
+    #expect(budget.rules.count == 3)
+    let results = budget.check(Self.profile)
+    #expect(results.allSatisfy { $0.holds })
+    #expect(text.contains("^app\\.a$"))
+  }
+
+  @Test func printersEscapeForTheirFormat() throws {
+    #expect(BudgetPrinter.githubData("50% of\nlines") == "50%25 of%0Alines")
+    #expect(BudgetPrinter.githubProperty("a:b,c") == "a%3Ab%2Cc")
+    #expect(BudgetPrinter.xml("<a href=\"x\">&'") == "&lt;a href=&quot;x&quot;&gt;&amp;&apos;")
+    let budget = try Budget(text: "app\\.a <= 9/s\napp\\.b <= 1000", file: "b,1")
+    let results = budget.check(Self.profile)
+    let github = BudgetPrinter(format: .github).render(results, defaults: [], source: "s")
+    #expect(github == "::error file=b%2C1,line=1,title=Action budget%3A app\\.a <= 9/s::app\\.a <= 9/s: measured 10/s, limit 9/s; worst second 1970-01-01T00:01:40Z: 10 records\n")
+    let junit = BudgetPrinter(format: .junit).render(results, defaults: [], source: "s")
+    #expect(junit.contains("tests=\"2\" failures=\"1\""))
+  }
+
+  /// The profile of a parallel read equals the sequential one, per action and state path.
+  @Test func profilesAgreeSequentialAndChunked() throws {
+    let directory = Shared.repository.appendingPathComponent("Samples").path
+    let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".log") }.sorted()
+      .map { directory + "/" + $0 }
+    func profile(jobs: Int) throws -> RunProfile {
+      var profiler = RunProfiler(source: "samples")
+      var stream = RecordStream(inputs: files, jobs: jobs)
+      stream.chunkSize = 4_000
+      try stream.run(into: &profiler)
+      return profiler.profile
+    }
+    let one = try profile(jobs: 1)
+    let two = try profile(jobs: 2)
+    #expect(one.records > 1000)
+    #expect(one.actions == two.actions)
+    #expect(one.states == two.states)
+    #expect((one.records, one.lines, one.noOps, one.timedRecords) == (two.records, two.lines, two.noOps, two.timedRecords))
+    #expect(one.spanSeconds == two.spanSeconds && one.spanSeconds != nil)
+    // Per action, the records add up to the stream's.
+    #expect(one.actions.values.map(\.records).reduce(0, +) == one.records)
+  }
+}
