@@ -78,7 +78,8 @@ public struct BudgetPrinter {
     out += "\n"
     for result in results {
       let status = result.holds ? "ok  " : result.measured == nil ? "n/a " : "FAIL"
-      out += "\(status)  \(TerminalSafe.escaped(result.rule.file)):\(result.rule.line)  \(TerminalSafe.escaped(result.rule.text))  (\(Self.message(result)))\n"
+      out += "\(status)  \(TerminalSafe.escaped(result.rule.file)):\(result.rule.line)  \(TerminalSafe.escaped(result.rule.text))\n"
+      out += "      \(Self.message(result))\n"
     }
     for finding in defaults {
       out += "FAIL  \(finding.rule)  \(TerminalSafe.escaped(finding.action)): \(finding.detail)"

@@ -18,11 +18,14 @@ public struct ComparisonPrinter {
   public var format: Format
   /// Rows per table at most (nil: all).
   public var top: Int?
+  /// Columns text output fits (paths lose their start first).
+  public var width: Int
 
-  /// A printer of `format` showing at most `top` rows per table.
-  public init(format: Format, top: Int?) {
+  /// A printer of `format` showing at most `top` rows per table, text fitted to `width`.
+  public init(format: Format, top: Int?, width: Int = 80) {
     self.format = format
     self.top = top
+    self.width = width
   }
 
   /// The comparison in the printer's format.
@@ -73,7 +76,8 @@ public struct ComparisonPrinter {
     let lengthNote: String
     if c.unit == .perMinute, let a = c.before.minutes, let b = c.after.minutes {
       lengthNote =
-        "the after run is \(String(format: "%.2f", b / a))× as long; rates are records per minute (all records: \(Self.rate(totals.before)) → \(Self.rate(totals.after)))"
+        "the after run is \(String(format: "%.2f", b / a))× as long; rates are records per minute\(markdown ? " " : "\n")"
+        + "(all records: \(Self.rate(totals.before)) → \(Self.rate(totals.after)))"
     } else {
       lengthNote = "no timestamps in \(c.before.minutes == nil ? "the before" : "the after") run: rates are records per 1,000 records"
     }
@@ -102,7 +106,8 @@ public struct ComparisonPrinter {
           out += "  no change above the threshold\n"
           continue
         }
-        let pathWidth = min(60, max(4, shown.map { $0.path.count }.max() ?? 0))
+        // Numbers take 20 columns, the change up to 16: the path gets the rest.
+        let pathWidth = max(12, min(shown.map { $0.path.count }.max() ?? 0, width - 2 - 20 - 2 - 16))
         out += "  " + TextFormatting.padRight("path", pathWidth) + "    before     after  change\n"
         for row in shown {
           out += "  " + TextFormatting.padRight(TextFormatting.fitTail(TerminalSafe.escaped(row.path), pathWidth), pathWidth)
@@ -111,9 +116,11 @@ public struct ComparisonPrinter {
         }
       }
       var notes: [String] = []
-      if shown.count < rows.count { notes.append("\(rows.count - shown.count) more changed rows not shown (--top)") }
-      if hidden > 0 { notes.append("\(hidden) within the --min-change threshold") }
-      if !notes.isEmpty { out += (markdown ? "\n" : "  ") + notes.joined(separator: "; ") + "\n" }
+      if shown.count < rows.count { notes.append("\(rows.count - shown.count) more changed rows (--top)") }
+      if hidden > 0 { notes.append("\(hidden) moved less than --min-change") }
+      if !notes.isEmpty {
+        out += markdown ? "\n" + notes.joined(separator: "; ") + "\n" : notes.map { "  " + $0 + "\n" }.joined()
+      }
     }
     return out
   }

@@ -55,7 +55,9 @@ struct CompareCommand: ParsableCommand {
     let runs = try [before, after].map(load)
     let comparison = RunComparison(
       before: runs[0], after: runs[1], depth: depth, minChange: ShareArgument.parse(minChange) ?? 0.1)
-    let printer = ComparisonPrinter(format: format, top: top ?? (format == .json ? nil : 20))
+    let printer = ComparisonPrinter(
+      format: format, top: top ?? (format == .json ? nil : 20),
+      width: TerminalSize.columns(1, environment: ProcessInfo.processInfo.environment))
     let out = OutputBuffer()
     try out.write(printer.render(comparison))
     try out.flush()
