@@ -140,7 +140,10 @@ struct CompareCheckCLITests {
     let failing = text.split(separator: "\n").filter { $0.hasPrefix("FAIL") }
     #expect(failing.count == 1, "\(text)")
     #expect(failing.first?.contains("mouseMoved") == true)
-    let measured = failing.first.flatMap { line in
+    // The measurement is on the line under the rule.
+    let lines = text.split(separator: "\n")
+    let detail = lines.firstIndex { $0.hasPrefix("FAIL") }.flatMap { $0 + 1 < lines.count ? lines[$0 + 1] : nil }
+    let measured = detail.flatMap { line in
       line.range(of: "measured ").map { Int(line[$0.upperBound...].prefix { $0 != "/" }.filter { $0 != "," }) }
     }
     #expect(((measured ?? nil) ?? 0) > 400, "the 400 copies fall in one second: \(text)")
