@@ -9,6 +9,8 @@ import TCALogSuggest
 /// The output formats of `tcalog report --format`.
 public enum ReportFormat: String, Sendable, CaseIterable {
   case text, json, markdown, csv
+  /// One self-contained page (`HTMLReportPage`).
+  case html
 }
 
 /// Turns an `ActionReport` into text (as wide as the terminal, readable without colour),
@@ -35,6 +37,7 @@ public struct ReportPrinter: Sendable {
     case .markdown: return markdown(report)
     case .json: return json(report)
     case .csv: return csv(report)
+    case .html: return HTMLReportPage(report: report).render()
     }
   }
 

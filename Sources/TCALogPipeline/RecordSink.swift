@@ -113,3 +113,63 @@ public struct EachRecord: RecordSink {
     return .more
   }
 }
+
+/// Two chunked sinks fed by one read: each gets every record (or its own part of every
+/// chunk), so a command that needs two kinds of numbers parses the input once.
+public struct SinkPair<First: ChunkedRecordSink, Second: ChunkedRecordSink>: ChunkedRecordSink {
+  /// The first sink.
+  public var first: First
+  /// The second sink.
+  public var second: Second
+
+  /// A pair of `first` and `second`.
+  public init(_ first: First, _ second: Second) {
+    self.first = first
+    self.second = second
+  }
+
+  /// What either reads.
+  public var needs: RecordNeeds { first.needs.union(second.needs) }
+
+  /// Both begin; the stream stops only when both say `.stop`.
+  public mutating func begin(input: String) throws -> StreamControl {
+    let a = try first.begin(input: input)
+    let b = try second.begin(input: input)
+    return a == .stop && b == .stop ? .stop : .more
+  }
+
+  /// Both take the record (a sink that said `.stop` sees no more of this read's records
+  /// only when both did).
+  public mutating func record(_ record: Record) throws -> StreamControl {
+    let a = try first.record(record)
+    let b = try second.record(record)
+    return a == .stop && b == .stop ? .stop : .more
+  }
+
+  /// A part of each.
+  public func makePart() -> Part { Part(first: first.makePart(), second: second.makePart()) }
+
+  /// Each takes its part.
+  public mutating func merge(_ part: Part) throws -> StreamControl {
+    let a = try first.merge(part.first)
+    let b = try second.merge(part.second)
+    return a == .stop && b == .stop ? .stop : .more
+  }
+
+  /// Both end.
+  public mutating func end(_ result: ReadResult) throws {
+    try first.end(result)
+    try second.end(result)
+  }
+
+  /// The two sinks' parts of one chunk.
+  public struct Part: RecordPart {
+    var first: First.Part
+    var second: Second.Part
+    /// Both parts take the record.
+    public mutating func add(_ record: RecordContent) {
+      first.add(record)
+      second.add(record)
+    }
+  }
+}

@@ -17,6 +17,10 @@ public struct RunProfile: Sendable {
     /// Records per second of the log's clock (`floor` of the timestamp), only for records
     /// with a timestamp. Empty for a saved report.
     public var perSecond: [Int: Int] = [:]
+    /// Records per block of `RunProfile.blockSize` records in log order (block 0: the
+    /// run's first records): a timeline for logs without timestamps. Empty for a saved
+    /// report and for state paths.
+    public var perBlock: [Int: Int] = [:]
 
     /// No records yet.
     public init() {}
@@ -33,6 +37,7 @@ public struct RunProfile: Sendable {
       lines += other.lines
       noOps += other.noOps
       for (second, n) in other.perSecond { perSecond[second, default: 0] += n }
+      for (block, n) in other.perBlock { perBlock[block, default: 0] += n }
     }
 
     /// The most records in one clock second, and that second (nil without timestamps).
@@ -90,6 +95,9 @@ public struct RunProfile: Sendable {
   /// Read from a saved report: counts only, no per-second series.
   public var isSavedReport = false
 
+  /// Records per block of `Tally.perBlock`.
+  public static let blockSize = 64
+
   /// An empty profile of `source`.
   public init(source: String) { self.source = source }
 
@@ -136,6 +144,11 @@ public struct RunProfiler: ChunkedRecordSink {
   }
 
   private mutating func absorb(_ part: Part) {
+    // Blocks count records across the run: the part's records follow those merged so far.
+    for (i, action) in part.sequence.enumerated() {
+      profile.actions[part.names[Int(action)], default: RunProfile.Tally()].perBlock[
+        (profile.records + i) / RunProfile.blockSize, default: 0] += 1
+    }
     profile.records += part.records
     profile.noOps += part.noOps
     profile.timedRecords += part.timedRecords
@@ -154,10 +167,23 @@ public struct RunProfiler: ChunkedRecordSink {
     var lastTime: Double?
     var actions: [String: RunProfile.Tally] = [:]
     var states: [String: RunProfile.Tally] = [:]
+    /// The chunk's action paths, and each record's among them in order (4 bytes a record,
+    /// for the chunk only): where a record falls in the run is known only at the merge.
+    var names: [String] = []
+    var nameIndex: [String: Int32] = [:]
+    var sequence: [Int32] = []
 
     /// Counts the record.
     public mutating func add(_ record: RecordContent) {
       records += 1
+      let path = record.string(record.actionPathRange)
+      if let index = nameIndex[path] {
+        sequence.append(index)
+      } else {
+        nameIndex[path] = Int32(names.count)
+        sequence.append(Int32(names.count))
+        names.append(path)
+      }
       let noOp = record.isComplete && record.isNoOp
       if noOp { noOps += 1 }
       var second: Int?
@@ -167,7 +193,7 @@ public struct RunProfiler: ChunkedRecordSink {
         lastTime = max(lastTime ?? time, time)
         second = Int(time.rounded(.down))
       }
-      actions[record.string(record.actionPathRange), default: RunProfile.Tally()].add(
+      actions[path, default: RunProfile.Tally()].add(
         second: second, lines: record.lines, noOp: noOp)
       // As the report counts them: every change (two windows' `x` in one record are two).
       for change in record.changes {

@@ -31,8 +31,14 @@ struct ReportCommand: ParsableCommand {
   @Option(name: .long, help: "Hide rows below this share (0.02 or 2%) of lines (of records with --by count|noop).")
   var minShare: String = "0"
 
-  @Option(name: .long, help: "Output format: text, json, markdown or csv.")
+  @Option(name: .long, help: "Output format: text, json, markdown, csv or html (one self-contained page).")
   var format: ReportFormat = .text
+
+  @Option(
+    name: [.customShort("o"), .customLong("output")],
+    help: ArgumentHelp("Write the report to this file instead of standard output.", valueName: "file"),
+    completion: .file())
+  var output: String?
 
   @Option(name: .long, help: "Colour text output: auto (a terminal without NO_COLOR or TERM=dumb), always, never.")
   var color: ColorChoice = .auto
@@ -61,6 +67,7 @@ struct ReportCommand: ParsableCommand {
       )
     }
     if let depth, depth < 1 { throw ValidationError("--depth must be a positive number") }
+    if output != nil && (live || follow) { throw ValidationError("--output writes the finished report; --live redraws a terminal") }
     if let top, top < 1 { throw ValidationError("--top must be a positive number") }
     if ShareArgument.parse(minShare) == nil { throw ValidationError("--min-share must be a share such as 0.02 or 2%") }
   }
@@ -70,8 +77,9 @@ struct ReportCommand: ParsableCommand {
     var options = ReportOptions()
     options.order = by
     options.depth = depth
-    // Machine formats carry every row unless asked for fewer.
-    options.top = top ?? (format == .json || format == .csv ? Int.max : 15)
+    // Machine formats carry every row unless asked for fewer; so does the page's JSON (its
+    // tables show the first rows).
+    options.top = top ?? (format == .json || format == .csv || format == .html ? Int.max : 15)
     options.minShare = ShareArgument.parse(minShare) ?? 0
     let environment = ProcessInfo.processInfo.environment
     let isTerminal = OutputBuffer.isTerminal(1)
@@ -93,12 +101,35 @@ struct ReportCommand: ParsableCommand {
       return
     }
 
-    var aggregator = ReportAggregator(collectsShapes: false)
-    let result = try input.stream().run(into: &aggregator)
-    let report = ActionReport(summary: aggregator.summary(), options: options, silencer: repository)
-    let out = OutputBuffer()
-    try out.write(printer.render(report))
-    try out.flush()
+    let text: String
+    let result: ReadResult
+    if format == .html {
+      // One read for the numbers, the suggestions' shapes and the timeline.
+      var sinks = SinkPair(ReportAggregator(collectsShapes: true), RunProfiler(source: input.files.joined(separator: ", ")))
+      result = try input.stream().run(into: &sinks)
+      let summary = sinks.first.summary()
+      let report = ActionReport(summary: summary, options: options, silencer: repository)
+      let set = Suggester(options: SuggestOptions(), silencer: repository).suggest(summary)
+      let swift = SuggestionPrinter(inputs: input.files).render(set)
+      text = HTMLReportPage(report: report, profile: sinks.second.profile, suggestions: (set, swift), files: input.files)
+        .render()
+    } else {
+      var aggregator = ReportAggregator(collectsShapes: false)
+      result = try input.stream().run(into: &aggregator)
+      text = printer.render(ActionReport(summary: aggregator.summary(), options: options, silencer: repository))
+    }
+    if let output {
+      do {
+        try text.write(toFile: output, atomically: true, encoding: .utf8)
+      } catch {
+        Diagnostics.error("cannot write \(output): \(String(describing: error.localizedDescription))")
+        throw ExitCode(2)
+      }
+    } else {
+      let out = OutputBuffer()
+      try out.write(text)
+      try out.flush()
+    }
     if Diagnostics.report(result) { throw ExitCode(2) }
   }
 }
