@@ -161,27 +161,9 @@ public struct BudgetPrinter {
     return out
   }
 
-  /// XML text with `& < > " '` escaped and characters XML 1.0 cannot hold replaced.
-  static func xml(_ text: String) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&apos;"
-      case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-      default:
-        if scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) {
-          out += "\u{FFFD}"
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out
-  }
+  /// XML text: the page's escaper serves XML too (`&#39;` is XML as well as HTML, and
+  /// it drops the characters XML 1.0 cannot hold).
+  static func xml(_ text: String) -> String { HTMLReportPage.escape(text) }
 
   private func junit(_ results: [Budget.Result], _ defaults: [DefaultBudget.Finding], _ source: String) -> String {
     let failures = results.filter { !$0.holds }.count + defaults.count

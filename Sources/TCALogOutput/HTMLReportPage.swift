@@ -39,7 +39,9 @@ public struct HTMLReportPage {
   /// Most rows of each table; the JSON island holds them all.
   public static let tableRows = 60
 
-  /// `& < > " '` as character references: safe in element content and quoted attributes.
+  /// `& < > " '` as character references: safe in element content and quoted attributes,
+  /// in HTML and in XML (`check --format junit`). Control characters but tab, LF and CR,
+  /// which neither may hold, become U+FFFD.
   public static func escape(_ text: String) -> String {
     var out = ""
     out.reserveCapacity(text.utf8.count)
@@ -51,8 +53,9 @@ public struct HTMLReportPage {
       case "\"": out += "&quot;"
       case "'": out += "&#39;"
       default:
-        // Control characters other than tab and newline are not allowed in HTML text.
-        if scalar.value < 0x20 && scalar != "\t" && scalar != "\n" || (0x7F...0x9F).contains(scalar.value) {
+        if scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r"
+          || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFFFE || scalar.value == 0xFFFF
+        {
           out += "\u{FFFD}"
         } else {
           out.unicodeScalars.append(scalar)

@@ -86,18 +86,7 @@ struct CheckCommand: ParsableCommand {
 
     if initialize {
       let text = BudgetTemplate.text(for: profile, source: source)
-      if let output {
-        do {
-          try text.write(toFile: output, atomically: true, encoding: .utf8)
-        } catch {
-          Diagnostics.error("cannot write \(output): \(error.localizedDescription)")
-          throw ExitCode(2)
-        }
-      } else {
-        let out = OutputBuffer()
-        try out.write(text)
-        try out.flush()
-      }
+      try FinishedOutput.write(text, to: output)
       return
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import TCALogKit
 
 #if canImport(Glibc)
@@ -50,6 +51,24 @@ enum FilterRepositoryLoader {
       return try FilterRepository.load(path: path)
     } catch {
       for issue in error.issues { Diagnostics.error(issue.description) }
+      throw ExitCode(2)
+    }
+  }
+}
+
+/// Where a command's finished output goes: a file (`-o`), else standard output.
+enum FinishedOutput {
+  static func write(_ text: String, to file: String?) throws {
+    guard let file else {
+      let out = OutputBuffer()
+      try out.write(text)
+      try out.flush()
+      return
+    }
+    do {
+      try text.write(toFile: file, atomically: true, encoding: .utf8)
+    } catch {
+      Diagnostics.error("cannot write \(file): \(error.localizedDescription)")
       throw ExitCode(2)
     }
   }

@@ -118,18 +118,7 @@ struct ReportCommand: ParsableCommand {
       result = try input.stream().run(into: &aggregator)
       text = printer.render(ActionReport(summary: aggregator.summary(), options: options, silencer: repository))
     }
-    if let output {
-      do {
-        try text.write(toFile: output, atomically: true, encoding: .utf8)
-      } catch {
-        Diagnostics.error("cannot write \(output): \(String(describing: error.localizedDescription))")
-        throw ExitCode(2)
-      }
-    } else {
-      let out = OutputBuffer()
-      try out.write(text)
-      try out.flush()
-    }
+    try FinishedOutput.write(text, to: output)
     if Diagnostics.report(result) { throw ExitCode(2) }
   }
 }

@@ -100,7 +100,7 @@ struct BudgetTests {
   @Test func printersEscapeForTheirFormat() throws {
     #expect(BudgetPrinter.githubData("50% of\nlines") == "50%25 of%0Alines")
     #expect(BudgetPrinter.githubProperty("a:b,c") == "a%3Ab%2Cc")
-    #expect(BudgetPrinter.xml("<a href=\"x\">&'") == "&lt;a href=&quot;x&quot;&gt;&amp;&apos;")
+    #expect(BudgetPrinter.xml("<a href=\"x\">&'\u{1}") == "&lt;a href=&quot;x&quot;&gt;&amp;&#39;\u{FFFD}")
     let budget = try Budget(text: "app\\.a <= 9/s\napp\\.b <= 1000", file: "b,1")
     let results = budget.check(Self.profile)
     let github = BudgetPrinter(format: .github).render(results, defaults: [], source: "s")
