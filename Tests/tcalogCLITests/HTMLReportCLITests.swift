@@ -36,6 +36,28 @@ import Testing
     #expect(!page.contains("http://") && !page.contains("https://"), "no external resource")
   }
 
+  static let genLog = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/bench/gen_log.py").path
+
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: HTMLReportCLITests.genLog), "../shared/bench/gen_log.py is absent"))
+  func aGeneratedLogsPageHoldsItsJSON() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-html-gen-\(getpid())-\(UUID())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let log = dir.appendingPathComponent("gen.log").path
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", Self.genLog, "--records", "4000", "--seed", "3", "--prefix", "oslog", "-o", log]
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0)
+    let page = String(decoding: runTCALog(["report", "--format", "html", log]).stdout, as: UTF8.self)
+    let json = runTCALog(["report", "--format", "json", log]).stdout
+    #expect(try canonicalJSON(Self.island(page)) == canonicalJSON(json))
+    #expect(page.contains("<svg class=\"timeline\""))
+    #expect(page.contains("Records per column of"), "timestamps: a timeline by time")
+  }
+
   /// Tags and attribute names in a page, by python3's HTML parser (what a browser's
   /// tokenizer sees).
   static func markup(of page: String) throws -> Set<String> {
