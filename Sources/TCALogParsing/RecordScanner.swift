@@ -560,8 +560,19 @@ struct ScanState: ~Copyable {
     let needsClue =
       progress.headerKind == .tca && !shape.isDifferenceTree && progress.storePrefix == nil && !progress.sawTCA0Marker
     let action: (path: TextRange, root: TextRange?, text: TextRange, hasTypedNestedCase: Bool)
-    if needs.contains(.action) || needsClue {
+    if needs.contains(.action) {
       action = parseAction(shape, needsClue: needsClue, into: &derived)
+    } else if needsClue {
+      // Only the clue is wanted: most action texts hold no `Type.case` past their root,
+      // which one pass over the bytes shows; the others get the tree, which decides.
+      joinActionText()
+      let none = derived.range(from: derived.position)
+      if TypedCaseScan.mayHaveTypedNestedCase(actionBytes.buffer) {
+        let parsed = parseAction(shape, needsClue: true, into: &derived)
+        action = (none, nil, none, parsed.hasTypedNestedCase)
+      } else {
+        action = (none, nil, none, false)
+      }
     } else {
       let none = derived.range(from: derived.position)
       action = (none, nil, none, false)
@@ -747,5 +758,36 @@ package enum UTF8Validation {
       i += length
     }
     return true
+  }
+}
+
+/// The byte test before the typed-nested-case clue (FORMATS.md 8): `ValueTree` finds a
+/// nested case written with its type only at a head `Type.case`, whose bytes hold an
+/// identifier byte, `>` or a backtick, a dot, then a lowercase letter, `_` or a backtick.
+/// The text's first atom is skipped when it stands at the top level: it is the root's head
+/// (excluded by the tree) or a value the tree does not count. A false alarm (such bytes
+/// in a string) only costs the tree.
+enum TypedCaseScan {
+  static func mayHaveTypedNestedCase(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    var i = 0
+    let n = text.count
+    while i < n, text[i] == ByteText.space || text[i] == ByteText.tab || text[i] == 0x0A || text[i] == 0x0D { i += 1 }
+    if i < n, ByteText.isIdentifierStart(text[i]) || text[i] == UInt8(ascii: ".") {
+      while i < n, !ValueTree.endsAtomOrAngle(text[i]) { i += 1 }
+    }
+    if i < 1 { i = 1 }
+    while i + 1 < n {
+      if text[i] == ByteText.dot {
+        let before = text[i - 1]
+        let after = text[i + 1]
+        if (ByteText.isIdentifierBody(before) || before == UInt8(ascii: ">") || before == UInt8(ascii: "`"))
+          && (ByteText.isLower(after) || after == UInt8(ascii: "_") || after == UInt8(ascii: "`"))
+        {
+          return true
+        }
+      }
+      i += 1
+    }
+    return false
   }
 }

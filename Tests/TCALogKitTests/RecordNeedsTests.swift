@@ -111,6 +111,48 @@ struct RecordNeedsTests {
     for file in Self.samples { #expect(try Self.expectAgreement([file]) > 0, "\(file)") }
   }
 
+  /// The tca0/tca1 clue (a nested case written with its type) is decided the same with or
+  /// without the action: by the byte test when it can rule the clue out, else by the tree.
+  @Test func theFormatClueWithoutTheAction() throws {
+    let log = """
+      received action:
+        AppAction.todo(
+          TodoAction.checkBoxToggled
+        )
+        (No state changes)
+
+      received action:
+        AppAction.todo(
+          .textChanged("see file.txt or a.b")
+        )
+        (No state changes)
+
+      received action:
+        AppAction.todo(.text(Swift.`default`))
+        (No state changes)
+
+      received action:
+        AppAction.timerTicked
+        (No state changes)
+
+      received action:
+        [Foo.bar]
+        (No state changes)
+
+      """
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-clue-\(getpid()).log").path
+    try log.write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let (full, _) = try Self.read([path], needs: .all, jobs: 1)
+    #expect(full.summaries.map { $0.flags.split(separator: " ")[0] } == ["tca0", "tca1", "tca0", "tca1", "tca0"])
+    try Self.expectAgreement([path])
+    func mayHave(_ text: String) -> Bool { Array(text.utf8).withUnsafeBufferPointer(TypedCaseScan.mayHaveTypedNestedCase) }
+    #expect(!mayHave("AppAction.timerTicked"))
+    #expect(!mayHave("AppAction.todo(\n  .toggled(id: 3, at: 1.5)\n)"))
+    #expect(mayHave("AppAction.todo(\n  TodoAction.toggled\n)"))
+    #expect(mayHave("[Foo.bar]"), "a first atom inside brackets is not the root")
+  }
+
   @Test(.enabled(if: Shared.isAvailable, "../shared is absent: the real logs are not here"))
   func realLogsAgreeWithTheFullParse() throws {
     let directory = Shared.path("real-logs")
