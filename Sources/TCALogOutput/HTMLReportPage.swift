@@ -160,7 +160,7 @@ public struct HTMLReportPage {
       out += "<td class=\"path\" data-value=\"\(Self.escape(row.path))\">\(Self.escape(row.label))</td>"
       out += "<td data-value=\"\(cls)\">" + (cls.isEmpty ? "" : "<span class=\"badge \(cls)\">\(cls)</span>") + "</td>"
       out += "<td class=\"num\" data-value=\"\(row.stats.count)\">\(NumberText.grouped(row.stats.count))</td>"
-      out += "<td class=\"num\" data-value=\"\(lineShare)\"><svg class=\"bar\" width=\"120\" height=\"10\" role=\"img\">"
+      out += "<td class=\"num\" data-value=\"\(lineShare)\"><svg class=\"bar\" width=\"120\" height=\"10\" viewBox=\"0 0 120 10\" preserveAspectRatio=\"none\" role=\"img\">"
       out += "<title>\(Self.escape(row.label)): \(NumberText.percent(lineShare))% of lines, \(NumberText.grouped(row.stats.lines)) lines</title>"
       out += "<rect class=\"\(cls.isEmpty ? "plain" : cls)\" width=\"\(String(format: "%.1f", width))\" height=\"10\"></rect></svg> "
       out += "\(NumberText.percent(lineShare))%</td>"
@@ -292,7 +292,7 @@ public struct HTMLReportPage {
     table{border-collapse:collapse;width:100%;table-layout:auto}th,td{padding:3px 8px;border-bottom:1px solid var(--line);text-align:left;vertical-align:top}
     th{cursor:pointer;user-select:none;white-space:nowrap;font-weight:600}th[aria-sort=ascending]::after{content:" ▲"}th[aria-sort=descending]::after{content:" ▼"}
     td.num{text-align:right;white-space:nowrap}td.path{overflow-wrap:anywhere;max-width:560px;min-width:14em}
-    @media (max-width:900px){.wide{display:none}main{padding:10px}}
+    @media (max-width:900px){.wide{display:none}main{padding:10px}svg.bar{width:60px}td.path{min-width:10em}}
     tr.group td{color:var(--dim)}tr.level1 td.path{padding-left:22px}tr.level2 td.path{padding-left:36px}tr.level3 td.path{padding-left:50px}tr.level4 td.path,tr.level5 td.path,tr.level6 td.path{padding-left:64px}
     .badge{display:inline-block;border-radius:4px;padding:0 6px;font-size:12px;font-weight:600;color:#fff}
     .badge.noise{background:var(--noise)}.badge.signal{background:var(--signal)}.badge.ambiguous{background:var(--ambiguous)}.badge.group{background:var(--group)}
