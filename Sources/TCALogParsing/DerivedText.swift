@@ -67,6 +67,12 @@ struct DerivedText: ~Copyable {
     return TextRange(start: start, count: base + position - start)
   }
 
+  mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) -> TextRange {
+    let start = position
+    self.bytes.append(bytes)
+    return range(from: start)
+  }
+
   mutating func add(_ bytes: [UInt8]) -> TextRange {
     let start = position
     bytes.withUnsafeBufferPointer { self.bytes.append($0) }

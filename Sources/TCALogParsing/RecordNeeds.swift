@@ -1,7 +1,7 @@
 /// What a sink reads of a record. The record stream gives the scanner its sink's needs, and
 /// the scanner leaves out what no one reads: the raw bytes (a copy of every record), the
-/// state part's changed paths (the diff parsers), the action path and text (the value tree),
-/// each when it is not asked for. A field left out is empty (its range has no bytes, and
+/// state part's changed paths (the diff parsers), the action path (a scan of the action
+/// text) and the action text (a copy), each when it is not asked for. A field left out is empty (its range has no bytes, and
 /// `changes` is empty); the record's place, counts, flags and timestamp are always there.
 public struct RecordNeeds: OptionSet, Sendable {
   /// The bits of the set, one per need.
@@ -9,8 +9,10 @@ public struct RecordNeeds: OptionSet, Sendable {
   /// A set from its bits; the static members name every bit there is.
   public init(rawValue: Int) { self.rawValue = rawValue }
 
-  /// The action path, root and text.
+  /// The action path and root.
   public static let action = RecordNeeds(rawValue: 1 << 0)
+  /// The action text.
+  public static let actionText = RecordNeeds(rawValue: 1 << 4)
   /// Which state paths changed (raw and normalized) and how (`StateChange.kind`). Whether
   /// state changed at all is always known.
   public static let statePaths = RecordNeeds(rawValue: 1 << 1)
@@ -19,5 +21,5 @@ public struct RecordNeeds: OptionSet, Sendable {
   /// The record's input bytes.
   public static let raw = RecordNeeds(rawValue: 1 << 3)
   /// Every part of a record: what a sink that prints or keeps records needs.
-  public static let all: RecordNeeds = [.action, .statePaths, .values, .raw]
+  public static let all: RecordNeeds = [.action, .actionText, .statePaths, .values, .raw]
 }

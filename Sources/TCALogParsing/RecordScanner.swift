@@ -209,6 +209,8 @@ struct ScanState: ~Copyable {
   /// Scratch storage of the action parser, kept from record to record.
   var treeNodes: [ValueTree.Node] = []
   var treeStack: [Int32] = []
+  /// Action paths by the shape of their text, kept from record to record.
+  var pathCache = ActionPathCache()
   /// Scratch storage of the Difference tree parser, kept from record to record.
   var treeScratch = DifferenceTreeParser.Scratch()
   /// Scratch storage of the Custom Dump diff parser, kept from record to record.
@@ -555,28 +557,10 @@ struct ScanState: ~Copyable {
     // Without `.raw` the storage holds only the derived bytes, which then start at 0.
     let keepsRaw = needs.contains(.raw)
     var derived = DerivedText(base: keepsRaw ? raw.count : 0)
-    // The action's value tree also decides `tca0` from `tca1` when nothing else does, so it
-    // is built for that clue even when no one reads the action.
+    // The action's value tree also decides `tca0` from `tca1` when nothing else does.
     let needsClue =
       progress.headerKind == .tca && !shape.isDifferenceTree && progress.storePrefix == nil && !progress.sawTCA0Marker
-    let action: (path: TextRange, root: TextRange?, text: TextRange, hasTypedNestedCase: Bool)
-    if needs.contains(.action) {
-      action = parseAction(shape, needsClue: needsClue, into: &derived)
-    } else if needsClue {
-      // Only the clue is wanted: most action texts hold no `Type.case` past their root,
-      // which one pass over the bytes shows; the others get the tree, which decides.
-      joinActionText()
-      let none = derived.range(from: derived.position)
-      if TypedCaseScan.mayHaveTypedNestedCase(actionBytes.buffer) {
-        let parsed = parseAction(shape, needsClue: true, into: &derived)
-        action = (none, nil, none, parsed.hasTypedNestedCase)
-      } else {
-        action = (none, nil, none, false)
-      }
-    } else {
-      let none = derived.range(from: derived.position)
-      action = (none, nil, none, false)
-    }
+    let action = readAction(needsClue: needsClue, into: &derived)
     let changes = needs.contains(.statePaths) ? parseStatePart(shape, into: &derived) : []
     let timestampRange = progress.timestamp.map { derived.add($0) }
     let stateChanged = shape.isDifferenceTree ? !treeLines.isEmpty : progress.sawChangeMarker
@@ -659,27 +643,56 @@ struct ScanState: ~Copyable {
     }
   }
 
-  /// Writes the action path, root and text to `derived`; returns their ranges.
-  /// `needsClue`: only a `tca` record with no other clue needs the typed-nested-case clue.
-  private mutating func parseAction(_ shape: Shape, needsClue: Bool, into derived: inout DerivedText) -> (
+  /// Writes what `needs` asks of the action (path and root, text) to `derived`; returns
+  /// their ranges (empty when not asked for) and the typed-nested-case clue (`needsClue`:
+  /// only a `tca` record with no other clue needs it).
+  ///
+  /// The path comes from the cache of paths by text shape (`ActionPathCache`), which builds
+  /// the value tree once per shape; the clue needs the tree itself unless the byte test
+  /// (`TypedCaseScan`) rules it out.
+  private mutating func readAction(needsClue: Bool, into derived: inout DerivedText) -> (
     path: TextRange, root: TextRange?, text: TextRange, hasTypedNestedCase: Bool
   ) {
+    let wantsPath = needs.contains(.action)
+    let wantsText = needs.contains(.actionText)
+    let none = derived.range(from: derived.position)
+    guard wantsPath || wantsText || needsClue else { return (none, nil, none, false) }
     joinActionText()
     // Valid until `actionBytes` changes: the next record's `joinActionText`.
     let action = actionBytes.buffer
-    // The tree takes `treeNodes`' storage (unique, so it is reused) and gives it back below.
-    let tree = ValueTree(parsing: action, 0..<action.count, reusing: &treeNodes, stack: &treeStack)
-    let pathStart = derived.position
-    var first = true
-    let walk = tree.walkPath(typedClue: needsClue) { name in
-      if !first { derived.append(ByteText.dot) }
-      first = false
-      derived.append(action, name)
+    var path = none
+    var root: TextRange?
+    var hasTypedNestedCase = false
+    if needsClue && TypedCaseScan.mayHaveTypedNestedCase(action) {
+      // The tree takes `treeNodes`' storage (unique, so it is reused) and gives it back below.
+      let tree = ValueTree(parsing: action, 0..<action.count, reusing: &treeNodes, stack: &treeStack)
+      let pathStart = derived.position
+      let walk = tree.walkPath(typedClue: true) { name in
+        guard wantsPath else { return }
+        if derived.position != pathStart { derived.append(ByteText.dot) }
+        derived.append(action, name)
+      }
+      if wantsPath {
+        path = derived.range(from: pathStart)
+        root = walk.root.map { derived.add(action, $0) }
+      }
+      hasTypedNestedCase = walk.hasTypedNestedCase
+      treeNodes = tree.nodes
+    } else if wantsPath {
+      pathCache.path(
+        of: action,
+        compute: { visit in
+          let tree = ValueTree(parsing: action, 0..<action.count, reusing: &treeNodes, stack: &treeStack)
+          defer { treeNodes = tree.nodes }
+          return tree.walkPath(typedClue: false) { visit(action, $0) }.root
+        },
+        emit: { pathBytes, rootBytes in
+          path = derived.add(pathBytes)
+          root = rootBytes.map { derived.add($0) }
+        })
     }
-    let path = derived.range(from: pathStart)
-    let root = walk.root.map { derived.add(action, $0) }
-    treeNodes = tree.nodes
-    return (path, root, derived.add(action, 0..<action.count), walk.hasTypedNestedCase)
+    let text = wantsText ? derived.add(action, 0..<action.count) : none
+    return (path, root, text, hasTypedNestedCase)
   }
 
   private mutating func parseStatePart(_ shape: Shape, into derived: inout DerivedText) -> [StateChange] {

@@ -104,9 +104,14 @@ public struct StatisticsSink: ChunkedRecordSink {
 /// A sink made of a closure that looks at each record: for scripts and tests.
 public struct EachRecord: RecordSink {
   private let body: (Record) throws -> Void
+  /// What `body` reads of a record (every part unless the initializer was told less).
+  public let needs: RecordNeeds
   /// A sink that calls `body` with each record in input order; an error it throws ends the stream
-  /// and is rethrown by `RecordStream.run(into:)`.
-  public init(_ body: @escaping (Record) throws -> Void) { self.body = body }
+  /// and is rethrown by `RecordStream.run(into:)`. `needs`: the parts of a record `body` reads.
+  public init(needs: RecordNeeds = .all, _ body: @escaping (Record) throws -> Void) {
+    self.needs = needs
+    self.body = body
+  }
   /// Calls the closure with the record; `.more` unless it throws.
   public func record(_ record: Record) throws -> StreamControl {
     try body(record)

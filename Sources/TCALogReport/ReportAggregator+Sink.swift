@@ -6,8 +6,10 @@ import TCALogQuery
 /// on a parallel read each chunk gets its own aggregator, merged in input order, which
 /// gives the same result as one sequential pass.
 extension ReportAggregator: ChunkedRecordSink, RecordPart {
-  /// Paths, values and timestamps; never the raw bytes.
-  public var needs: RecordNeeds { [.action, .statePaths, .values] }
+  /// Paths, values and timestamps (and the action text for shapes); never the raw bytes.
+  public var needs: RecordNeeds {
+    collectsShapes ? [.action, .actionText, .statePaths, .values] : [.action, .statePaths, .values]
+  }
 
   /// Adds the record (`add(_:)`); always `.more`.
   public mutating func record(_ record: Record) -> StreamControl {

@@ -19,6 +19,7 @@ struct RecordNeedsTests {
     var place: String
     var flags: String
     var action: String?
+    var actionText: String?
     var changes: [Change]?
     var raw: [UInt8]?
 
@@ -27,9 +28,8 @@ struct RecordNeedsTests {
       flags =
         "\(record.format) complete=\(record.isComplete) state=\(record.hasStatePart)/\(record.stateChanged)"
         + " utf8=\(!record.hasInvalidUTF8) t=\(record.timestamp ?? "-") prefix=\(record.storePrefix ?? "-")"
-      if needs.contains(.action) {
-        action = "\(record.actionRoot ?? "-") \(record.actionPath) \(record.actionText)"
-      }
+      if needs.contains(.action) { action = "\(record.actionRoot ?? "-") \(record.actionPath)" }
+      if needs.contains(.actionText) { actionText = record.actionText }
       if needs.contains(.statePaths) { changes = record.changeList }
       if needs.contains(.raw) { raw = Array(record.raw) }
     }
@@ -47,6 +47,8 @@ struct RecordNeedsTests {
       summaries.append(Summary(record, needs: needs))
       if !needs.contains(.raw) && record.rawRange.count > 0 { leftOutFilled += 1 }
       if !needs.contains(.statePaths) && !record.changes.isEmpty { leftOutFilled += 1 }
+      if !needs.contains(.action) && !record.actionPath.isEmpty { leftOutFilled += 1 }
+      if !needs.contains(.actionText) && !record.actionText.isEmpty { leftOutFilled += 1 }
     }
     func record(_ record: Record) -> StreamControl {
       take(record)
@@ -64,7 +66,8 @@ struct RecordNeedsTests {
   }
 
   static let needSets: [RecordNeeds] = [
-    [], [.action], [.statePaths], [.statePaths, .values], [.action, .statePaths, .values], [.raw], [.action, .raw],
+    [], [.action], [.actionText], [.statePaths], [.statePaths, .values], [.action, .statePaths, .values],
+    [.action, .actionText, .statePaths, .values], [.raw], [.action, .raw],
   ]
 
   static func read(_ files: [String], needs: RecordNeeds, jobs: Int) throws -> (Collector, ReadResult) {
@@ -85,6 +88,7 @@ struct RecordNeedsTests {
         let expected = full.summaries.map { summary in
           var s = summary
           if !needs.contains(.action) { s.action = nil }
+          if !needs.contains(.actionText) { s.actionText = nil }
           if !needs.contains(.statePaths) { s.changes = nil }
           if !needs.contains(.raw) { s.raw = nil }
           return s

@@ -1,7 +1,3 @@
-import TCALogParsing
-import TCALogPipeline
-import TCALogQuery
-
 /// Gives each distinct byte string a small integer id, looked up straight from bytes so
 /// that a hit allocates nothing. Memory grows with the distinct strings, not with lookups.
 package struct ByteInterner: Sendable {
@@ -17,7 +13,7 @@ package struct ByteInterner: Sendable {
   package var count: Int { ends.count }
 
   /// FNV-style over eight bytes at a time (state paths with UUID keys are 50+ bytes).
-  @inline(__always) static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+  @inline(__always) package static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
     var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
     var i = 0
     let n = bytes.count

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+@testable import TCALogInput
+@testable import TCALogOutput
+@testable import TCALogParsing
+@testable import TCALogPipeline
+@testable import TCALogQuery
+@testable import TCALogReport
+@testable import TCALogSuggest
+
+/// The scanner takes action paths from its cache of paths by text shape (`ActionPathCache`):
+/// every record's path and root equal what the value tree says of its own text, and texts
+/// of one shape have one path.
+struct ActionPathCacheTests {
+  /// The tree's answer for a text, as strings.
+  static func treePath(_ text: [UInt8]) -> (root: String?, path: String) {
+    text.withUnsafeBufferPointer { text in
+      let tree = ValueTree(parsing: text, 0..<text.count)
+      var names: [String] = []
+      let walk = tree.walkPath(typedClue: false) { names.append(String(decoding: text[$0], as: UTF8.self)) }
+      return (walk.root.map { String(decoding: text[$0], as: UTF8.self) }, names.joined(separator: "."))
+    }
+  }
+
+  static func shape(_ text: [UInt8]) -> [UInt8] {
+    var shape = ByteAccumulator()
+    text.withUnsafeBufferPointer { ActionShape.write($0, into: &shape) }
+    return Array(shape.buffer)
+  }
+
+  /// Every record of these files, read as `report` reads them (path, no text): its path and
+  /// root are the tree's for its own text.
+  static func expectTreePaths(files: [String]) throws -> Int {
+    var checked = 0
+    for file in files {
+      var pathsOnly: [(String?, String)] = []
+      var sink = EachRecord(needs: .action) { pathsOnly.append(($0.actionRoot, $0.actionPath)) }
+      _ = try RecordStream(inputs: [file], jobs: 1).run(into: &sink)
+      let texts = try RecordScanner.scan(InputOpener.open(file)).records.map(\.actionText)
+      #expect(texts.count == pathsOnly.count)
+      for (text, cached) in zip(texts, pathsOnly) {
+        let tree = treePath(Array(text.utf8))
+        #expect(cached.0 == tree.root && cached.1 == tree.path, "\(file): \(text)")
+        checked += 1
+      }
+    }
+    return checked
+  }
+
+  @Test func samplesAndRealLogs() throws {
+    var files = RecordNeedsTests.samples
+    if Shared.isAvailable {
+      let directory = Shared.path("real-logs")
+      files += try FileManager.default.contentsOfDirectory(atPath: directory).sorted().map { directory + "/" + $0 }
+    }
+    #expect(try Self.expectTreePaths(files: files) > 1000)
+  }
+
+  @Test(
+    .enabled(if: Shared.isAvailable && Shared.hasPython, "../shared or python3 is absent: gen_log tests skipped"),
+    arguments: [["--format", "diffing"], ["--format", "tca1"], ["--format", "diffing", "--action-format", "labels"]])
+  func generatedLogs(_ options: [String]) throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tcalog-shapes-\(getpid())-\(options.joined().hashValue).log").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", Shared.path("bench/gen_log.py"), "--records", "3000", "--seed", "5", "-o", path] + options
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(try Self.expectTreePaths(files: [path]) >= 2999)
+    // Few shapes: the records of an action differ in IDs, coordinates and times only.
+    let texts = try RecordScanner.scan(InputOpener.open(path)).records.map { Array($0.actionText.utf8) }
+    #expect(Set(texts.map(Self.shape)).count < 60)
+  }
+
+  @Test func stringsAndNumbersAreMarkedOutsideNames() {
+    func shown(_ text: String) -> String {
+      String(decoding: Self.shape(Array(text.utf8)).map { $0 == 0xFF ? UInt8(ascii: "@") : $0 }, as: UTF8.self)
+        .replacingOccurrences(of: "@\u{1}", with: "S").replacingOccurrences(of: "@\u{2}", with: "N")
+    }
+    #expect(shown("A.b(x: 72.25, y: -3, id: \"UU\\\"ID\")") == "A.b(x: N, y: -N, id: S)")
+    #expect(shown("A.tab2(.case3, 1.2.3, 4.x, v1.5)") == "A.tab2(.case3, N, N.x, v1.5)")
+    #expect(shown("A.b(#\"r\"#, \"\"\"\nlong\n\"\"\")") == "A.b(S, S)")
+    #expect(shown("A<B, \"7\">.c(8)") == "A<B, \"7\">.c(N)", "a generic argument list is kept whole")
+    #expect(shown("A.b(x#\"y\"#)") == "A.b(x#S#)", "inside an atom `#` starts no raw string")
+    #expect(shown("A.b(\"a\"#\"c\"#)") == "A.b(SS)", "after a string a `#\"` is a raw string")
+    // A 0xFF in the text never reads as a marker.
+    let withFF: [UInt8] = Array("A.b(".utf8) + [0xFF, 0x01] + Array(")".utf8)
+    #expect(Self.shape(withFF) != Self.shape(Array("A.b(\"s\")".utf8)))
+  }
+
+  /// The cache's promise: texts of one shape have one path and root. Random texts are made
+  /// from the tokens that change how the tree reads, with strings and numbers filled in
+  /// two ways; where the two fillings have one shape, the tree gives one answer.
+  @Test func oneShapeOnePath() {
+    let tokens = [
+      "AppAction.a", "FeatureAction.b", ".c", ".d", "Type", "Type.Nested", "x", "action:", "id:", "_:", "`default`",
+      "(", "(", "(", ")", ")", ")", "[", "]", "{", "}", ",", ", ", " ", "\n  ", "<", ">", "Result<A, B>", "->", ":",
+      "#", "-", "=", "IdentifiedAction<I, A>.element", "STR", "NUM", "NUM", "\"", "\"\"\"", "#\"", "\\", "G<", "G<",
+      ">.e", ">.e(",
+    ]
+    let strings = ["\"s\"", "\"(\"", "\"a\\\"b\"", "#\"r\"#", "\"\"", "\".c(\"", "\"\"\"\nx\n\"\"\""]
+    let numbers = ["0", "42", "1.5", "3.14.15", "007"]
+    var random = SeededRandom(seed: 23)
+    var sameShape = 0
+    for _ in 0..<20_000 {
+      let template = (0..<Int.random(in: 1...20, using: &random)).map { _ in tokens.randomElement(using: &random)! }
+      func fill() -> [UInt8] {
+        Array(
+          template.map {
+            $0 == "STR" ? strings.randomElement(using: &random)! : $0 == "NUM" ? numbers.randomElement(using: &random)! : $0
+          }.joined().utf8)
+      }
+      // Half the texts start as an action does; in the others the first token is the root.
+      let prefix = Bool.random(using: &random) ? Array("AppAction.root(".utf8) : []
+      let (a, b) = (prefix + fill(), prefix + fill())
+      guard Self.shape(a) == Self.shape(b) else { continue }
+      sameShape += 1
+      let (ta, tb) = (Self.treePath(a), Self.treePath(b))
+      #expect(ta.root == tb.root && ta.path == tb.path, "\(String(decoding: a, as: UTF8.self).debugDescription)")
+    }
+    #expect(sameShape > 2_000)
+  }
+
+  /// A log of more shapes than the cache holds: it starts over, and every path stays right.
+  @Test func startsOverWhenFull() throws {
+    var log = ""
+    for n in 0..<(ActionPathCache.maximumShapes + 200) {
+      log += "received action:\n  AppAction.case\(n)\n  (No state changes)\n\n"
+    }
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-shapes-full-\(getpid()).log").path
+    try log.write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    var paths: [String] = []
+    var sink = EachRecord(needs: .action) { paths.append($0.actionPath) }
+    _ = try RecordStream(inputs: [path], jobs: 1).run(into: &sink)
+    #expect(paths == (0..<(ActionPathCache.maximumShapes + 200)).map { "case\($0)" })
+  }
+}
