@@ -382,9 +382,7 @@ struct ValueTree {
   }
 
   /// Whether a type name, generic arguments removed, ends in `Action`.
-  func typeEndsInAction(_ type: Range<Int>) -> Bool { ValueTree.typeEndsInAction(text, type) }
-
-  static func typeEndsInAction(_ text: UnsafeBufferPointer<UInt8>, _ type: Range<Int>) -> Bool {
+  func typeEndsInAction(_ type: Range<Int>) -> Bool {
     var end = type.upperBound
     if end > type.lowerBound, text[end - 1] == UInt8(ascii: ">") {
       var depth = 0
