@@ -6,7 +6,8 @@ import TCALogQuery
 public final class TracePrinter {
   /// The output formats of `trace`.
   public enum Format: String, Sendable, CaseIterable {
-    /// For people: one line per change under a line naming the path when it changes.
+    /// For people: one line per change, tagged with its path's number (`[2]`); a path's
+    /// first change is preceded by a line naming it.
     case text
     /// One JSON object per change (per path with `--summary`).
     case ndjson
@@ -25,7 +26,8 @@ public final class TracePrinter {
   /// Text lines are fitted to this many columns (a terminal's width; nil: not fitted).
   public let lineWidth: Int?
   private let out: OutputBuffer
-  private var previousPath: String?
+  /// Text: each raw path's number, given in the order the paths first change.
+  private var pathNumbers: [String: Int] = [:]
   private var summarizer = TraceSummarizer()
   /// json without `--summary`: the changes per raw path, in the order paths first changed.
   private var grouped: [(path: String, changes: [TracedChange])] = []
@@ -60,12 +62,20 @@ public final class TracePrinter {
     }
     switch format {
     case .text:
+      // Keys interleave (two windows' selected tabs): a path is named once, at its first
+      // change, and every change carries the path's number, so that the histories can be
+      // told apart (and grepped apart) while the output still streams in log order.
       var text = ""
-      if change.path != previousPath {
-        text += fitted(TerminalSafe.escaped(change.path)) + "\n"
-        previousPath = change.path
+      let number: Int
+      if let known = pathNumbers[change.path] {
+        number = known
+      } else {
+        number = pathNumbers.count + 1
+        pathNumbers[change.path] = number
+        let label = "[\(number)] "
+        text += label + fitted(TerminalSafe.escaped(change.path), after: label.count) + "\n"
       }
-      text += Self.textLine(change, valueWidth: valueWidth, lineWidth: lineWidth) + "\n"
+      text += Self.textLine(change, label: "[\(number)]", valueWidth: valueWidth, lineWidth: lineWidth) + "\n"
       try out.write(text)
     case .ndjson:
       try out.append { bytes in
@@ -213,12 +223,14 @@ public final class TracePrinter {
     return TextFormatting.fitTail(path, max(10, lineWidth - used))
   }
 
-  /// `  #12  10:05:00.003  tabs.element.select  nil → 3`: the record, the time of day
-  /// when the record has one, the action, and the change. With `lineWidth`, the values
-  /// share what the line leaves them: the action gives up its start first, down to 10
-  /// characters, then the values, down to 8 each.
-  package static func textLine(_ change: TracedChange, valueWidth: Int?, lineWidth: Int? = nil) -> String {
-    var line = "  #\(change.record)"
+  /// `[1]  #12  10:05:00.003  tabs.element.select  nil → 3`: the path's number, the
+  /// record, the time of day when the record has one, the action, and the change. With
+  /// `lineWidth`, the values share what the line leaves them: the action gives up its
+  /// start first, down to 10 characters, then the values, down to 8 each.
+  package static func textLine(_ change: TracedChange, label: String = "", valueWidth: Int?, lineWidth: Int? = nil)
+    -> String
+  {
+    var line = label + "  #\(change.record)"
     if let time = change.timestamp.flatMap(timeOfDay) { line += "  " + time }
     var action = TerminalSafe.escaped(change.action)
     // The values this change shows, on one line, before any cut.
@@ -230,8 +242,8 @@ public final class TracePrinter {
     }
     let texts = values.map { $0.map(compact) ?? "nil" }
     if let lineWidth {
-      let label = change.kind == .value ? 0 : change.kind == .count ? 6 : 8
-      let fixed = line.unicodeScalars.count + 4 + label + 3 * (texts.count - 1)
+      let kindWord = change.kind == .value ? 0 : change.kind == .count ? 6 : 8
+      let fixed = line.unicodeScalars.count + 4 + kindWord + 3 * (texts.count - 1)
       // The action gives up its start (its last cases say most) before a value is cut
       // below 12 characters.
       let wanted = texts.map { min($0.count, valueWidth ?? .max, 12) }.reduce(0, +)

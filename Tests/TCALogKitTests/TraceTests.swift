@@ -115,6 +115,32 @@ struct TraceTests {
     #expect(summaries[0].firstRecord == 0 && summaries[0].lastRecord == 2)
   }
 
+  /// Interleaved keys: each path is named once, at its first change, and every change line
+  /// carries its path's number, so one history is `grep '^\[1\]'`.
+  @Test func textNumbersEachPathOnceAndTagsItsChanges() throws {
+    let file = try Self.write(Self.log)
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    let changes = try Self.trace([file], paths: ["selectedTabID$|^ticks$"])
+    let text = String(
+      decoding: try captureOutput { out in
+        let printer = TracePrinter(format: .text, summary: false, valueWidth: 60, out: out)
+        try printer.begin()
+        for change in changes { try printer.take(change) }
+        try printer.finish()
+      }, as: UTF8.self)
+    #expect(
+      text == """
+        [1] windows[1].selectedTabID
+        [1]  #0  windows.window.selectTab  3 → 7
+        [2] windows[2].selectedTabID
+        [2]  #1  windows.window.selectTab  4 → 9
+        [1]  #2  windows.window.closeTab  7 → 3
+        [3] ticks
+        [3]  #3  timerTicked  1 → 2
+
+        """)
+  }
+
   @Test func samplesGiveTheSameTraceInParallelChunks() throws {
     let directory = Shared.repository.appendingPathComponent("Samples").path
     let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".log") }.sorted()
