@@ -21,9 +21,9 @@ struct CheckCommand: ParsableCommand {
       N% lines (share of lines), N% records (share of records). The records of every path a pattern \
       matches count together. --default-rules adds rules that hold for any app: no action at 150 or \
       more records a second for more than 3 seconds in a row (an effect loop: faster than any pointer, \
-      scroll or display refresh), and no action that changes nothing in 90% of its records is more \
-      than 20% of all records, 50 or more (a no-op flood); the effect-loop rule needs timestamps and \
-      is reported as not measured without them. --init writes a budget from a good run: each action's \
+      scroll or display refresh), and no action is over 20% of all records with 90% or more of them \
+      (and at least 50) changing nothing (a no-op flood); the effect-loop rule needs timestamps and is \
+      reported as not measured without them. --init writes a budget from a good run: each action's \
       peak, doubled, plus 2.
       Exit status: 0 when every rule holds, 1 when one is broken, 2 on an error (a bad budget line, a \
       rate rule on a log without timestamps, an unreadable input).

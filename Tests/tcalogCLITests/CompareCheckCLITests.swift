@@ -406,4 +406,37 @@ struct CompareCheckCLITests {
     #expect(fromCut.status == 0)
     #expect(fromCut.stderr.contains("tcalog: warning: \(cut.path): the saved report leaves out"))
   }
+
+  /// `-o` replaces a regular file whole but writes through anything else: an atomic
+  /// rename over a FIFO, a symbolic link or /dev/null would turn it into a regular file.
+  @Test func initOutputWritesThroughAFIFOAndASymbolicLink() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let log = packageRoot.appendingPathComponent("Samples/timestamped.log").path
+    let expected = runTCALog(["check", "--init", log]).stdout
+    try #require(!expected.isEmpty)
+
+    let target = dir.appendingPathComponent("budget.txt").path
+    try "old".write(toFile: target, atomically: true, encoding: .utf8)
+    let link = dir.appendingPathComponent("link.txt").path
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+    #expect(runTCALog(["check", "--init", "-o", link, log]).status == 0)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+    #expect(FileManager.default.contents(atPath: target) == expected)
+
+    let fifo = dir.appendingPathComponent("fifo").path
+    try #require(mkfifo(fifo, 0o600) == 0)
+    let read = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var received = Data()
+    DispatchQueue.global().async {
+      // Opening blocks until tcalog opens the FIFO to write.
+      received = FileHandle(forReadingAtPath: fifo)?.readDataToEndOfFile() ?? Data()
+      read.signal()
+    }
+    #expect(runTCALog(["check", "--init", "-o", fifo, log]).status == 0)
+    #expect(read.wait(timeout: .now() + 10) == .success)
+    #expect(received == expected)
+    var info = stat()
+    #expect(lstat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO, "the FIFO is still one")
+  }
 }
