@@ -240,10 +240,14 @@ public final class TracePrinter {
     case .added: values = [change.new]
     case .removed: values = [change.old]
     }
-    let texts = values.map { $0.map(compact) ?? "nil" }
+    var texts = values.map { $0.map(compact) ?? "nil" }
+    let kindWord = change.kind == .value ? 0 : change.kind == .count ? 6 : 8
+    let fixed = line.unicodeScalars.count + 4 + kindWord + 3 * (texts.count - 1)
+    let fits =
+      texts.allSatisfy { $0.count <= valueWidth ?? .max }
+      && lineWidth.map { fixed + action.unicodeScalars.count + texts.map(\.count).reduce(0, +) <= $0 } ?? true
+    if !fits && change.kind == .value { texts = dropSharedStart(texts) }
     if let lineWidth {
-      let kindWord = change.kind == .value ? 0 : change.kind == .count ? 6 : 8
-      let fixed = line.unicodeScalars.count + 4 + kindWord + 3 * (texts.count - 1)
       // The action gives up its start (its last cases say most) before a value is cut
       // below 12 characters.
       let wanted = texts.map { min($0.count, valueWidth ?? .max, 12) }.reduce(0, +)
@@ -263,6 +267,23 @@ public final class TracePrinter {
     }
     line += "  " + action + "  "
     return line + Self.change(change.kind, texts.map { shorten($0, to: valueWidth) })
+  }
+
+  /// Two values that must be cut, without the start they share: `TabID(rawValue: "C30A…")`
+  /// and `TabID(rawValue: "C6E5…")` become `…C30A…` and `…C6E5…`, from the field or quoted
+  /// text where they differ (at most 8 characters before the difference), so that a cut
+  /// keeps what changed in view. Unchanged when the shared start is shorter than 4.
+  package static func dropSharedStart(_ texts: [String]) -> [String] {
+    guard texts.count == 2 else { return texts }
+    let (a, b) = (Array(texts[0]), Array(texts[1]))
+    var differ = 0
+    while differ < min(a.count, b.count) && a[differ] == b[differ] { differ += 1 }
+    var start = differ
+    // Back to the start of the differing field (`y: 2` of `Point(x: 1, y: 2)`) or quoted text.
+    while start > 0 && differ - start < 8 && !"([,\"".contains(a[start - 1]) { start -= 1 }
+    while start < differ && a[start] == " " { start += 1 }
+    guard start >= 4 else { return texts }
+    return [a, b].map { "…" + String($0[start...]) }
   }
 
   /// `old → new`, `count 3 → 4`, `added x`, `removed x` from the values as shown.

@@ -195,11 +195,16 @@ struct TraceTests {
       action: "windows.window.newTabButtonTapped", path: "p", normalized: "p", kind: .value,
       old: "TabID(rawValue: \"588EFBCE-B71E-D78A-1DC0-2E270DB317D9\")",
       new: "TabID(rawValue: \"0D0B7738-32DA-DAEB-FA7F-2F8A832AF3B7\")")
+    // Values that must be cut lose the start they share (`TabID(rawValue: "`), so the
+    // part that changed stays in view.
     for width in [60, 80, 120] {
       let line = TracePrinter.textLine(long, valueWidth: 60, lineWidth: width)
       #expect(line.unicodeScalars.count <= width, "\(width): \(line)")
-      #expect(line.contains("Tapped  TabID(rawVa"), "\(line)")
+      #expect(line.contains("Tapped  …588EFBCE") && line.contains(" → …0D0B7738"), "\(line)")
     }
+    #expect(
+      TracePrinter.dropSharedStart(["Point(x: 10, y: 2000)", "Point(x: 10, y: 3000)"]) == ["…y: 2000)", "…y: 3000)"])
+    #expect(TracePrinter.dropSharedStart(["abc1", "abc2"]) == ["abc1", "abc2"], "a short shared start stays")
     #expect(TracePrinter.textLine(long, valueWidth: 60, lineWidth: 200) == TracePrinter.textLine(long, valueWidth: 60))
     // Short values leave the action whole.
     let short = TracedChange(
