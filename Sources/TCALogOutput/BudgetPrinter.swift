@@ -74,13 +74,16 @@ public struct BudgetPrinter {
     }
   }
 
-  /// `measured 83/s, limit 60/s; worst second …`.
-  func message(_ result: Budget.Result) -> String {
-    var text = "measured \(Self.value(result.measured, result.rule.unit)), limit \(Self.limit(result.rule))"
-    if let burst = burst(result) { text += "; " + burst }
-    if result.matchedPaths == 0 { text += "; the pattern matched no path" }
-    return text
+  /// `measured 83/s, limit 60/s`, `worst second …`, and whether the pattern matched nothing.
+  func messageParts(_ result: Budget.Result) -> [String] {
+    var parts = ["measured \(Self.value(result.measured, result.rule.unit)), limit \(Self.limit(result.rule))"]
+    if let burst = burst(result) { parts.append(burst) }
+    if result.matchedPaths == 0 { parts.append("the pattern matched no path") }
+    return parts
   }
+
+  /// `measured 83/s, limit 60/s; worst second …` on one line.
+  func message(_ result: Budget.Result) -> String { messageParts(result).joined(separator: "; ") }
 
   /// `windows.window.mouseMoved: 150 or more records a second … (from 2026-11-20 10:00:16 +01:00)`;
   /// a flood gives its busiest second.
@@ -114,8 +117,9 @@ public struct BudgetPrinter {
     func defaultLine(_ status: String, _ result: DefaultBudget.Result) -> String {
       "\(status)  \(result.rule.rawValue)  \(result.rule.description)"
     }
+    // A broken rule's measurement and burst each on a line of their own: they fit a terminal.
     for result in results where !result.holds && result.measured != nil {
-      out += budgetLine("FAIL", result) + "\n      " + message(result) + "\n"
+      out += budgetLine("FAIL", result) + "\n" + messageParts(result).map { "      " + $0 + "\n" }.joined()
     }
     for result in defaults where !result.findings.isEmpty {
       out += defaultLine("FAIL", result) + "\n"

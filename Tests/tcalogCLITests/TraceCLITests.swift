@@ -83,6 +83,17 @@ import Testing
     // -F takes a normalized path as written ([*] is not a character class).
     let literal = try Self.ndjson(["-F", "windows[*].selectedTabID", Self.sample])
     #expect(literal.count == all.count)
+    // --since/--until as elsewhere: only the timed changes inside the window, and a
+    // warning that counts the records without a time.
+    let windowed = runTCALog(
+      ["trace", "--format", "ndjson", "--since", "10:22:03", "--until", "10:22:05", "selectedTabID$", Self.sample])
+    #expect(windowed.status == 0)
+    let inWindow = String(decoding: windowed.stdout, as: UTF8.self).split(separator: "\n").compactMap {
+      (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["timestamp"] as? String
+    }
+    let timed = all.compactMap { $0["timestamp"] as? String }.filter { $0.dropFirst(11).prefix(8) >= "10:22:03" && $0.dropFirst(11).prefix(8) <= "10:22:05" }
+    #expect(!inWindow.isEmpty && inWindow == timed)
+    #expect(windowed.stderr.contains("without a timestamp left out by --since/--until"))
   }
 
   @Test func exitStatusesAreGreps() {
