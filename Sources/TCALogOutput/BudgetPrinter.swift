@@ -19,12 +19,19 @@ public struct BudgetPrinter {
 
   /// The format.
   public var format: Format
+  /// The UTC offset the log writes its times in (nil: local time), so that a burst's time
+  /// reads as in the log.
+  public var timeOffset: Int?
 
-  /// A printer of `format`.
-  public init(format: Format) { self.format = format }
+  /// A printer of `format`, writing times in `timeOffset`.
+  public init(format: Format, timeOffset: Int? = nil) {
+    self.format = format
+    self.timeOffset = timeOffset
+  }
 
-  /// The results in the printer's format; `source` names the logs checked.
-  public func render(_ results: [Budget.Result], defaults: [DefaultBudget.Finding], source: String) -> String {
+  /// The results in the printer's format; `source` names the logs checked, `defaults` the
+  /// built-in rules when checked.
+  public func render(_ results: [Budget.Result], defaults: [DefaultBudget.Result], source: String) -> String {
     switch format {
     case .text: text(results, defaults, source)
     case .json: json(results, defaults, source)
@@ -48,52 +55,92 @@ public struct BudgetPrinter {
     return rule.unit == .records ? number + " records" : number + rule.unit.rawValue
   }
 
-  /// `2026-11-20T09:22:03Z` (the log's clock, in UTC).
-  static func time(_ second: Int) -> String {
-    let date = Date(timeIntervalSince1970: TimeInterval(second))
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime]
-    return formatter.string(from: date)
+  /// `2026-11-20 10:00:16 +01:00`, as the log writes its times.
+  func time(_ second: Int) -> String { TextFormatting.loggedTime(second, offset: timeOffset) }
+
+  /// `2026-11-20T10:00:16+01:00` (UTC, `Z`, for a log in local time).
+  func isoTime(_ second: Int) -> String {
+    var text = TextFormatting.dateTime(second, offset: timeOffset ?? 0)
+    text = text.prefix(10) + "T" + text.dropFirst(11)
+    return text + (timeOffset.map(TextFormatting.offsetText) ?? "Z")
   }
 
-  static func burst(_ result: Budget.Result) -> String? {
-    result.burst.map { "worst second \(time($0.second)): \(NumberText.counted($0.records, "record"))" }
-  }
-
-  /// `measured 83/s, limit 60/s; worst second …`.
-  static func message(_ result: Budget.Result) -> String {
-    var text = "measured \(value(result.measured, result.rule.unit)), limit \(limit(result.rule))"
-    if let burst = burst(result) { text += "; " + burst }
-    if result.matchedPaths == 0 { text += "; the pattern matched no path" }
-    return text
-  }
-
-  private func text(_ results: [Budget.Result], _ defaults: [DefaultBudget.Finding], _ source: String) -> String {
-    let broken = results.filter { !$0.holds }.count
-    var out = "tcalog check \(TerminalSafe.escaped(source)): "
-    out += results.isEmpty ? "" : "\(broken) of \(results.count) rules broken"
-    if !defaults.isEmpty || results.isEmpty {
-      out += (results.isEmpty ? "" : ", ") + "\(defaults.count) default rule\(defaults.count == 1 ? "" : "s") broken"
+  /// `worst second 2026-11-20 10:00:16 +01:00: 413 records` (`worst minute from …` for an
+  /// `N/min` rule).
+  func burst(_ result: Budget.Result) -> String? {
+    result.burst.map {
+      (result.burstSeconds == 60 ? "worst minute from " : "worst second ") + time($0.second) + ": "
+        + NumberText.counted($0.records, "record")
     }
+  }
+
+  /// `measured 83/s, limit 60/s`, `worst second …`, and whether the pattern matched nothing.
+  func messageParts(_ result: Budget.Result) -> [String] {
+    var parts = ["measured \(Self.value(result.measured, result.rule.unit)), limit \(Self.limit(result.rule))"]
+    if let burst = burst(result) { parts.append(burst) }
+    if result.matchedPaths == 0 { parts.append("the pattern matched no path") }
+    return parts
+  }
+
+  /// `measured 83/s, limit 60/s; worst second …` on one line.
+  func message(_ result: Budget.Result) -> String { messageParts(result).joined(separator: "; ") }
+
+  /// `windows.window.mouseMoved: 150 or more records a second … (from 2026-11-20 10:00:16 +01:00)`;
+  /// a flood gives its busiest second.
+  func finding(_ finding: DefaultBudget.Finding) -> String {
+    let when = finding.second.map { " (\(finding.secondIsStart ? "from" : "busiest second") \(time($0)))" }
+    return "\(finding.action): \(finding.detail)" + (when ?? "")
+  }
+
+  /// What a default rule found, on one line: its findings, or why it was not measured.
+  func message(_ result: DefaultBudget.Result) -> String {
+    guard result.measured else { return "not measured: needs timestamps, and the log has none" }
+    return result.findings.isEmpty ? "no action breaks it" : result.findings.map(finding).joined(separator: "; ")
+  }
+
+  /// The number of rules broken, budget and default, and of all rules checked.
+  static func counts(_ results: [Budget.Result], _ defaults: [DefaultBudget.Result]) -> (broken: Int, rules: Int) {
+    let broken = results.filter { !$0.holds && $0.measured != nil }.count + defaults.filter { !$0.findings.isEmpty }.count
+    return (broken, results.count + defaults.count)
+  }
+
+  /// Broken rules first, each with its measurement on the line below; rules that were not
+  /// measured next; then the rules that hold, one line each with what was measured.
+  private func text(_ results: [Budget.Result], _ defaults: [DefaultBudget.Result], _ source: String) -> String {
+    let (broken, rules) = Self.counts(results, defaults)
+    var out = "tcalog check \(TerminalSafe.escaped(source)): \(broken) of \(NumberText.counted(rules, "rule")) broken"
+    if !defaults.isEmpty { out += " (\(defaults.count) of them built in)" }
     out += "\n"
-    for result in results {
-      let status = result.holds ? "ok  " : result.measured == nil ? "n/a " : "FAIL"
-      out += "\(status)  \(TerminalSafe.escaped(result.rule.file)):\(result.rule.line)  \(TerminalSafe.escaped(result.rule.text))\n"
-      out += "      \(Self.message(result))\n"
+    func budgetLine(_ status: String, _ result: Budget.Result) -> String {
+      "\(status)  \(TerminalSafe.escaped(result.rule.file)):\(result.rule.line)  \(TerminalSafe.escaped(result.rule.text))"
     }
-    for finding in defaults {
-      out += "FAIL  \(finding.rule)  \(TerminalSafe.escaped(finding.action)): \(finding.detail)"
-      if let second = finding.second { out += " (from \(Self.time(second)))" }
-      out += "\n"
+    func defaultLine(_ status: String, _ result: DefaultBudget.Result) -> String {
+      "\(status)  \(result.rule.rawValue)  \(result.rule.description)"
     }
+    // A broken rule's measurement and burst each on a line of their own: they fit a terminal.
+    for result in results where !result.holds && result.measured != nil {
+      out += budgetLine("FAIL", result) + "\n" + messageParts(result).map { "      " + $0 + "\n" }.joined()
+    }
+    for result in defaults where !result.findings.isEmpty {
+      out += defaultLine("FAIL", result) + "\n"
+      for f in result.findings { out += "      " + TerminalSafe.escaped(finding(f)) + "\n" }
+    }
+    for result in results where result.measured == nil {
+      out += budgetLine("n/a ", result) + "\n      " + message(result) + "\n"
+    }
+    for result in defaults where !result.measured { out += defaultLine("n/a ", result) + "\n      " + message(result) + "\n" }
+    for result in results where result.holds {
+      out += budgetLine("ok  ", result) + "  (\(Self.value(result.measured, result.rule.unit)))\n"
+    }
+    for result in defaults where result.holds { out += defaultLine("ok  ", result) + "\n" }
     return out
   }
 
-  private func json(_ results: [Budget.Result], _ defaults: [DefaultBudget.Finding], _ source: String) -> String {
+  private func json(_ results: [Budget.Result], _ defaults: [DefaultBudget.Result], _ source: String) -> String {
     JSONWriter.text(spacing: .spaced) { json in
       json.beginObject()
       json.member("source", source)
-      json.member("broken", results.filter { !$0.holds }.count + defaults.count)
+      json.member("broken", Self.counts(results, defaults).broken)
       json.key("rules")
       json.beginArray()
       for result in results {
@@ -112,7 +159,8 @@ public struct BudgetPrinter {
         json.key("burst")
         if let burst = result.burst {
           json.beginObject()
-          json.member("time", Self.time(burst.second))
+          json.member("time", isoTime(burst.second))
+          json.member("seconds", result.burstSeconds)
           json.member("records", burst.records)
           json.endObject()
         } else {
@@ -123,13 +171,23 @@ public struct BudgetPrinter {
       json.endArray()
       json.key("defaultRules")
       json.beginArray()
-      for finding in defaults {
+      for result in defaults {
         json.lineBreak(indent: 2)
         json.beginObject()
-        json.member("rule", finding.rule)
-        json.member("action", finding.action)
-        json.member("detail", finding.detail)
-        json.member("time", finding.second.map(Self.time))
+        json.member("rule", result.rule.rawValue)
+        json.member("description", result.rule.description)
+        json.member("measured", result.measured)
+        json.member("holds", result.holds)
+        json.key("findings")
+        json.beginArray()
+        for finding in result.findings {
+          json.beginObject()
+          json.member("action", finding.action)
+          json.member("detail", finding.detail)
+          json.member("time", finding.second.map(isoTime))
+          json.endObject()
+        }
+        json.endArray()
         json.endObject()
       }
       json.endArray()
@@ -147,16 +205,20 @@ public struct BudgetPrinter {
     githubData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
   }
 
-  private func github(_ results: [Budget.Result], _ defaults: [DefaultBudget.Finding]) -> String {
+  /// One `::error` per broken budget rule (with its file and line) and per action that
+  /// breaks a built-in rule.
+  private func github(_ results: [Budget.Result], _ defaults: [DefaultBudget.Result]) -> String {
     var out = ""
-    for result in results where !result.holds {
+    for result in results where !result.holds && result.measured != nil {
       let title = Self.githubProperty("Action budget: \(result.rule.text)")
       out += "::error file=\(Self.githubProperty(result.rule.file)),line=\(result.rule.line),title=\(title)::"
-      out += Self.githubData("\(result.rule.text): \(Self.message(result))") + "\n"
+      out += Self.githubData("\(result.rule.text): \(message(result))") + "\n"
     }
-    for finding in defaults {
-      out += "::error title=\(Self.githubProperty("tcalog \(finding.rule)"))::"
-      out += Self.githubData("\(finding.action): \(finding.detail)") + "\n"
+    for result in defaults {
+      for f in result.findings {
+        out += "::error title=\(Self.githubProperty("tcalog \(result.rule.rawValue)"))::"
+        out += Self.githubData(finding(f)) + "\n"
+      }
     }
     return out
   }
@@ -165,23 +227,35 @@ public struct BudgetPrinter {
   /// it drops the characters XML 1.0 cannot hold).
   static func xml(_ text: String) -> String { HTMLReportPage.escape(text) }
 
-  private func junit(_ results: [Budget.Result], _ defaults: [DefaultBudget.Finding], _ source: String) -> String {
-    let failures = results.filter { !$0.holds }.count + defaults.count
+  /// One test case per rule, budget and built-in: a failure for a broken one, `skipped`
+  /// for one that could not be measured (a rate without timestamps).
+  private func junit(_ results: [Budget.Result], _ defaults: [DefaultBudget.Result], _ source: String) -> String {
+    let (broken, rules) = Self.counts(results, defaults)
+    let skipped = results.filter { $0.measured == nil }.count + defaults.filter { !$0.measured }.count
     var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     out += "<testsuites>\n"
-    out += "  <testsuite name=\"tcalog check \(Self.xml(source))\" tests=\"\(results.count + defaults.count)\" failures=\"\(failures)\" errors=\"0\">\n"
-    for result in results {
-      let name = Self.xml("\(result.rule.file):\(result.rule.line) \(result.rule.text)")
-      out += "    <testcase classname=\"tcalog.budget\" name=\"\(name)\""
-      if result.holds {
-        out += "/>\n"
+    out += "  <testsuite name=\"tcalog check \(Self.xml(source))\" tests=\"\(rules)\" failures=\"\(broken)\" "
+    out += "errors=\"0\" skipped=\"\(skipped)\">\n"
+    func testCase(_ classname: String, _ name: String, failure: String?, skipped: String?) {
+      out += "    <testcase classname=\"\(classname)\" name=\"\(Self.xml(name))\""
+      if let failure {
+        out += ">\n      <failure message=\"\(Self.xml(failure))\"/>\n    </testcase>\n"
+      } else if let skipped {
+        out += ">\n      <skipped message=\"\(Self.xml(skipped))\"/>\n    </testcase>\n"
       } else {
-        out += ">\n      <failure message=\"\(Self.xml(Self.message(result)))\"/>\n    </testcase>\n"
+        out += "/>\n"
       }
     }
-    for finding in defaults {
-      out += "    <testcase classname=\"tcalog.default-rules\" name=\"\(Self.xml("\(finding.rule) \(finding.action)"))\">\n"
-      out += "      <failure message=\"\(Self.xml(finding.detail))\"/>\n    </testcase>\n"
+    for result in results {
+      let broken = !result.holds && result.measured != nil
+      testCase(
+        "tcalog.budget", "\(result.rule.file):\(result.rule.line) \(result.rule.text)",
+        failure: broken ? message(result) : nil, skipped: result.measured == nil ? message(result) : nil)
+    }
+    for result in defaults {
+      testCase(
+        "tcalog.default-rules", "\(result.rule.rawValue): \(result.rule.description)",
+        failure: result.findings.isEmpty ? nil : message(result), skipped: result.measured ? nil : message(result))
     }
     out += "  </testsuite>\n</testsuites>\n"
     return out

@@ -61,62 +61,87 @@ public struct ComparisonPrinter {
     return parts.joined(separator: ", ")
   }
 
+  /// What the header says about the runs' lengths, so that the reader compares rates: a
+  /// sentence and its figures in parentheses (text puts them on two lines).
+  static func lengthNote(_ c: RunComparison) -> [String] {
+    if c.unit == .perMinute, let a = c.before.minutes, let b = c.after.minutes {
+      let totals = c.totalRates
+      return [
+        "the after run is \(String(format: "%.2f", b / a))× as long; rates are records per minute",
+        "(all records: \(rate(totals.before)) → \(rate(totals.after)) a minute)",
+      ]
+    }
+    let untimed = [c.before, c.after].map { $0.minutes == nil }
+    let which = untimed[0] && untimed[1] ? "either run" : untimed[0] ? "the before run" : "the after run"
+    let ratio = c.before.records > 0 ? String(format: "%.2f", Double(c.after.records) / Double(c.before.records)) : "∞"
+    return [
+      "no timestamps in \(which): rates are records per 1,000 records",
+      "(the after run has \(ratio)× as many records)",
+    ]
+  }
+
+  /// One table's cells: the rates, the change, and each run's records and share of lines
+  /// (`374 → 1,236`, `13.8% → 24.7%`), the two sides kept apart so that text can align them.
+  private struct Cells {
+    var path: String
+    var before: String
+    var after: String
+    var change: String
+    var records: (String, String)
+    var lines: (String, String)?
+
+    init(_ row: RunComparison.Row, lines: Bool) {
+      path = row.path
+      before = ComparisonPrinter.rate(row.rateBefore)
+      after = ComparisonPrinter.rate(row.rateAfter)
+      change = ComparisonPrinter.change(row)
+      records = (NumberText.grouped(row.before), NumberText.grouped(row.after))
+      self.lines = lines ? (percent(row.lineShareBefore ?? 0), percent(row.lineShareAfter ?? 0)) : nil
+    }
+  }
+
   private func text(_ c: RunComparison, markdown: Bool) -> String {
     var out = ""
-    let unit = c.unit.rawValue
     if markdown {
       out += "### tcalog compare\n\n"
       out += "- **before** `\(Self.code(c.before.source))`: \(Self.describe(c.before))\n"
       out += "- **after** `\(Self.code(c.after.source))`: \(Self.describe(c.after))\n"
+      out += "\n" + Self.lengthNote(c).joined(separator: " ") + "\n"
     } else {
       out += "before  \(TerminalSafe.escaped(c.before.source)): \(Self.describe(c.before))\n"
       out += "after   \(TerminalSafe.escaped(c.after.source)): \(Self.describe(c.after))\n"
+      out += Self.lengthNote(c).joined(separator: "\n") + "\n"
     }
-    let totals = c.totalRates
-    let lengthNote: String
-    if c.unit == .perMinute, let a = c.before.minutes, let b = c.after.minutes {
-      lengthNote =
-        "the after run is \(String(format: "%.2f", b / a))× as long; rates are records per minute\(markdown ? " " : "\n")"
-        + "(all records: \(Self.rate(totals.before)) → \(Self.rate(totals.after)))"
-    } else {
-      lengthNote = "no timestamps in \(c.before.minutes == nil ? "the before" : "the after") run: rates are records per 1,000 records"
-    }
-    out += (markdown ? "\n" : "") + lengthNote + "\n"
     for (title, rows, hidden, lines) in [
       ("Actions", c.actions, c.unchanged.actions, true), ("State paths", c.states, c.unchanged.states, false),
     ] {
       out += "\n"
       let shown = top.map { Array(rows.prefix($0)) } ?? rows
+      let counted = lines ? "records" : "changes"
       if markdown {
-        out += "#### \(title) (\(unit))\n\n"
-        guard !shown.isEmpty else {
-          out += "No change above the threshold.\n"
-          continue
-        }
-        out += lines ? "| path | before | after | change | lines before | lines after |\n|---|---:|---:|---:|---:|---:|\n"
-          : "| path | before | after | change |\n|---|---:|---:|---:|\n"
-        for row in shown {
-          out += "| `\(Self.code(row.path))` | \(Self.rate(row.rateBefore)) | \(Self.rate(row.rateAfter)) | \(Self.change(row)) |"
-          if lines { out += " \(Self.percent(row.lineShareBefore)) | \(Self.percent(row.lineShareAfter)) |" }
+        out += "#### \(title) (\(c.unit.rawValue))\n\n"
+      } else {
+        out += "\(title), \(lines ? "records" : "changes") \(c.unit.rawValue)\n"
+      }
+      guard !shown.isEmpty else {
+        out += markdown ? "No change above the threshold.\n" : "  no change above the threshold\n"
+        continue
+      }
+      let cells = shown.map { Cells($0, lines: lines) }
+      if markdown {
+        out += "| path | before | after | change | \(counted) |\(lines ? " lines |" : "")\n"
+        out += "|---|---:|---:|---:|---:|\(lines ? "---:|" : "")\n"
+        for cell in cells {
+          out += "| `\(Self.code(cell.path))` | \(cell.before) | \(cell.after) | \(cell.change) | "
+          out += "\(cell.records.0) → \(cell.records.1) |"
+          if let share = cell.lines { out += " \(share.0) → \(share.1) |" }
           out += "\n"
         }
       } else {
-        out += "\(title), \(unit)\n"
-        guard !shown.isEmpty else {
-          out += "  no change above the threshold\n"
-          continue
-        }
-        // Numbers take 20 columns, the change up to 16: the path gets the rest.
-        let pathWidth = max(12, min(shown.map { $0.path.count }.max() ?? 0, width - 2 - 20 - 2 - 16))
-        out += "  " + TextFormatting.padRight("path", pathWidth) + "    before     after  change\n"
-        for row in shown {
-          out += "  " + TextFormatting.padRight(TextFormatting.fitTail(TerminalSafe.escaped(row.path), pathWidth), pathWidth)
-            + TextFormatting.padLeft(Self.rate(row.rateBefore), 10) + TextFormatting.padLeft(Self.rate(row.rateAfter), 10)
-            + "  " + Self.change(row) + "\n"
-        }
+        out += table(cells, counted: counted)
       }
       var notes: [String] = []
-      if shown.count < rows.count { notes.append("\(rows.count - shown.count) more changed rows (--top)") }
+      if shown.count < rows.count { notes.append("\(NumberText.counted(rows.count - shown.count, "more changed row")) (--top)") }
       if hidden > 0 { notes.append("\(hidden) moved less than --min-change") }
       if !notes.isEmpty {
         out += markdown ? "\n" + notes.joined(separator: "; ") + "\n" : notes.map { "  " + $0 + "\n" }.joined()
@@ -125,9 +150,59 @@ public struct ComparisonPrinter {
     return out
   }
 
-  static func percent(_ share: Double?) -> String {
-    share.map { String(format: "%.1f%%", $0 * 100) } ?? ""
+  /// Aligned columns fitted to `width`: the path takes what the numbers leave; the line
+  /// shares give way before it gets under 30 columns, the record counts before 20 (json
+  /// and markdown keep both), and then the path goes down to 12.
+  private func table(_ cells: [Cells], counted: String) -> String {
+    func widest(_ texts: [String], atLeast: Int = 0) -> Int {
+      max(atLeast, texts.map { $0.unicodeScalars.count }.max() ?? 0)
+    }
+    let rateWidth = widest(cells.map(\.before) + cells.map(\.after), atLeast: 6) + 1
+    let changeWidth = widest(cells.map(\.change), atLeast: 6)
+    // `before → after`, each side aligned.
+    func pairWidths(_ pairs: [(String, String)], title: String) -> (Int, Int, total: Int) {
+      let (a, b) = (widest(pairs.map(\.0)), widest(pairs.map(\.1)))
+      return (a, b, max(title.count, a + 3 + b))
+    }
+    let records = pairWidths(cells.map(\.records), title: counted)
+    let linePairs = cells.compactMap(\.lines)
+    let lines = linePairs.count == cells.count ? pairWidths(linePairs, title: "lines") : nil
+    let longestPath = max(12, widest(cells.map(\.path)))
+    let fixed = 2 + 2 * rateWidth + 2 + changeWidth
+    var showRecords = true
+    var showLines = lines != nil
+    func room() -> Int {
+      width - fixed - (showRecords ? 2 + records.total : 0) - (showLines ? 2 + (lines?.total ?? 0) : 0)
+    }
+    if room() < min(30, longestPath) { showLines = false }
+    if room() < min(20, longestPath) { showRecords = false }
+    let pathWidth = max(12, min(longestPath, room()))
+
+    func pair(_ values: (String, String), _ widths: (Int, Int, total: Int)) -> String {
+      TextFormatting.padLeft(
+        TextFormatting.padLeft(values.0, widths.0) + " → " + TextFormatting.padLeft(values.1, widths.1), widths.total)
+    }
+    var out =
+      "  " + TextFormatting.padRight("path", pathWidth) + TextFormatting.padLeft("before", rateWidth)
+      + TextFormatting.padLeft("after", rateWidth) + "  " + TextFormatting.padRight("change", changeWidth)
+    if showRecords { out += "  " + TextFormatting.padLeft(counted, records.total) }
+    if showLines, let lines { out += "  " + TextFormatting.padLeft("lines", lines.total) }
+    out = out.trimmingTrailingBlanks() + "\n"
+    for cell in cells {
+      var line =
+        "  " + TextFormatting.padRight(TextFormatting.fitTail(TerminalSafe.escaped(cell.path), pathWidth), pathWidth)
+        + TextFormatting.padLeft(cell.before, rateWidth) + TextFormatting.padLeft(cell.after, rateWidth) + "  "
+        + TextFormatting.padRight(cell.change, changeWidth)
+      if showRecords { line += "  " + pair(cell.records, records) }
+      if showLines, let lines, let values = cell.lines { line += "  " + pair(values, lines) }
+      out += line.trimmingTrailingBlanks() + "\n"
+    }
+    let left = (showRecords ? [] : [counted]) + (lines != nil && !showLines ? ["line shares"] : [])
+    if !left.isEmpty { out += "  (\(left.joined(separator: " and ")) left out to fit \(width) columns)\n" }
+    return out
   }
+
+  static func percent(_ share: Double) -> String { String(format: "%.1f%%", share * 100) }
 
   /// Text inside markdown backticks: a backtick or a line break would end it.
   static func code(_ text: String) -> String {
@@ -176,5 +251,13 @@ public struct ComparisonPrinter {
       }
       json.endObject()
     } + "\n"
+  }
+}
+
+extension String {
+  fileprivate func trimmingTrailingBlanks() -> String {
+    var text = self
+    while text.last == " " { text.removeLast() }
+    return text
   }
 }

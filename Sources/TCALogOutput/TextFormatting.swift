@@ -99,11 +99,20 @@ extension TextFormatting {
     let from = dateTime(Int(first.rounded(.down)), offset: offset)
     let to = dateTime(Int(last.rounded(.down)), offset: offset)
     var text = from + " – " + (to.prefix(10) == from.prefix(10) ? String(to.dropFirst(11)) : to)
-    if let offset {
-      let minutes = abs(offset) / 60
-      func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
-      text += " \(offset < 0 ? "-" : "+")\(two(minutes / 60)):\(two(minutes % 60))"
-    }
+    if let offset { text += " " + offsetText(offset) }
     return text
+  }
+
+  /// `+01:00` for 3600 seconds east of UTC, `-05:30`, `+00:00`.
+  package static func offsetText(_ offset: Int) -> String {
+    let minutes = abs(offset) / 60
+    func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+    return "\(offset < 0 ? "-" : "+")\(two(minutes / 60)):\(two(minutes % 60))"
+  }
+
+  /// `2026-11-20 10:05:00 +01:00`: one time as a log with `offset` writes it (without an
+  /// offset: in the local time zone, as a log without one does).
+  package static func loggedTime(_ second: Int, offset: Int?) -> String {
+    dateTime(second, offset: offset) + (offset.map { " " + offsetText($0) } ?? "")
   }
 }

@@ -6,7 +6,8 @@ import TCALogQuery
 public final class TracePrinter {
   /// The output formats of `trace`.
   public enum Format: String, Sendable, CaseIterable {
-    /// For people: one line per change under a line naming the path when it changes.
+    /// For people: one line per change, tagged with its path's number (`[2]`); a path's
+    /// first change is preceded by a line naming it.
     case text
     /// One JSON object per change (per path with `--summary`).
     case ndjson
@@ -25,7 +26,8 @@ public final class TracePrinter {
   /// Text lines are fitted to this many columns (a terminal's width; nil: not fitted).
   public let lineWidth: Int?
   private let out: OutputBuffer
-  private var previousPath: String?
+  /// Text: each raw path's number, given in the order the paths first change.
+  private var pathNumbers: [String: Int] = [:]
   private var summarizer = TraceSummarizer()
   /// json without `--summary`: the changes per raw path, in the order paths first changed.
   private var grouped: [(path: String, changes: [TracedChange])] = []
@@ -60,12 +62,20 @@ public final class TracePrinter {
     }
     switch format {
     case .text:
+      // Keys interleave (two windows' selected tabs): a path is named once, at its first
+      // change, and every change carries the path's number, so that the histories can be
+      // told apart (and grepped apart) while the output still streams in log order.
       var text = ""
-      if change.path != previousPath {
-        text += fitted(TerminalSafe.escaped(change.path)) + "\n"
-        previousPath = change.path
+      let number: Int
+      if let known = pathNumbers[change.path] {
+        number = known
+      } else {
+        number = pathNumbers.count + 1
+        pathNumbers[change.path] = number
+        let label = "[\(number)] "
+        text += label + fitted(TerminalSafe.escaped(change.path), after: label.count) + "\n"
       }
-      text += Self.textLine(change, valueWidth: valueWidth, lineWidth: lineWidth) + "\n"
+      text += Self.textLine(change, label: "[\(number)]", valueWidth: valueWidth, lineWidth: lineWidth) + "\n"
       try out.write(text)
     case .ndjson:
       try out.append { bytes in
@@ -213,12 +223,14 @@ public final class TracePrinter {
     return TextFormatting.fitTail(path, max(10, lineWidth - used))
   }
 
-  /// `  #12  10:05:00.003  tabs.element.select  nil → 3`: the record, the time of day
-  /// when the record has one, the action, and the change. With `lineWidth`, the values
-  /// share what the line leaves them: the action gives up its start first, down to 10
-  /// characters, then the values, down to 8 each.
-  package static func textLine(_ change: TracedChange, valueWidth: Int?, lineWidth: Int? = nil) -> String {
-    var line = "  #\(change.record)"
+  /// `[1]  #12  10:05:00.003  tabs.element.select  nil → 3`: the path's number, the
+  /// record, the time of day when the record has one, the action, and the change. With
+  /// `lineWidth`, the values share what the line leaves them: the action gives up its
+  /// start first, down to 10 characters, then the values, down to 8 each.
+  package static func textLine(_ change: TracedChange, label: String = "", valueWidth: Int?, lineWidth: Int? = nil)
+    -> String
+  {
+    var line = label + "  #\(change.record)"
     if let time = change.timestamp.flatMap(timeOfDay) { line += "  " + time }
     var action = TerminalSafe.escaped(change.action)
     // The values this change shows, on one line, before any cut.
@@ -228,10 +240,14 @@ public final class TracePrinter {
     case .added: values = [change.new]
     case .removed: values = [change.old]
     }
-    let texts = values.map { $0.map(compact) ?? "nil" }
+    var texts = values.map { $0.map(compact) ?? "nil" }
+    let kindWord = change.kind == .value ? 0 : change.kind == .count ? 6 : 8
+    let fixed = line.unicodeScalars.count + 4 + kindWord + 3 * (texts.count - 1)
+    let fits =
+      texts.allSatisfy { $0.count <= valueWidth ?? .max }
+      && lineWidth.map { fixed + action.unicodeScalars.count + texts.map(\.count).reduce(0, +) <= $0 } ?? true
+    if !fits && change.kind == .value { texts = dropSharedStart(texts) }
     if let lineWidth {
-      let label = change.kind == .value ? 0 : change.kind == .count ? 6 : 8
-      let fixed = line.unicodeScalars.count + 4 + label + 3 * (texts.count - 1)
       // The action gives up its start (its last cases say most) before a value is cut
       // below 12 characters.
       let wanted = texts.map { min($0.count, valueWidth ?? .max, 12) }.reduce(0, +)
@@ -251,6 +267,23 @@ public final class TracePrinter {
     }
     line += "  " + action + "  "
     return line + Self.change(change.kind, texts.map { shorten($0, to: valueWidth) })
+  }
+
+  /// Two values that must be cut, without the start they share: `TabID(rawValue: "C30A…")`
+  /// and `TabID(rawValue: "C6E5…")` become `…C30A…` and `…C6E5…`, from the field or quoted
+  /// text where they differ (at most 8 characters before the difference), so that a cut
+  /// keeps what changed in view. Unchanged when the shared start is shorter than 4.
+  package static func dropSharedStart(_ texts: [String]) -> [String] {
+    guard texts.count == 2 else { return texts }
+    let (a, b) = (Array(texts[0]), Array(texts[1]))
+    var differ = 0
+    while differ < min(a.count, b.count) && a[differ] == b[differ] { differ += 1 }
+    var start = differ
+    // Back to the start of the differing field (`y: 2` of `Point(x: 1, y: 2)`) or quoted text.
+    while start > 0 && differ - start < 8 && !"([,\"".contains(a[start - 1]) { start -= 1 }
+    while start < differ && a[start] == " " { start += 1 }
+    guard start >= 4 else { return texts }
+    return [a, b].map { "…" + String($0[start...]) }
   }
 
   /// `old → new`, `count 3 → 4`, `added x`, `removed x` from the values as shown.

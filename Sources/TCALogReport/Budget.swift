@@ -131,8 +131,12 @@ public struct Budget {
     public var measured: Double?
     /// The measured value is within the limit.
     public var holds: Bool
-    /// The second with the most matching records, and how many (nil without timestamps).
+    /// The worst burst: the second with the most matching records (for an `N/min` rule,
+    /// the 60 seconds with the most, from their first second), and how many; nil without
+    /// timestamps.
     public var burst: (second: Int, records: Int)?
+    /// The burst's length in seconds: 60 for an `N/min` rule, else 1.
+    public var burstSeconds: Int { rule.unit == .perMinute ? 60 : 1 }
     /// Action (or state) paths the pattern matched in the run.
     public var matchedPaths: Int
   }
@@ -160,8 +164,8 @@ public struct Budget {
         measured = profile.records > 0 ? 100 * Double(tally.records) / Double(profile.records) : 0
       }
       return Result(
-        rule: rule, measured: measured, holds: measured.map { $0 <= rule.limit } ?? false, burst: tally.peakSecond,
-        matchedPaths: matched)
+        rule: rule, measured: measured, holds: measured.map { $0 <= rule.limit } ?? false,
+        burst: rule.unit == .perMinute ? tally.peakWindow(over: 60) : tally.peakSecond, matchedPaths: matched)
     }
   }
 }
@@ -172,50 +176,98 @@ public struct BudgetFileError: Error, Sendable {
   public var lines: [Budget.LineError]
 }
 
-/// Rules that hold for any app, for `check --default-rules`.
+/// Rules that hold for any app, for `check --default-rules`: what is wrong whatever the
+/// app does, so that a team can gate CI on them before it writes a budget of its own.
 public enum DefaultBudget {
-  /// An action arriving at least this many times a second …
-  public static let loopRate = 20
+  /// An action arriving at least this many times a second … (above the 120 Hz of the
+  /// fastest displays and pointer reports: a pointer, scroll or display-link stream, however
+  /// long, stays under it; an action that re-sends itself from its effect does not).
+  public static let loopRate = 150
   /// … in more than this many consecutive seconds is an effect loop.
   public static let loopSeconds = 3
-  /// An action whose records change nothing (at least `noOpActionShare` of them no-ops) …
+  /// An action whose records change nothing (at least this share of them no-ops) …
   public static let noOpActionShare = 0.9
-  /// … and that is more than this share of all records floods the log.
+  /// … and that is more than this share of all records floods the log …
   public static let noOpFloodShare = 0.2
+  /// … once it has this many no-op records (a short log's two no-op `onAppear` are no flood).
+  public static let noOpFloodMinimum = 50
 
-  /// One broken default rule.
+  /// The built-in rules, by name.
+  public enum Rule: String, Sendable, CaseIterable {
+    /// An action at `loopRate` a second or more for more than `loopSeconds` seconds.
+    case effectLoop = "effect-loop"
+    /// An action that changes nothing and is more than `noOpFloodShare` of the records.
+    case noOpFlood = "no-op-flood"
+
+    /// What the rule asks of a log, in words.
+    public var description: String {
+      switch self {
+      case .effectLoop:
+        "no action at \(loopRate) or more records a second for more than \(loopSeconds) seconds in a row"
+      case .noOpFlood:
+        "no action is over \(Int(noOpFloodShare * 100))% of all records with \(Int(noOpActionShare * 100))% "
+          + "or more of them (and at least \(noOpFloodMinimum)) changing nothing"
+      }
+    }
+
+    /// Measuring needs timestamps.
+    public var needsTimestamps: Bool { self == .effectLoop }
+  }
+
+  /// One action that breaks a rule.
   public struct Finding: Sendable, Equatable {
-    /// Which rule: `effect-loop` or `no-op-flood`.
-    public var rule: String
     /// The action path.
     public var action: String
     /// What was measured, in words.
     public var detail: String
-    /// The burst or the start of the loop, in seconds since 1970 (nil without timestamps).
+    /// The start of the loop, or the flood's busiest second, in seconds since 1970 (nil
+    /// without timestamps).
     public var second: Int?
+    /// `second` is where the finding starts (a loop), not its busiest second (a flood).
+    public var secondIsStart: Bool
   }
 
-  /// The default rules broken in `profile`, worst first.
-  public static func check(_ profile: RunProfile) -> [Finding] {
-    var findings: [Finding] = []
+  /// One rule checked on a log.
+  public struct Result: Sendable, Equatable {
+    /// The rule.
+    public var rule: Rule
+    /// The actions that break it, by action path (empty: it holds, or was not measured).
+    public var findings: [Finding]
+    /// False when the rule needs timestamps and the log has none: then it says nothing.
+    public var measured: Bool
+    /// Measured and no action breaks it.
+    public var holds: Bool { measured && findings.isEmpty }
+  }
+
+  /// Every built-in rule checked on `profile`, in the order of `Rule.allCases`.
+  public static func check(_ profile: RunProfile) -> [Result] {
+    var loops: [Finding] = []
+    var floods: [Finding] = []
     for (path, tally) in profile.actions.sorted(by: { $0.key < $1.key }) {
       if let run = tally.longestRun(atLeast: loopRate), run.seconds > loopSeconds {
-        findings.append(
+        let peak = tally.peakSecond?.records ?? 0
+        loops.append(
           Finding(
-            rule: "effect-loop", action: path,
-            detail: "at least \(loopRate) records a second for \(run.seconds) seconds in a row", second: run.start))
+            action: path,
+            detail: "\(loopRate) or more records a second for \(run.seconds) seconds in a row (at most \(peak) in one)",
+            second: run.start, secondIsStart: true))
       }
       let share = profile.records > 0 ? Double(tally.records) / Double(profile.records) : 0
-      if tally.records > 0, Double(tally.noOps) >= noOpActionShare * Double(tally.records), share > noOpFloodShare {
+      if tally.noOps >= noOpFloodMinimum, Double(tally.noOps) >= noOpActionShare * Double(tally.records),
+        share > noOpFloodShare
+      {
         let percent = (share * 1000).rounded() / 10
-        findings.append(
+        floods.append(
           Finding(
-            rule: "no-op-flood", action: path,
+            action: path,
             detail: "\(tally.noOps) of its \(tally.records) records change nothing; \(percent)% of all records",
-            second: tally.peakSecond?.second))
+            second: tally.peakSecond?.second, secondIsStart: false))
       }
     }
-    return findings
+    return [
+      Result(rule: .effectLoop, findings: loops, measured: profile.timedRecords > 0),
+      Result(rule: .noOpFlood, findings: floods, measured: true),
+    ]
   }
 }
 

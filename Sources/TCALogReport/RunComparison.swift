@@ -54,10 +54,15 @@ public struct RunComparison: Sendable {
   /// Rows left out because their rate changed by less than `minChange` (actions, states).
   public var unchanged: (actions: Int, states: Int)
 
-  /// Compares `after` with `before`. `depth` groups action paths by their first segments;
+  /// Action paths are grouped to this many segments (nil: as they are).
+  public var depth: Int?
+
+  /// Compares `after` with `before`. `depth` groups action paths by their first segments,
+  /// and so does a saved report made with `--depth` (both runs, to the fewest segments);
   /// `minChange` hides rows whose rate moved by less than that share of the larger rate
   /// (0.1: ±10%; new and gone rows always show).
   public init(before: RunProfile, after: RunProfile, depth: Int? = nil, minChange: Double = 0.1) {
+    let depth = [depth, before.groupDepth, after.groupDepth].compactMap { $0 }.min()
     let unit: RateUnit = before.minutes != nil && after.minutes != nil ? .perMinute : .perThousandRecords
     func rate(_ count: Int, _ run: RunProfile) -> Double {
       switch unit {
@@ -88,7 +93,10 @@ public struct RunComparison: Sendable {
           lineShareAfter: lines && after.lines > 0 ? Double(y.lines) / Double(after.lines) : nil,
           rateBefore: rate(x.records, before), rateAfter: rate(y.records, after))
         let larger = max(row.rateBefore, row.rateAfter)
-        if row.isNew || row.isGone || (larger > 0 && abs(row.change) >= minChange * larger && abs(row.change) > 0) {
+        // A saved report keeps its time span to the microsecond: the same counts over it
+        // give rates a rounding apart, which is no change.
+        let moved = abs(row.change) > 1e-9 * larger && abs(row.change) >= minChange * larger
+        if row.isNew || row.isGone || moved {
           shown.append(row)
         } else {
           hidden += 1
@@ -102,6 +110,7 @@ public struct RunComparison: Sendable {
       before.states.mapValues { ($0.records, 0) }, after.states.mapValues { ($0.records, 0) }, lines: false)
     self.before = before
     self.after = after
+    self.depth = depth
     self.unit = unit
     actions = actionRows
     states = stateRows

@@ -46,10 +46,15 @@ public struct RunProfile: Sendable {
     }
 
     /// The most records in any `seconds` consecutive seconds (a window sliding by the second).
-    public func peak(over seconds: Int) -> Int {
-      guard seconds > 1 else { return peakSecond?.records ?? 0 }
+    public func peak(over seconds: Int) -> Int { peakWindow(over: seconds)?.records ?? 0 }
+
+    /// The window of `seconds` consecutive seconds with the most records: its first second
+    /// (the first record's in it, the earliest such window) and its records; nil without
+    /// timestamps.
+    public func peakWindow(over seconds: Int) -> (second: Int, records: Int)? {
+      guard seconds > 1 else { return peakSecond }
       let ordered = perSecond.sorted { $0.key < $1.key }
-      var best = 0
+      var best: (second: Int, records: Int)?
       var sum = 0
       var start = 0
       for (second, n) in ordered {
@@ -58,7 +63,7 @@ public struct RunProfile: Sendable {
           sum -= ordered[start].value
           start += 1
         }
-        best = max(best, sum)
+        if sum > best?.records ?? 0 { best = (ordered[start].key, sum) }
       }
       return best
     }
@@ -88,12 +93,21 @@ public struct RunProfile: Sendable {
   public var timedRecords = 0
   /// Seconds from the first timestamp to the last (nil: no timestamps).
   public var spanSeconds: Double?
+  /// The UTC offset of the first timestamp, in seconds east (nil: none written, local
+  /// time), so that times show as the log wrote them.
+  public var timeOffset: Int?
   /// Per action path.
   public var actions: [String: Tally] = [:]
   /// Per normalized state path: its changes (`records` of the tally; `lines` is 0).
   public var states: [String: Tally] = [:]
   /// Read from a saved report: counts only, no per-second series.
   public var isSavedReport = false
+  /// Action paths are grouped to their first `groupDepth` segments (a report saved with
+  /// `--depth N`); nil: every path as it is.
+  public var groupDepth: Int?
+  /// Rows a saved report left out (`--top`, `--min-share`): actions and state paths it
+  /// had but does not list.
+  public var omittedRows = 0
 
   /// Records per block of `Tally.perBlock`.
   public static let blockSize = 64
@@ -154,6 +168,8 @@ public struct RunProfiler: ChunkedRecordSink {
     profile.timedRecords += part.timedRecords
     for (path, tally) in part.actions { profile.actions[path, default: RunProfile.Tally()].absorb(tally) }
     for (path, tally) in part.states { profile.states[path, default: RunProfile.Tally()].absorb(tally) }
+    // Parts arrive in log order: the first one with a timestamp has the log's offset.
+    if profile.timedRecords == part.timedRecords { profile.timeOffset = part.timeOffset }
     if let t = part.firstTime { firstTime = min(firstTime ?? t, t) }
     if let t = part.lastTime { lastTime = max(lastTime ?? t, t) }
   }
@@ -165,6 +181,8 @@ public struct RunProfiler: ChunkedRecordSink {
     var timedRecords = 0
     var firstTime: Double?
     var lastTime: Double?
+    /// The offset of the chunk's first timestamp.
+    var timeOffset: Int?
     var actions: [String: RunProfile.Tally] = [:]
     var states: [String: RunProfile.Tally] = [:]
     /// The chunk's action paths, and each record's among them in order (4 bytes a record,
@@ -187,7 +205,9 @@ public struct RunProfiler: ChunkedRecordSink {
       let noOp = record.isComplete && record.isNoOp
       if noOp { noOps += 1 }
       var second: Int?
-      if let time = record.writtenTime?.instant {
+      if let written = record.writtenTime {
+        let time = written.instant
+        if timedRecords == 0 { timeOffset = written.offset }
         timedRecords += 1
         firstTime = min(firstTime ?? time, time)
         lastTime = max(lastTime ?? time, time)
@@ -211,9 +231,12 @@ public struct SavedReportError: Error, CustomStringConvertible, Sendable {
 }
 
 extension RunProfile {
-  /// The profile a saved `tcalog report --format json` holds: counts per action path (its
-  /// rows that are not groups) and per state path, the totals and the time span. Run the
-  /// report without `--top` and `--depth` to keep every action path.
+  /// The profile a saved `tcalog report --format json` holds: counts per action path and
+  /// per state path, the totals and the time span. A report without `--depth` is a tree:
+  /// a group row sums its children and the records of its own path (an action `x` beside
+  /// `x.y`), so a group keeps what its children leave. A report with `--depth N` lists
+  /// paths grouped to N segments (`groupDepth`). Rows left out by `--top` or `--min-share`
+  /// are counted in `omittedRows`.
   public init(savedReport data: Data, source: String) throws {
     guard let object = try? JSONSerialization.jsonObject(with: data), let json = object as? [String: Any],
       let records = json["records"] as? Int, let actions = json["actions"] as? [[String: Any]]
@@ -227,13 +250,33 @@ extension RunProfile {
     noOps = json["noOpRecords"] as? Int ?? 0
     spanSeconds = json["timeSpanSeconds"] as? Double
     if spanSeconds != nil { timedRecords = records }
-    for row in actions where (row["group"] as? Bool) != true {
-      guard let path = row["path"] as? String else { continue }
+    groupDepth = json["depth"] as? Int
+    omittedRows = (json["hiddenActions"] as? Int ?? 0) + (json["hiddenStatePaths"] as? Int ?? 0)
+    func tally(_ row: [String: Any]) -> Tally {
       var tally = Tally()
       tally.records = row["records"] as? Int ?? 0
       tally.lines = row["lines"] as? Int ?? 0
       tally.noOps = row["noOpRecords"] as? Int ?? 0
-      self.actions[path] = tally
+      return tally
+    }
+    // In a tree, what each group's children hold: the rest is the group's own path.
+    var children: [String: Tally] = [:]
+    if groupDepth == nil {
+      for row in actions {
+        if let parent = row["parent"] as? String { children[parent, default: Tally()].absorb(tally(row)) }
+      }
+    }
+    for row in actions {
+      guard let path = row["path"] as? String else { continue }
+      var counts = tally(row)
+      if (row["group"] as? Bool) == true && groupDepth == nil {
+        let inChildren = children[path] ?? Tally()
+        counts.records -= inChildren.records
+        counts.lines -= inChildren.lines
+        counts.noOps -= inChildren.noOps
+        guard counts.records > 0 else { continue }
+      }
+      self.actions[path, default: Tally()].absorb(counts)
     }
     for row in json["statePaths"] as? [[String: Any]] ?? [] {
       guard let path = row["path"] as? String else { continue }

@@ -12,8 +12,11 @@ struct CompareCommand: ParsableCommand {
       BEFORE and AFTER are logs (plain, gzip, or '-' for one of them) or saved reports \
       ('tcalog report --format json' output, kept in a repository as a baseline). Rates, not counts, \
       are compared: records per minute when both runs have timestamps, else per 1,000 records. Rows \
-      are sorted by how much the rate moved (after − before); new and gone paths are marked. Rows whose \
-      rate moved by less than --min-change of the larger rate are left out and counted.
+      are sorted by how much the rate moved (after − before); new and gone paths are marked. Each row \
+      gives both rates, the change (absolute and ×), both runs' records and, for actions, their shares \
+      of lines (text leaves out the shares, then the records, on a narrow terminal, and says so). Rows \
+      whose rate moved by less than --min-change of the larger rate are left out and counted. A saved \
+      report made with --depth N groups both runs to N segments.
       Exit status: 0, or 2 on an error.
       """
   )
@@ -70,7 +73,13 @@ struct CompareCommand: ParsableCommand {
       try? handle.close()
       if RunProfile.isSavedReport(head) {
         do {
-          return try RunProfile(savedReport: try Data(contentsOf: URL(fileURLWithPath: path)), source: path)
+          let profile = try RunProfile(savedReport: try Data(contentsOf: URL(fileURLWithPath: path)), source: path)
+          if profile.omittedRows > 0 {
+            Diagnostics.warning(
+              "\(path): the saved report leaves out \(NumberText.counted(profile.omittedRows, "row")) (--top, --min-share); their paths count as absent from it"
+            )
+          }
+          return profile
         } catch let error as SavedReportError {
           Diagnostics.error(error.description)
           throw ExitCode(2)

@@ -65,6 +65,27 @@ enum FinishedOutput {
       try out.flush()
       return
     }
+    // A new or regular file is replaced whole (a reader never sees half a page). Anything
+    // else is written through: an atomic write renames a new file over the path, which
+    // would turn `-o /dev/null` (as root), a FIFO or a symbolic link into a regular file.
+    var info = stat()
+    if lstat(file, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
+      let fd = open(file, O_WRONLY | O_TRUNC | O_CREAT, 0o644)
+      guard fd >= 0 else {
+        Diagnostics.error("cannot write \(file): \(String(cString: strerror(errno)))")
+        throw ExitCode(2)
+      }
+      let out = OutputBuffer(fd: fd)
+      defer { close(fd) }
+      do {
+        try out.write(text)
+        try out.flush()
+      } catch {
+        Diagnostics.error("cannot write \(file): \(error)")
+        throw ExitCode(2)
+      }
+      return
+    }
     do {
       try text.write(toFile: file, atomically: true, encoding: .utf8)
     } catch {

@@ -11,9 +11,11 @@ struct TraceCommand: ParsableCommand {
     discussion: """
       PATTERN is a PCRE2 pattern over changed state paths, raw (windows[3F2A…].selectedTabID) or \
       normalized (windows[*].selectedTabID); each raw path is traced apart, so two windows' \
-      selectedTabID are two histories. Text output lists the changes in log order, as they are read, \
-      with a line naming the path whenever it differs from the line before; values are put on one \
-      line and cut to 60 characters (--full keeps them whole). ndjson and csv also stream, one change \
+      selectedTabID are two histories. Text output lists the changes in log order, as they are read: \
+      each raw path is numbered at its first change, on a line that names it ('[2] windows[62F7…].\
+      selectedTabID'), and every change line starts with its path's number ('[2]  #27  action  old → \
+      new'), so interleaved histories can be told (and grepped) apart; values are put on one line and \
+      cut to 60 characters (--full keeps them whole). ndjson and csv also stream, one change \
       per line; json groups the changes by path and prints at the end. --summary prints per path its \
       number of changes, distinct values and the actions that changed it.
       Exit status: 0 when a path changed, 1 when none did, 2 on any error.

@@ -12,6 +12,7 @@ import Testing
 struct BudgetTests {
   /// A profile with per-second counts given directly: `a` 10 records in second 100, 1 a
   /// second for 100 seconds after; `b` 30 a second for 5 seconds; `c` no-ops only.
+  /// (`b` at pointer pace, not a loop; `loop` below adds one.)
   static var profile: RunProfile {
     var p = RunProfile(source: "test")
     var a = RunProfile.Tally()
@@ -81,11 +82,56 @@ struct BudgetTests {
   }
 
   @Test func defaultRulesFindLoopsAndNoOpFloods() {
-    let findings = DefaultBudget.check(Self.profile)
-    // b: 30/s for 5 seconds (> 3): a loop. c: all no-ops, 100 of 360 records (> 20%): a flood.
-    #expect(findings.map(\.rule) == ["effect-loop", "no-op-flood"])
-    #expect(findings.map(\.action) == ["app.b", "timer.c"])
-    #expect(findings[0].second == 300)
+    // b: 30/s for 5 seconds is a pointer's pace, no loop. c: all no-ops, 100 of 360
+    // records (> 20%): a flood.
+    let plain = DefaultBudget.check(Self.profile)
+    #expect(plain.map(\.rule) == [.effectLoop, .noOpFlood])
+    #expect(plain[0].holds && plain[0].measured)
+    #expect(plain[1].findings.map(\.action) == ["timer.c"])
+    #expect(plain[1].findings[0].second == 0 && !plain[1].findings[0].secondIsStart)
+
+    // 150 a second in 4 seconds in a row is a loop; in 3, or at 149 a second, it is not.
+    func profile(adding perSecond: [Int]) -> RunProfile {
+      var p = Self.profile
+      var loop = RunProfile.Tally()
+      for (i, n) in perSecond.enumerated() { for _ in 0..<n { loop.add(second: 1000 + i, lines: 1, noOp: false) } }
+      p.actions["effect.loop"] = loop
+      p.records += loop.records
+      p.timedRecords = p.records
+      return p
+    }
+    let loop = DefaultBudget.check(profile(adding: [150, 200, 150, 150]))[0]
+    #expect(loop.findings.map(\.action) == ["effect.loop"])
+    #expect(loop.findings[0].second == 1000 && loop.findings[0].secondIsStart)
+    #expect(loop.findings[0].detail.contains("4 seconds in a row (at most 200 in one)"))
+    #expect(DefaultBudget.check(profile(adding: [150, 200, 150]))[0].holds)
+    #expect(DefaultBudget.check(profile(adding: [150, 149, 150, 150, 150]))[0].holds)
+
+    // Without timestamps the loop rule is not measured, and says so rather than holding.
+    var untimed = Self.profile
+    untimed.timedRecords = 0
+    for key in untimed.actions.keys { untimed.actions[key]!.perSecond = [:] }
+    let rules = DefaultBudget.check(untimed)
+    #expect(!rules[0].measured && !rules[0].holds && rules[0].findings.isEmpty)
+    #expect(rules[1].findings.map(\.action) == ["timer.c"])
+
+    // A flood needs 50 no-op records: a short log's few no-ops are none.
+    var short = RunProfile(source: "short")
+    var tick = RunProfile.Tally()
+    for s in 0..<49 { tick.add(second: s, lines: 1, noOp: true) }
+    short.actions = ["tick": tick]
+    short.records = 49
+    short.timedRecords = 49
+    #expect(DefaultBudget.check(short)[1].holds)
+  }
+
+  /// An `N/min` rule's burst is its worst 60 seconds, from their first second.
+  @Test func perMinuteRulesReportTheirWorstMinute() throws {
+    let results = try Budget(text: "app\\.a <= 5/min\napp\\.a <= 5/s", file: "b").check(Self.profile)
+    // a: 10 in second 100, then 1 a second: seconds 100–159 hold 10 + 59.
+    #expect(results[0].measured == 69)
+    #expect(results[0].burst?.second == 100 && results[0].burst?.records == 69 && results[0].burstSeconds == 60)
+    #expect(results[1].burst?.second == 100 && results[1].burst?.records == 10 && results[1].burstSeconds == 1)
   }
 
   @Test func initWritesABudgetTheSameRunKeeps() throws {
@@ -103,10 +149,19 @@ struct BudgetTests {
     #expect(BudgetPrinter.xml("<a href=\"x\">&'\u{1}") == "&lt;a href=&quot;x&quot;&gt;&amp;&#39;\u{FFFD}")
     let budget = try Budget(text: "app\\.a <= 9/s\napp\\.b <= 1000", file: "b,1")
     let results = budget.check(Self.profile)
-    let github = BudgetPrinter(format: .github).render(results, defaults: [], source: "s")
-    #expect(github == "::error file=b%2C1,line=1,title=Action budget%3A app\\.a <= 9/s::app\\.a <= 9/s: measured 10/s, limit 9/s; worst second 1970-01-01T00:01:40Z: 10 records\n")
-    let junit = BudgetPrinter(format: .junit).render(results, defaults: [], source: "s")
-    #expect(junit.contains("tests=\"2\" failures=\"1\""))
+    // Times as the log writes them: here one hour east of UTC.
+    let github = BudgetPrinter(format: .github, timeOffset: 3600).render(results, defaults: [], source: "s")
+    #expect(github == "::error file=b%2C1,line=1,title=Action budget%3A app\\.a <= 9/s::app\\.a <= 9/s: measured 10/s, limit 9/s; worst second 1970-01-01 01:01:40 +01:00: 10 records\n")
+    let defaults = DefaultBudget.check(Self.profile)
+    let junit = BudgetPrinter(format: .junit).render(results, defaults: defaults, source: "s")
+    // Two budget rules and the two built-in ones; the budget's first and the flood broken.
+    #expect(junit.contains("tests=\"4\" failures=\"2\" errors=\"0\" skipped=\"0\""))
+    #expect(junit.contains("<testcase classname=\"tcalog.default-rules\" name=\"effect-loop: "))
+    let json = BudgetPrinter(format: .json, timeOffset: -18_000).render(results, defaults: defaults, source: "s")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let burst = try #require(((object["rules"] as? [[String: Any]])?.first)?["burst"] as? [String: Any])
+    #expect(burst["time"] as? String == "1969-12-31T19:01:40-05:00")
+    #expect(object["broken"] as? Int == 2)
   }
 
   /// The profile of a parallel read equals the sequential one, per action and state path.

@@ -115,6 +115,32 @@ struct TraceTests {
     #expect(summaries[0].firstRecord == 0 && summaries[0].lastRecord == 2)
   }
 
+  /// Interleaved keys: each path is named once, at its first change, and every change line
+  /// carries its path's number, so one history is `grep '^\[1\]'`.
+  @Test func textNumbersEachPathOnceAndTagsItsChanges() throws {
+    let file = try Self.write(Self.log)
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    let changes = try Self.trace([file], paths: ["selectedTabID$|^ticks$"])
+    let text = String(
+      decoding: try captureOutput { out in
+        let printer = TracePrinter(format: .text, summary: false, valueWidth: 60, out: out)
+        try printer.begin()
+        for change in changes { try printer.take(change) }
+        try printer.finish()
+      }, as: UTF8.self)
+    #expect(
+      text == """
+        [1] windows[1].selectedTabID
+        [1]  #0  windows.window.selectTab  3 → 7
+        [2] windows[2].selectedTabID
+        [2]  #1  windows.window.selectTab  4 → 9
+        [1]  #2  windows.window.closeTab  7 → 3
+        [3] ticks
+        [3]  #3  timerTicked  1 → 2
+
+        """)
+  }
+
   @Test func samplesGiveTheSameTraceInParallelChunks() throws {
     let directory = Shared.repository.appendingPathComponent("Samples").path
     let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".log") }.sorted()
@@ -169,11 +195,16 @@ struct TraceTests {
       action: "windows.window.newTabButtonTapped", path: "p", normalized: "p", kind: .value,
       old: "TabID(rawValue: \"588EFBCE-B71E-D78A-1DC0-2E270DB317D9\")",
       new: "TabID(rawValue: \"0D0B7738-32DA-DAEB-FA7F-2F8A832AF3B7\")")
+    // Values that must be cut lose the start they share (`TabID(rawValue: "`), so the
+    // part that changed stays in view.
     for width in [60, 80, 120] {
       let line = TracePrinter.textLine(long, valueWidth: 60, lineWidth: width)
       #expect(line.unicodeScalars.count <= width, "\(width): \(line)")
-      #expect(line.contains("Tapped  TabID(rawVa"), "\(line)")
+      #expect(line.contains("Tapped  …588EFBCE") && line.contains(" → …0D0B7738"), "\(line)")
     }
+    #expect(
+      TracePrinter.dropSharedStart(["Point(x: 10, y: 2000)", "Point(x: 10, y: 3000)"]) == ["…y: 2000)", "…y: 3000)"])
+    #expect(TracePrinter.dropSharedStart(["abc1", "abc2"]) == ["abc1", "abc2"], "a short shared start stays")
     #expect(TracePrinter.textLine(long, valueWidth: 60, lineWidth: 200) == TracePrinter.textLine(long, valueWidth: 60))
     // Short values leave the action whole.
     let short = TracedChange(

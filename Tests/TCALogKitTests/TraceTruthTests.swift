@@ -27,7 +27,9 @@ struct TraceTruthTests {
     try #require(python.terminationStatus == 0)
     let isTCA1 = options.contains("tca1")
 
-    // What the truth file says, per normalized path: (record, path, old, new, action) in order.
+    // What the truth file says, per normalized path: (record, path, kind, old, new, action)
+    // in order. tca1 says added and removed by leaving a side empty; Difference says a
+    // count change by its kind.
     var truth: [String: [String]] = [:]
     for line in try String(contentsOfFile: truthPath, encoding: .utf8).split(separator: "\n") {
       let record = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -35,28 +37,56 @@ struct TraceTruthTests {
       let action = try #require(record["action"] as? String)
       for c in record["changes"] as? [[String: String]] ?? [] {
         let (previous, current) = (c["previous"] ?? "", c["current"] ?? "")
-        var kind = ChangeKind(rawValue: c["kind"] ?? "") ?? .value
-        if isTCA1 { kind = previous.isEmpty ? .added : current.isEmpty ? .removed : .value }
+        // tca1 truth entries are of kind "lines" (the dump's lines on either side).
+        let kind =
+          isTCA1
+          ? (previous.isEmpty ? .added : current.isEmpty ? .removed : .value)
+          : try #require(ChangeKind(rawValue: c["kind"] ?? ""), "\(c)")
         let old = kind == .added ? "nil" : previous
         let new = kind == .removed ? "nil" : current
-        truth[c["normalized"] ?? "", default: []].append("\(index) \(c["path"] ?? "") \(old) → \(new) by \(action)")
+        truth[c["normalized"] ?? "", default: []].append(
+          "\(index) \(c["path"] ?? "") \(kind.rawValue) \(old) → \(new) by \(action)")
       }
     }
-    // The three busiest paths and one that changes rarely.
-    let ranked = truth.sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }
-    try #require(ranked.count >= 4)
-    let chosen = ranked.prefix(3) + [ranked.last!]
-    for (normalized, expected) in chosen {
-      // Anchored: `windows[*].x` as a bare literal would also match `persisted.windows[*].x`.
-      let query = TraceQuery(paths: [try PatternMatcher("^\\Q\(normalized)\\E$")])
-      var mine: [String] = []
-      var sink = StateTrace(query: query) {
-        mine.append("\($0.record) \($0.path) \($0.old ?? "nil") → \($0.new ?? "nil") by \($0.action)")
-      }
-      try RecordStream(inputs: [log], jobs: 2).run(into: &sink)
+    func line(_ change: TracedChange) -> String {
+      "\(change.record) \(change.path) \(change.kind.rawValue) \(change.old ?? "nil") → \(change.new ?? "nil") by \(change.action)"
+    }
+
+    // Every path at once: the trace of "." split by normalized path is the truth, path for path.
+    var everything: [String: [String]] = [:]
+    var all = StateTrace(query: TraceQuery(paths: [try PatternMatcher(".")])) {
+      everything[$0.normalized, default: []].append(line($0))
+    }
+    try RecordStream(inputs: [log], jobs: 2).run(into: &all)
+    #expect(Set(everything.keys) == Set(truth.keys))
+    for (normalized, expected) in truth {
+      let mine = everything[normalized] ?? []
       #expect(mine.count == expected.count, "\(normalized)")
       let firstDifference = zip(mine, expected).first { $0 != $1 }
       #expect(firstDifference == nil, "\(normalized): \(String(describing: firstDifference))")
     }
+
+    // A pattern picks one path out: the three busiest paths and one that changes rarely,
+    // each by its normalized path as a literal, and one key of the busiest by its raw path.
+    let ranked = truth.sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }
+    try #require(ranked.count >= 4)
+    let chosen = ranked.prefix(3) + [ranked.last!]
+    func traced(_ pattern: String) throws -> [String] {
+      var mine: [String] = []
+      var sink = StateTrace(query: TraceQuery(paths: [try PatternMatcher(pattern)])) { mine.append(line($0)) }
+      try RecordStream(inputs: [log], jobs: 2).run(into: &sink)
+      return mine
+    }
+    for (normalized, expected) in chosen {
+      // Anchored: `windows[*].x` as a bare literal would also match `persisted.windows[*].x`.
+      #expect(try traced("^\\Q\(normalized)\\E$") == expected, "\(normalized)")
+    }
+    // Per key: one raw path of the busiest keyed path is its own history, apart from the
+    // other keys' (two windows' mouse locations are two histories).
+    let keyed = try #require(ranked.first { $0.key.contains("[*]") }?.value)
+    let rawPath = String(keyed[0].split(separator: " ")[1])
+    let oneKey = keyed.filter { $0.split(separator: " ")[1] == rawPath }
+    #expect(oneKey.count < keyed.count, "\(rawPath) is its normalized path's only key")
+    #expect(try traced("^\\Q\(rawPath)\\E$") == oneKey, "\(rawPath)")
   }
 }

@@ -16,8 +16,18 @@ enum SessionsScript {
 struct CompareCheckCLITests {
   static let sessions = SessionsScript.path
 
-  /// A session log and its labels: (log path, per action count, minutes).
-  static func session(minutes: Int, seed: Int, in dir: URL) throws -> (log: String, counts: [String: Int], minutes: Double) {
+  /// A session log and its labels: the log's path, per action path its records and lines,
+  /// the session's minutes, and the log's records and lines.
+  struct Session {
+    var log: String
+    var counts: [String: Int]
+    var lines: [String: Int]
+    var minutes: Double
+    var records: Int
+    var totalLines: Int
+  }
+
+  static func session(minutes: Int, seed: Int, in dir: URL) throws -> Session {
     let log = dir.appendingPathComponent("s\(seed).log").path
     let labels = dir.appendingPathComponent("s\(seed).labels.json").path
     let process = Process()
@@ -32,7 +42,10 @@ struct CompareCheckCLITests {
     try #require(process.terminationStatus == 0)
     let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: labels))) as? [String: Any])
     let actions = try #require(json["actions"] as? [String: [String: Any]])
-    return (log, actions.compactMapValues { $0["count"] as? Int }, try #require(json["minutes"] as? Double))
+    return Session(
+      log: log, counts: actions.compactMapValues { $0["count"] as? Int }, lines: actions.compactMapValues { $0["lines"] as? Int },
+      minutes: try #require(json["minutes"] as? Double), records: try #require(json["records"] as? Int),
+      totalLines: try #require(json["lines"] as? Int))
   }
 
   static func temporaryDirectory() throws -> URL {
@@ -81,7 +94,8 @@ struct CompareCheckCLITests {
     // text and markdown show the rows json shows, in its order.
     let top = rows.prefix(5).compactMap { $0["path"] as? String }
     for format in ["text", "markdown"] {
-      let run = runTCALog(["compare", "--format", format, "--min-change", "0", "--top", "5", a.log, b.log])
+      let run = runTCALog(
+        ["compare", "--format", format, "--min-change", "0", "--top", "5", a.log, b.log], environment: ["COLUMNS": "200"])
       let text = String(decoding: run.stdout, as: UTF8.self)
       let positions = top.compactMap { text.range(of: $0)?.lowerBound }
       #expect(positions.count == 5, "\(format)")
@@ -176,19 +190,38 @@ struct CompareCheckCLITests {
   @Test func defaultRulesAndErrors() throws {
     let dir = try Self.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
-    // 25 records a second for 5 seconds: an effect loop.
+    // 200 records a second for 5 seconds: an effect loop (faster than any pointer).
     var log = ""
     for second in 0..<5 {
-      for k in 0..<25 {
-        log += "2026-11-20 10:00:0\(second).\(String(format: "%03d", k * 10))000+0100 0x1 Default 0x0 1 0 App: 🎬 Received action:\n"
-        log += "  AppAction.effect(\n    EffectAction.response\n  )\n🖨️ State:\ncount:\n|\tCurrent: \(second * 25 + k + 1)\n|\tPrevious: \(second * 25 + k)\n\n"
+      for k in 0..<200 {
+        log += "2026-11-20 10:00:0\(second).\(String(format: "%03d", k * 5))000+0100 0x1 Default 0x0 1 0 App: 🎬 Received action:\n"
+        log += "  AppAction.effect(\n    EffectAction.response\n  )\n🖨️ State:\ncount:\n|\tCurrent: \(second * 200 + k + 1)\n|\tPrevious: \(second * 200 + k)\n\n"
       }
     }
     let loop = dir.appendingPathComponent("loop.log").path
     try log.write(toFile: loop, atomically: true, encoding: .utf8)
     let run = runTCALog(["check", "--default-rules", loop])
     #expect(run.status == 1, "\(run.stderr)")
-    #expect(String(decoding: run.stdout, as: UTF8.self).contains("effect-loop  effect.response"))
+    let text = String(decoding: run.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
+    #expect(text.first == "tcalog check \(loop): 1 of 2 rules broken (2 of them built in)")
+    #expect(text.dropFirst().first?.hasPrefix("FAIL  effect-loop  no action at 150 or more records a second") == true)
+    // The finding, with its start as the log writes its times.
+    #expect(
+      text.dropFirst(2).first
+        == "      effect.response: 150 or more records a second for 5 seconds in a row (at most 200 in one) (from 2026-11-20 10:00:00 +01:00)")
+    #expect(text.last?.hasPrefix("ok    no-op-flood") == true)
+
+    // A session at a person's pace breaks neither built-in rule: its pointer and scroll
+    // streams (up to 60 a second for seconds on end) are no loop. Without timestamps the
+    // loop rule is not measured, which breaks nothing.
+    let session = try Self.session(minutes: 5, seed: 2, in: dir)
+    #expect(runTCALog(["check", "--default-rules", session.log]).status == 0)
+    let untimed = runTCALog(["check", "--default-rules", "Samples/todos-tca1.log"])
+    #expect(untimed.status == 0)
+    #expect(String(decoding: untimed.stdout, as: UTF8.self).contains("n/a   effect-loop"))
+    // JUnit: the built-in rules are test cases too, the unmeasured one skipped.
+    let junit = String(decoding: runTCALog(["check", "--default-rules", "--format", "junit", "Samples/todos-tca1.log"]).stdout, as: UTF8.self)
+    #expect(junit.contains("tests=\"2\" failures=\"0\" errors=\"0\" skipped=\"1\""))
 
     let bad = dir.appendingPathComponent("bad.txt").path
     try "ok <= 1/s\nnot a rule\n".write(toFile: bad, atomically: true, encoding: .utf8)
@@ -203,5 +236,207 @@ struct CompareCheckCLITests {
     #expect(rateRun.status == 2)
     #expect(rateRun.stderr.contains("needs timestamps"))
     #expect(runTCALog(["check", "Samples/todos-tca1.log"]).status == 2)
+  }
+
+  /// Per second of the log's clock (seconds since midnight, as written), the records of
+  /// each action path: from `tcalog records`, independently of `check`'s own counting.
+  static func perSecond(_ log: String) throws -> (actions: [String: [Int: Int]], states: [String: Int]) {
+    let run = runTCALog(["records", log])
+    try #require(run.status == 0)
+    var actions: [String: [Int: Int]] = [:]
+    var states: [String: Int] = [:]
+    for line in String(decoding: run.stdout, as: UTF8.self).split(separator: "\n") {
+      let record = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      let path = try #require((record["action"] as? [String: Any])?["path"] as? String)
+      // `2026-11-20T10:00:03.123000+01:00`: one day, one offset in a session.
+      let time = Array(try #require(record["timestamp"] as? String))
+      let second = Int(String(time[11...12]))! * 3600 + Int(String(time[14...15]))! * 60 + Int(String(time[17...18]))!
+      actions[path, default: [:]][second, default: 0] += 1
+      for change in (record["state"] as? [String: Any])?["changes"] as? [[String: Any]] ?? [] {
+        states[change["normalized"] as? String ?? "", default: 0] += 1
+      }
+    }
+    return (actions, states)
+  }
+
+  /// Every unit on a session whose counts are known (its labels) and whose seconds are
+  /// counted apart: each rule once at the measured value (holds) and once just under it
+  /// (broken), with the measured value checked.
+  @Test func everyUnitIsMeasuredOnASession() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let session = try Self.session(minutes: 4, seed: 9, in: dir)
+    let (perSecond, states) = try Self.perSecond(session.log)
+    // The busiest action, and a periodic one (a timer) for the minute rule.
+    let busiest = try #require(session.counts.max { $0.value < $1.value }?.key)
+    let timer = "timerTicked"
+    let seconds = try #require(perSecond[busiest])
+    let peakSecond = try #require(seconds.values.max())
+    let timerSeconds = try #require(perSecond[timer])
+    let peakMinute = timerSeconds.keys.map { start in
+      timerSeconds.filter { $0.key >= start && $0.key < start + 60 }.values.reduce(0, +)
+    }.max() ?? 0
+    let records = try #require(session.counts[busiest])
+    let lineShare = 100 * Double(try #require(session.lines[busiest])) / Double(session.totalLines)
+    let recordShare = 100 * Double(records) / Double(session.records)
+    let (statePath, stateChanges) = try #require(states.filter { $0.key.contains("[*]") }.max { $0.value < $1.value })
+    func pattern(_ path: String) -> String { "^" + NSRegularExpression.escapedPattern(for: path) + "$" }
+    func percent(_ value: Double, up: Bool) -> String {
+      String(format: "%.2f", up ? (value * 100).rounded(.up) / 100 : (value * 100).rounded(.down) / 100 - 0.01)
+    }
+    // (rule, measured, holds)
+    let rules: [(String, Double, Bool)] = [
+      ("\(pattern(busiest)) <= \(peakSecond)/s", Double(peakSecond), true),
+      ("\(pattern(busiest)) <= \(peakSecond - 1)/s", Double(peakSecond), false),
+      ("\(pattern(timer)) <= \(peakMinute)/min", Double(peakMinute), true),
+      ("\(pattern(timer)) <= \(peakMinute - 1)/min", Double(peakMinute), false),
+      ("\(pattern(busiest)) <= \(records)", Double(records), true),
+      ("\(pattern(busiest)) <= \(records - 1) records", Double(records), false),
+      ("\(pattern(busiest)) <= \(percent(lineShare, up: true))%", lineShare, true),
+      ("\(pattern(busiest)) <= \(percent(lineShare, up: false))% lines", lineShare, false),
+      ("\(pattern(busiest)) <= \(percent(recordShare, up: true))% records", recordShare, true),
+      ("\(pattern(busiest)) <= \(percent(recordShare, up: false))% records", recordShare, false),
+      ("state:\(pattern(statePath)) <= \(stateChanges)", Double(stateChanges), true),
+      ("state:\(pattern(statePath)) <= \(stateChanges - 1)", Double(stateChanges), false),
+    ]
+    let budget = dir.appendingPathComponent("budget.txt").path
+    try ("# every unit\n" + rules.map(\.0).joined(separator: "\n") + "\n").write(
+      toFile: budget, atomically: true, encoding: .utf8)
+    let run = runTCALog(["check", "--format", "json", "--budget", budget, session.log])
+    #expect(run.status == 1, "\(run.stderr)")
+    let json = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
+    let results = try #require(json["rules"] as? [[String: Any]])
+    try #require(results.count == rules.count)
+    for (result, (text, measured, holds)) in zip(results, rules) {
+      // json writes six decimals.
+      #expect(abs((result["measured"] as? Double ?? -1) - measured) < 1e-5, "\(text): \(result)")
+      #expect(result["holds"] as? Bool == holds, "\(text): \(result)")
+    }
+    #expect(json["broken"] as? Int == rules.count / 2)
+
+    // Only the rules that hold: exit 0.
+    let holding = dir.appendingPathComponent("holding.txt").path
+    try rules.filter(\.2).map(\.0).joined(separator: "\n").write(toFile: holding, atomically: true, encoding: .utf8)
+    #expect(runTCALog(["check", "--budget", holding, session.log]).status == 0)
+  }
+
+  /// `1,236`: thousands grouped as the printers group them.
+  static func grouped(_ n: Int) -> String {
+    var digits = String(n)
+    var out = ""
+    while digits.count > 3 {
+      out = "," + digits.suffix(3) + out
+      digits.removeLast(3)
+    }
+    return digits + out
+  }
+
+  /// A rate as the printers write it: three significant digits at most.
+  static func rate(_ v: Double) -> String { v >= 100 ? grouped(Int(v.rounded())) : String(format: v >= 10 ? "%.1f" : "%.2f", v) }
+
+  /// `change` as the printers write it, from a json row.
+  static func changeText(_ row: [String: Any]) -> String {
+    switch row["status"] as? String {
+    case "new": return "new"
+    case "gone": return "gone"
+    default:
+      let change = row["change"] as? Double ?? 0
+      return (change >= 0 ? "+" : "−") + rate(abs(change)) + String(format: " (×%.2f)", row["factor"] as? Double ?? 0)
+    }
+  }
+
+  /// text, markdown and json give each row the same rates, change, records and line shares.
+  @Test func compareFormatsAgreeRowForRow() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let a = try Self.session(minutes: 3, seed: 5, in: dir)
+    let b = try Self.session(minutes: 5, seed: 6, in: dir)
+    let json = try Self.json(["compare", "--format", "json", "--top", "8", a.log, b.log])
+    let markdown = String(
+      decoding: runTCALog(["compare", "--format", "markdown", "--top", "8", a.log, b.log]).stdout, as: UTF8.self)
+    // Wide enough that text keeps every column.
+    let text = String(
+      decoding: runTCALog(["compare", "--top", "8", a.log, b.log], environment: ["COLUMNS": "250"]).stdout, as: UTF8.self)
+    let (grouped, rate) = (Self.grouped, Self.rate)
+    func percent(_ v: Double?) -> String { String(format: "%.1f%%", (v ?? 0) * 100) }
+    var checked = 0
+    for key in ["actions", "statePaths"] {
+      for row in try #require(json[key] as? [[String: Any]]) {
+        let path = try #require(row["path"] as? String)
+        var cells = [
+          rate(row["rateBefore"] as? Double ?? -1), rate(row["rateAfter"] as? Double ?? -1), Self.changeText(row),
+          "\(grouped(row["before"] as? Int ?? -1)) → \(grouped(row["after"] as? Int ?? -1))",
+        ]
+        if key == "actions" { cells.append("\(percent(row["lineShareBefore"] as? Double)) → \(percent(row["lineShareAfter"] as? Double))") }
+        let markdownRow = "| `\(path)` | " + cells.joined(separator: " | ") + " |"
+        #expect(markdown.contains(markdownRow + "\n"), "\(markdownRow)")
+        let collapsed = text.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+        let textRow = ([path] + cells).joined(separator: " ")
+        #expect(collapsed.contains(textRow), "\(textRow)")
+        checked += 1
+      }
+    }
+    #expect(checked == 16)
+  }
+
+  /// A saved report stands for its log whatever its shape: a tree whose group is also an
+  /// action of its own (`x` beside `x.y`), or rows grouped with --depth.
+  @Test func savedReportsOfEveryShape() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let log = dir.appendingPathComponent("own.log").path
+    try "received action: A.Action.x\nreceived action: A.Action.x(.y)\nreceived action: A.Action.x(.y)\nreceived action: A.Action.z\n"
+      .write(toFile: log, atomically: true, encoding: .utf8)
+    let tree = dir.appendingPathComponent("tree.json")
+    try runTCALog(["report", "--format", "json", log]).stdout.write(to: tree)
+    let same = try Self.json(["compare", "--format", "json", tree.path, log])
+    #expect((same["actions"] as? [Any])?.isEmpty == true, "\(same)")
+    #expect(same["hiddenActions"] as? Int == 3)
+
+    let session = try Self.session(minutes: 3, seed: 8, in: dir)
+    let grouped = dir.appendingPathComponent("depth2.json")
+    try runTCALog(["report", "--format", "json", "--depth", "2", session.log]).stdout.write(to: grouped)
+    let fromGrouped = try Self.json(["compare", "--format", "json", "--min-change", "0", grouped.path, session.log])
+    #expect((fromGrouped["actions"] as? [Any])?.isEmpty == true, "grouped alike, nothing moved: \(fromGrouped)")
+
+    // A report cut by --top says what it lacks.
+    let cut = dir.appendingPathComponent("top.json")
+    try runTCALog(["report", "--format", "json", "--top", "3", session.log]).stdout.write(to: cut)
+    let fromCut = runTCALog(["compare", cut.path, session.log])
+    #expect(fromCut.status == 0)
+    #expect(fromCut.stderr.contains("tcalog: warning: \(cut.path): the saved report leaves out"))
+  }
+
+  /// `-o` replaces a regular file whole but writes through anything else: an atomic
+  /// rename over a FIFO, a symbolic link or /dev/null would turn it into a regular file.
+  @Test func initOutputWritesThroughAFIFOAndASymbolicLink() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let log = packageRoot.appendingPathComponent("Samples/timestamped.log").path
+    let expected = runTCALog(["check", "--init", log]).stdout
+    try #require(!expected.isEmpty)
+
+    let target = dir.appendingPathComponent("budget.txt").path
+    try "old".write(toFile: target, atomically: true, encoding: .utf8)
+    let link = dir.appendingPathComponent("link.txt").path
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+    #expect(runTCALog(["check", "--init", "-o", link, log]).status == 0)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+    #expect(FileManager.default.contents(atPath: target) == expected)
+
+    let fifo = dir.appendingPathComponent("fifo").path
+    try #require(mkfifo(fifo, 0o600) == 0)
+    let read = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var received = Data()
+    DispatchQueue.global().async {
+      // Opening blocks until tcalog opens the FIFO to write.
+      received = FileHandle(forReadingAtPath: fifo)?.readDataToEndOfFile() ?? Data()
+      read.signal()
+    }
+    #expect(runTCALog(["check", "--init", "-o", fifo, log]).status == 0)
+    #expect(read.wait(timeout: .now() + 10) == .success)
+    #expect(received == expected)
+    var info = stat()
+    #expect(lstat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO, "the FIFO is still one")
   }
 }

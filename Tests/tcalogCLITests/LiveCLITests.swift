@@ -139,6 +139,16 @@ struct LiveCLITests {
     #expect(run.status == 130)
   }
 
+  /// `trace --follow` prints each change as its record is appended, like `filter --follow`.
+  @Test func traceFollowPrintsChangesAsTheyAreAppended() throws {
+    let chunks = (1...3).map { k in
+      "received action:\n  App.Action.select(\(k))\n  App.State(\n-   selected: \(k - 1)\n+   selected: \(k)\n  )\n\n"
+    }
+    let run = try Self.follow(["trace", "--follow", "^selected$"], appending: chunks) { $0.contains("#2") }
+    #expect(run.output == "[1] selected\n[1]  #0  select  0 → 1\n[1]  #1  select  1 → 2\n[1]  #2  select  2 → 3\n")
+    #expect(run.status == 130)
+  }
+
   @Test func reportFollowPrintsTheReportOnControlC() throws {
     // Without a terminal nothing is drawn until Ctrl-C; then the report of what arrived.
     let run = try Self.follow(["report", "--follow"], appending: Self.growing, untilRead: true) { _ in false }

@@ -47,11 +47,16 @@ import Testing
     #expect(rows.first == "record,file,line,timestamp,action,path,normalized,kind,old,new")
     #expect(rows.count == changes.count + 1)
 
-    // text: a path line when the path changes, then one line per change.
+    // text: each path named once, at its first change, with its number; every change
+    // line starts with its path's number, in log order.
     let text = runTCALog(["trace", "selectedTabID$", Self.sample])
-    let lines = String(decoding: text.stdout, as: UTF8.self).split(separator: "\n")
-    #expect(lines.filter { $0.hasPrefix("  #") }.count == changes.count)
-    #expect(lines.first.map(String.init) == paths.first)
+    let lines = String(decoding: text.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
+    #expect(lines.filter { $0.contains("  #") }.count == changes.count)
+    #expect(lines.filter { !$0.contains("  #") } == firstSeen.enumerated().map { "[\($0.offset + 1)] \($0.element)" })
+    let numbers = Dictionary(uniqueKeysWithValues: firstSeen.enumerated().map { ($0.element, $0.offset + 1) })
+    #expect(
+      lines.filter { $0.contains("  #") }.map { $0.prefix { $0 != " " } }
+        == changes.compactMap { ($0["path"] as? String).flatMap { numbers[$0] }.map { "[\($0)]" } })
     #expect(lines.contains { $0.contains(" → ") && $0.contains("windows.window.selectTab") })
 
     // --summary: the counts per path add up to the changes.
@@ -78,6 +83,17 @@ import Testing
     // -F takes a normalized path as written ([*] is not a character class).
     let literal = try Self.ndjson(["-F", "windows[*].selectedTabID", Self.sample])
     #expect(literal.count == all.count)
+    // --since/--until as elsewhere: only the timed changes inside the window, and a
+    // warning that counts the records without a time.
+    let windowed = runTCALog(
+      ["trace", "--format", "ndjson", "--since", "10:22:03", "--until", "10:22:05", "selectedTabID$", Self.sample])
+    #expect(windowed.status == 0)
+    let inWindow = String(decoding: windowed.stdout, as: UTF8.self).split(separator: "\n").compactMap {
+      (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["timestamp"] as? String
+    }
+    let timed = all.compactMap { $0["timestamp"] as? String }.filter { $0.dropFirst(11).prefix(8) >= "10:22:03" && $0.dropFirst(11).prefix(8) <= "10:22:05" }
+    #expect(!inWindow.isEmpty && inWindow == timed)
+    #expect(windowed.stderr.contains("without a timestamp left out by --since/--until"))
   }
 
   @Test func exitStatusesAreGreps() {
