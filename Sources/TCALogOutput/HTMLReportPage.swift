@@ -197,7 +197,7 @@ public struct HTMLReportPage {
     if timed {
       unitText = perColumn == 1 ? "1 second" : "\(perColumn) seconds"
     } else {
-      unitText = "\(NumberText.grouped(perColumn * RunProfile.blockSize)) records"
+      unitText = "\(NumberText.grouped(perColumn * profile.recordsPerBlock)) records"
     }
     var out = "<section id=\"timeline\">\n<h2>Timeline</h2>\n"
     if timed {
@@ -226,7 +226,7 @@ public struct HTMLReportPage {
         if timed {
           what = TextFormatting.clockTime(from, offset: report.timeOffset)
         } else {
-          what = "records from \(NumberText.grouped(from * RunProfile.blockSize))"
+          what = "records from \(NumberText.grouped(from * profile.recordsPerBlock))"
         }
         out += "<rect x=\"\(labelWidth + c * cell)\" y=\"\(y + 2)\" width=\"\(cell - 1)\" height=\"\(rowHeight - 4)\" fill-opacity=\"\(String(format: "%.2f", opacity))\"><title>\(Self.escape(path)) · \(Self.escape(what)): \(NumberText.counted(n, "record"))</title></rect>"
       }
