@@ -16,16 +16,13 @@ public struct HTMLReportPage {
   public var report: ActionReport
   /// When records came, per action (nil: no timeline).
   public var profile: RunProfile?
-  /// The suggestions and their Swift code (nil: no suggestions section).
-  public var suggestions: (set: SuggestionSet, swift: String)?
+  /// The suggestions, shown as `tcalog suggest` writes them (nil: no suggestions section).
+  public var suggestions: SuggestionSet?
   /// The inputs read, as named on the command line.
   public var files: [String]
 
   /// A page of `report`, with a timeline from `profile` and `suggestions` when given.
-  public init(
-    report: ActionReport, profile: RunProfile? = nil, suggestions: (set: SuggestionSet, swift: String)? = nil,
-    files: [String] = []
-  ) {
+  public init(report: ActionReport, profile: RunProfile? = nil, suggestions: SuggestionSet? = nil, files: [String] = []) {
     self.report = report
     self.profile = profile
     self.suggestions = suggestions
@@ -262,19 +259,20 @@ public struct HTMLReportPage {
 
   private func suggestionSection() -> String {
     guard let suggestions else { return "" }
+    let printer = SuggestionPrinter(inputs: files)
     var out = "<section id=\"suggestions\">\n<h2>What to silence</h2>\n"
-    let active = suggestions.set.suggestions
-    if active.isEmpty {
-      out += "<p>Nothing to suggest: no action path is noise by its evidence.</p>\n"
-    } else {
-      out += "<p>\(NumberText.counted(active.count, "ActionFilter entry", "ActionFilter entries")) for the noise; paste the code into your app (<code>tcalog suggest</code> writes the same).</p>\n"
-      let pattern = active.map(\.regex).joined(separator: "|")
-      let files = self.files.map { $0.contains(" ") || $0.contains("'") ? "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" : $0 }
-      let preview = "tcalog filter -x '\(pattern.replacingOccurrences(of: "'", with: "'\\''"))' --format oneline \(files.joined(separator: " "))"
+    if let preview = printer.previewCommand(suggestions) {
+      let count = suggestions.suggestions.count
+      out += "<p>\(NumberText.counted(count, "ActionFilter entry", "ActionFilter entries")) for the noise; paste the code into your app (<code>tcalog suggest</code> writes the same).</p>\n"
       out += "<p>See what the log looks like without them:</p>\n"
       out += "<div class=\"code\"><button type=\"button\" data-copy=\"preview\">Copy</button><pre id=\"preview\"><code>\(Self.escape(preview))</code></pre></div>\n"
+    } else {
+      out +=
+        suggestions.isThin
+        ? "<p>Nothing to suggest: the log is too short to tell noise from signal.</p>\n"
+        : "<p>Nothing to suggest: no action path is noise by its evidence.</p>\n"
     }
-    out += "<div class=\"code\"><button type=\"button\" data-copy=\"swift\">Copy</button><pre id=\"swift\"><code>\(Self.escape(suggestions.swift))</code></pre></div>\n"
+    out += "<div class=\"code\"><button type=\"button\" data-copy=\"swift\">Copy</button><pre id=\"swift\"><code>\(Self.escape(printer.render(suggestions)))</code></pre></div>\n"
     return out + "</section>\n"
   }
 

@@ -58,6 +58,15 @@ import Testing
     #expect(page.contains("Records per column of"), "timestamps: a timeline by time")
   }
 
+  /// The page's preview command is the one `tcalog suggest` writes under its code.
+  @Test func thePreviewCommandIsSuggests() throws {
+    let suggest = String(decoding: runTCALog(["suggest", "Samples/browser-session.log"]).stdout, as: UTF8.self)
+    let line = try #require(suggest.split(separator: "\n").first { $0.contains("tcalog filter --exclude") })
+    let command = line.drop { $0 == "/" || $0 == " " }
+    let page = String(decoding: runTCALog(["report", "--format", "html", "Samples/browser-session.log"]).stdout, as: UTF8.self)
+    #expect(page.contains("<pre id=\"preview\"><code>\(command.replacingOccurrences(of: "'", with: "&#39;"))</code></pre>"))
+  }
+
   /// Tags and attribute names in a page, by python3's HTML parser (what a browser's
   /// tokenizer sees).
   static func markup(of page: String) throws -> Set<String> {
