@@ -65,11 +65,26 @@ enum FinishedOutput {
       try out.flush()
       return
     }
-    do {
-      try text.write(toFile: file, atomically: true, encoding: .utf8)
-    } catch {
-      Diagnostics.error("cannot write \(file): \(error.localizedDescription)")
+    // Written beside the file and renamed over it, so a reader (CI, a browser) never sees
+    // half a report; open(2) and rename(2) give the system's words for a failure ("Is a
+    // directory"), where Foundation's message said "NSCocoaErrorDomain error 512".
+    let temporary = file + ".tcalog-\(getpid()).tmp"
+    func fail(_ reason: String) throws -> Never {
+      unlink(temporary)
+      Diagnostics.error("cannot write \(file): \(reason)")
       throw ExitCode(2)
     }
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+    guard fd >= 0 else { try fail(String(cString: strerror(errno))) }
+    do {
+      let out = OutputBuffer(fd: fd)
+      try out.write(text)
+      try out.flush()
+    } catch {
+      close(fd)
+      try fail((error as? OutputError)?.reason ?? "\(error)")
+    }
+    close(fd)
+    if rename(temporary, file) != 0 { try fail(String(cString: strerror(errno))) }
   }
 }

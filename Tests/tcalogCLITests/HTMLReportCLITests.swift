@@ -259,10 +259,18 @@ import Testing
     #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 20_000)
   }
 
-  @Test func errorsWritingThePage() {
+  @Test func errorsWritingThePage() throws {
     let run = runTCALog(["report", "--format", "html", "-o", "/nonexistent-dir/page.html", "Samples/messy.log"])
     #expect(run.status == 2)
-    #expect(run.stderr.hasPrefix("tcalog: error: cannot write /nonexistent-dir/page.html"))
+    #expect(run.stderr == "tcalog: error: cannot write /nonexistent-dir/page.html: No such file or directory\n")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tcalog-html-dir-\(getpid())-\(UUID())"
+    ).path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let onDirectory = runTCALog(["report", "--format", "html", "-o", directory, "Samples/messy.log"])
+    #expect(onDirectory.status == 2)
+    #expect(onDirectory.stderr == "tcalog: error: cannot write \(directory): Is a directory\n")
     let live = runTCALog(["report", "--live", "--format", "html", "Samples/messy.log"])
     #expect(live.status == 2)
   }
