@@ -16,16 +16,14 @@ public struct HTMLReportPage {
   public var report: ActionReport
   /// When records came, per action (nil: no timeline).
   public var profile: RunProfile?
-  /// The suggestions and their Swift code (nil: no suggestions section).
-  public var suggestions: (set: SuggestionSet, swift: String)?
+  /// The suggestions, shown as `tcalog suggest` writes them (nil: no suggestions section).
+  public var suggestions: SuggestionSet?
   /// The inputs read, as named on the command line.
   public var files: [String]
 
   /// A page of `report`, with a timeline from `profile` and `suggestions` when given.
-  public init(
-    report: ActionReport, profile: RunProfile? = nil, suggestions: (set: SuggestionSet, swift: String)? = nil,
-    files: [String] = []
-  ) {
+  public init(report: ActionReport, profile: RunProfile? = nil, suggestions: SuggestionSet? = nil, files: [String] = [])
+  {
     self.report = report
     self.profile = profile
     self.suggestions = suggestions
@@ -34,6 +32,9 @@ public struct HTMLReportPage {
 
   /// Most columns of the timeline.
   public static let timelineColumns = 96
+  /// Fewer seconds than this between the first and last timestamp, and the timeline
+  /// follows record order.
+  public static let timelineMinimumSeconds = 10
   /// Most action rows in the timeline.
   public static let timelineRows = 12
   /// Most rows of each table; the JSON island holds them all.
@@ -109,136 +110,116 @@ public struct HTMLReportPage {
     return html
   }
 
+  /// A path escaped, with a break opportunity after each dot, so a narrow column breaks
+  /// `windows[*].tabs[*].title` between segments rather than inside a name.
+  static func pathHTML(_ path: String) -> String {
+    escape(path).replacingOccurrences(of: ".", with: ".<wbr>")
+  }
+
   // MARK: sections
 
   private func header() -> String {
-    var cells: [(String, String)] = [
-      ("records", NumberText.grouped(report.statistics.records)),
-      ("no-op", NumberText.percent(report.noOpShare) + "%"),
-      ("other lines", NumberText.grouped(report.statistics.otherLines)),
-      ("lines", NumberText.grouped(report.lines)),
-      ("input", TextFormatting.size(report.statistics.bytes)),
+    let s = report.statistics
+    var cells: [(key: String, value: String, note: String?)] = [
+      (
+        "records", NumberText.grouped(s.records),
+        s.incompleteRecords > 0 ? "\(NumberText.grouped(s.incompleteRecords)) incomplete" : nil
+      ),
+      ("no-op", NumberText.percent(report.noOpShare) + "%", nil),
+      ("lines", NumberText.grouped(s.lines), nil),
+      ("other lines", NumberText.grouped(s.otherLines), nil),
+      ("input", TextFormatting.size(s.bytes), nil),
     ]
-    if let first = report.firstTime, let last = report.lastTime {
-      cells.append(("span", TextFormatting.timeSpan(first, last, offset: report.timeOffset)))
+    if let first = report.firstTime, let last = report.lastTime, let span = report.timeSpan {
+      cells.append(
+        ("span", TextFormatting.timeSpan(first, last, offset: report.timeOffset), TextFormatting.duration(span)))
     }
-    if let rate = report.rate { cells.append(("rate", NumberText.fixed(rate, 1) + " records/s")) }
+    if let rate = report.rate { cells.append(("rate", NumberText.fixed(rate, 1) + " records/s", nil)) }
+    if let silenced = report.silenced {
+      let lineShare = s.lines > 0 ? Double(silenced.lines) / Double(s.lines) : 0
+      cells.append(
+        (
+          "silenced by --filters", NumberText.percent(lineShare) + "% of lines",
+          NumberText.counted(silenced.records, "record")
+        ))
+    }
     var out = "<header>\n<h1>tcalog report</h1>\n"
     if !files.isEmpty {
       out += "<p class=\"files\">" + files.map { "<code>\(Self.escape($0))</code>" }.joined(separator: " ") + "</p>\n"
     }
     out += "<dl class=\"numbers\">"
-    for (name, value) in cells {
-      out += "<div><dt>\(name)</dt><dd data-key=\"\(name)\">\(Self.escape(value))</dd></div>"
+    for cell in cells {
+      out += "<div><dt>\(cell.key)</dt><dd data-key=\"\(cell.key)\">\(Self.escape(cell.value))</dd>"
+      if let note = cell.note { out += "<dd class=\"dim\">\(Self.escape(note))</dd>" }
+      out += "</div>"
     }
     out += "</dl>\n</header>\n"
     return out
   }
 
-  private static let classes: [(ActionClass, String)] = [
-    (.noise, "machine-made or pointer-paced: silence it"), (.signal, "a person or an event: keep it"),
-    (.ambiguous, "the evidence points both ways: you decide"),
+  /// The classes with what each means; `mixed` is a group whose actions differ.
+  private static let classes: [(name: String, meaning: String)] = [
+    ("noise", "machine-made or pointer-paced: silence it"), ("signal", "a person or an event: keep it"),
+    ("ambiguous", "the evidence points both ways: you decide"), ("mixed", "a group of actions of different classes"),
   ]
+
+  /// The class of a row as a word (`mixed` for a group without one class), never colour alone.
+  static func classWord(_ c: ActionClass?) -> String { c?.rawValue ?? "mixed" }
+
+  /// The badge of a class, its reasons (the classifier's, as `suggest` gives them) on hover.
+  func badge(_ c: ActionClass?, path: String?) -> String {
+    let word = Self.classWord(c)
+    let reasons = path.flatMap { path in report.classified.first { $0.path == path }?.reasons } ?? []
+    let title = reasons.isEmpty ? "" : " title=\"\(Self.escape(reasons.joined(separator: "; ")))\""
+    return "<span class=\"badge \(word)\"\(title)>\(word)</span>"
+  }
 
   private func actions() -> String {
     var out = "<section id=\"actions\">\n<h2>Actions</h2>\n<p class=\"legend\">"
-    for (cls, meaning) in Self.classes {
-      out += "<span class=\"badge \(cls.rawValue)\">\(cls.rawValue)</span> \(meaning) "
-    }
+    for c in Self.classes { out += "<span class=\"badge \(c.name)\">\(c.name)</span> \(c.meaning) " }
     out += "</p>\n"
-    let maxShare = report.actionRows.map { share($0.stats.lines) }.max() ?? 1
-    out += "<table class=\"sortable\">\n<thead><tr><th data-type=\"text\">action path</th><th data-type=\"text\">class</th>"
+    let maxShare = report.actionRows.map { report.shareOfLines($0.stats) }.max() ?? 1
+    out +=
+      "<table class=\"sortable\">\n<thead><tr><th data-type=\"text\">action path</th><th data-type=\"text\">class</th>"
     out += "<th data-type=\"number\">records</th><th data-type=\"number\">share of lines</th>"
-    out += "<th class=\"wide\" data-type=\"number\">no-op</th><th class=\"wide\" data-type=\"number\">changes / record</th></tr></thead>\n<tbody>\n"
+    out += "<th data-type=\"number\">no-op</th><th data-type=\"number\">changes / record</th></tr></thead>\n<tbody>\n"
+    let marksSilenced = report.actionRows.contains { !$0.silencedBy.isEmpty }
     for row in report.actionRows.prefix(Self.tableRows) {
-      let lineShare = share(row.stats.lines)
-      let cls = row.actionClass?.rawValue ?? (row.isGroup ? "group" : "")
-      let noOp = row.stats.withStatePart > 0 ? Double(row.stats.noOps) / Double(row.stats.withStatePart) : 0
-      let perRecord = row.stats.count > 0 ? Double(row.stats.changes) / Double(row.stats.count) : 0
-      let width = maxShare > 0 ? 120 * lineShare / maxShare : 0
+      let lineShare = report.shareOfLines(row.stats)
+      let word = Self.classWord(row.actionClass)
+      let noOp = report.noOpShare(row.stats)
+      let perRecord = report.changesPerRecord(row.stats)
+      let width = maxShare > 0 ? 100 * lineShare / maxShare : 0
+      let silenced =
+        row.silencedBy.isEmpty
+        ? ""
+        : " <span class=\"silenced\" title=\"\(Self.escape(row.silencedBy.joined(separator: ", ")))\">"
+          + (row.silencedLines == row.stats.lines ? "silenced" : "partly silenced") + "</span>"
       out += "<tr class=\"level\(min(row.level, 6))\(row.isGroup ? " group" : "")\">"
-      out += "<td class=\"path\" data-value=\"\(Self.escape(row.path))\">\(Self.escape(row.label))</td>"
-      out += "<td data-value=\"\(cls)\">" + (cls.isEmpty ? "" : "<span class=\"badge \(cls)\">\(cls)</span>") + "</td>"
+      out += "<td class=\"path\" data-value=\"\(Self.escape(row.label))\">\(Self.pathHTML(row.label))\(silenced)</td>"
+      out += "<td data-value=\"\(word)\">\(badge(row.actionClass, path: row.isGroup ? nil : row.path))</td>"
       out += "<td class=\"num\" data-value=\"\(row.stats.count)\">\(NumberText.grouped(row.stats.count))</td>"
-      out += "<td class=\"num\" data-value=\"\(lineShare)\"><svg class=\"bar\" width=\"120\" height=\"10\" viewBox=\"0 0 120 10\" preserveAspectRatio=\"none\" role=\"img\">"
-      out += "<title>\(Self.escape(row.label)): \(NumberText.percent(lineShare))% of lines, \(NumberText.grouped(row.stats.lines)) lines</title>"
-      out += "<rect class=\"\(cls.isEmpty ? "plain" : cls)\" width=\"\(String(format: "%.1f", width))\" height=\"10\"></rect></svg> "
+      out +=
+        "<td class=\"num share\" data-value=\"\(lineShare)\"><svg class=\"bar\" viewBox=\"0 0 100 10\" preserveAspectRatio=\"none\" role=\"img\">"
+      out +=
+        "<title>\(Self.escape(row.label)): \(NumberText.percent(lineShare))% of lines, \(NumberText.counted(row.stats.lines, "line")), \(NumberText.percent(report.shareOfRecords(row.stats)))% of records</title>"
+      out += "<rect class=\"\(word)\" width=\"\(String(format: "%.1f", width))\" height=\"10\"></rect></svg> "
       out += "\(NumberText.percent(lineShare))%</td>"
-      out += "<td class=\"num wide\" data-value=\"\(noOp)\">\(NumberText.percent(noOp))%</td>"
-      out += "<td class=\"num wide\" data-value=\"\(perRecord)\">\(NumberText.fixed(perRecord, 2))</td></tr>\n"
+      out += "<td class=\"num\" data-value=\"\(noOp ?? -1)\">\(noOp.map { NumberText.percent($0) + "%" } ?? "–")</td>"
+      out += "<td class=\"num\" data-value=\"\(perRecord)\">\(NumberText.fixed(perRecord, 2))</td></tr>\n"
     }
+    if report.actionRows.isEmpty { out += "<tr><td colspan=\"6\">No complete records.</td></tr>\n" }
     out += "</tbody>\n</table>\n"
+    if marksSilenced {
+      out +=
+        "<p class=\"note\">silenced: what the entries of the filter repository (<code>--filters</code>) already silence; hover for their names.</p>\n"
+    }
     let more = report.hiddenActionRows + max(0, report.actionRows.count - Self.tableRows)
     if more > 0 {
-      out += "<p class=\"note\">\(NumberText.counted(more, "more action row")) not shown (<code>--top</code>, <code>--min-share</code>; the page's JSON holds every row the report has).</p>\n"
+      out +=
+        "<p class=\"note\">\(NumberText.counted(more, "more action row")) not shown (<code>--top</code>, <code>--min-share</code>; the page's JSON holds every row the report has).</p>\n"
     }
     return out + "</section>\n"
-  }
-
-  private func share(_ lines: Int) -> Double { report.lines > 0 ? Double(lines) / Double(report.lines) : 0 }
-
-  /// Records per column for the busiest actions: by time when the log has timestamps, by
-  /// record order otherwise.
-  private func timeline() -> String {
-    guard let profile, !profile.actions.isEmpty else { return "" }
-    // By time only when most records have a timestamp: a timeline of a few stamped
-    // records among many would hide the rest.
-    let timed = profile.timedRecords * 2 >= max(profile.records, 1)
-    let series: [(String, [Int: Int])] = profile.actions
-      .sorted { $0.value.lines != $1.value.lines ? $0.value.lines > $1.value.lines : $0.key < $1.key }
-      .prefix(Self.timelineRows).map { ($0.key, timed ? $0.value.perSecond : $0.value.perBlock) }
-    let keys = series.flatMap { $0.1.keys }
-    guard let low = keys.min(), let high = keys.max() else { return "" }
-    let span = high - low + 1
-    let columns = min(Self.timelineColumns, span)
-    let perColumn = (span + columns - 1) / columns
-    func column(_ key: Int) -> Int { (key - low) / perColumn }
-    let unitText: String
-    if timed {
-      unitText = perColumn == 1 ? "1 second" : "\(perColumn) seconds"
-    } else {
-      unitText = "\(NumberText.grouped(perColumn * RunProfile.blockSize)) records"
-    }
-    var out = "<section id=\"timeline\">\n<h2>Timeline</h2>\n"
-    if timed {
-      let start = TextFormatting.clockTime(low, offset: report.timeOffset)
-      let end = TextFormatting.clockTime(high, offset: report.timeOffset)
-      out += "<p>Records per column of \(unitText), \(Self.escape(start)) to \(Self.escape(end)), for the \(series.count) actions with the most lines; darker is more, per row. A ring marks an action's busiest second.</p>\n"
-    } else {
-      out += "<p>The log has no timestamps: columns are blocks of \(unitText) in log order, not time. Records per column for the \(series.count) actions with the most lines; darker is more, per row.</p>\n"
-    }
-    let labelWidth = 300
-    let cell = max(4, min(10, 860 / max(columns, 1)))
-    let width = labelWidth + columns * cell + 60
-    let rowHeight = 18
-    out += "<svg class=\"timeline\" viewBox=\"0 0 \(width) \(series.count * rowHeight + 20)\" width=\"\(width)\" role=\"img\" aria-label=\"records over time per action\">\n"
-    let bursts = Dictionary(report.bursts.map { ($0.path, $0.second) }, uniquingKeysWith: { a, _ in a })
-    for (r, (path, counts)) in series.enumerated() {
-      var cells = Array(repeating: 0, count: columns)
-      for (key, n) in counts { cells[column(key)] += n }
-      let peak = max(1, cells.max() ?? 1)
-      let y = r * rowHeight
-      out += "<g class=\"row\"><text x=\"\(labelWidth - 6)\" y=\"\(y + 13)\" text-anchor=\"end\">\(Self.escape(TextFormatting.fitTail(path, 44)))<title>\(Self.escape(path))</title></text>"
-      for (c, n) in cells.enumerated() where n > 0 {
-        let opacity = 0.15 + 0.85 * Double(n) / Double(peak)
-        let from = low + c * perColumn
-        let what: String
-        if timed {
-          what = TextFormatting.clockTime(from, offset: report.timeOffset)
-        } else {
-          what = "records from \(NumberText.grouped(from * RunProfile.blockSize))"
-        }
-        out += "<rect x=\"\(labelWidth + c * cell)\" y=\"\(y + 2)\" width=\"\(cell - 1)\" height=\"\(rowHeight - 4)\" fill-opacity=\"\(String(format: "%.2f", opacity))\"><title>\(Self.escape(path)) · \(Self.escape(what)): \(NumberText.counted(n, "record"))</title></rect>"
-      }
-      out += "<text class=\"count\" x=\"\(labelWidth + columns * cell + 6)\" y=\"\(y + 13)\">\(NumberText.grouped(cells.reduce(0, +)))</text>"
-      if timed, let second = bursts[path], second >= low, second <= high {
-        let x = labelWidth + column(second) * cell + cell / 2
-        out += "<circle class=\"burst\" cx=\"\(x)\" cy=\"\(y + rowHeight / 2)\" r=\"\(rowHeight / 2 - 1)\"><title>busiest second of \(Self.escape(path)): \(Self.escape(TextFormatting.clockTime(second, offset: report.timeOffset)))</title></circle>"
-      }
-      out += "</g>\n"
-    }
-    out += "</svg>\n</section>\n"
-    return out
   }
 
   private func states() -> String {
@@ -247,11 +228,13 @@ public struct HTMLReportPage {
     out += "<th data-type=\"text\">normalized path</th><th data-type=\"number\">changes</th>"
     out += "<th data-type=\"number\">distinct keys</th><th data-type=\"text\">changed by</th></tr></thead>\n<tbody>\n"
     for row in report.stateRows.prefix(Self.tableRows) {
-      out += "<tr><td class=\"path\" data-value=\"\(Self.escape(row.path))\">\(Self.escape(row.path))</td>"
+      out += "<tr><td class=\"path\" data-value=\"\(Self.escape(row.path))\">\(Self.pathHTML(row.path))</td>"
       out += "<td class=\"num\" data-value=\"\(row.changes)\">\(NumberText.grouped(row.changes))</td>"
       out += "<td class=\"num\" data-value=\"\(row.distinctPaths)\">\(NumberText.grouped(row.distinctPaths))</td><td>"
-      out += row.topActions.map { "\(Self.escape($0.action)) <span class=\"dim\">\(NumberText.grouped($0.changes))</span>" }
-        .joined(separator: ", ")
+      out += row.topActions.map {
+        "\(Self.pathHTML($0.action)) <span class=\"dim\">\(NumberText.grouped($0.changes))</span>"
+      }
+      .joined(separator: ", ")
       out += "</td></tr>\n"
     }
     out += "</tbody>\n</table>\n"
@@ -262,47 +245,55 @@ public struct HTMLReportPage {
 
   private func suggestionSection() -> String {
     guard let suggestions else { return "" }
+    let printer = SuggestionPrinter(inputs: files)
     var out = "<section id=\"suggestions\">\n<h2>What to silence</h2>\n"
-    let active = suggestions.set.suggestions
-    if active.isEmpty {
-      out += "<p>Nothing to suggest: no action path is noise by its evidence.</p>\n"
-    } else {
-      out += "<p>\(NumberText.counted(active.count, "ActionFilter entry", "ActionFilter entries")) for the noise; paste the code into your app (<code>tcalog suggest</code> writes the same).</p>\n"
-      let pattern = active.map(\.regex).joined(separator: "|")
-      let files = self.files.map { $0.contains(" ") || $0.contains("'") ? "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" : $0 }
-      let preview = "tcalog filter -x '\(pattern.replacingOccurrences(of: "'", with: "'\\''"))' --format oneline \(files.joined(separator: " "))"
+    if let preview = printer.previewCommand(suggestions) {
+      let count = suggestions.suggestions.count
+      out +=
+        "<p>\(NumberText.counted(count, "ActionFilter entry", "ActionFilter entries")) for the noise; paste the code into your app (<code>tcalog suggest</code> writes the same).</p>\n"
       out += "<p>See what the log looks like without them:</p>\n"
-      out += "<div class=\"code\"><button type=\"button\" data-copy=\"preview\">Copy</button><pre id=\"preview\"><code>\(Self.escape(preview))</code></pre></div>\n"
+      out +=
+        "<div class=\"code\"><button type=\"button\" data-copy=\"preview\">Copy</button><pre id=\"preview\"><code>\(Self.escape(preview))</code></pre></div>\n"
+    } else {
+      out +=
+        suggestions.isThin
+        ? "<p>Nothing to suggest: the log is too short to tell noise from signal.</p>\n"
+        : "<p>Nothing to suggest: no action path is noise by its evidence.</p>\n"
     }
-    out += "<div class=\"code\"><button type=\"button\" data-copy=\"swift\">Copy</button><pre id=\"swift\"><code>\(Self.escape(suggestions.swift))</code></pre></div>\n"
+    out +=
+      "<div class=\"code\"><button type=\"button\" data-copy=\"swift\">Copy</button><pre id=\"swift\"><code>\(Self.escape(printer.render(suggestions)))</code></pre></div>\n"
     return out + "</section>\n"
   }
 
   // MARK: style and script
 
   static let style = """
-    :root{color-scheme:light dark;--fg:#1d1d1f;--bg:#fff;--dim:#6e6e73;--line:#d2d2d7;--panel:#f5f5f7;--noise:#c9372c;--signal:#1f7a3a;--ambiguous:#a86b00;--group:#6e6e73;--heat:#3b5bdb}
-    @media (prefers-color-scheme:dark){:root{--fg:#f5f5f7;--bg:#1c1c1e;--dim:#a1a1a6;--line:#3a3a3c;--panel:#2c2c2e;--noise:#ff6b5e;--signal:#4cc46d;--ambiguous:#f0b429;--heat:#8ea7ff}}
+    :root{color-scheme:light dark;--fg:#1d1d1f;--bg:#fff;--dim:#6e6e73;--line:#d2d2d7;--panel:#f0f0f3;--noise:#c9372c;--signal:#1f7a3a;--ambiguous:#a86b00;--mixed:#6e6e73}
+    @media (prefers-color-scheme:dark){:root{--fg:#f5f5f7;--bg:#1c1c1e;--dim:#a1a1a6;--line:#3a3a3c;--panel:#2c2c2e;--noise:#ff6b5e;--signal:#4cc46d;--ambiguous:#f0b429;--mixed:#98989d}}
     *{box-sizing:border-box}body{margin:0;background:var(--bg);color:var(--fg);font:14px/1.45 -apple-system,system-ui,"Segoe UI",sans-serif}
     main{max-width:1240px;margin:0 auto;padding:16px 20px}h1{font-size:22px;margin:4px 0}h2{font-size:17px;margin:28px 0 8px;border-bottom:1px solid var(--line);padding-bottom:4px}
-    code,pre,td.path{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12.5px}
+    code,pre,td.path,td.label{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12.5px}
     .files code{background:var(--panel);padding:1px 5px;border-radius:4px;margin-right:6px;overflow-wrap:anywhere}
     dl.numbers{display:flex;flex-wrap:wrap;gap:8px;margin:10px 0}dl.numbers div{background:var(--panel);border-radius:8px;padding:6px 12px;min-width:110px}
-    dt{color:var(--dim);font-size:12px}dd{margin:0;font-size:16px;font-weight:600}
-    table{border-collapse:collapse;width:100%;table-layout:auto}th,td{padding:3px 8px;border-bottom:1px solid var(--line);text-align:left;vertical-align:top}
-    th{cursor:pointer;user-select:none;white-space:nowrap;font-weight:600}th[aria-sort=ascending]::after{content:" ▲"}th[aria-sort=descending]::after{content:" ▼"}
-    td.num{text-align:right;white-space:nowrap}td.path{overflow-wrap:anywhere;max-width:560px;min-width:14em}
-    @media (max-width:900px){.wide{display:none}main{padding:10px}svg.bar{width:60px}td.path{min-width:10em}}
+    dt{color:var(--dim);font-size:12px}dd{margin:0;font-size:16px;font-weight:600}dd.dim{font-size:12px;font-weight:400}
+    table{border-collapse:collapse;width:100%}th,td{padding:3px 8px;border-bottom:1px solid var(--line);text-align:left;vertical-align:top}
+    th{white-space:nowrap;font-weight:600}table.sortable th{cursor:pointer;user-select:none}th[aria-sort=ascending]::after{content:" ▲"}th[aria-sort=descending]::after{content:" ▼"}
+    td.num,th.num{text-align:right;white-space:nowrap}td.path{overflow-wrap:anywhere;min-width:14em}
     tr.group td{color:var(--dim)}tr.level1 td.path{padding-left:22px}tr.level2 td.path{padding-left:36px}tr.level3 td.path{padding-left:50px}tr.level4 td.path,tr.level5 td.path,tr.level6 td.path{padding-left:64px}
-    .badge{display:inline-block;border-radius:4px;padding:0 6px;font-size:12px;font-weight:600;color:#fff}
-    .badge.noise{background:var(--noise)}.badge.signal{background:var(--signal)}.badge.ambiguous{background:var(--ambiguous)}.badge.group{background:var(--group)}
-    svg.bar{vertical-align:middle}svg.bar rect{fill:var(--group)}svg.bar rect.noise{fill:var(--noise)}svg.bar rect.signal{fill:var(--signal)}svg.bar rect.ambiguous{fill:var(--ambiguous)}
+    .badge{display:inline-block;border-radius:4px;padding:0 6px;font-size:12px;font-weight:600;color:#fff;-webkit-print-color-adjust:exact;print-color-adjust:exact}
+    .badge.noise{background:var(--noise)}.badge.signal{background:var(--signal)}.badge.ambiguous{background:var(--ambiguous)}.badge.mixed{background:var(--mixed)}
+    @media (prefers-color-scheme:dark){.badge{color:#1c1c1e}}
+    svg rect.noise{fill:var(--noise)}svg rect.signal{fill:var(--signal)}svg rect.ambiguous{fill:var(--ambiguous)}svg rect.mixed{fill:var(--mixed)}
+    svg.bar{width:100px;height:10px;vertical-align:middle}.silenced{font-family:system-ui,sans-serif;font-size:11px;border:1px solid var(--dim);border-radius:4px;padding:0 4px;color:var(--dim)}
     .legend{color:var(--dim)}.legend .badge{margin-left:10px}.note,.dim{color:var(--dim)}
-    svg.timeline{max-width:100%;height:auto;display:block}svg.timeline text{fill:var(--fg);font:11px ui-monospace,Menlo,monospace}svg.timeline text.count{fill:var(--dim)}
-    svg.timeline rect{fill:var(--heat)}svg.timeline circle.burst{fill:none;stroke:var(--noise);stroke-width:1.5}
-    .code{position:relative}pre{background:var(--panel);padding:12px;border-radius:8px;overflow:auto;max-height:520px}
+    table.timeline td{vertical-align:middle;border-bottom:none;padding-top:1px;padding-bottom:1px}table.timeline td.label div{white-space:nowrap;overflow:hidden;text-overflow:ellipsis;direction:rtl;text-align:left;max-width:30em}
+    table.timeline .strip{width:100%;min-width:160px}table.timeline svg{display:block;width:100%;height:18px}
+    table.timeline rect.track{fill:var(--panel)}table.timeline rect.burst{fill:none;stroke:var(--fg);stroke-width:1.5px;vector-effect:non-scaling-stroke}
+    tr.axis div{display:flex;justify-content:space-between;gap:8px;color:var(--dim);font-size:12px;white-space:nowrap}
+    .code{position:relative}pre#preview{white-space:pre-wrap;overflow-wrap:anywhere}pre{background:var(--panel);padding:12px 76px 12px 12px;border-radius:8px;overflow:auto;max-height:520px}
     button{position:absolute;right:8px;top:8px;font:inherit;font-size:12px;padding:2px 10px;border-radius:6px;border:1px solid var(--line);background:var(--bg);color:var(--fg);cursor:pointer}
-    @media print{button{display:none}pre{max-height:none;overflow:visible;white-space:pre-wrap}main{max-width:none}th{cursor:auto}h2{break-after:avoid}tr,svg{break-inside:avoid}}
+    @media screen and (max-width:900px){main{padding:10px}svg.bar{width:50px}td.path{min-width:12em}table.timeline td:nth-child(5),table.timeline th:nth-child(5){display:none}table.timeline td.label div{max-width:13em}tr.axis span:nth-child(2):not(:last-child){display:none}}
+    @media print{body{font-size:11px}code,pre,td.path,td.label{font-size:10px}button{display:none}pre{max-height:none;overflow:visible;white-space:pre-wrap;overflow-wrap:anywhere;padding-right:12px}main{max-width:none;padding:0}th{cursor:auto}svg.bar{width:50px}td.path{min-width:10em}h2{break-after:avoid}tr,svg{break-inside:avoid}}
     """
 
   static let script = """
@@ -310,6 +301,8 @@ public struct HTMLReportPage {
     window.addEventListener("error",function(){document.documentElement.setAttribute("data-script-error","1");});
     document.querySelectorAll("table.sortable").forEach(function(table){
       table.querySelectorAll("th").forEach(function(th,index){
+        th.tabIndex=0;
+        th.addEventListener("keydown",function(e){if(e.key==="Enter"||e.key===" "){e.preventDefault();th.click();}});
         th.addEventListener("click",function(){
           var numeric=th.getAttribute("data-type")==="number";
           var ascending=th.getAttribute("aria-sort")!=="ascending";
@@ -328,11 +321,17 @@ public struct HTMLReportPage {
       });
     });
     document.querySelectorAll("button[data-copy]").forEach(function(button){
+      var block=document.getElementById(button.getAttribute("data-copy"));
+      var done=function(word){button.textContent=word;setTimeout(function(){button.textContent="Copy";},1500);};
+      // Without the clipboard API (or when it refuses, as some browsers do for file: pages)
+      // the code is selected and copied the old way; failing that, it stays selected.
+      var select=function(){
+        var r=document.createRange();r.selectNodeContents(block);var s=getSelection();s.removeAllRanges();s.addRange(r);
+        try{done(document.execCommand("copy")?"Copied":"Selected");}catch(e){done("Selected");}
+      };
       button.addEventListener("click",function(){
-        var text=document.getElementById(button.getAttribute("data-copy")).textContent;
-        var done=function(){button.textContent="Copied";setTimeout(function(){button.textContent="Copy";},1500);};
-        if(navigator.clipboard){navigator.clipboard.writeText(text).then(done,function(){});}
-        else{var r=document.createRange();r.selectNodeContents(document.getElementById(button.getAttribute("data-copy")));var s=getSelection();s.removeAllRanges();s.addRange(r);document.execCommand("copy");done();}
+        if(navigator.clipboard&&navigator.clipboard.writeText){navigator.clipboard.writeText(block.textContent).then(function(){done("Copied");},select);}
+        else{select();}
       });
     });
     document.documentElement.setAttribute("data-ready","1");

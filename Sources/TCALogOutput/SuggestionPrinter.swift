@@ -137,6 +137,16 @@ public struct SuggestionPrinter: Sendable {
     return reducer + "._printChanges(.customDump(filter: .allExcept(\(names))))"
   }
 
+  /// `tcalog filter --exclude '^(a|b)(\.|$)' FILES`: the inputs without the actions the
+  /// suggestions silence (nil when nothing is suggested). The suggest footer and the HTML
+  /// page both show it.
+  func previewCommand(_ set: SuggestionSet) -> String? {
+    guard !set.suggestions.isEmpty else { return nil }
+    let alternatives = set.suggestions.map { $0.patternPath.replacingOccurrences(of: ".", with: "\\.") }
+    let files = inputs.isEmpty ? "app.log" : inputs.map(SuggestionPrinter.shellQuoted).joined(separator: " ")
+    return "tcalog filter --exclude '^(\(alternatives.joined(separator: "|")))(\\.|$)' \(files)"
+  }
+
   /// A file name as one shell word.
   static func shellQuoted(_ name: String) -> String {
     let safe = name.unicodeScalars.allSatisfy {
@@ -166,12 +176,8 @@ public struct SuggestionPrinter: Sendable {
       }
       out += "// Filter repository lines:\n"
       for s in set.suggestions { out += "//   \(s.name.replacingOccurrences(of: "`", with: "")) = \(s.regex)\n" }
-      let alternatives = set.suggestions.map { $0.patternPath.replacingOccurrences(of: ".", with: "\\.") }
-      let files =
-        inputs.isEmpty
-        ? "app.log" : inputs.map { SuggestionPrinter.comment(SuggestionPrinter.shellQuoted($0)) }.joined(separator: " ")
       out += "// Preview the log without them:\n"
-      out += "//   tcalog filter --exclude '^(\(alternatives.joined(separator: "|")))(\\.|$)' \(files)\n"
+      out += "//   " + SuggestionPrinter.comment(previewCommand(set) ?? "") + "\n"
     }
     if let target = set.options.target, !set.isThin {
       let removed = lines > 0 ? Double(set.coveredLines + set.silencedLines) / Double(lines) : 0

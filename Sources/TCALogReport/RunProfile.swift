@@ -17,8 +17,8 @@ public struct RunProfile: Sendable {
     /// Records per second of the log's clock (`floor` of the timestamp), only for records
     /// with a timestamp. Empty for a saved report.
     public var perSecond: [Int: Int] = [:]
-    /// Records per block of `RunProfile.blockSize` records in log order (block 0: the
-    /// run's first records): a timeline for logs without timestamps. Empty for a saved
+    /// Records per block of `RunProfile.recordsPerBlock` records in log order (block 0:
+    /// the run's first records): a timeline for logs without timestamps. Empty for a saved
     /// report and for state paths.
     public var perBlock: [Int: Int] = [:]
 
@@ -109,8 +109,25 @@ public struct RunProfile: Sendable {
   /// had but does not list.
   public var omittedRows = 0
 
-  /// Records per block of `Tally.perBlock`.
-  public static let blockSize = 64
+  /// Records per block of `Tally.perBlock`: 1 for a short log, doubled whenever the run
+  /// would need more than `maxBlocks` blocks (a 5-record log keeps its order, a 200 MB one
+  /// at most `maxBlocks` counters per action).
+  public private(set) var recordsPerBlock = 1
+  /// Most blocks of `Tally.perBlock`.
+  public static let maxBlocks = 1024
+
+  /// Doubles `recordsPerBlock` until `records` records fit in `maxBlocks` blocks, merging
+  /// each action's pairs of blocks (block `b` of the finer blocks is in `b / 2`).
+  mutating func fitBlocks(_ records: Int) {
+    while records > recordsPerBlock * Self.maxBlocks {
+      recordsPerBlock *= 2
+      actions = actions.mapValues { tally in
+        var tally = tally
+        tally.perBlock = Dictionary(tally.perBlock.map { ($0.key / 2, $0.value) }, uniquingKeysWith: +)
+        return tally
+      }
+    }
+  }
 
   /// An empty profile of `source`.
   public init(source: String) { self.source = source }
@@ -159,9 +176,10 @@ public struct RunProfiler: ChunkedRecordSink {
 
   private mutating func absorb(_ part: Part) {
     // Blocks count records across the run: the part's records follow those merged so far.
+    profile.fitBlocks(profile.records + part.sequence.count)
     for (i, action) in part.sequence.enumerated() {
       profile.actions[part.names[Int(action)], default: RunProfile.Tally()].perBlock[
-        (profile.records + i) / RunProfile.blockSize, default: 0] += 1
+        (profile.records + i) / profile.recordsPerBlock, default: 0] += 1
     }
     profile.records += part.records
     profile.noOps += part.noOps

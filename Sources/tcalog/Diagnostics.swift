@@ -65,32 +65,38 @@ enum FinishedOutput {
       try out.flush()
       return
     }
-    // A new or regular file is replaced whole (a reader never sees half a page). Anything
-    // else is written through: an atomic write renames a new file over the path, which
-    // would turn `-o /dev/null` (as root), a FIFO or a symbolic link into a regular file.
-    var info = stat()
-    if lstat(file, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
-      let fd = open(file, O_WRONLY | O_TRUNC | O_CREAT, 0o644)
-      guard fd >= 0 else {
-        Diagnostics.error("cannot write \(file): \(String(cString: strerror(errno)))")
-        throw ExitCode(2)
-      }
-      let out = OutputBuffer(fd: fd)
-      defer { close(fd) }
+    func fail(_ reason: String, removing temporary: String? = nil) throws -> Never {
+      if let temporary { unlink(temporary) }
+      Diagnostics.error("cannot write \(file): \(reason)")
+      throw ExitCode(2)
+    }
+    func writeAll(to fd: Int32, removing temporary: String? = nil) throws {
       do {
+        let out = OutputBuffer(fd: fd)
         try out.write(text)
         try out.flush()
       } catch {
-        Diagnostics.error("cannot write \(file): \(error)")
-        throw ExitCode(2)
+        close(fd)
+        try fail((error as? OutputError)?.reason ?? "\(error)", removing: temporary)
       }
+      close(fd)
+    }
+    // Anything but a new or regular file is written through: a rename over the path would
+    // turn `-o /dev/null` (as root), a FIFO or a symbolic link into a regular file.
+    var info = stat()
+    if lstat(file, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
+      let fd = open(file, O_WRONLY | O_TRUNC | O_CREAT | O_CLOEXEC, 0o644)
+      guard fd >= 0 else { try fail(String(cString: strerror(errno))) }
+      try writeAll(to: fd)
       return
     }
-    do {
-      try text.write(toFile: file, atomically: true, encoding: .utf8)
-    } catch {
-      Diagnostics.error("cannot write \(file): \(error.localizedDescription)")
-      throw ExitCode(2)
-    }
+    // A regular file is written beside itself and renamed over, so a reader (CI, a browser)
+    // never sees half a report; open(2) and rename(2) give the system's words for a failure
+    // ("Is a directory"), where Foundation's message said "NSCocoaErrorDomain error 512".
+    let temporary = file + ".tcalog-\(getpid()).tmp"
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+    guard fd >= 0 else { try fail(String(cString: strerror(errno)), removing: temporary) }
+    try writeAll(to: fd, removing: temporary)
+    if rename(temporary, file) != 0 { try fail(String(cString: strerror(errno)), removing: temporary) }
   }
 }

@@ -110,9 +110,7 @@ struct ReportCommand: ParsableCommand {
       let summary = sinks.first.summary()
       let report = ActionReport(summary: summary, options: options, silencer: repository)
       let set = Suggester(options: SuggestOptions(), silencer: repository).suggest(summary)
-      let swift = SuggestionPrinter(inputs: input.files).render(set)
-      text = HTMLReportPage(report: report, profile: sinks.second.profile, suggestions: (set, swift), files: input.files)
-        .render()
+      text = HTMLReportPage(report: report, profile: sinks.second.profile, suggestions: set, files: input.files).render()
     } else {
       var aggregator = ReportAggregator(collectsShapes: false)
       result = try input.stream().run(into: &aggregator)

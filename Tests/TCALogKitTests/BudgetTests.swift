@@ -185,5 +185,10 @@ struct BudgetTests {
     #expect(one.spanSeconds == two.spanSeconds && one.spanSeconds != nil)
     // Per action, the records add up to the stream's.
     #expect(one.actions.values.map(\.records).reduce(0, +) == one.records)
+    // Blocks in record order: 1,433 records are more than 1,024 blocks of one, so blocks of
+    // two (the same whether the blocks were merged in one read or in chunks), each record once.
+    #expect(one.recordsPerBlock == 2 && two.recordsPerBlock == 2)
+    #expect(one.actions.values.allSatisfy { $0.perBlock.values.reduce(0, +) == $0.records })
+    #expect(one.actions.values.allSatisfy { $0.perBlock.keys.allSatisfy { $0 >= 0 && $0 < RunProfile.maxBlocks } })
   }
 }

@@ -5,7 +5,9 @@ import Testing
 /// from a hostile log becomes markup, and a real browser renders its charts without a
 /// script error.
 @Suite struct HTMLReportCLITests {
-  static let samples = ["browser-session", "messy", "timestamped", "todos-tca0", "todos-tca1"].map { "Samples/\($0).log" }
+  static let samples = ["browser-session", "messy", "timestamped", "todos-tca0", "todos-tca1"].map {
+    "Samples/\($0).log"
+  }
 
   /// The JSON island of a page: the text between its script tags, unescaped by the JSON parser.
   static func island(_ page: String) throws -> Data {
@@ -31,14 +33,28 @@ import Testing
       return Int(row[cell.upperBound...].prefix { $0 != "\"" })
     }
     #expect(Array(records) == actions.prefix(60).compactMap { $0["records"] as? Int })
-    #expect(page.contains("<dd data-key=\"records\">\((report["records"] as? Int).map(String.init) ?? "?")</dd>")
-      || (report["records"] as? Int ?? 0) >= 1000)
+    // So are the state table's: each row's path and changes, in order.
+    let states = try #require(report["statePaths"] as? [[String: Any]])
+    let stateSection = page.components(separatedBy: "<section id=\"states\">").dropFirst().first ?? ""
+    let stateRows = stateSection.components(separatedBy: "<tr><td class=\"path\" data-value=\"").dropFirst().map {
+      row -> (String, Int?) in
+      let path = String(row.prefix { $0 != "\"" })
+      let cell = row.range(of: "<td class=\"num\" data-value=\"")
+      return (path, cell.flatMap { Int(row[$0.upperBound...].prefix { $0 != "\"" }) })
+    }
+    #expect(stateRows.map(\.0) == states.prefix(60).compactMap { $0["path"] as? String })
+    #expect(stateRows.map(\.1) == states.prefix(60).map { $0["changes"] as? Int })
+    #expect(
+      page.contains("<dd data-key=\"records\">\((report["records"] as? Int).map(String.init) ?? "?")</dd>")
+        || (report["records"] as? Int ?? 0) >= 1000)
     #expect(!page.contains("http://") && !page.contains("https://"), "no external resource")
   }
 
   static let genLog = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/bench/gen_log.py").path
 
-  @Test(.enabled(if: FileManager.default.fileExists(atPath: HTMLReportCLITests.genLog), "../shared/bench/gen_log.py is absent"))
+  @Test(
+    .enabled(
+      if: FileManager.default.fileExists(atPath: HTMLReportCLITests.genLog), "../shared/bench/gen_log.py is absent"))
   func aGeneratedLogsPageHoldsItsJSON() throws {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-html-gen-\(getpid())-\(UUID())")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -54,8 +70,74 @@ import Testing
     let page = String(decoding: runTCALog(["report", "--format", "html", log]).stdout, as: UTF8.self)
     let json = runTCALog(["report", "--format", "json", log]).stdout
     #expect(try canonicalJSON(Self.island(page)) == canonicalJSON(json))
-    #expect(page.contains("<svg class=\"timeline\""))
-    #expect(page.contains("Records per column of"), "timestamps: a timeline by time")
+    #expect(page.contains("<table class=\"timeline\""))
+    #expect(page.contains("<p>Records per "), "timestamps: a timeline by time")
+    #expect(page.contains("busiest second</th>"))
+    // Buckets and top-N, not an element per record: at most 12 rows of 96 columns (and a
+    // track and a busiest-second mark each), however long the log.
+    let timeline = page.components(separatedBy: "<section id=\"timeline\">").dropFirst().first ?? ""
+    let strips = timeline.components(separatedBy: "<td class=\"strip\"><svg").count - 1
+    #expect(strips >= 1 && strips <= 12)
+    #expect(timeline.components(separatedBy: "<rect").count - 1 <= strips * (96 + 2))
+  }
+
+  /// A tiny log gives a small page whose timeline follows the records one by one, and says
+  /// why; a log whose timestamps are few gets the timeline by record order and is told so.
+  @Test func smallAndSparselyStampedLogsGetATimelineByRecordOrder() throws {
+    let five = """
+      received action:
+        AppAction.tick
+        (No state changes)
+
+      received action:
+        AppAction.search(.queryChanged("a"))
+        AppState(
+      -   query: ""
+      +   query: "a"
+        )
+
+      received action:
+        AppAction.tick
+        (No state changes)
+
+      received action:
+        AppAction.search(.queryChanged("ab"))
+        AppState(
+      -   query: "a"
+      +   query: "ab"
+        )
+
+      received action:
+        AppAction.tick
+        (No state changes)
+
+      """
+    let run = runTCALog(["report", "--format", "html"], stdin: Data(five.utf8))
+    #expect(run.status == 0, "\(run.stderr)")
+    let page = String(decoding: run.stdout, as: UTF8.self)
+    #expect(page.utf8.count < 40_000, "a small page for a small log: \(page.utf8.count) bytes")
+    #expect(page.contains("<dd data-key=\"records\">5</dd>"))
+    #expect(
+      page.contains(
+        "The log has no timestamps, so the columns follow the log's order, not time: each column is one record."))
+    #expect(page.contains("<span>record 1</span>") && page.contains("<span>record 5</span>"))
+    #expect(page.contains("Nothing to suggest: the log is too short to tell noise from signal."))
+
+    let sparse = String(
+      decoding: runTCALog(["report", "--format", "html", "Samples/browser-session.log"]).stdout, as: UTF8.self)
+    #expect(sparse.contains("Only 64 of 900 records carry a timestamp, so the columns follow the log's order"))
+    #expect(sparse.contains("<dd data-key=\"span\">2026-11-20 10:22:00 – 10:22:39 +01:00</dd>"))
+  }
+
+  /// The page's preview command is the one `tcalog suggest` writes under its code.
+  @Test func thePreviewCommandIsSuggests() throws {
+    let suggest = String(decoding: runTCALog(["suggest", "Samples/browser-session.log"]).stdout, as: UTF8.self)
+    let line = try #require(suggest.split(separator: "\n").first { $0.contains("tcalog filter --exclude") })
+    let command = line.drop { $0 == "/" || $0 == " " }
+    let page = String(
+      decoding: runTCALog(["report", "--format", "html", "Samples/browser-session.log"]).stdout, as: UTF8.self)
+    #expect(
+      page.contains("<pre id=\"preview\"><code>\(command.replacingOccurrences(of: "'", with: "&#39;"))</code></pre>"))
   }
 
   /// Tags and attribute names in a page, by python3's HTML parser (what a browser's
@@ -152,7 +234,10 @@ import Testing
       let process = Process()
       process.executableURL = URL(fileURLWithPath: Self.chromium!)
       process.arguments =
-        ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(dir.path)/profile", "--window-size=1280,2000"]
+        [
+          "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(dir.path)/profile",
+          "--window-size=1280,2000",
+        ]
         + args + ["file://" + page]
       let out = Pipe()
       process.standardOutput = out
@@ -166,7 +251,7 @@ import Testing
     let root = String(dom[dom.range(of: "<html")!.lowerBound...].prefix { $0 != ">" })
     #expect(root.contains("data-ready=\"1\""), "the page's script ran to its end: \(root)")
     #expect(!root.contains("data-script-error"), "no script error: \(root)")
-    #expect(dom.contains("<svg class=\"timeline\""))
+    #expect(dom.contains("<table class=\"timeline\""))
     #expect(dom.components(separatedBy: "<rect").count > 50, "bars and timeline cells")
     let screenshot = dir.appendingPathComponent("shot.png").path
     _ = try chromium(["--screenshot=\(screenshot)"])
@@ -174,10 +259,18 @@ import Testing
     #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 20_000)
   }
 
-  @Test func errorsWritingThePage() {
+  @Test func errorsWritingThePage() throws {
     let run = runTCALog(["report", "--format", "html", "-o", "/nonexistent-dir/page.html", "Samples/messy.log"])
     #expect(run.status == 2)
-    #expect(run.stderr.hasPrefix("tcalog: error: cannot write /nonexistent-dir/page.html"))
+    #expect(run.stderr == "tcalog: error: cannot write /nonexistent-dir/page.html: No such file or directory\n")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tcalog-html-dir-\(getpid())-\(UUID())"
+    ).path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let onDirectory = runTCALog(["report", "--format", "html", "-o", directory, "Samples/messy.log"])
+    #expect(onDirectory.status == 2)
+    #expect(onDirectory.stderr == "tcalog: error: cannot write \(directory): Is a directory\n")
     let live = runTCALog(["report", "--live", "--format", "html", "Samples/messy.log"])
     #expect(live.status == 2)
   }
