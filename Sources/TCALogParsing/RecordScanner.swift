@@ -104,6 +104,13 @@ struct RecordProgress {
   var byteCount = 0
   /// The record outgrew the size cap: its later lines are counted, not kept.
   var isCapped = false
+  /// Lines of each part kept so far (before the size cap): the record's shape depends on
+  /// them, whether or not their bytes are copied.
+  var actionLineCount = 0
+  var treeLineCount = 0
+  var dumpLineCount = 0
+  /// A kept line held bytes that are not UTF-8.
+  var hasInvalidUTF8 = false
   var timestamp: [UInt8]?
   /// Ranges in the record's raw bytes.
   var storePrefix: Range<Int>?
@@ -187,16 +194,19 @@ struct ScanState: ~Copyable {
   /// What the records' reader uses. Record boundaries, counts, flags, the format and the
   /// timestamp do not depend on it: only which fields `makeRecord` fills.
   let needs: RecordNeeds
+  /// `needs` holds `.raw`: every line of a record is copied.
+  let keepsRaw: Bool
   var nextIndex: Int
   var statistics = ScanStatistics()
   /// At most `RecordScanner.maximumWarnings`.
   var warnings: [(line: Int, kind: ScanWarning.Kind)] = []
 
-  // The record under construction: its flags, raw bytes and the positions of its lines in them.
+  // The record under construction: its flags, the bytes its reader needs and the positions
+  // of its state lines in them. `raw` holds every line with `.raw`, else the header line
+  // and, with `.statePaths`, the state lines (the diff parsers read them there).
   var active = false
   var progress = RecordProgress()
   var raw = ByteAccumulator(capacity: 4096)
-  var actionLines: [Range<Int>] = []
   var treeLines: [TreeLine] = []
   var dumpLines: [DumpLine] = []
 
@@ -204,7 +214,8 @@ struct ScanState: ~Copyable {
   var inFragment = false
   var previousLooksLikeRoot = false
 
-  /// Reused for each record's action text.
+  /// The record's action text, joined as its lines arrive (FORMATS.md 3: up to two leading
+  /// spaces removed from each line, lines joined with "\n"); reused from record to record.
   var actionBytes = ByteAccumulator(capacity: 1024)
   /// Scratch storage of the action parser, kept from record to record.
   var treeNodes: [ValueTree.Node] = []
@@ -221,6 +232,7 @@ struct ScanState: ~Copyable {
     self.nextIndex = nextIndex
     self.sizeCap = sizeCap
     self.needs = needs
+    keepsRaw = needs.contains(.raw)
   }
 
   // MARK: - Lines
@@ -301,8 +313,9 @@ struct ScanState: ~Copyable {
     if let prefix = view.prefix {
       progress.timestamp = LinePrefix.normalizedTimestamp(UnsafeBufferPointer(rebasing: line.content[prefix.timestamp]))
     }
-    // A header line over the size cap keeps none of its bytes, so none of its ranges.
-    let rawStart = append(line)
+    // A header line over the size cap keeps none of its bytes, so none of its ranges; a
+    // kept one is copied (the store prefix and a labels text are read from it).
+    let rawStart = count(line) ? copy(line) : nil
     func stored(_ r: Range<Int>?) -> Range<Int>? {
       guard let r, let rawStart else { return nil }
       return shifted(r, by: rawStart)
@@ -322,19 +335,42 @@ struct ScanState: ~Copyable {
     return false
   }
 
-  /// Appends a line to the record; returns where it starts in `raw` (nil once capped).
-  @discardableResult
-  private mutating func append(_ line: InputLine) -> Int? {
+  /// Counts a line of the record; returns whether it is kept (false once the record is
+  /// over the size cap: its later lines are counted, not kept). A kept line is checked for
+  /// UTF-8 here, whether or not its bytes are copied.
+  @inline(__always)
+  private mutating func count(_ line: InputLine) -> Bool {
     progress.lineCount += 1
     progress.byteCount += line.full.count
-    guard !progress.isCapped else { return nil }
-    if raw.count + line.full.count > sizeCap {
+    guard !progress.isCapped else { return false }
+    if progress.byteCount > sizeCap {
       progress.isCapped = true
-      return nil
+      return false
     }
+    if !progress.hasInvalidUTF8 && !UTF8Validation.isValid(line.full) { progress.hasInvalidUTF8 = true }
+    return true
+  }
+
+  /// Copies a counted, kept line into `raw`; returns where it starts there.
+  @inline(__always)
+  private mutating func copy(_ line: InputLine) -> Int {
     let start = raw.count
     raw.append(line.full)
     return start
+  }
+
+  /// Counts a line and copies it when the reader keeps raw bytes.
+  @inline(__always)
+  private mutating func append(_ line: InputLine) {
+    if count(line) && keepsRaw { _ = copy(line) }
+  }
+
+  /// Counts a state line; returns where it starts in `raw` when it is kept and someone
+  /// reads the changed paths (nil otherwise).
+  @inline(__always)
+  private mutating func appendStateLine(_ line: InputLine) -> Int?? {
+    guard count(line) else { return .none }
+    return .some(keepsRaw || needs.contains(.statePaths) ? copy(line) : nil)
   }
 
   private func shifted(_ r: Range<Int>, by delta: Int) -> Range<Int> { (r.lowerBound + delta)..<(r.upperBound + delta) }
@@ -342,7 +378,18 @@ struct ScanState: ~Copyable {
   private mutating func addActionLine(_ line: InputLine, _ content: Range<Int>) {
     // Only a TCA action ends by its brackets; a diffing action ends at `State:`.
     if progress.headerKind == .tca { progress.actionBrackets.add(line.content, content) }
-    if let start = append(line) { actionLines.append(shifted(content, by: start)) }
+    guard count(line) else { return }
+    if keepsRaw { _ = copy(line) }
+    // The text is read for the path, the text itself, or the tca0/tca1 clue of a TCA record.
+    if needs.contains(.action) || needs.contains(.actionText) || progress.headerKind == .tca {
+      if progress.actionLineCount > 0 { actionBytes.append(0x0A) }
+      let text = line.content
+      var s = content.lowerBound
+      if s < content.upperBound, text[s] == ByteText.space { s += 1 }
+      if s < content.upperBound, text[s] == ByteText.space { s += 1 }
+      actionBytes.append(UnsafeBufferPointer(rebasing: text[s..<content.upperBound]))
+    }
+    progress.actionLineCount += 1
   }
 
   /// Decides what a line means for the open record, by the part the record is in.
@@ -374,7 +421,7 @@ struct ScanState: ~Copyable {
   private mutating func advanceInAction(_ line: InputLine, _ content: Range<Int>, _ isBlank: Bool) -> Step {
     let text = line.content
     if isBlank {
-      if progress.headerKind == .tca && !actionLines.isEmpty && progress.actionBrackets.depth <= 0 {
+      if progress.headerKind == .tca && progress.actionLineCount > 0 && progress.actionBrackets.depth <= 0 {
         progress.endedByBlankAfterAction = true
       }
       return takeClosingBlank(line)
@@ -385,7 +432,7 @@ struct ScanState: ~Copyable {
       addActionLine(line, content)
       return .taken
     }
-    if !actionLines.isEmpty {
+    if progress.actionLineCount > 0 {
       // An action whose brackets never balance (damaged copy) still ends at a state part,
       // at a marked line (action lines start with a space: one byte rules them out).
       if DumpLine.startsWithMarker(text, content), let dump = DumpLine.parse(text, content),
@@ -426,7 +473,7 @@ struct ScanState: ~Copyable {
     if isBlank { return takeClosingBlank(line) }
     let tree = TreeLine.classify(line.content, content)
     if tree.kind == .noChange {
-      return treeLines.isEmpty ? takeNoChange(line, content) : .rejected
+      return progress.treeLineCount == 0 ? takeNoChange(line, content) : .rejected
     }
     if tree.kind == .other && !tree.isIndented && !progress.tree.lastWasLeaf && !progress.tree.keyPairsOpen {
       return .rejected
@@ -454,22 +501,28 @@ struct ScanState: ~Copyable {
         progress.phase = .finished
       }
     }
-    if let start = append(line) {
-      var stored = dump
-      stored.content = shifted(dump.content, by: start)
-      stored.item = shifted(dump.item, by: start)
-      dumpLines.append(stored)
+    if case .some(let copied) = appendStateLine(line) {
+      progress.dumpLineCount += 1
+      if let start = copied {
+        var stored = dump
+        stored.content = shifted(dump.content, by: start)
+        stored.item = shifted(dump.item, by: start)
+        dumpLines.append(stored)
+      }
     }
     return .taken
   }
 
   private mutating func takeTreeLine(_ line: InputLine, _ tree: TreeLine) -> Step {
     progress.tree.take(tree.kind)
-    if let start = append(line) {
-      var stored = tree
-      stored.text = shifted(tree.text, by: start)
-      stored.item = shifted(tree.item, by: start)
-      treeLines.append(stored)
+    if case .some(let copied) = appendStateLine(line) {
+      progress.treeLineCount += 1
+      if let start = copied {
+        var stored = tree
+        stored.text = shifted(tree.text, by: start)
+        stored.item = shifted(tree.item, by: start)
+        treeLines.append(stored)
+      }
     }
     return .taken
   }
@@ -530,7 +583,6 @@ struct ScanState: ~Copyable {
     raw.shrink(toAtMost: 1 << 20)
     actionBytes.removeAll()
     actionBytes.shrink(toAtMost: 1 << 20)
-    actionLines.removeAll(keepingCapacity: true)
     treeLines.removeAll(keepingCapacity: true)
     dumpLines.removeAll(keepingCapacity: true)
   }
@@ -550,12 +602,12 @@ struct ScanState: ~Copyable {
     let sawStateHeader = progress.sawStateHeader
     let noChange = progress.noChange
     let shape = Shape(
-      isDifferenceTree: headerKind == .diffing || sawStateHeader || !treeLines.isEmpty
+      isDifferenceTree: headerKind == .diffing || sawStateHeader || progress.treeLineCount > 0
         || (noChange && progress.noChangeAtColumnZero),
-      actionFinished: headerKind != .tca || (!actionLines.isEmpty && progress.actionBrackets.depth <= 0),
-      hasStatePart: headerKind != .labels && (sawStateHeader || noChange || !treeLines.isEmpty || !dumpLines.isEmpty))
+      actionFinished: headerKind != .tca || (progress.actionLineCount > 0 && progress.actionBrackets.depth <= 0),
+      hasStatePart: headerKind != .labels
+        && (sawStateHeader || noChange || progress.treeLineCount > 0 || progress.dumpLineCount > 0))
     // Without `.raw` the storage holds only the derived bytes, which then start at 0.
-    let keepsRaw = needs.contains(.raw)
     var derived = DerivedText(base: keepsRaw ? raw.count : 0)
     // The action's value tree also decides `tca0` from `tca1` when nothing else does.
     let needsClue =
@@ -563,7 +615,7 @@ struct ScanState: ~Copyable {
     let action = readAction(needsClue: needsClue, into: &derived)
     let changes = needs.contains(.statePaths) ? parseStatePart(shape, into: &derived) : []
     let timestampRange = progress.timestamp.map { derived.add($0) }
-    let stateChanged = shape.isDifferenceTree ? !treeLines.isEmpty : progress.sawChangeMarker
+    let stateChanged = shape.isDifferenceTree ? progress.treeLineCount > 0 : progress.sawChangeMarker
     var storePrefix: TextRange?
     if let prefix = progress.storePrefix {
       storePrefix = keepsRaw ? TextRange(start: prefix.lowerBound, count: prefix.count) : derived.add(raw.buffer, prefix)
@@ -586,7 +638,7 @@ struct ScanState: ~Copyable {
       storePrefixRange: storePrefix, actionPathRange: action.path, actionRootRange: action.root,
       actionTextRange: action.text,
       hasStatePart: shape.hasStatePart, stateChanged: shape.hasStatePart && stateChanged, changes: changes,
-      hasInvalidUTF8: !UTF8Validation.isValid(raw.buffer))
+      hasInvalidUTF8: progress.hasInvalidUTF8)
   }
 
   /// FORMATS.md 11.3: complete when the record reached a finished state.
@@ -597,9 +649,9 @@ struct ScanState: ~Copyable {
       return true
     case .diffing, .tca:
       if shape.isDifferenceTree {
-        let treeFinished = !treeLines.isEmpty && progress.tree.isFinished
+        let treeFinished = progress.treeLineCount > 0 && progress.tree.isFinished
         return progress.noChange || treeFinished
-          || (progress.sawStateHeader && treeLines.isEmpty && ending != .endOfInput)
+          || (progress.sawStateHeader && progress.treeLineCount == 0 && ending != .endOfInput)
       }
       // Only `.debugActions()` prints no state part, and it ends its action with a blank
       // line (FORMATS.md 8.4). An action ended by foreign text, a header or the end of
@@ -617,7 +669,7 @@ struct ScanState: ~Copyable {
     case .tca:
       if shape.isDifferenceTree { return .diffing }
       if progress.storePrefix != nil || progress.sawTCA0Marker || hasTypedNestedCase
-        || (progress.endedByBlankAfterAction && dumpLines.isEmpty && !progress.noChange)
+        || (progress.endedByBlankAfterAction && progress.dumpLineCount == 0 && !progress.noChange)
       {
         return .tca0
       }
@@ -625,22 +677,12 @@ struct ScanState: ~Copyable {
     }
   }
 
-  /// The action text (in `actionBytes`): the labels text, or the action lines joined with
-  /// "\n", up to two leading spaces removed from each.
+  /// The action text (in `actionBytes`): a `labels` record's is on its header line; the
+  /// others' was joined as their lines arrived (`addActionLine`).
   private mutating func joinActionText() {
-    let text = raw.buffer
+    guard let labels = progress.labelsText else { return }
     actionBytes.removeAll()
-    if let labels = progress.labelsText {
-      actionBytes.append(UnsafeBufferPointer(rebasing: text[labels]))
-      return
-    }
-    for (n, line) in actionLines.enumerated() {
-      if n > 0 { actionBytes.append(0x0A) }
-      var s = line.lowerBound
-      if s < line.upperBound, text[s] == ByteText.space { s += 1 }
-      if s < line.upperBound, text[s] == ByteText.space { s += 1 }
-      actionBytes.append(UnsafeBufferPointer(rebasing: text[s..<line.upperBound]))
-    }
+    actionBytes.append(UnsafeBufferPointer(rebasing: raw.buffer[labels]))
   }
 
   /// Writes what `needs` asks of the action (path and root, text) to `derived`; returns
@@ -721,13 +763,35 @@ struct ScanState: ~Copyable {
   }
 }
 
-/// UTF-8 validation on bytes, once per record (FORMATS.md 9.12).
+/// UTF-8 validation on bytes, once per kept line of a record (FORMATS.md 9.12).
 package enum UTF8Validation {
   static func isValid(_ bytes: [UInt8]) -> Bool {
     bytes.withUnsafeBufferPointer { isValid($0) }
   }
 
+  /// Most lines are ASCII: their words are or-ed together and tested once, the last word
+  /// overlapping the one before; only a line with a byte over 0x7F is decoded.
+  @inline(__always)
   package static func isValid(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    let n = b.count
+    guard let base = b.baseAddress else { return true }
+    var high: UInt64 = 0
+    if n >= 8 {
+      var i = 0
+      while i + 8 <= n {
+        high |= UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+        i += 8
+      }
+      high |= UnsafeRawPointer(base + n - 8).loadUnaligned(as: UInt64.self)
+    } else {
+      for i in 0..<n { high |= UInt64(base[i]) }
+    }
+    return high & 0x8080_8080_8080_8080 == 0 || decodes(b)
+  }
+
+  /// Whether every sequence decodes: no stray continuation byte, overlong form, surrogate
+  /// or scalar past U+10FFFF, and no sequence cut at the end.
+  static func decodes(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
     var i = 0
     let n = b.count
     while i < n {
