@@ -1,12 +1,13 @@
-/// Action paths by the shape of their text, so that the value tree is built once per shape
-/// instead of once per record.
+/// Action paths (and the tca0/tca1 clue) by the shape of their text, so that the value
+/// tree is built once per shape instead of once per record.
 ///
 /// A log repeats few action shapes: the records of one action differ in their string
 /// literals and numbers (IDs, coordinates, times), which never decide a path. The shape of
 /// a text is the text with every string literal and number replaced by a marker, tokens
 /// read exactly as `ValueTree` reads them (`ActionShape`). Two texts of one shape have the
 /// same tokens but for the contents of string and number atoms, and such an atom is never
-/// a case, a label or part of one: so they have the same path and root (FORMATS.md 10.1).
+/// a case, a label or part of one: so they have the same path and root (FORMATS.md 10.1),
+/// and the same nested cases written with their type (the `tca0` clue, FORMATS.md 8).
 /// Of the generated logs' records, fewer than one in a hundred misses per 1 MiB chunk.
 ///
 /// Memory: at most `maximumShapes` shapes (then it starts over), each kept with its path.
@@ -14,21 +15,22 @@ struct ActionPathCache: ~Copyable {
   static let maximumShapes = 4096
   /// Shapes (`ActionShape.write`) to entries.
   private var shapes = ByteInterner()
-  /// Per shape: its path and root (`rootStart` -1: none) in `known`.
-  private var entries: [(pathStart: Int, pathEnd: Int, rootStart: Int, rootEnd: Int)] = []
+  /// Per shape: its path and root (`rootStart` -1: none) in `known`, and the clue.
+  private var entries: [(pathStart: Int, pathEnd: Int, rootStart: Int, rootEnd: Int, hasTypedNestedCase: Bool)] = []
   private var known = ByteAccumulator(capacity: 4096)
   /// The shape of the current text (scratch).
   private var shape = ByteAccumulator(capacity: 1024)
 
   init() {}
 
-  /// The path and root of `text`: from an earlier text of its shape, else from `compute`,
-  /// which writes the path's names (`visit`) and returns the root, and is then kept for
-  /// the shape. `emit` gets the path and root bytes (root nil when there is none).
+  /// The path, root and clue of `text`: from an earlier text of its shape, else from
+  /// `compute`, which writes the path's names (`visit`) and returns the root (a range in
+  /// `text`) and the clue; what it found is kept for the shape. `emit` gets the path and
+  /// root bytes (root nil when there is none), valid while it runs, and the clue.
   mutating func path(
     of text: UnsafeBufferPointer<UInt8>,
-    compute: (_ visit: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Void) -> Range<Int>?,
-    emit: (_ path: UnsafeBufferPointer<UInt8>, _ root: UnsafeBufferPointer<UInt8>?) -> Void
+    compute: (_ visit: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Void) -> (root: Range<Int>?, hasTypedNestedCase: Bool),
+    emit: (_ path: UnsafeBufferPointer<UInt8>, _ root: UnsafeBufferPointer<UInt8>?, _ hasTypedNestedCase: Bool) -> Void
   ) {
     shape.removeAll()
     ActionShape.write(text, into: &shape)
@@ -37,7 +39,7 @@ struct ActionPathCache: ~Copyable {
     if id == entries.count {
       let pathStart = known.count
       var first = true
-      let root = compute { bytes, name in
+      let (root, hasTypedNestedCase) = compute { bytes, name in
         if !first { known.append(ByteText.dot) }
         first = false
         known.append(UnsafeBufferPointer(rebasing: bytes[name]))
@@ -48,13 +50,14 @@ struct ActionPathCache: ~Copyable {
         rootStart = known.count
         known.append(UnsafeBufferPointer(rebasing: text[root]))
       }
-      entries.append((pathStart, pathEnd, rootStart, known.count))
+      entries.append((pathStart, pathEnd, rootStart, known.count, hasTypedNestedCase))
     }
     let entry = entries[id]
     let bytes = known.buffer
     emit(
       UnsafeBufferPointer(rebasing: bytes[entry.pathStart..<entry.pathEnd]),
-      entry.rootStart < 0 ? nil : UnsafeBufferPointer(rebasing: bytes[entry.rootStart..<entry.rootEnd]))
+      entry.rootStart < 0 ? nil : UnsafeBufferPointer(rebasing: bytes[entry.rootStart..<entry.rootEnd]),
+      entry.hasTypedNestedCase)
   }
 
   private mutating func startOver() {

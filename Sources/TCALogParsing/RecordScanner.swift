@@ -689,9 +689,8 @@ struct ScanState: ~Copyable {
   /// their ranges (empty when not asked for) and the typed-nested-case clue (`needsClue`:
   /// only a `tca` record with no other clue needs it).
   ///
-  /// The path comes from the cache of paths by text shape (`ActionPathCache`), which builds
-  /// the value tree once per shape; the clue needs the tree itself unless the byte test
-  /// (`TypedCaseScan`) rules it out.
+  /// The path and the clue come from the cache by text shape (`ActionPathCache`), which
+  /// builds the value tree once per shape.
   private mutating func readAction(needsClue: Bool, into derived: inout DerivedText) -> (
     path: TextRange, root: TextRange?, text: TextRange, hasTypedNestedCase: Bool
   ) {
@@ -700,37 +699,27 @@ struct ScanState: ~Copyable {
     let none = derived.range(from: derived.position)
     guard wantsPath || wantsText || needsClue else { return (none, nil, none, false) }
     joinActionText()
-    // Valid until `actionBytes` changes: the next record's `joinActionText`.
+    // Valid until `actionBytes` changes: the next record's action.
     let action = actionBytes.buffer
     var path = none
     var root: TextRange?
     var hasTypedNestedCase = false
-    if needsClue && TypedCaseScan.mayHaveTypedNestedCase(action) {
-      // The tree takes `treeNodes`' storage (unique, so it is reused) and gives it back below.
-      let tree = ValueTree(parsing: action, 0..<action.count, reusing: &treeNodes, stack: &treeStack)
-      let pathStart = derived.position
-      let walk = tree.walkPath(typedClue: true) { name in
-        guard wantsPath else { return }
-        if derived.position != pathStart { derived.append(ByteText.dot) }
-        derived.append(action, name)
-      }
-      if wantsPath {
-        path = derived.range(from: pathStart)
-        root = walk.root.map { derived.add(action, $0) }
-      }
-      hasTypedNestedCase = walk.hasTypedNestedCase
-      treeNodes = tree.nodes
-    } else if wantsPath {
+    if wantsPath || needsClue {
       pathCache.path(
         of: action,
         compute: { visit in
+          // The tree takes `treeNodes`' storage (unique, so it is reused) and gives it back.
           let tree = ValueTree(parsing: action, 0..<action.count, reusing: &treeNodes, stack: &treeStack)
           defer { treeNodes = tree.nodes }
-          return tree.walkPath(typedClue: false) { visit(action, $0) }.root
+          let walk = tree.walkPath(typedClue: true) { visit(action, $0) }
+          return (walk.root, walk.hasTypedNestedCase)
         },
-        emit: { pathBytes, rootBytes in
-          path = derived.add(pathBytes)
-          root = rootBytes.map { derived.add($0) }
+        emit: { pathBytes, rootBytes, typed in
+          if wantsPath {
+            path = derived.add(pathBytes)
+            root = rootBytes.map { derived.add($0) }
+          }
+          hasTypedNestedCase = needsClue && typed
         })
     }
     let text = wantsText ? derived.add(action, 0..<action.count) : none
@@ -835,36 +824,5 @@ package enum UTF8Validation {
       i += length
     }
     return true
-  }
-}
-
-/// The byte test before the typed-nested-case clue (FORMATS.md 8): `ValueTree` finds a
-/// nested case written with its type only at a head `Type.case`, whose bytes hold an
-/// identifier byte, `>` or a backtick, a dot, then a lowercase letter, `_` or a backtick.
-/// The text's first atom is skipped when it stands at the top level: it is the root's head
-/// (excluded by the tree) or a value the tree does not count. A false alarm (such bytes
-/// in a string) only costs the tree.
-enum TypedCaseScan {
-  static func mayHaveTypedNestedCase(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-    var i = 0
-    let n = text.count
-    while i < n, text[i] == ByteText.space || text[i] == ByteText.tab || text[i] == 0x0A || text[i] == 0x0D { i += 1 }
-    if i < n, ByteText.isIdentifierStart(text[i]) || text[i] == UInt8(ascii: ".") {
-      while i < n, !ValueTree.endsAtomOrAngle(text[i]) { i += 1 }
-    }
-    if i < 1 { i = 1 }
-    while i + 1 < n {
-      if text[i] == ByteText.dot {
-        let before = text[i - 1]
-        let after = text[i + 1]
-        if (ByteText.isIdentifierBody(before) || before == UInt8(ascii: ">") || before == UInt8(ascii: "`"))
-          && (ByteText.isLower(after) || after == UInt8(ascii: "_") || after == UInt8(ascii: "`"))
-        {
-          return true
-        }
-      }
-      i += 1
-    }
-    return false
   }
 }

@@ -11,15 +11,18 @@ import Testing
 
 /// The scanner takes action paths from its cache of paths by text shape (`ActionPathCache`):
 /// every record's path and root equal what the value tree says of its own text, and texts
-/// of one shape have one path.
+/// of one shape have one path, root and tca0/tca1 clue.
 struct ActionPathCacheTests {
   /// The tree's answer for a text, as strings.
-  static func treePath(_ text: [UInt8]) -> (root: String?, path: String) {
+  static func treePath(_ text: [UInt8]) -> (root: String?, path: String, typed: Bool) {
     text.withUnsafeBufferPointer { text in
       let tree = ValueTree(parsing: text, 0..<text.count)
       var names: [String] = []
-      let walk = tree.walkPath(typedClue: false) { names.append(String(decoding: text[$0], as: UTF8.self)) }
-      return (walk.root.map { String(decoding: text[$0], as: UTF8.self) }, names.joined(separator: "."))
+      let walk = tree.walkPath(typedClue: true) { names.append(String(decoding: text[$0], as: UTF8.self)) }
+      return (
+        walk.root.map { String(decoding: text[$0], as: UTF8.self) }, names.joined(separator: "."),
+        walk.hasTypedNestedCase
+      )
     }
   }
 
@@ -121,7 +124,9 @@ struct ActionPathCacheTests {
       guard Self.shape(a) == Self.shape(b) else { continue }
       sameShape += 1
       let (ta, tb) = (Self.treePath(a), Self.treePath(b))
-      #expect(ta.root == tb.root && ta.path == tb.path, "\(String(decoding: a, as: UTF8.self).debugDescription)")
+      #expect(
+        ta.root == tb.root && ta.path == tb.path && ta.typed == tb.typed,
+        "\(String(decoding: a, as: UTF8.self).debugDescription)")
     }
     #expect(sameShape > 2_000)
   }
