@@ -84,19 +84,38 @@ package enum LinePrefix {
   /// The record's `timestamp` form: `T` between date and time, fraction as written,
   /// offset as `±HH:MM` (FORMATS.md 2.2).
   package static func normalizedTimestamp(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-    var out = Array(text)
-    if out.count > 10 { out[10] = UInt8(ascii: "T") }
-    // A trailing "+hhmm" (no colon) becomes "+hh:mm".
-    if out.count >= 5 {
-      let signIndex = out.count - 5
-      let sign = out[signIndex]
-      if (sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-")) && signIndex > 18
-        && out[(signIndex + 1)...].allSatisfy(isDigit)
-      {
-        out.insert(UInt8(ascii: ":"), at: out.count - 2)
-      }
-    }
+    var out: [UInt8] = []
+    withNormalizedTimestamp(text) { out = Array($0) }
     return out
+  }
+
+  /// Calls `body` with the normalized form of `text` in a buffer on the stack (the scanner
+  /// normalizes one per record and allocates nothing for it); valid only inside `body`.
+  package static func withNormalizedTimestamp(
+    _ text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
+    let n = text.count
+    // A trailing "+hhmm" (no colon) becomes "+hh:mm".
+    var insertsColon = false
+    if n >= 5 {
+      let signIndex = n - 5
+      let sign = text[signIndex]
+      insertsColon =
+        (sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-")) && signIndex > 18
+        && isDigit(text[n - 4]) && isDigit(text[n - 3]) && isDigit(text[n - 2]) && isDigit(text[n - 1])
+    }
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n + 1) { out in
+      guard let base = out.baseAddress, let source = text.baseAddress else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+      if insertsColon {
+        base.update(from: source, count: n - 2)
+        base[n - 2] = UInt8(ascii: ":")
+        (base + n - 1).update(from: source + n - 2, count: 2)
+      } else {
+        base.update(from: source, count: n)
+      }
+      if n > 10 { base[10] = UInt8(ascii: "T") }
+      body(UnsafeBufferPointer(start: base, count: insertsColon ? n + 1 : n))
+    }
   }
 
   @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }

@@ -81,7 +81,10 @@ public struct Record: Sendable {
   /// The raw input bytes of the record. Shorter than `bytes` only when the size cap hit.
   public package(set) var rawRange: TextRange
   /// The timestamp of the record's header line prefix, normalized (nil without one).
-  public package(set) var timestampRange: TextRange?
+  public private(set) var timestampRange: TextRange?
+  /// That timestamp read as a time, when it parses: read once, here, as every sink that
+  /// counts by time asks for it.
+  public private(set) var writtenTime: WrittenTime?
   /// The store prefix of the header (`[AppFeature]`), when the log has one.
   public package(set) var storePrefixRange: TextRange?
   /// The action path: enum cases from the root, dot-separated (`windows.window.hover`).
@@ -118,6 +121,11 @@ public struct Record: Sendable {
     self.storage = storage
     self.rawRange = rawRange
     self.timestampRange = timestampRange
+    writtenTime = timestampRange.flatMap { range in
+      range.start >= 0 && range.count >= 0 && range.end <= storage.count
+        ? storage.withUnsafeBufferPointer { WrittenTime.parse(UnsafeBufferPointer(rebasing: $0[range.start..<range.end])) }
+        : nil
+    }
     self.storePrefixRange = storePrefixRange
     self.actionPathRange = actionPathRange
     self.actionRootRange = actionRootRange
@@ -154,6 +162,7 @@ public protocol RecordFields {
   var storage: [UInt8] { get }
   var rawRange: TextRange { get }
   var timestampRange: TextRange? { get }
+  var writtenTime: WrittenTime? { get }
   var storePrefixRange: TextRange? { get }
   var actionPathRange: TextRange { get }
   var actionRootRange: TextRange? { get }
@@ -222,6 +231,7 @@ public struct RecordContent: RecordFields, Sendable {
   @inlinable public var storage: [UInt8] { record.storage }
   @inlinable public var rawRange: TextRange { record.rawRange }
   @inlinable public var timestampRange: TextRange? { record.timestampRange }
+  @inlinable public var writtenTime: WrittenTime? { record.writtenTime }
   @inlinable public var storePrefixRange: TextRange? { record.storePrefixRange }
   @inlinable public var actionPathRange: TextRange { record.actionPathRange }
   @inlinable public var actionRootRange: TextRange? { record.actionRootRange }

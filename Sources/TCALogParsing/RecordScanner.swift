@@ -111,7 +111,8 @@ struct RecordProgress {
   var dumpLineCount = 0
   /// A kept line held bytes that are not UTF-8.
   var hasInvalidUTF8 = false
-  var timestamp: [UInt8]?
+  /// The header line has a prefix with a timestamp (normalized in `ScanState.timestamp`).
+  var hasTimestamp = false
   /// Ranges in the record's raw bytes.
   var storePrefix: Range<Int>?
   var labelsText: Range<Int>?
@@ -214,6 +215,8 @@ struct ScanState: ~Copyable {
   var inFragment = false
   var previousLooksLikeRoot = false
 
+  /// The normalized timestamp of the record's header, when `progress.hasTimestamp`.
+  var timestamp = ByteAccumulator(capacity: 64)
   /// The record's action text, joined as its lines arrive (FORMATS.md 3: up to two leading
   /// spaces removed from each line, lines joined with "\n"); reused from record to record.
   var actionBytes = ByteAccumulator(capacity: 1024)
@@ -311,7 +314,11 @@ struct ScanState: ~Copyable {
     progress.headerLine = line.number
     progress.headerOffset = line.offset
     if let prefix = view.prefix {
-      progress.timestamp = LinePrefix.normalizedTimestamp(UnsafeBufferPointer(rebasing: line.content[prefix.timestamp]))
+      timestamp.removeAll()
+      LinePrefix.withNormalizedTimestamp(UnsafeBufferPointer(rebasing: line.content[prefix.timestamp])) {
+        timestamp.append($0)
+      }
+      progress.hasTimestamp = true
     }
     // A header line over the size cap keeps none of its bytes, so none of its ranges; a
     // kept one is copied (the store prefix and a labels text are read from it).
@@ -614,7 +621,7 @@ struct ScanState: ~Copyable {
       progress.headerKind == .tca && !shape.isDifferenceTree && progress.storePrefix == nil && !progress.sawTCA0Marker
     let action = readAction(needsClue: needsClue, into: &derived)
     let changes = needs.contains(.statePaths) ? parseStatePart(shape, into: &derived) : []
-    let timestampRange = progress.timestamp.map { derived.add($0) }
+    let timestampRange = progress.hasTimestamp ? derived.add(timestamp.buffer) : nil
     let stateChanged = shape.isDifferenceTree ? progress.treeLineCount > 0 : progress.sawChangeMarker
     var storePrefix: TextRange?
     if let prefix = progress.storePrefix {

@@ -95,7 +95,3 @@ extension WrittenTime {
   }
 }
 
-extension RecordFields {
-  /// The record's timestamp as written, when it has one that parses.
-  public var writtenTime: WrittenTime? { timestampRange.flatMap { withBytes($0, WrittenTime.parse) } }
-}
