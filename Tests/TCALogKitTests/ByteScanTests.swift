@@ -43,6 +43,38 @@ import Testing
     }
   }
 
+  /// Every other word mask: the lowest flagged byte is the first byte of its set, at every
+  /// position and among neighbours that fold or borrow.
+  @Test(arguments: ["quote-backslash", "action-shape"])
+  func lowestFlaggedByteIsTheFirstOfItsSet(_ mask: String) {
+    let (bits, set): ((UInt64) -> UInt64, (UInt8) -> Bool) =
+      switch mask {
+      case "quote-backslash": (BracketCounter.quoteOrBackslashBits, { $0 == 0x22 || $0 == 0x5C })
+      default: (ActionShape.specialBits, { $0 == 0x22 || $0 == 0x23 || $0 == 0x3C || $0 == 0xFF || (0x30...0x39).contains($0) })
+      }
+    func check(_ bytes: [UInt8]) {
+      let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+      let flagged = bits(word)
+      if let first = bytes.firstIndex(where: set) {
+        #expect(flagged.trailingZeroBitCount >> 3 == first, "\(mask): \(bytes)")
+      } else {
+        #expect(flagged == 0, "\(mask): \(bytes)")
+      }
+    }
+    for b in 0...255 {
+      for position in 0..<8 {
+        var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 8)
+        bytes[position] = UInt8(b)
+        check(bytes)
+      }
+    }
+    let alphabet: [UInt8] = [0x00, 0x01, 0x20, 0x21, 0x22, 0x23, 0x2F, 0x30, 0x39, 0x3A, 0x3B, 0x3C, 0x3D, 0x5C, 0x5D, 0x80, 0xFE, 0xFF, 0x61]
+    var generator = SeededRandom(seed: 0x5EED_5AFE)
+    for _ in 0..<50_000 {
+      check((0..<8).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
+    }
+  }
+
   @Test func byteMasksAgreeWithTheirLists() {
     let atomEnds = Set(" \t\n\r,()[]{}\"".utf8)
     for b in 0...255 {
