@@ -4,6 +4,9 @@
 struct BracketCounter {
   var depth = 0
   var inTripleQuote = false
+  /// A `"` was seen since this was last cleared: a string may have changed how the bytes
+  /// after it count.
+  var sawQuote = false
 
   /// Adds the brackets of one line and returns the change in depth.
   @discardableResult
@@ -14,9 +17,11 @@ struct BracketCounter {
     let before = depth
     var depth = self.depth
     var inTripleQuote = self.inTripleQuote
+    var sawQuote = self.sawQuote
     defer {
       self.depth = depth
       self.inTripleQuote = inTripleQuote
+      self.sawQuote = sawQuote
     }
     var i = range.lowerBound
     let end = range.upperBound
@@ -57,6 +62,7 @@ struct BracketCounter {
         depth -= 1
         i += 1
       case ByteText.quote:
+        sawQuote = true
         if i + 2 < end, text[i + 1] == ByteText.quote, text[i + 2] == ByteText.quote {
           inTripleQuote = true
           i += 3
@@ -64,6 +70,7 @@ struct BracketCounter {
           i = BracketCounter.skipString(text, from: i, end: end, raw: false)
         }
       case ByteText.hash where i + 1 < end && text[i + 1] == ByteText.quote:
+        sawQuote = true
         i = BracketCounter.skipString(text, from: i + 1, end: end, raw: true)
       default:
         i += 1

@@ -16,6 +16,10 @@ struct DumpLine {
   var indent: Int
   /// `content` without leading and trailing blanks.
   var item: Range<Int>
+  /// Set by the scanner: `content` holds no string (no `"`), so its brackets, counted from
+  /// no open string, change the depth by `delta`. The parser then counts no bracket of it.
+  var isPlain = false
+  var delta: Int32 = 0
 
   /// Whether the line starts with a change marker (`-`, `+`, or a 0.x U+2007/U+2212,
   /// whose first byte is E2): a one-byte test before `parse` where only those matter.
@@ -154,6 +158,13 @@ struct CustomDumpDiffParser {
       if indented {
         let level = line.indent / 2
         while work.frames.count > 1 && work.frames[work.frames.count - 1].level >= level { closeFrame(&work) }
+        // Most unchanged lines of a dump are properties that open nothing (`isActive: true,`,
+        // `sidebar: Sidebar(…),`): in a structure they change no position and no frame.
+        let kind = work.frames[work.frames.count - 1].kind
+        if line.marker == .context && line.isPlain && line.delta <= 0 && (kind == .structure || kind == .root) {
+          i += 1
+          continue
+        }
       }
       if skipsValueless(line, indented: indented, &work) {
         i += 1
@@ -196,7 +207,8 @@ struct CustomDumpDiffParser {
     let (label, rawValue) = splitLabel(line.item)
     var value = rawValue
     var counter = BracketCounter()
-    counter.add(text, value)
+    // A label holds no bracket outside a string: without strings the line's count is the value's.
+    if line.isPlain { counter.depth = Int(line.delta) } else { counter.add(text, value) }
     let opens = counter.depth > 0 || counter.inTripleQuote
     if !opens, value.count > 0, text[value.upperBound - 1] == ByteText.comma {
       value = value.lowerBound..<(value.upperBound - 1)

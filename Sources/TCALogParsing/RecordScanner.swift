@@ -501,12 +501,22 @@ struct ScanState: ~Copyable {
     if dump.marker != .context { progress.sawChangeMarker = true }
     if dump.isTCA0Marker { progress.sawTCA0Marker = true }
     // The record's state value ends where the new side's brackets balance (FORMATS.md 2.4).
+    // Each line's own count is kept for the diff parser, which then need not count again.
+    var isPlain = false
+    var delta = 0
     if dump.marker != .old {
-      progress.newView.add(line.content, dump.content)
+      let startsOutsideString = !progress.newView.inTripleQuote
+      progress.newView.sawQuote = false
+      delta = progress.newView.add(line.content, dump.content)
+      isPlain = startsOutsideString && !progress.newView.sawQuote
       if progress.newView.depth <= 0 && !progress.newView.inTripleQuote {
         progress.rootFinished = true
         progress.phase = .finished
       }
+    } else if needs.contains(.statePaths) {
+      var own = BracketCounter()
+      delta = own.add(line.content, dump.content)
+      isPlain = !own.sawQuote
     }
     if case .some(let copied) = appendStateLine(line) {
       progress.dumpLineCount += 1
@@ -514,6 +524,8 @@ struct ScanState: ~Copyable {
         var stored = dump
         stored.content = shifted(dump.content, by: start)
         stored.item = shifted(dump.item, by: start)
+        stored.isPlain = isPlain && delta >= Int(Int32.min) && delta <= Int(Int32.max)
+        stored.delta = stored.isPlain ? Int32(delta) : 0
         dumpLines.append(stored)
       }
     }
