@@ -83,22 +83,15 @@ enum ActionShape {
   static let numberMarker: UInt8 = 0x02
 
   static func write(_ text: UnsafeBufferPointer<UInt8>, into shape: inout ByteAccumulator) {
-    guard let base = text.baseAddress else { return }
+    guard text.baseAddress != nil else { return }
     let end = text.count
     var i = 0
     var kept = 0  // text[kept..<i] is yet to be copied
     // Where the last string token ended: a `#"` there starts a raw string.
     var stringEnd = 0
     while i < end {
-      // Jump to the next byte that can matter, eight bytes at a time.
-      while i + 8 <= end {
-        let bits = specialBits(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-        if bits != 0 {
-          i += bits.trailingZeroBitCount >> 3
-          break
-        }
-        i += 8
-      }
+      // Jump to the next byte that can matter.
+      i = skipUnflaggedWords(text, from: i, end: end, specialBits).index
       guard i < end else { break }
       let b = text[i]
       switch b {

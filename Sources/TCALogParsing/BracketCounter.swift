@@ -29,18 +29,9 @@ struct BracketCounter {
       if !inTripleQuote {
         // Most bytes are indentation, names and values: skip eight at a time while a word
         // holds none of the special bytes, else jump straight to the first special one.
-        let base = text.baseAddress!
-        var atSpecial = false
-        while i + 8 <= end {
-          let bits = BracketCounter.specialBits(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-          if bits != 0 {
-            i += bits.trailingZeroBitCount >> 3
-            atSpecial = true
-            break
-          }
-          i += 8
-        }
-        if !atSpecial {
+        let jump = skipUnflaggedWords(text, from: i, end: end, BracketCounter.specialBits)
+        i = jump.index
+        if !jump.found {
           while i < end && !BracketCounter.isSpecial(text[i]) { i += 1 }
           if i == end { break }
         }
@@ -119,17 +110,9 @@ struct BracketCounter {
   /// `end` when the string is not closed on this line).
   static func skipString(_ text: UnsafeBufferPointer<UInt8>, from start: Int, end: Int, raw: Bool) -> Int {
     var i = start + 1
-    let base = text.baseAddress!
     while i < end {
-      // IDs and names fill most strings: jump to the next `"` or `\`, eight bytes at a time.
-      while i + 8 <= end {
-        let bits = quoteOrBackslashBits(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-        if bits != 0 {
-          i += bits.trailingZeroBitCount >> 3
-          break
-        }
-        i += 8
-      }
+      // IDs and names fill most strings: jump to the next `"` or `\`.
+      i = skipUnflaggedWords(text, from: i, end: end, quoteOrBackslashBits).index
       guard i < end else { break }
       let b = text[i]
       if raw {

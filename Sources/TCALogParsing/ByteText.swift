@@ -97,6 +97,24 @@ package enum ByteText {
   }
 }
 
+/// The word-at-a-time jump the byte loops share: past whole words in which `flags` marks
+/// no byte (the high bit of each byte of a set, the lowest set bit exact), to the first
+/// marked byte. Returns its index and true, or the first index from which fewer than eight
+/// bytes are left and false (the caller tests those bytes one by one).
+@inline(__always)
+func skipUnflaggedWords(
+  _ text: UnsafeBufferPointer<UInt8>, from start: Int, end: Int, _ flags: (UInt64) -> UInt64
+) -> (index: Int, found: Bool) {
+  let base = text.baseAddress!
+  var i = start
+  while i + 8 <= end {
+    let bits = flags(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+    if bits != 0 { return (i + bits.trailingZeroBitCount >> 3, true) }
+    i += 8
+  }
+  return (i, false)
+}
+
 /// A set of ASCII bytes as the bits of two words: one shift and mask per test, no table.
 /// The hot loops (atoms, names, brackets) each test one such set per byte. The sets are
 /// computed properties with constant masks (not stored `static let`s, whose lazy
