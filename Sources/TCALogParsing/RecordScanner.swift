@@ -372,12 +372,21 @@ struct ScanState: ~Copyable {
     if count(line) && keepsRaw { _ = copy(line) }
   }
 
-  /// Counts a state line; returns where it starts in `raw` when it is kept and someone
-  /// reads the changed paths (nil otherwise).
+  /// What became of a state line.
+  private enum StateLineFate {
+    /// Over the size cap: counted only.
+    case dropped
+    /// Kept, not copied: no one reads the changed paths.
+    case kept
+    /// Kept and copied into `raw`, starting there.
+    case copied(at: Int)
+  }
+
+  /// Counts a state line, and copies it when someone reads the changed paths (or raw bytes).
   @inline(__always)
-  private mutating func appendStateLine(_ line: InputLine) -> Int?? {
-    guard count(line) else { return .none }
-    return .some(keepsRaw || needs.contains(.statePaths) ? copy(line) : nil)
+  private mutating func appendStateLine(_ line: InputLine) -> StateLineFate {
+    guard count(line) else { return .dropped }
+    return keepsRaw || needs.contains(.statePaths) ? .copied(at: copy(line)) : .kept
   }
 
   private func shifted(_ r: Range<Int>, by delta: Int) -> Range<Int> { (r.lowerBound + delta)..<(r.upperBound + delta) }
@@ -518,30 +527,32 @@ struct ScanState: ~Copyable {
       delta = own.add(line.content, dump.content)
       isPlain = !own.sawQuote
     }
-    if case .some(let copied) = appendStateLine(line) {
+    switch appendStateLine(line) {
+    case .dropped: break
+    case .kept: progress.dumpLineCount += 1
+    case .copied(let start):
       progress.dumpLineCount += 1
-      if let start = copied {
-        var stored = dump
-        stored.content = shifted(dump.content, by: start)
-        stored.item = shifted(dump.item, by: start)
-        stored.isPlain = isPlain && delta >= Int(Int32.min) && delta <= Int(Int32.max)
-        stored.delta = stored.isPlain ? Int32(delta) : 0
-        dumpLines.append(stored)
-      }
+      var stored = dump
+      stored.content = shifted(dump.content, by: start)
+      stored.item = shifted(dump.item, by: start)
+      stored.isPlain = isPlain && delta >= Int(Int32.min) && delta <= Int(Int32.max)
+      stored.delta = stored.isPlain ? Int32(delta) : 0
+      dumpLines.append(stored)
     }
     return .taken
   }
 
   private mutating func takeTreeLine(_ line: InputLine, _ tree: TreeLine) -> Step {
     progress.tree.take(tree.kind)
-    if case .some(let copied) = appendStateLine(line) {
+    switch appendStateLine(line) {
+    case .dropped: break
+    case .kept: progress.treeLineCount += 1
+    case .copied(let start):
       progress.treeLineCount += 1
-      if let start = copied {
-        var stored = tree
-        stored.text = shifted(tree.text, by: start)
-        stored.item = shifted(tree.item, by: start)
-        treeLines.append(stored)
-      }
+      var stored = tree
+      stored.text = shifted(tree.text, by: start)
+      stored.item = shifted(tree.item, by: start)
+      treeLines.append(stored)
     }
     return .taken
   }
