@@ -22,11 +22,15 @@ public struct BudgetPrinter {
   /// The UTC offset the log writes its times in (nil: local time), so that a burst's time
   /// reads as in the log.
   public var timeOffset: Int?
+  /// The columns text lines are wrapped to (at spaces, later lines indented under the
+  /// rule); nil: not wrapped.
+  public var width: Int?
 
-  /// A printer of `format`, writing times in `timeOffset`.
-  public init(format: Format, timeOffset: Int? = nil) {
+  /// A printer of `format`, writing times in `timeOffset`, text wrapped to `width` columns.
+  public init(format: Format, timeOffset: Int? = nil, width: Int? = nil) {
     self.format = format
     self.timeOffset = timeOffset
+    self.width = width
   }
 
   /// The results in the printer's format; `source` names the logs checked, `defaults` the
@@ -133,7 +137,9 @@ public struct BudgetPrinter {
       out += budgetLine("ok  ", result) + "  (\(Self.value(result.measured, result.rule.unit)))\n"
     }
     for result in defaults where result.holds { out += defaultLine("ok  ", result) + "\n" }
-    return out
+    guard let width else { return out }
+    return out.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { TextFormatting.wrapped(String($0), width: width, indent: "      ") }.joined(separator: "\n")
   }
 
   private func json(_ results: [Budget.Result], _ defaults: [DefaultBudget.Result], _ source: String) -> String {

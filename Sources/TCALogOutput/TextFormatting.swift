@@ -58,6 +58,29 @@ package enum TextFormatting {
     return out + "…"
   }
 
+  /// A line broken at spaces to fit `width` columns, each later line starting with
+  /// `indent`; a word longer than a line stays whole.
+  package static func wrapped(_ line: String, width: Int, indent: String) -> String {
+    var rest = Array(line.unicodeScalars)
+    let lead = rest.prefix { $0 == " " }.count
+    var out = String.UnicodeScalarView()
+    var first = true
+    while rest.count > width {
+      // The last space that leaves a line within `width`, past the indentation.
+      let floor = first ? lead : indent.unicodeScalars.count
+      guard
+        let cut = rest[floor..<min(rest.count, width + 1)].lastIndex(of: " ").flatMap({ $0 > floor ? $0 : nil })
+          ?? rest[min(rest.count, width + 1)...].firstIndex(of: " ")
+      else { break }
+      out.append(contentsOf: rest[..<cut])
+      out.append("\n")
+      rest = Array(indent.unicodeScalars) + rest[(cut + 1)...]
+      first = false
+    }
+    out.append(contentsOf: rest)
+    return String(out)
+  }
+
   /// A bar of `width` cells for a share in 0…1, in eighths of a cell.
   package static func bar(_ share: Double, width: Int) -> String {
     let eighths = Int((max(0, min(1, share)) * Double(width * 8)).rounded())

@@ -95,7 +95,11 @@ struct CheckCommand: ParsableCommand {
     let results = rules?.check(profile) ?? []
     let defaults = defaultRules ? DefaultBudget.check(profile) : []
     let out = OutputBuffer()
-    let printer = BudgetPrinter(format: format, timeOffset: profile.timeOffset)
+    let printer = BudgetPrinter(
+      format: format, timeOffset: profile.timeOffset,
+      // Wrapped on a terminal only: piped into a CI log or a script, each finding stays
+      // one line that grep and annotations can take.
+      width: isatty(1) != 0 ? TerminalSize.columns(1, environment: ProcessInfo.processInfo.environment) : nil)
     try out.write(printer.render(results, defaults: defaults, source: source))
     try out.flush()
     let unmeasured = results.filter { $0.measured == nil }

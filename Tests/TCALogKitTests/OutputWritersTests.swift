@@ -160,3 +160,18 @@ extension OutputWritersTests {
     #expect(closure.hasPrefix("public struct ActionFilter<Action> {") && closure.hasSuffix("\n}\n"))
   }
 }
+
+/// Long lines of `check` break at spaces to fit the terminal.
+struct WrappedTextTests {
+  @Test func breaksAtSpacesIndentsLaterLinesAndKeepsLongWords() {
+    let line = "FAIL  no-op-flood  no action is over 20% of all records"
+    #expect(TextFormatting.wrapped(line, width: 80, indent: "      ") == line)
+    let wrapped = TextFormatting.wrapped(line, width: 30, indent: "      ")
+    #expect(wrapped == "FAIL  no-op-flood  no action\n      is over 20% of all\n      records")
+    #expect(wrapped.split(separator: "\n").allSatisfy { $0.count <= 30 })
+    #expect(TextFormatting.wrapped("      measured 413/s, limit 76/s", width: 20, indent: "      ")
+      == "      measured\n      413/s, limit\n      76/s")
+    let long = "a " + String(repeating: "x", count: 40) + " b"
+    #expect(TextFormatting.wrapped(long, width: 10, indent: "  ") == "a\n  " + String(repeating: "x", count: 40) + "\n  b")
+  }
+}
