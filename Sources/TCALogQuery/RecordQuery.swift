@@ -10,6 +10,9 @@ import TCALogPipeline
 /// * `texts`: at least one matches the record's raw bytes (prefixes, newlines included);
 /// * `change`: the state part says something changed / nothing changed.
 ///
+/// The conditions are constants: a variable property of a class pays a runtime exclusivity
+/// check at each read, and `selects` reads them for every record.
+///
 /// Matching runs on the record's byte ranges, never on `String`s. A pattern that fails
 /// (match limit) counts as not matching; the failure is kept in `matchErrors`.
 public final class RecordQuery {
@@ -24,17 +27,17 @@ public final class RecordQuery {
   }
 
   /// At least one must match the action path (empty: no condition).
-  public var actions: [PatternMatcher]
+  public let actions: [PatternMatcher]
   /// None may match the action path.
-  public var excludes: [PatternMatcher]
+  public let excludes: [PatternMatcher]
   /// At least one must match a changed state path, raw or normalized (empty: no condition).
-  public var states: [PatternMatcher]
+  public let states: [PatternMatcher]
   /// At least one must match the record's raw input bytes (empty: no condition).
-  public var texts: [PatternMatcher]
+  public let texts: [PatternMatcher]
   /// The condition on the state part (`.any`: none).
-  public var change: ChangeCondition
+  public let change: ChangeCondition
   /// Select the records the conditions reject instead (grep's `-v`).
-  public var inverted: Bool
+  public let inverted: Bool
 
   /// The first match failures seen (up to 10), for messages; `matchErrorCount` counts them all.
   public private(set) var matchErrors: [MatchError] = []

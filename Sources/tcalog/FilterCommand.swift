@@ -154,16 +154,22 @@ struct FilterCommand: ParsableCommand {
     let repositoryOptions = options
     if fixedStrings { options.insert(.fixedString) }
 
-    let query: RecordQuery
+    // Every matcher is gathered first: the query's conditions are constants (a variable
+    // property of a class costs a runtime exclusivity check at each read, four per record).
+    var actions: [PatternMatcher]
+    var excludes: [PatternMatcher]
+    let states: [PatternMatcher]
+    let texts: [PatternMatcher]
     do {
       func compile(_ patterns: [String]) throws(PatternError) -> [PatternMatcher] {
         var matchers: [PatternMatcher] = []
         for pattern in patterns { matchers.append(try PatternMatcher(pattern, options: options)) }
         return matchers
       }
-      query = RecordQuery(
-        actions: try compile(action), excludes: try compile(exclude), states: try compile(state),
-        texts: try compile(text), change: changed ? .changed : unchanged ? .unchanged : .any, inverted: invert)
+      actions = try compile(action)
+      excludes = try compile(exclude)
+      states = try compile(state)
+      texts = try compile(text)
     } catch {
       Diagnostics.error(error.description)
       if let caret = error.caretLines { Diagnostics.write(caret.joined(separator: "\n") + "\n") }
@@ -178,16 +184,19 @@ struct FilterCommand: ParsableCommand {
             Diagnostics.error("--only \(name): no entry of that name in \(filters)")
             throw ExitCode(2)
           }
-          query.actions.append(matcher)
+          actions.append(matcher)
         }
       }
       for file in excludeFilters {
-        query.excludes += try FilterRepository.load(path: file, options: repositoryOptions).allMatchers
+        excludes += try FilterRepository.load(path: file, options: repositoryOptions).allMatchers
       }
     } catch let error as FilterRepositoryError {
       for issue in error.issues { Diagnostics.error(issue.description) }
       throw ExitCode(2)
     }
+    let query = RecordQuery(
+      actions: actions, excludes: excludes, states: states, texts: texts,
+      change: changed ? .changed : unchanged ? .unchanged : .any, inverted: invert)
 
     let usesColor = ColorPolicy.resolve(
       color, environment: ProcessInfo.processInfo.environment, isTerminal: OutputBuffer.isTerminal(1))
