@@ -19,7 +19,7 @@ package enum LinePrefix {
   /// followed by `(Library) ` and `[subsystem:category] `.
   static func unifiedLog(_ line: UnsafeBufferPointer<UInt8>) -> LinePrefixMatch? {
     var c = Cursor(line)
-    guard c.dateAndTime(separators: [0x20]), c.literal(0x2E), c.digits() > 0,
+    guard c.dateAndTime(separator: 0x20, or: 0x20), c.literal(0x2E), c.digits() > 0,
       c.sign(), c.fixedDigits(4)
     else { return nil }
     let timestampEnd = c.position
@@ -28,7 +28,7 @@ package enum LinePrefix {
     else { return nil }
     // Process name: [^\s:][^:]* then ':' and a space or the end of the line.
     guard let first = c.peek, first != 0x3A, !isSpace(first) else { return nil }
-    while let byte = c.peek, byte != 0x3A { c.position += 1 }
+    _ = c.run(while: { $0 != 0x3A })
     guard c.literal(0x3A) else { return nil }
     if c.atEnd { return LinePrefixMatch(length: c.position, timestamp: 0..<timestampEnd) }
     guard c.literal(0x20) else { return nil }
@@ -51,7 +51,7 @@ package enum LinePrefix {
   /// Style 2, NSLog: `ts Process[4242:1a2b] `.
   static func nsLog(_ line: UnsafeBufferPointer<UInt8>) -> LinePrefixMatch? {
     var c = Cursor(line)
-    guard c.dateAndTime(separators: [0x20]) else { return nil }
+    guard c.dateAndTime(separator: 0x20, or: 0x20) else { return nil }
     var probe = c
     if probe.literal(0x2E), probe.digits() > 0 { c = probe }
     probe = c
@@ -66,7 +66,7 @@ package enum LinePrefix {
   /// Style 3, a bare ISO-8601 timestamp and one space.
   static func isoTimestamp(_ line: UnsafeBufferPointer<UInt8>) -> LinePrefixMatch? {
     var c = Cursor(line)
-    guard c.dateAndTime(separators: [0x20, UInt8(ascii: "T")]) else { return nil }
+    guard c.dateAndTime(separator: 0x20, or: UInt8(ascii: "T")) else { return nil }
     var probe = c
     if probe.literal(0x2E), probe.digits() > 0 { c = probe }
     probe = c
@@ -134,18 +134,37 @@ package enum LinePrefix {
     var atEnd: Bool { position >= line.count }
     var peek: UInt8? { position < line.count ? line[position] : nil }
 
-    mutating func literal(_ byte: UInt8) -> Bool {
-      guard peek == byte else { return false }
+    /// Non-optional forms of `peek` for the loops: a header line's prefix is about a
+    /// hundred bytes, read once per record.
+    @inline(__always) mutating func literal(_ byte: UInt8) -> Bool {
+      guard position < line.count, line[position] == byte else { return false }
       position += 1
       return true
     }
-    mutating func run(while predicate: (UInt8) -> Bool) -> Int {
+    @inline(__always) mutating func run(while predicate: (UInt8) -> Bool) -> Int {
       let start = position
-      while position < line.count, predicate(line[position]) { position += 1 }
+      let n = line.count
+      while position < n, predicate(line[position]) { position += 1 }
       return position - start
     }
     mutating func digits() -> Int { run(while: LinePrefix.isDigit) }
-    mutating func spaces() -> Int { run(while: LinePrefix.isSpace) }
+    /// Blanks, eight spaces at a time (`log stream` pads its columns with dozens).
+    mutating func spaces() -> Int {
+      let start = position
+      let n = line.count
+      if let base = line.baseAddress {
+        while position + 8 <= n {
+          let x = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self) ^ 0x2020_2020_2020_2020
+          if x != 0 {
+            position += x.trailingZeroBitCount >> 3
+            break
+          }
+          position += 8
+        }
+      }
+      while position < n, LinePrefix.isSpace(line[position]) { position += 1 }
+      return position - start
+    }
     mutating func letters() -> Int { run(while: { ($0 | 0x20) &- UInt8(ascii: "a") < 26 }) }
     mutating func fixedDigits(_ n: Int) -> Bool {
       guard position + n <= line.count else { return false }
@@ -157,10 +176,11 @@ package enum LinePrefix {
     mutating func hexNumber() -> Bool {
       literal(UInt8(ascii: "0")) && literal(UInt8(ascii: "x")) && run(while: LinePrefix.isHexDigit) > 0
     }
-    /// `dddd-dd-dd<sep>dd:dd:dd`
-    mutating func dateAndTime(separators: [UInt8]) -> Bool {
+    /// `dddd-dd-dd<sep>dd:dd:dd`, the separator one of two bytes (not an array: a literal
+    /// array allocated once per header line).
+    mutating func dateAndTime(separator: UInt8, or other: UInt8) -> Bool {
       guard fixedDigits(4), literal(0x2D), fixedDigits(2), literal(0x2D), fixedDigits(2),
-        let sep = peek, separators.contains(sep)
+        let sep = peek, sep == separator || sep == other
       else { return false }
       position += 1
       return fixedDigits(2) && literal(0x3A) && fixedDigits(2) && literal(0x3A) && fixedDigits(2)
