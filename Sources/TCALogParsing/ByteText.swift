@@ -67,7 +67,12 @@ package enum ByteText {
     guard range.count >= n else { return false }
     let p = literal.utf8Start
     let start = range.upperBound - n
-    for i in 0..<n where text[start + i] != p[i] { return false }
+    // From the end: most lines that are not the one looked for differ in their last byte.
+    var i = n - 1
+    while i >= 0 {
+      if text[start + i] != p[i] { return false }
+      i -= 1
+    }
     return true
   }
 

@@ -99,7 +99,7 @@ struct TreeLine {
     default:
       break
     }
-    if LineKinds.isNoChange(text, item) { return (.noChange, item) }
+    if last == UInt8(ascii: ")"), LineKinds.isNoChange(text, item) { return (.noChange, item) }
     if last == ByteText.colon, item.count >= 2 {
       let name = item.lowerBound..<(item.upperBound - 1)
       if first == ByteText.dot, name.count >= 2, text[name].dropFirst().allSatisfy(ByteText.isDigit) {

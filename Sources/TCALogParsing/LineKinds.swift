@@ -24,6 +24,52 @@ package enum LineKinds {
     return mayHoldLabelsHeader(text, ending)
   }
 
+  /// `mayBeHeader` for a scanned line, its ending tested on `LineView.tail`.
+  @inline(__always)
+  static func mayBeHeader(_ text: UnsafeBufferPointer<UInt8>, _ view: LineView) -> Bool {
+    guard view.end - view.content.lowerBound >= 16 else { return false }
+    if endsWith(view.tail, Self.actionColon, count: 7) { return true }
+    return mayHoldLabelsHeader(text, view.content.lowerBound..<view.end)
+  }
+
+  /// `isStateHeader` for a scanned line: most lines fail on their ending.
+  @inline(__always)
+  static func isStateHeader(_ text: UnsafeBufferPointer<UInt8>, _ view: LineView) -> Bool {
+    view.end - view.content.lowerBound >= 6 && endsWith(view.tail, Self.stateColon, count: 6)
+      && isStateHeader(text, view.content)
+  }
+
+  /// `isNoChange` for a scanned line: most lines fail on their ending.
+  @inline(__always)
+  static func isNoChange(_ text: UnsafeBufferPointer<UInt8>, _ view: LineView) -> Bool {
+    view.end - view.content.lowerBound >= 18 && view.tail == Self.changesParen && isNoChange(text, view.content)
+  }
+
+  /// Endings as `tailWord` holds them (`ByteScanTests` checks them against their text).
+  /// Computed, not stored: a stored `static let` is initialized lazily, checked at each use.
+  static var actionColon: UInt64 { 0x3a6e_6f69_7463_61 }  // "action:"
+  static var stateColon: UInt64 { 0x3a65_7461_7453 }  // "State:"
+  static var changesParen: UInt64 { 0x2973_6567_6e61_6863 }  // "changes)"
+
+  /// The last `count` (≤ 8) bytes of a line are those of `word` (their bytes in order from
+  /// the lowest), on the line's `tailWord`.
+  @inline(__always)
+  static func endsWith(_ tail: UInt64, _ word: UInt64, count: Int) -> Bool {
+    tail >> UInt64(64 - 8 * count) == word
+  }
+
+  /// The last eight bytes of `range` as one little-endian word (the last byte on top); a
+  /// range shorter than eight bytes fills the top with its bytes and leaves zeros below.
+  @inline(__always)
+  static func tailWord(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
+    if range.upperBound >= 8 && range.count >= 8 {
+      return UnsafeRawPointer(text.baseAddress! + range.upperBound - 8).loadUnaligned(as: UInt64.self)
+    }
+    var word: UInt64 = 0
+    for i in range { word = word >> 8 | UInt64(text[i]) << 56 }
+    return word
+  }
+
   package static func header(_ text: UnsafeBufferPointer<UInt8>, _ content: Range<Int>) -> Header? {
     // The pre-filter rejects almost every line before its (often long) indentation is trimmed.
     guard mayBeHeader(text, content) else { return nil }

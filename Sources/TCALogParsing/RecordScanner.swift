@@ -75,8 +75,15 @@ struct LineView {
   var prefix: LinePrefixMatch?
   /// The line after its prefix.
   var content: Range<Int>
+  /// Where the content ends once trailing blanks are trimmed.
+  var end: Int
+  /// The last eight bytes before `end` (fewer on a shorter line: zeros below them), the
+  /// last one in the top byte: the marker lines are told by their endings with one compare
+  /// each (`LineKinds.endsWith`) instead of a byte loop per test and line.
+  var tail: UInt64
+
   /// Nothing is left after trimming the end.
-  var isBlank: Bool
+  var isBlank: Bool { end == content.lowerBound }
 
   @inline(__always)
   init(_ line: InputLine) {
@@ -85,7 +92,8 @@ struct LineView {
     content = (prefix?.length ?? 0)..<text.count
     // A backward scan stops at the last byte of most lines; a forward one would walk their
     // indentation.
-    isBlank = ByteText.trimmedEnd(text, content).isEmpty
+    end = ByteText.trimmedEnd(text, content).upperBound
+    tail = LineKinds.tailWord(text, content.lowerBound..<end)
   }
 }
 
@@ -256,10 +264,10 @@ struct ScanState: ~Copyable {
       return (.blankLine, .done)
     }
     let text = line.content
-    if !view.isBlank, LineKinds.mayBeHeader(text, view.content), let header = LineKinds.header(text, view.content) {
+    if !view.isBlank, LineKinds.mayBeHeader(text, view), let header = LineKinds.header(text, view.content) {
       return (.nextLine, .start(header))
     }
-    switch advance(line, view.content, view.isBlank) {
+    switch advance(line, view) {
     case .taken: return (nil, .done)
     case .takenAndClosed: return (.blankLine, .done)
     case .rejected: return (.nextLine, .startOrSkip)
@@ -277,7 +285,7 @@ struct ScanState: ~Copyable {
     case .start(let header):
       return start(header, line, view)
     case .startOrSkip:
-      if !view.isBlank, LineKinds.mayBeHeader(text, view.content), let header = LineKinds.header(text, view.content) {
+      if !view.isBlank, LineKinds.mayBeHeader(text, view), let header = LineKinds.header(text, view.content) {
         return start(header, line, view)
       }
     }
@@ -409,15 +417,15 @@ struct ScanState: ~Copyable {
   }
 
   /// Decides what a line means for the open record, by the part the record is in.
-  private mutating func advance(_ line: InputLine, _ content: Range<Int>, _ isBlank: Bool) -> Step {
+  private mutating func advance(_ line: InputLine, _ view: LineView) -> Step {
     switch progress.phase {
-    case .action: return advanceInAction(line, content, isBlank)
-    case .tcaStateStart: return advanceAtTCAStateStart(line, content, isBlank)
+    case .action: return advanceInAction(line, view)
+    case .tcaStateStart: return advanceAtTCAStateStart(line, view)
     case .tcaState:
-      if isBlank { return takeClosingBlank(line) }
-      guard let dump = DumpLine.parse(line.content, content) else { return .rejected }
+      if view.isBlank { return takeClosingBlank(line) }
+      guard let dump = DumpLine.parse(line.content, view.content) else { return .rejected }
       return takeDumpLine(line, dump)
-    case .diffingTree: return advanceInDiffingTree(line, content, isBlank)
+    case .diffingTree: return advanceInDiffingTree(line, view.content, view.isBlank)
     case .finished: return .rejected
     }
   }
@@ -434,17 +442,18 @@ struct ScanState: ~Copyable {
     return .taken
   }
 
-  private mutating func advanceInAction(_ line: InputLine, _ content: Range<Int>, _ isBlank: Bool) -> Step {
+  private mutating func advanceInAction(_ line: InputLine, _ view: LineView) -> Step {
     let text = line.content
-    if isBlank {
+    let content = view.content
+    if view.isBlank {
       if progress.headerKind == .tca && progress.actionLineCount > 0 && progress.actionBrackets.depth <= 0 {
         progress.endedByBlankAfterAction = true
       }
       return takeClosingBlank(line)
     }
-    if LineKinds.isNoChange(text, content) { return takeNoChange(line, content) }
+    if LineKinds.isNoChange(text, view) { return takeNoChange(line, content) }
     if progress.headerKind == .diffing {
-      if LineKinds.isStateHeader(text, content) { return takeStateHeader(line) }
+      if LineKinds.isStateHeader(text, view) { return takeStateHeader(line) }
       addActionLine(line, content)
       return .taken
     }
@@ -457,21 +466,22 @@ struct ScanState: ~Copyable {
         progress.phase = .tcaState
         return takeDumpLine(line, dump)
       }
-      if LineKinds.isStateHeader(text, content) { return takeStateHeader(line) }
+      if LineKinds.isStateHeader(text, view) { return takeStateHeader(line) }
     }
     addActionLine(line, content)
     if progress.actionBrackets.depth <= 0 && !progress.actionBrackets.inTripleQuote { progress.phase = .tcaStateStart }
     return .taken
   }
 
-  private mutating func advanceAtTCAStateStart(_ line: InputLine, _ content: Range<Int>, _ isBlank: Bool) -> Step {
+  private mutating func advanceAtTCAStateStart(_ line: InputLine, _ view: LineView) -> Step {
     let text = line.content
-    if isBlank {
+    let content = view.content
+    if view.isBlank {
       progress.endedByBlankAfterAction = true  // `.debugActions()`: header, action, blank line
       return takeClosingBlank(line)
     }
-    if LineKinds.isNoChange(text, content) { return takeNoChange(line, content) }
-    if LineKinds.isStateHeader(text, content) { return takeStateHeader(line) }
+    if LineKinds.isNoChange(text, view) { return takeNoChange(line, content) }
+    if LineKinds.isStateHeader(text, view) { return takeStateHeader(line) }
     if let dump = DumpLine.parse(text, content) {
       progress.phase = .tcaState
       return takeDumpLine(line, dump)

@@ -167,4 +167,33 @@ import Testing
     let afterShrink = Array(accumulator.buffer)
     #expect(afterShrink == [7])
   }
+
+  /// The line endings the scanner tests with one compare (`LineView.tail`) agree with the
+  /// byte-by-byte tests, on marker lines, near misses, short lines and prefixed lines.
+  @Test func lineEndingWordsAgreeWithTheByteTests() {
+    func word(_ text: String) -> UInt64 {
+      Array(text.utf8).enumerated().reduce(0) { $0 | UInt64($1.element) << UInt64(8 * $1.offset) }
+    }
+    #expect(LineKinds.actionColon == word("action:"))
+    #expect(LineKinds.stateColon == word("State:"))
+    #expect(LineKinds.changesParen == word("changes)"))
+    let lines = [
+      "🖨️ State:", "State:", "  State:  ", "tate:", "🖨️ Stat:", "🖨️ (No state changes)", "  (No state changes)",
+      "(No state changes)", "(No state change)", "No state changes)", "🎬 Received action:", "received action:",
+      "Store: received action:", "received action: AppAction.tick", "x", "", "  ", ":", "|\tselected:",
+      "  AppAction.windows(", "      )", "Current: State:", "(No state changes) ", "2026-11-20 10:00:00.009000+0100 "
+        + "0x1a2bd6     Default     0x0                  4242   0    Browser: 🎬 Received action:",
+      "2026-11-20 10:00:00.009000+0100 0x1a2bd6     Default     0x0                  4242   0    Browser: 🖨️ State:",
+    ]
+    for text in lines {
+      let bytes = Array(text.utf8)
+      bytes.withUnsafeBufferPointer { buffer in
+        let full = buffer
+        let view = LineView(InputLine(content: buffer, full: full, number: 1, offset: 0))
+        #expect(LineKinds.isStateHeader(buffer, view) == LineKinds.isStateHeader(buffer, view.content), "\(text)")
+        #expect(LineKinds.isNoChange(buffer, view) == LineKinds.isNoChange(buffer, view.content), "\(text)")
+        #expect(LineKinds.mayBeHeader(buffer, view) == LineKinds.mayBeHeader(buffer, view.content), "\(text)")
+      }
+    }
+  }
 }
