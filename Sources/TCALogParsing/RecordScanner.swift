@@ -798,30 +798,38 @@ package enum UTF8Validation {
     bytes.withUnsafeBufferPointer { isValid($0) }
   }
 
-  /// Most lines are ASCII: their words are or-ed together and tested once, the last word
-  /// overlapping the one before; only a line with a byte over 0x7F is decoded.
+  /// Most lines are ASCII: their words are tested eight bytes at a time, and decoding
+  /// starts at the first word with a byte over 0x7F (a header's emoji), not at the start.
   @inline(__always)
   package static func isValid(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
     let n = b.count
     guard let base = b.baseAddress else { return true }
-    var high: UInt64 = 0
-    if n >= 8 {
-      var i = 0
-      while i + 8 <= n {
-        high |= UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-        i += 8
+    var i = 0
+    while i + 8 <= n {
+      if UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
+        return decodes(b, from: i)
       }
-      high |= UnsafeRawPointer(base + n - 8).loadUnaligned(as: UInt64.self)
-    } else {
-      for i in 0..<n { high |= UInt64(base[i]) }
+      i += 8
     }
-    return high & 0x8080_8080_8080_8080 == 0 || decodes(b)
+    // The last bytes: the last whole word, overlapping the ones checked (all ASCII, so a
+    // sequence starts at `i`); a line under eight bytes byte by byte.
+    if n >= 8 {
+      let last = UnsafeRawPointer(base + n - 8).loadUnaligned(as: UInt64.self)
+      return last & 0x8080_8080_8080_8080 == 0 || decodes(b, from: i)
+    }
+    while i < n {
+      if base[i] >= 0x80 { return decodes(b, from: i) }
+      i += 1
+    }
+    return true
   }
 
   /// Whether every sequence decodes: no stray continuation byte, overlong form, surrogate
   /// or scalar past U+10FFFF, and no sequence cut at the end.
-  static func decodes(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
-    var i = 0
+  /// `from` must be where a sequence starts (an ASCII byte is one): the bytes before it
+  /// are taken as checked.
+  static func decodes(_ b: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Bool {
+    var i = start
     let n = b.count
     while i < n {
       // ASCII runs, eight bytes at a time.
