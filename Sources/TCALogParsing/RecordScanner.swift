@@ -41,8 +41,21 @@ package final class RecordScanner {
     state = ScanState(file: file, nextIndex: firstIndex, sizeCap: sizeCap, needs: needs)
   }
 
+  /// Feeds a block of whole input lines (the last may lack its LF) numbered from
+  /// `firstLine`, at `firstOffset` in the input; calls `emit` for every record that ends.
+  /// Returns the number of lines. The line loop and the per-line work are one function.
+  @discardableResult
+  package func feed(
+    lines bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1, firstOffset: Int = 0, emit: (Record) throws -> Void
+  ) rethrows -> Int {
+    try LineReader.forEachLine(in: bytes, firstLine: firstLine, firstOffset: firstOffset) { line in
+      try feed(line, emit: emit)
+    }
+  }
+
   /// Feeds the next input line; calls `emit` for every record that ends.
-  package func feed(_ line: InputLine, emit: (Record) throws -> Void) throws {
+  @inline(__always)
+  package func feed(_ line: InputLine, emit: (Record) throws -> Void) rethrows {
     let view = LineView(line)
     // A line may end the open record and then start one (a `labels` header ends it too).
     let next = state.continueRecord(line, view)

@@ -319,9 +319,7 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
   /// Scans one chunk, its lines numbered from 1; a chunk ends as its cut says.
   private func scan(_ chunk: InputChunk, with scanner: RecordScanner, _ emit: (Record) -> Void) {
     // Scanning memory cannot fail, and `emit` does not throw.
-    try? LineReader.forEachLine(in: chunk.buffer, firstLine: 1, firstOffset: chunk.firstOffset) { line in
-      try scanner.feed(line, emit: emit)
-    }
+    scanner.feed(lines: chunk.buffer, firstLine: 1, firstOffset: chunk.firstOffset, emit: emit)
     if chunk.isLast {
       try? scanner.finish(emit: emit)
     } else if chunk.isForcedCut {

@@ -170,11 +170,13 @@ public struct RecordStream: Sendable {
       // may escape, so each access would pay a runtime exclusivity check (one per line).
       do {
         let source = try InputOpener.open(input, follow: follow)
-        // The line reader stops short only on an error: a flag checked per line would
-        // cost every read for a stop that comes once.
-        try LineReader(source: source).forEachLine { line in
-          try scanner.feed(line) { try take($0, into: &sink, control: &control, tally: &tally) }
-          if control == .stop { throw StopStream() }
+        // The reader stops short only on an error: the record that makes the sink stop
+        // throws out of the scan (a flag checked per line would cost every line).
+        try LineReader(source: source).forEachBlock { block, firstLine, firstOffset in
+          try scanner.feed(lines: block, firstLine: firstLine, firstOffset: firstOffset) {
+            try take($0, into: &sink, control: &control, tally: &tally)
+            if control == .stop { throw StopStream() }
+          }
         }
         try scanner.finish { try take($0, into: &sink, control: &control, tally: &tally) }
       } catch let error as InputError {
