@@ -196,4 +196,32 @@ import Testing
       }
     }
   }
+
+  /// The word search for `action: ` (a possible labels header) finds exactly what a byte
+  /// loop finds, wherever the pattern falls in the words, on pieces of real lines.
+  @Test func labelsHeaderSearchAgreesWithAByteLoop() {
+    let pieces = [
+      "received action: ", "action: ", "action:", "n: ", "n:", ": ", "id: 1", "  ", "Store", "tion: ", "x", "🎬 ",
+      "windowID: WindowID(", "rawValue: \"A\"", "n", ":", " ",
+    ]
+    func reference(_ bytes: [UInt8]) -> Bool {
+      // A colon at 15 or later, a space after it and a byte after that, `action` before it.
+      guard bytes.count >= 18 else { return false }
+      for c in 15...(bytes.count - 3) where bytes[c] == UInt8(ascii: ":") && bytes[c + 1] == UInt8(ascii: " ") {
+        if Array(bytes[..<c]).suffix(6) == Array("action".utf8) { return true }
+      }
+      return false
+    }
+    var generator = SeededRandom(seed: 0x1AB_E15)
+    for _ in 0..<20_000 {
+      let count = Int.random(in: 1...9, using: &generator)
+      var text = (0..<count).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &generator)] }.joined()
+      text += "z"  // a trimmed line ends in a non-blank byte
+      let bytes = Array(text.utf8)
+      guard bytes.count >= 18 else { continue }
+      let found = bytes.withUnsafeBufferPointer { LineKinds.mayHoldLabelsHeader($0, 0..<$0.count) }
+      #expect(found == reference(bytes), "\(text)")
+    }
+  }
 }
+
