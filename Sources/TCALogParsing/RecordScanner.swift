@@ -838,51 +838,43 @@ package enum UTF8Validation {
   }
 
   /// Whether every sequence decodes: no stray continuation byte, overlong form, surrogate
-  /// or scalar past U+10FFFF, and no sequence cut at the end.
+  /// or scalar past U+10FFFF, and no sequence cut at the end. By the lead byte's range and
+  /// the second byte's (Unicode's table of well-formed sequences), no scalar assembled.
   /// `from` must be where a sequence starts (an ASCII byte is one): the bytes before it
   /// are taken as checked.
   static func decodes(_ b: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Bool {
-    var i = start
+    guard let p = b.baseAddress else { return true }
     let n = b.count
+    var i = start
     while i < n {
       // ASCII runs, eight bytes at a time.
-      while i + 8 <= n {
-        let word = UnsafeRawPointer(b.baseAddress! + i).loadUnaligned(as: UInt64.self)
-        if word & 0x8080_8080_8080_8080 != 0 { break }
-        i += 8
-      }
+      while i + 8 <= n, UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
       guard i < n else { return true }
-      let c = b[i]
+      let c = p[i]
       if c < 0x80 {
         i += 1
         continue
       }
-      let length: Int
-      var minimum: UInt32
-      var scalar: UInt32
+      @inline(__always) func isContinuation(_ at: Int) -> Bool { p[at] & 0xC0 == 0x80 }
       switch c {
       case 0xC2...0xDF:
-        length = 2
-        scalar = UInt32(c & 0x1F)
-        minimum = 0x80
+        guard i + 1 < n, isContinuation(i + 1) else { return false }
+        i += 2
       case 0xE0...0xEF:
-        length = 3
-        scalar = UInt32(c & 0x0F)
-        minimum = 0x800
+        guard i + 2 < n, isContinuation(i + 1), isContinuation(i + 2) else { return false }
+        let second = p[i + 1]
+        if c == 0xE0 && second < 0xA0 { return false }  // overlong
+        if c == 0xED && second >= 0xA0 { return false }  // a surrogate
+        i += 3
       case 0xF0...0xF4:
-        length = 4
-        scalar = UInt32(c & 0x07)
-        minimum = 0x10000
-      default: return false
+        guard i + 3 < n, isContinuation(i + 1), isContinuation(i + 2), isContinuation(i + 3) else { return false }
+        let second = p[i + 1]
+        if c == 0xF0 && second < 0x90 { return false }  // overlong
+        if c == 0xF4 && second >= 0x90 { return false }  // past U+10FFFF
+        i += 4
+      default:
+        return false  // a continuation byte, C0, C1 or F5 and above
       }
-      guard i + length <= n else { return false }
-      for k in 1..<length {
-        let cc = b[i + k]
-        guard cc & 0xC0 == 0x80 else { return false }
-        scalar = scalar << 6 | UInt32(cc & 0x3F)
-      }
-      if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { return false }
-      i += length
     }
     return true
   }

@@ -223,5 +223,27 @@ import Testing
       #expect(found == reference(bytes), "\(text)")
     }
   }
+
+  /// The UTF-8 check agrees with the standard library's decoder (valid exactly when
+  /// decoding and encoding again gives the same bytes) on sequences made of the bytes
+  /// where the rules change: lead ranges, overlong and surrogate edges, cut sequences.
+  @Test func utf8CheckAgreesWithTheStandardDecoder() {
+    let alphabet: [UInt8] = [
+      0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE,
+      0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF,
+    ]
+    var generator = SeededRandom(seed: 0x0FF_8BAD)
+    for _ in 0..<100_000 {
+      let count = Int.random(in: 0...20, using: &generator)
+      // ASCII runs too, so the word loop meets sequences at every offset.
+      let bytes = (0..<count).map { _ in
+        Int.random(in: 0..<3, using: &generator) == 0
+          ? UInt8(ascii: "a") : alphabet[Int.random(in: 0..<alphabet.count, using: &generator)]
+      }
+      let valid = Array(String(decoding: bytes, as: UTF8.self).utf8) == bytes
+      let checked = bytes.withUnsafeBufferPointer { UTF8Validation.isValid($0) }
+      #expect(checked == valid, "\(bytes)")
+    }
+  }
 }
 
