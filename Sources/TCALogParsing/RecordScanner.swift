@@ -847,8 +847,15 @@ package enum UTF8Validation {
     let n = b.count
     var i = start
     while i < n {
-      // ASCII runs, eight bytes at a time.
-      while i + 8 <= n, UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
+      // ASCII runs, eight bytes at a time, then straight to the word's first high byte.
+      while i + 8 <= n {
+        let high = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080
+        if high != 0 {
+          i += high.trailingZeroBitCount >> 3
+          break
+        }
+        i += 8
+      }
       guard i < n else { return true }
       let c = p[i]
       if c < 0x80 {
