@@ -397,17 +397,20 @@ struct ScanState: ~Copyable {
   private enum StateLineFate {
     /// Over the size cap: counted only.
     case dropped
-    /// Kept, not copied: no one reads the changed paths.
+    /// Kept; no one reads the changed paths (its bytes are copied only with `.raw`).
     case kept
-    /// Kept and copied into `raw`, starting there.
+    /// Kept and copied into `raw` for the diff parser, starting there.
     case copied(at: Int)
   }
 
-  /// Counts a state line, and copies it when someone reads the changed paths (or raw bytes).
+  /// Counts a state line, and copies it when someone reads the changed paths or raw bytes;
+  /// only the changed paths need the line's place kept for the diff parser.
   @inline(__always)
   private mutating func appendStateLine(_ line: InputLine) -> StateLineFate {
     guard count(line) else { return .dropped }
-    return keepsRaw || needs.contains(.statePaths) ? .copied(at: copy(line)) : .kept
+    if needs.contains(.statePaths) { return .copied(at: copy(line)) }
+    if keepsRaw { _ = copy(line) }
+    return .kept
   }
 
   private func shifted(_ r: Range<Int>, by delta: Int) -> Range<Int> { (r.lowerBound + delta)..<(r.upperBound + delta) }
