@@ -48,14 +48,18 @@ package final class RecordScanner {
   package func feed(
     lines bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1, firstOffset: Int = 0, emit: (Record) throws -> Void
   ) rethrows -> Int {
-    try LineReader.forEachLine(in: bytes, firstLine: firstLine, firstOffset: firstOffset) { line in
+    // The open record's pending bytes point into `bytes`: copied before they go, also
+    // when `emit` throws.
+    defer { state.flushPending() }
+    return try LineReader.forEachLine(in: bytes, firstLine: firstLine, firstOffset: firstOffset) { line in
       try feed(line, emit: emit)
     }
   }
 
-  /// Feeds the next input line; calls `emit` for every record that ends.
+  /// Feeds the next input line; calls `emit` for every record that ends. Only through
+  /// `feed(lines:)`, which copies what the open record keeps of a block before it goes.
   @inline(__always)
-  package func feed(_ line: InputLine, emit: (Record) throws -> Void) rethrows {
+  private func feed(_ line: InputLine, emit: (Record) throws -> Void) rethrows {
     let view = LineView(line)
     // A line may end the open record and then start one (a `labels` header ends it too).
     let next = state.continueRecord(line, view)
@@ -229,6 +233,12 @@ struct ScanState: ~Copyable {
   var active = false
   var progress = RecordProgress()
   var raw = ByteAccumulator(capacity: 4096)
+  /// With `.raw`, the record's kept lines not yet copied into `raw`: one run of input bytes
+  /// (a record's lines are consecutive), copied once when the record ends or when its
+  /// block of lines does (`flushPending`), not line by line. `raw` then `pending` hold the
+  /// record's bytes.
+  var pendingStart: UnsafePointer<UInt8>?
+  var pendingCount = 0
   var treeLines: [TreeLine] = []
   var dumpLines: [DumpLine] = []
 
@@ -379,12 +389,41 @@ struct ScanState: ~Copyable {
     return true
   }
 
-  /// Copies a counted, kept line into `raw`; returns where it starts there.
+  /// Copies a counted, kept line into `raw` (with `.raw`: adds it to the pending run);
+  /// returns where it starts among the record's kept bytes.
   @inline(__always)
   private mutating func copy(_ line: InputLine) -> Int {
-    let start = raw.count
-    raw.append(line.full)
+    guard keepsRaw, let lineStart = line.full.baseAddress else {
+      let start = raw.count
+      raw.append(line.full)
+      return start
+    }
+    let start = raw.count + pendingCount
+    if let pendingStart, pendingStart + pendingCount == lineStart {
+      pendingCount += line.full.count
+    } else {
+      flushPending()
+      pendingStart = lineStart
+      pendingCount = line.full.count
+    }
     return start
+  }
+
+  /// Copies the pending run into `raw`: before the bytes it points into go (the end of a
+  /// block of lines), or when the record's bytes must be in one place.
+  mutating func flushPending() {
+    guard let pendingStart, pendingCount > 0 else { return }
+    raw.append(UnsafeBufferPointer(start: pendingStart, count: pendingCount))
+    self.pendingStart = nil
+    pendingCount = 0
+  }
+
+  /// The record's kept bytes in one buffer: the pending run itself when nothing was copied
+  /// yet (valid while its block is), else `raw` once the run is added to it.
+  private mutating func keptBytes() -> UnsafeBufferPointer<UInt8> {
+    if raw.count == 0, let pendingStart { return UnsafeBufferPointer(start: pendingStart, count: pendingCount) }
+    flushPending()
+    return raw.buffer
   }
 
   /// Counts a line and copies it when the reader keeps raw bytes.
@@ -637,6 +676,8 @@ struct ScanState: ~Copyable {
     progress = RecordProgress()
     raw.removeAll()
     raw.shrink(toAtMost: 1 << 20)
+    pendingStart = nil
+    pendingCount = 0
     actionBytes.removeAll()
     actionBytes.shrink(toAtMost: 1 << 20)
     treeLines.removeAll(keepingCapacity: true)
@@ -664,7 +705,9 @@ struct ScanState: ~Copyable {
       hasStatePart: headerKind != .labels
         && (sawStateHeader || noChange || progress.treeLineCount > 0 || progress.dumpLineCount > 0))
     // Without `.raw` the storage holds only the derived bytes, which then start at 0.
-    var derived = DerivedText(base: keepsRaw ? raw.count : 0)
+    // The kept bytes (with `.raw`); the diff parsers read the state lines there.
+    let kept = keptBytes()
+    var derived = DerivedText(base: keepsRaw ? kept.count : 0)
     // The action's value tree also decides `tca0` from `tca1` when nothing else does.
     let needsClue =
       progress.headerKind == .tca && !shape.isDifferenceTree && progress.storePrefix == nil && !progress.sawTCA0Marker
@@ -674,9 +717,9 @@ struct ScanState: ~Copyable {
     let stateChanged = shape.isDifferenceTree ? progress.treeLineCount > 0 : progress.sawChangeMarker
     var storePrefix: TextRange?
     if let prefix = progress.storePrefix {
-      storePrefix = keepsRaw ? TextRange(start: prefix.lowerBound, count: prefix.count) : derived.add(raw.buffer, prefix)
+      storePrefix = keepsRaw ? TextRange(start: prefix.lowerBound, count: prefix.count) : derived.add(kept, prefix)
     }
-    let storage = keepsRaw ? storage(with: derived) : [UInt8](derived.bytes.buffer)
+    let storage = keepsRaw ? storage(of: kept, with: derived) : [UInt8](derived.bytes.buffer)
     // `Record.string(_:)` and `withBytes(_:_:)` rely on every range lying inside `storage`.
     let inside = { (r: TextRange?) in r.map { $0.start >= 0 && $0.count >= 0 && $0.end <= storage.count } ?? true }
     precondition(
@@ -690,7 +733,7 @@ struct ScanState: ~Copyable {
       index: nextIndex, file: file, line: progress.headerLine, offset: progress.headerOffset,
       format: format(shape, hasTypedNestedCase: action.hasTypedNestedCase), lines: progress.lineCount,
       bytes: progress.byteCount, isComplete: isComplete(shape, ending), storage: storage,
-      rawRange: TextRange(start: 0, count: keepsRaw ? raw.count : 0), timestampRange: timestampRange,
+      rawRange: TextRange(start: 0, count: keepsRaw ? kept.count : 0), timestampRange: timestampRange,
       storePrefixRange: storePrefix, actionPathRange: action.path, actionRootRange: action.root,
       actionTextRange: action.text,
       hasStatePart: shape.hasStatePart, stateChanged: shape.hasStatePart && stateChanged, changes: changes,
@@ -738,7 +781,7 @@ struct ScanState: ~Copyable {
   private mutating func joinActionText() {
     guard let labels = progress.labelsText else { return }
     actionBytes.removeAll()
-    actionBytes.append(UnsafeBufferPointer(rebasing: raw.buffer[labels]))
+    actionBytes.append(UnsafeBufferPointer(rebasing: keptBytes()[labels]))
   }
 
   /// Writes what `needs` asks of the action (path and root, text) to `derived`; returns
@@ -783,7 +826,7 @@ struct ScanState: ~Copyable {
   }
 
   private mutating func parseStatePart(_ shape: Shape, into derived: inout DerivedText) -> [StateChange] {
-    let text = raw.buffer
+    let text = keptBytes()
     if shape.isDifferenceTree {
       return DifferenceTreeParser(text: text).parse(treeLines, into: &derived, scratch: &treeScratch)
     }
@@ -795,8 +838,7 @@ struct ScanState: ~Copyable {
 
   /// The record's storage: its raw bytes, then the derived ones. One allocation of the
   /// exact size, filled by two copies.
-  private func storage(with derived: borrowing DerivedText) -> [UInt8] {
-    let rawBytes = raw.buffer
+  private func storage(of rawBytes: UnsafeBufferPointer<UInt8>, with derived: borrowing DerivedText) -> [UInt8] {
     let derivedBytes = derived.bytes.buffer
     return [UInt8](unsafeUninitializedCapacity: rawBytes.count + derivedBytes.count) { buffer, initialized in
       if !rawBytes.isEmpty { buffer.baseAddress!.update(from: rawBytes.baseAddress!, count: rawBytes.count) }

@@ -110,12 +110,36 @@ import Testing
     #expect(statistics.otherLines == 1)
   }
 
+  /// A record's raw bytes are copied once, when it ends or when the block of lines they
+  /// lie in does: read in blocks of a few bytes (records cross many blocks) or in one
+  /// block, every sample gives the same records, byte for byte.
+  @Test(arguments: ["browser-session.log", "messy.log", "timestamped.log", "todos-tca0.log"])
+  func recordsAreTheSameWhateverTheReadBlocks(_ sample: String) throws {
+    let bytes = try [UInt8](Data(contentsOf: Shared.repository.appendingPathComponent("Samples/\(sample)")))
+    let whole = try RecordScanner.scan(MemoryByteSource(bytes), chunkSize: 1 << 24)
+    for (chunkSize, readSize) in [(16, 7), (100, 1000), (4096, 333)] {
+      let blocks = try RecordScanner.scan(MemoryByteSource(bytes, readSize: readSize), chunkSize: chunkSize)
+      #expect(blocks.records.count == whole.records.count)
+      #expect(blocks.statistics == whole.statistics)
+      for (a, b) in zip(blocks.records, whole.records) {
+        #expect(a.raw == b.raw && a.actionPath == b.actionPath && a.actionText == b.actionText, "\(sample) \(chunkSize)")
+        #expect(a.changes.map { a.string($0.path) } == b.changes.map { b.string($0.path) })
+        #expect(a.changes.map { $0.new.map(a.string) } == b.changes.map { $0.new.map(b.string) })
+      }
+    }
+    // Every byte of the input is in a record or counted as another line.
+    #expect(whole.records.reduce(0) { $0 + $1.raw.count } <= bytes.count)
+    #expect(whole.records.reduce(0) { $0 + $1.bytes } == whole.statistics.recordBytes)
+  }
+
   @Test func recordOverTheSizeCapIsIncompleteNotLost() throws {
     let body = (0..<2000).map { "  A.State(\n-   n: \($0)\n" }.joined()
     let log = "received action:\n  A.Action.a\n" + body + "\nreceived action: A.Action.next\n"
     let scanner = RecordScanner(file: "-", sizeCap: 4096)
     var records: [Record] = []
-    try LineReader(source: MemoryByteSource(log)).forEachLine { try scanner.feed($0) { records.append($0) } }
+    try LineReader(source: MemoryByteSource(log)).forEachBlock { block, line, offset in
+      try scanner.feed(lines: block, firstLine: line, firstOffset: offset) { records.append($0) }
+    }
     try scanner.finish { records.append($0) }
     #expect(records.count == 2)
     #expect(!records[0].isComplete && records[0].raw.count <= 4096)
@@ -130,7 +154,9 @@ import Testing
     let log = "\(store): received action:\n  A.Action.a\n\n\(store): received action: A.Action.b\n"
     let scanner = RecordScanner(file: "-", sizeCap: 64)
     var records: [Record] = []
-    try LineReader(source: MemoryByteSource(log)).forEachLine { try scanner.feed($0) { records.append($0) } }
+    try LineReader(source: MemoryByteSource(log)).forEachBlock { block, line, offset in
+      try scanner.feed(lines: block, firstLine: line, firstOffset: offset) { records.append($0) }
+    }
     try scanner.finish { records.append($0) }
     #expect(records.count == 2)
     #expect(records.allSatisfy { !$0.isComplete && $0.storePrefix == nil && $0.raw.isEmpty })
