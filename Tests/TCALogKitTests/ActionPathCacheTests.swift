@@ -131,6 +131,45 @@ struct ActionPathCacheTests {
     #expect(sameShape > 2_000)
   }
 
+  /// The dot pass that spares commands without paths the shape cache never rules out a
+  /// text whose tree finds a nested case written with its type, on random texts made of
+  /// the tokens that matter (typed heads at every offset of the word loop) and on every
+  /// record of the samples and real logs; and it does rule out most untyped texts.
+  @Test func typedCaseScanNeverMissesATypedCase() throws {
+    let tokens = [
+      "AppAction.a", "FeatureAction.b", ".c", ".d", "Type", "Type.Nested", "Type.case", "x.y", "G<A>.e", "`T`.e",
+      "T._x", "(", ")", "[", "]", ", ", " ", "\n  ", "action:", "\"s.t\"", "1.5", ".", "A", "a", "        ",
+    ]
+    var random = SeededRandom(seed: 0xD07)
+    var typed = 0
+    var ruledOut = 0
+    for _ in 0..<20_000 {
+      let text = Array((0..<Int.random(in: 1...16, using: &random)).map { _ in tokens.randomElement(using: &random)! }
+        .joined().utf8)
+      let tree = Self.treePath(text)
+      let mayHave = text.withUnsafeBufferPointer { TypedCaseScan.mayHaveTypedNestedCase($0) }
+      if tree.typed {
+        typed += 1
+        #expect(mayHave, "\(String(decoding: text, as: UTF8.self).debugDescription)")
+      }
+      if !mayHave { ruledOut += 1 }
+    }
+    #expect(typed > 1_000 && ruledOut > 1_000)
+    var files = RecordNeedsTests.samples
+    if Shared.isAvailable {
+      let directory = Shared.path("real-logs")
+      files += try FileManager.default.contentsOfDirectory(atPath: directory).sorted().map { directory + "/" + $0 }
+    }
+    for file in files {
+      for record in try RecordScanner.scan(InputOpener.open(file)).records {
+        let text = Array(record.actionText.utf8)
+        if Self.treePath(text).typed {
+          #expect(text.withUnsafeBufferPointer { TypedCaseScan.mayHaveTypedNestedCase($0) }, "\(file): \(record.actionText)")
+        }
+      }
+    }
+  }
+
   /// A log of more shapes than the cache holds: it starts over, and every path stays right.
   @Test func startsOverWhenFull() throws {
     var log = ""
