@@ -50,6 +50,9 @@ public struct ReportAggregator: Sendable {
 
   /// Key (root id + 1, 0 for none; path id) → index in `actions`.
   var actionIndex: [UInt64: Int] = [:]
+  /// The last record's key and index: runs of one action (mouse moves, ticks) skip the
+  /// dictionary's hashing.
+  var lastAction: (key: UInt64, index: Int)?
   var actionKeys: [(root: Int, path: Int)] = []
   var actions: [ActionStats] = []
   var shapes: [[ObservedShape]] = []
@@ -81,6 +84,10 @@ public struct ReportAggregator: Sendable {
   /// Complete records added so far: the ordinal of the next one.
   var ordinal = 0
   var perMinute: [Int: Int] = [:]
+  /// The last record's minute and its entry in `perMinute` (records come in time order,
+  /// so most share their minute with the one before). An index stays valid while no key
+  /// is added; a new minute adds one and takes the new index.
+  var lastMinute: (minute: Int, index: Dictionary<Int, Int>.Index)?
   /// Counts over the whole input, set from the read result (`ScanStatistics`).
   public var statistics = ScanStatistics()
 
@@ -97,11 +104,14 @@ public struct ReportAggregator: Sendable {
     let pathId = record.withBytes(record.actionPathRange) { paths.intern($0) }
     let key = UInt64(rootKey) << 32 | UInt64(pathId)
     let index: Int
-    if let i = actionIndex[key] {
+    if let last = lastAction, last.key == key {
+      index = last.index
+    } else if let i = actionIndex[key] {
       index = i
     } else {
       index = newAction(root: rootKey, path: pathId, key: key)
     }
+    lastAction = (key, index)
     actions[index].count += 1
     actions[index].lines += record.lines
     actions[index].bytes += record.bytes
@@ -135,7 +145,13 @@ public struct ReportAggregator: Sendable {
       timestampedRecords += 1
       let second = Int(seconds.rounded(.down))
       bursts[index].add(second: second)
-      perMinute[second >= 0 ? second / 60 : (second - 59) / 60, default: 0] += 1
+      let minute = second >= 0 ? second / 60 : (second - 59) / 60
+      if let last = lastMinute, last.minute == minute {
+        perMinute.values[last.index] += 1
+      } else {
+        perMinute[minute, default: 0] += 1
+        lastMinute = (minute, perMinute.index(forKey: minute)!)
+      }
       if firstTime.map({ seconds < $0 }) ?? true { firstTime = seconds }
       if lastTime.map({ seconds > $0 }) ?? true { lastTime = seconds }
     }
@@ -215,6 +231,7 @@ public struct ReportAggregator: Sendable {
     if timestampedRecords == 0 { timeOffset = other.timeOffset }
     timestampedRecords += other.timestampedRecords
     for (minute, n) in other.perMinute { perMinute[minute, default: 0] += n }
+    lastMinute = nil  // a key added above moves the entries
     statistics.merge(other.statistics)
   }
 
