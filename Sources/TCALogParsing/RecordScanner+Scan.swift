@@ -9,7 +9,7 @@ extension RecordScanner {
     let scanner = RecordScanner(file: file)
     var records: [Record] = []
     try LineReader(source: source, chunkSize: chunkSize).forEachBlock { block, firstLine, firstOffset in
-      try scanner.feed(lines: block, firstLine: firstLine, firstOffset: firstOffset) { records.append($0) }
+      scanner.feed(lines: block, firstLine: firstLine, firstOffset: firstOffset) { records.append($0) }
     }
     try scanner.finish { records.append($0) }
     return (records, scanner.statistics, scanner.warnings)

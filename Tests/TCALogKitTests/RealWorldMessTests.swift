@@ -138,7 +138,7 @@ import Testing
     let scanner = RecordScanner(file: "-", sizeCap: 4096)
     var records: [Record] = []
     try LineReader(source: MemoryByteSource(log)).forEachBlock { block, line, offset in
-      try scanner.feed(lines: block, firstLine: line, firstOffset: offset) { records.append($0) }
+      scanner.feed(lines: block, firstLine: line, firstOffset: offset) { records.append($0) }
     }
     try scanner.finish { records.append($0) }
     #expect(records.count == 2)
@@ -155,7 +155,7 @@ import Testing
     let scanner = RecordScanner(file: "-", sizeCap: 64)
     var records: [Record] = []
     try LineReader(source: MemoryByteSource(log)).forEachBlock { block, line, offset in
-      try scanner.feed(lines: block, firstLine: line, firstOffset: offset) { records.append($0) }
+      scanner.feed(lines: block, firstLine: line, firstOffset: offset) { records.append($0) }
     }
     try scanner.finish { records.append($0) }
     #expect(records.count == 2)

@@ -90,7 +90,7 @@ struct ReportAggregatorTests {
     var b = ReportAggregator(collectsShapes: true)
     for r in all[..<23] { a.add(r.content) }
     for r in all[23...] { b.add(r.content) }
-    a.merge(b)
+    _ = a.merge(b)
     let x = whole.summary()
     let y = a.summary()
     #expect(x.actions.map(\.path) == y.actions.map(\.path))

@@ -59,7 +59,7 @@ struct ReportTimeTests {
       for end in cuts + [records.count] {
         var part = ReportAggregator()
         for record in records[start..<end] { part.add(record.content) }
-        merged.merge(part)
+        _ = merged.merge(part)
         start = end
       }
       let got = ActionReport(summary: merged.summary())
