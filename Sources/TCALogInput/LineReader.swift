@@ -73,13 +73,6 @@ package final class LineReader {
     return number - (firstLine - 1)
   }
 
-  /// Calls `body` for every line in order; the last line may lack a newline.
-  package func forEachLine(_ body: (InputLine) throws -> Void) throws {
-    try forEachBlock { block, firstLine, firstOffset in
-      try Self.forEachLine(in: block, firstLine: firstLine, firstOffset: firstOffset, body)
-    }
-  }
-
   /// Calls `body` with the input in blocks of whole lines, in order, as they are read
   /// (the last block's last line may lack a newline); `body` returns how many lines the
   /// block held, for the next block's `firstLine`. A block is valid only during the call.

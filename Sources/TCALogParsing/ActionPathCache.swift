@@ -185,3 +185,51 @@ enum ActionShape {
     return quoteOrHash | less | ff | digits
   }
 }
+
+/// The byte test before the typed-nested-case clue (FORMATS.md 8), for commands that do
+/// not read the action path (`records --stats`, `filter -t`, `filter -s`): `ValueTree`
+/// finds a nested case written with its type only at a head `Type.case`, whose bytes hold
+/// an identifier byte, `>`, a backtick or a dot (`..c`, in no real log), a dot, then a
+/// lowercase letter, `_` or a backtick. The text's first atom is skipped when it stands at the top level: it is the
+/// root's head (excluded by the tree) or a value the tree does not count. A false alarm
+/// (such bytes in a string) only costs the shape cache. Dots are found eight bytes at a
+/// time: the per-byte form of this test cost more than the cache it saved.
+enum TypedCaseScan {
+  static func mayHaveTypedNestedCase(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    var i = 0
+    let n = text.count
+    while i < n, text[i] == ByteText.space || text[i] == ByteText.tab || text[i] == 0x0A || text[i] == 0x0D { i += 1 }
+    if i < n, ByteText.isIdentifierStart(text[i]) || text[i] == ByteText.dot {
+      while i < n, !ValueTree.endsAtomOrAngle(text[i]) { i += 1 }
+    }
+    if i < 1 { i = 1 }
+    // A dot with a byte after it: the word loop reads up to `n - 1`.
+    let end = n - 1
+    while i < end {
+      let jump = skipUnflaggedWords(text, from: i, end: end, dotBits)
+      i = jump.index
+      if !jump.found {
+        while i < end, text[i] != ByteText.dot { i += 1 }
+        guard i < end else { return false }
+      }
+      let before = text[i - 1]
+      let after = text[i + 1]
+      if (ByteText.isIdentifierBody(before) || before == ByteText.greater || before == UInt8(ascii: "`")
+        || before == ByteText.dot)
+        && (ByteText.isLower(after) || after == UInt8(ascii: "_") || after == UInt8(ascii: "`"))
+      {
+        return true
+      }
+      i += 1
+    }
+    return false
+  }
+
+  /// The high bit of each `.` of `word` (and perhaps of bytes after one: the lowest set bit
+  /// is exact).
+  @inline(__always) static func dotBits(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let x = word ^ (ones &* UInt64(ByteText.dot))
+    return (x &- ones) & ~x & (ones &* 0x80)
+  }
+}

@@ -15,6 +15,14 @@ package enum ByteText {
   static let greater = UInt8(ascii: ">")
 
   @inline(__always) static func isBlank(_ b: UInt8) -> Bool { b == space || b == tab || b == 0x0D }
+
+  /// The high bit of each byte of `word` that is not a space (exact: the zero-byte test
+  /// without borrows, on the word xor spaces), for `skipUnflaggedWords` over indentation.
+  @inline(__always) static func nonSpaceBits(_ word: UInt64) -> UInt64 {
+    let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    let x = word ^ 0x2020_2020_2020_2020
+    return (((x & lows) &+ lows) | x) & ~lows
+  }
   @inline(__always) static func isIdentifierStart(_ b: UInt8) -> Bool {
     (b | 0x20) &- UInt8(ascii: "a") < 26 || b == UInt8(ascii: "_")
   }

@@ -57,16 +57,9 @@ struct DumpLine {
       start += 1
     }
     // Indentation, eight spaces at a time (two per nesting level, often a dozen or more).
-    var indent = 0
-    while start + indent + 8 <= line.upperBound {
-      let x = UnsafeRawPointer(text.baseAddress! + start + indent).loadUnaligned(as: UInt64.self) ^ 0x2020_2020_2020_2020
-      if x != 0 {
-        indent += x.trailingZeroBitCount >> 3
-        break
-      }
-      indent += 8
-    }
-    while start + indent < line.upperBound, text[start + indent] == ByteText.space { indent += 1 }
+    var end = skipUnflaggedWords(text, from: start, end: line.upperBound, ByteText.nonSpaceBits).index
+    while end < line.upperBound, text[end] == ByteText.space { end += 1 }
+    let indent = end - start
     let content = start..<line.upperBound
     // The indentation is counted already: trim from its end, not again from the start.
     let item = ByteText.trimmed(text, (start + indent)..<line.upperBound)

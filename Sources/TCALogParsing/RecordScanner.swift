@@ -853,54 +853,6 @@ struct ScanState: ~Copyable {
   }
 }
 
-/// The byte test before the typed-nested-case clue (FORMATS.md 8), for commands that do
-/// not read the action path (`records --stats`, `filter -t`, `filter -s`): `ValueTree`
-/// finds a nested case written with its type only at a head `Type.case`, whose bytes hold
-/// an identifier byte, `>`, a backtick or a dot (`..c`, in no real log), a dot, then a
-/// lowercase letter, `_` or a backtick. The text's first atom is skipped when it stands at the top level: it is the
-/// root's head (excluded by the tree) or a value the tree does not count. A false alarm
-/// (such bytes in a string) only costs the shape cache. Dots are found eight bytes at a
-/// time: the per-byte form of this test cost more than the cache it saved.
-enum TypedCaseScan {
-  static func mayHaveTypedNestedCase(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-    var i = 0
-    let n = text.count
-    while i < n, text[i] == ByteText.space || text[i] == ByteText.tab || text[i] == 0x0A || text[i] == 0x0D { i += 1 }
-    if i < n, ByteText.isIdentifierStart(text[i]) || text[i] == ByteText.dot {
-      while i < n, !ValueTree.endsAtomOrAngle(text[i]) { i += 1 }
-    }
-    if i < 1 { i = 1 }
-    // A dot with a byte after it: the word loop reads up to `n - 1`.
-    let end = n - 1
-    while i < end {
-      let jump = skipUnflaggedWords(text, from: i, end: end, dotBits)
-      i = jump.index
-      if !jump.found {
-        while i < end, text[i] != ByteText.dot { i += 1 }
-        guard i < end else { return false }
-      }
-      let before = text[i - 1]
-      let after = text[i + 1]
-      if (ByteText.isIdentifierBody(before) || before == ByteText.greater || before == UInt8(ascii: "`")
-        || before == ByteText.dot)
-        && (ByteText.isLower(after) || after == UInt8(ascii: "_") || after == UInt8(ascii: "`"))
-      {
-        return true
-      }
-      i += 1
-    }
-    return false
-  }
-
-  /// The high bit of each `.` of `word` (and perhaps of bytes after one: the lowest set bit
-  /// is exact).
-  @inline(__always) static func dotBits(_ word: UInt64) -> UInt64 {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let x = word ^ (ones &* UInt64(ByteText.dot))
-    return (x &- ones) & ~x & (ones &* 0x80)
-  }
-}
-
 /// UTF-8 validation on bytes, once per kept line of a record (FORMATS.md 9.12).
 package enum UTF8Validation {
   static func isValid(_ bytes: [UInt8]) -> Bool {
@@ -908,30 +860,27 @@ package enum UTF8Validation {
   }
 
   /// Most lines are ASCII: their words are tested eight bytes at a time, and decoding
-  /// starts at the first word with a byte over 0x7F (a header's emoji), not at the start.
+  /// starts at the first byte over 0x7F (a header's emoji), not at the line's start.
   @inline(__always)
   package static func isValid(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard b.baseAddress != nil else { return true }
     let n = b.count
-    guard let base = b.baseAddress else { return true }
-    var i = 0
-    while i + 8 <= n {
-      if UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
-        return decodes(b, from: i)
+    var (i, found) = skipUnflaggedWords(b, from: 0, end: n, highBits)
+    if !found {
+      // The last bytes: the last whole word, overlapping the ones checked (all ASCII, so a
+      // sequence starts at `i`); a line under eight bytes byte by byte.
+      if n >= 8 {
+        return highBits(UnsafeRawPointer(b.baseAddress! + n - 8).loadUnaligned(as: UInt64.self)) == 0
+          || decodes(b, from: i)
       }
-      i += 8
+      while i < n && b[i] < 0x80 { i += 1 }
+      found = i < n
     }
-    // The last bytes: the last whole word, overlapping the ones checked (all ASCII, so a
-    // sequence starts at `i`); a line under eight bytes byte by byte.
-    if n >= 8 {
-      let last = UnsafeRawPointer(base + n - 8).loadUnaligned(as: UInt64.self)
-      return last & 0x8080_8080_8080_8080 == 0 || decodes(b, from: i)
-    }
-    while i < n {
-      if base[i] >= 0x80 { return decodes(b, from: i) }
-      i += 1
-    }
-    return true
+    return !found || decodes(b, from: i)
   }
+
+  /// The high bit of each byte over 0x7F (exact).
+  @inline(__always) static func highBits(_ word: UInt64) -> UInt64 { word & 0x8080_8080_8080_8080 }
 
   /// Whether every sequence decodes: no stray continuation byte, overlong form, surrogate
   /// or scalar past U+10FFFF, and no sequence cut at the end. By the lead byte's range and
@@ -943,15 +892,8 @@ package enum UTF8Validation {
     let n = b.count
     var i = start
     while i < n {
-      // ASCII runs, eight bytes at a time, then straight to the word's first high byte.
-      while i + 8 <= n {
-        let high = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080
-        if high != 0 {
-          i += high.trailingZeroBitCount >> 3
-          break
-        }
-        i += 8
-      }
+      // ASCII runs eight bytes at a time, straight to the first high byte.
+      i = skipUnflaggedWords(b, from: i, end: n, highBits).index
       guard i < n else { return true }
       let c = p[i]
       if c < 0x80 {

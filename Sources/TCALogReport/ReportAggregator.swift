@@ -84,10 +84,6 @@ public struct ReportAggregator: Sendable {
   /// Complete records added so far: the ordinal of the next one.
   var ordinal = 0
   var perMinute: [Int: Int] = [:]
-  /// The last record's minute and its entry in `perMinute` (records come in time order,
-  /// so most share their minute with the one before). An index stays valid while no key
-  /// is added; a new minute adds one and takes the new index.
-  var lastMinute: (minute: Int, index: Dictionary<Int, Int>.Index)?
   /// Counts over the whole input, set from the read result (`ScanStatistics`).
   public var statistics = ScanStatistics()
 
@@ -145,13 +141,7 @@ public struct ReportAggregator: Sendable {
       timestampedRecords += 1
       let second = Int(seconds.rounded(.down))
       bursts[index].add(second: second)
-      let minute = second >= 0 ? second / 60 : (second - 59) / 60
-      if let last = lastMinute, last.minute == minute {
-        perMinute.values[last.index] += 1
-      } else {
-        perMinute[minute, default: 0] += 1
-        lastMinute = (minute, perMinute.index(forKey: minute)!)
-      }
+      perMinute[second >= 0 ? second / 60 : (second - 59) / 60, default: 0] += 1
       if firstTime.map({ seconds < $0 }) ?? true { firstTime = seconds }
       if lastTime.map({ seconds > $0 }) ?? true { lastTime = seconds }
     }
@@ -231,7 +221,6 @@ public struct ReportAggregator: Sendable {
     if timestampedRecords == 0 { timeOffset = other.timeOffset }
     timestampedRecords += other.timestampedRecords
     for (minute, n) in other.perMinute { perMinute[minute, default: 0] += n }
-    lastMinute = nil  // a key added above moves the entries
     statistics.merge(other.statistics)
   }
 
