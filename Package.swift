@@ -20,11 +20,14 @@ let package = Package(
     .systemLibrary(
       name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+    // Byte masks, 64 bytes to a word (SSE2, or plain C elsewhere): the line splitter's
+    // search for line feeds.
+    .target(name: "CByteMasks"),
     // The stages, each depending only on stages before it:
     // Input → Parsing → Pipeline → Query → Report → Suggest → Output (Report uses Query
     // to mark what a filter repository silences).
     // Bytes from files, pipes and gzip; line splitting and console prefixes.
-    .target(name: "TCALogInput", dependencies: ["CZlib"]),
+    .target(name: "TCALogInput", dependencies: ["CZlib", "CByteMasks"]),
     // Lines into records (the three formats, action and state paths).
     .target(name: "TCALogParsing", dependencies: ["TCALogInput"]),
     // The one record stream: sequential, chunked-parallel or follow, into sinks.
@@ -54,7 +57,7 @@ let package = Package(
       name: "tcalog-bench",
       dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
     // Fixtures are read through #filePath, so the sources stay the only build inputs.
-    .testTarget(name: "TCALogKitTests", dependencies: ["TCALogKit"], exclude: ["Fixtures"]),
+    .testTarget(name: "TCALogKitTests", dependencies: ["TCALogKit", "CByteMasks"], exclude: ["Fixtures"]),
     .testTarget(name: "tcalogCLITests", dependencies: ["tcalog", "TCALogKit"]),
   ],
   swiftLanguageModes: [.v6]

@@ -55,9 +55,9 @@ package final class RecordScanner {
     // The open record's pending bytes point into `bytes`: copied before they go, also
     // when `emit` throws.
     defer { state.flushPending() }
-    return try LineReader.forEachLine(in: bytes, firstLine: firstLine, firstOffset: firstOffset) { line in
-      try feed(line, emit: emit)
-    }
+    var lines = LineSplitter(bytes, firstLine: firstLine, firstOffset: firstOffset)
+    while let line = lines.next() { try feed(line, emit: emit) }
+    return lines.number - (firstLine - 1)
   }
 
   /// Feeds the next input line; calls `emit` for every record that ends. Only through
