@@ -1,18 +1,27 @@
 /// A console or logging-system prefix found at the start of a line (FORMATS.md 2.2).
-package struct LinePrefixMatch: Equatable, Sendable {
+public struct LinePrefixMatch: Equatable, Sendable {
   /// Bytes of the prefix, including the one space that ends it.
-  package var length: Int
+  public var length: Int
   /// Where the timestamp is inside the line.
-  package var timestamp: Range<Int>
+  public var timestamp: Range<Int>
 }
 
 /// Recognizes the three line-prefix styles of FORMATS.md 2.2, in their order, on bytes.
 /// Written by hand rather than with a regex: it runs on every line.
-package enum LinePrefix {
-  package static func match(_ line: UnsafeBufferPointer<UInt8>) -> LinePrefixMatch? {
+///
+/// Public only so that `match`'s first test is inlined into the scanner's line loop, in
+/// another module (Swift does not inline a `package` type's members there).
+public enum LinePrefix {
+  @inlinable
+  public static func match(_ line: UnsafeBufferPointer<UInt8>) -> LinePrefixMatch? {
     // Every style starts with "dddd-dd-dd"; most lines fail on the first bytes.
-    guard line.count >= 20, isDigit(line[0]), line[4] == UInt8(ascii: "-") else { return nil }
-    return unifiedLog(line) ?? nsLog(line) ?? isoTimestamp(line)
+    guard line.count >= 20, line[0] &- 0x30 < 10, line[4] == UInt8(ascii: "-") else { return nil }
+    return matchStyles(line)
+  }
+
+  @usableFromInline
+  static func matchStyles(_ line: UnsafeBufferPointer<UInt8>) -> LinePrefixMatch? {
+    unifiedLog(line) ?? nsLog(line) ?? isoTimestamp(line)
   }
 
   /// Style 1, `log stream`: `ts 0x1a2b  Default  0x0  4242  0  Process: `, optionally
