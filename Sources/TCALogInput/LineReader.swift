@@ -63,33 +63,41 @@ public struct LineSplitter {
   @inlinable @inline(__always)
   public mutating func next() -> InputLine? {
     guard let base, start < end else { return nil }
-    if feeds == 0 && !refill() { return lastLine(base) }
+    if feeds == 0 {
+      // Values in and out, not `self`: a call given the splitter's address kept all of
+      // it in memory around every line.
+      (window, feeds) = LineSplitter.feeds(base, after: window, end: end)
+      if feeds == 0 { return lastLine(base) }
+    }
+    // Wrapping arithmetic: every value lies inside the buffer, and each checked operation
+    // was a branch per line.
     let lineStart = start
-    let lineEnd = window + feeds.trailingZeroBitCount + 1
+    let lineEnd = window &+ feeds.trailingZeroBitCount &+ 1
     feeds &= feeds &- 1
     // Without its LF, and one CR before it.
-    var contentCount = lineEnd - 1 - lineStart
-    if contentCount > 0 && base[lineStart + contentCount - 1] == 0x0D { contentCount -= 1 }
-    lastNumber += 1
+    var contentCount = lineEnd &- 1 &- lineStart
+    if contentCount > 0 && base[lineStart &+ contentCount &- 1] == 0x0D { contentCount &-= 1 }
+    lastNumber &+= 1
     start = lineEnd
     return InputLine(
       content: UnsafeBufferPointer(start: base + lineStart, count: contentCount),
-      full: UnsafeBufferPointer(start: base + lineStart, count: lineEnd - lineStart), number: lastNumber,
-      offset: firstOffset + lineStart)
+      full: UnsafeBufferPointer(start: base + lineStart, count: lineEnd &- lineStart), number: lastNumber,
+      offset: firstOffset &+ lineStart)
   }
 
-  /// Moves `window` on to the next 64 bytes with a line feed; false at the end of the
-  /// bytes. Not inlinable: the C mask stays in this module, so `next()` is small enough
-  /// to be inlined into its caller's loop (with the C call inside, it was not).
+  /// The next 64-byte window after `window` that holds a line feed, and its line feeds;
+  /// zero feeds past the end of the bytes. Not inlinable: the C mask stays in this module,
+  /// so `next()` is small enough to be inlined into its caller's loop (with the C call
+  /// inside, it was not).
   @usableFromInline
-  mutating func refill() -> Bool {
-    guard let base else { return false }
-    while feeds == 0 {
+  static func feeds(_ base: UnsafePointer<UInt8>, after window: Int, end: Int) -> (window: Int, feeds: UInt64) {
+    var window = window
+    while true {
       window += 64
-      guard window < end else { return false }
-      feeds = tcalog_byte_mask_upto64(base + window, end - window, 0x0A)
+      guard window < end else { return (window, 0) }
+      let feeds = tcalog_byte_mask_upto64(base + window, end - window, 0x0A)
+      if feeds != 0 { return (window, feeds) }
     }
-    return true
   }
 
   /// A last line without LF: one CR at its end goes too.
