@@ -237,7 +237,9 @@ public struct RecordStream: Sendable {
         control = try merge(&sink, done.part)
       }
       do {
-        let splitter = ChunkSplitter(source: try InputOpener.open(input), chunkSize: chunkSize, sizeCap: sizeCap)
+        let splitter = ChunkSplitter(
+          source: try InputOpener.open(input), chunkSize: chunkSize, sizeCap: sizeCap,
+          chunksInFlight: pipeline.chunksInFlight)
         while control == .more, let chunk = try splitter.next() {
           try pipeline.submit(chunk, part: makePart(sink), to: run, deliver: collect)
         }
