@@ -48,7 +48,7 @@ final class InputChunk: @unchecked Sendable {
 /// Chunk buffers of the usual size, given back when their chunk is done. A new buffer of
 /// a megabyte per chunk came back from `malloc` as fresh pages (it returns such sizes to
 /// the system when they are freed), and the page faults that filled them were about half
-/// of a parallel scan's system time: 13,000 faults for 200 MB, 2,200 with the pool.
+/// of a parallel scan's system time: 10,000 to 16,000 faults for 200 MB, 2,260 with the pool.
 ///
 /// Thread rule: the splitter takes, the workers give back (a chunk ends on the worker that
 /// scanned it or on the thread that delivers its records), all under `lock`.
