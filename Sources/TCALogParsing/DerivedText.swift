@@ -19,12 +19,24 @@ enum PathSegment {
 /// The bytes the parser derives from a record (action text, paths, values), appended after
 /// the raw bytes in the record's storage: ranges are offset by `base`.
 struct DerivedText: ~Copyable {
-  var bytes = ByteAccumulator(capacity: 512)
+  var bytes: ByteAccumulator
   let base: Int
 
   init(base: Int) {
+    bytes = ByteAccumulator(capacity: 512)
     self.base = base
   }
+
+  /// Writes into `buffer`, emptied: the scanner hands each record the last one's buffer
+  /// (`takeBuffer`), one allocation less per record.
+  init(base: Int, reusing buffer: consuming ByteAccumulator) {
+    buffer.removeAll()
+    bytes = buffer
+    self.base = base
+  }
+
+  /// The buffer, for the next record.
+  consuming func takeBuffer() -> ByteAccumulator { bytes }
 
   var position: Int { bytes.count }
 

@@ -255,6 +255,8 @@ struct ScanState: ~Copyable {
   /// The record's action text, joined as its lines arrive (FORMATS.md 3: up to two leading
   /// spaces removed from each line, lines joined with "\n"); reused from record to record.
   var actionBytes = ByteAccumulator(capacity: 1024)
+  /// The derived bytes' buffer between records (`DerivedText(base:reusing:)`).
+  var derivedBuffer: ByteAccumulator? = ByteAccumulator(capacity: 512)
   /// Scratch storage of the action parser, kept from record to record.
   var treeNodes: [ValueTree.Node] = []
   var treeStack: [Int32] = []
@@ -711,7 +713,7 @@ struct ScanState: ~Copyable {
     // Without `.raw` the storage holds only the derived bytes, which then start at 0.
     // The kept bytes (with `.raw`); the diff parsers read the state lines there.
     let kept = keptBytes()
-    var derived = DerivedText(base: keepsRaw ? kept.count : 0)
+    var derived = DerivedText(base: keepsRaw ? kept.count : 0, reusing: derivedBuffer.take() ?? ByteAccumulator(capacity: 512))
     // The action's value tree also decides `tca0` from `tca1` when nothing else does.
     let needsClue =
       progress.headerKind == .tca && !shape.isDifferenceTree && progress.storePrefix == nil && !progress.sawTCA0Marker
@@ -724,6 +726,11 @@ struct ScanState: ~Copyable {
       storePrefix = keepsRaw ? TextRange(start: prefix.lowerBound, count: prefix.count) : derived.add(kept, prefix)
     }
     let storage = keepsRaw ? storage(of: kept, with: derived) : [UInt8](derived.bytes.buffer)
+    // Kept for the next record; a huge record's does not stay huge.
+    var buffer = derived.takeBuffer()
+    buffer.removeAll()
+    buffer.shrink(toAtMost: 1 << 16)
+    derivedBuffer = consume buffer
     // `Record.string(_:)` and `withBytes(_:_:)` rely on every range lying inside `storage`.
     let inside = { (r: TextRange?) in r.map { $0.start >= 0 && $0.count >= 0 && $0.end <= storage.count } ?? true }
     precondition(
