@@ -108,9 +108,13 @@ public struct ComparisonPrinter {
       out += "- **after** `\(Self.code(c.after.source))`: \(Self.describe(c.after))\n"
       out += "\n" + Self.lengthNote(c).joined(separator: " ") + "\n"
     } else {
-      out += "before  \(TerminalSafe.escaped(c.before.source)): \(Self.describe(c.before))\n"
-      out += "after   \(TerminalSafe.escaped(c.after.source)): \(Self.describe(c.after))\n"
-      out += Self.lengthNote(c).joined(separator: "\n") + "\n"
+      // Wrapped like the tables are fitted: the names of the inputs can be long.
+      let runs = [
+        "before  \(TerminalSafe.escaped(c.before.source)): \(Self.describe(c.before))",
+        "after   \(TerminalSafe.escaped(c.after.source)): \(Self.describe(c.after))",
+      ]
+      for line in runs { out += TextFormatting.wrapped(line, width: width, indent: "        ") + "\n" }
+      for line in Self.lengthNote(c) { out += TextFormatting.wrapped(line, width: width, indent: "  ") + "\n" }
     }
     for (title, rows, hidden, lines) in [
       ("Actions", c.actions, c.unchanged.actions, true), ("State paths", c.states, c.unchanged.states, false),

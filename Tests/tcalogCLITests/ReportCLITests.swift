@@ -171,6 +171,20 @@ let sampleLog = String(
     }
   }
 
+  /// `compare` fits its text the same way, its header (both inputs' names and figures)
+  /// included. (`check` and `trace` fit only on a terminal: piped, their lines stay whole
+  /// for grep and CI logs.)
+  @Test(arguments: [60, 80, 200])
+  func compareFitsColumns(_ columns: Int) throws {
+    let result = try Binary.run(
+      ["compare", "Samples/browser-session.log", "Samples/timestamped.log"], environment: ["COLUMNS": String(columns)])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("before  Samples/browser-session.log"))
+    for line in result.stdout.split(separator: "\n") {
+      #expect(line.unicodeScalars.count <= columns, "\(line.unicodeScalars.count) > \(columns): \(line)")
+    }
+  }
+
   @Test func wideTerminalsShowWholePaths() throws {
     let wide = try Binary.run(["report", "--depth", "9", "Samples/todos-tca1.log"], environment: ["COLUMNS": "200"])
     #expect(wide.stdout.contains("path.element.detail.destination.presented.edit.binding.set "))
