@@ -207,10 +207,7 @@ struct DifferenceTreeParser {
     /// The depth of an open "Different count:" block, or -1.
     var countDepth = -1
 
-    init(text: UnsafeBufferPointer<UInt8>) {
-      self.text = text
-      changes.reserveCapacity(4)
-    }
+    init(text: UnsafeBufferPointer<UInt8>) { self.text = text }
 
     /// A label: the path at its depth ends with it.
     @inline(__always)
@@ -289,6 +286,9 @@ struct DifferenceTreeParser {
       for segment in work.stack.prefix(pending.depth) { if let segment { work.segments.append(segment) } }
       if let key = pending.key { work.segments.append(.key(key)) }
       let (path, normalized) = derived.addPath(work.segments[...], text)
+      // Room for a few at the first: most trees change one to four values, and a record
+      // without changes (`No state changes`) allocates nothing.
+      if changes.isEmpty { changes.reserveCapacity(4) }
       changes.append(
         StateChange(path: path, normalized: normalized, kind: pending.kind, old: pending.old, new: pending.new))
     }
