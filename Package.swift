@@ -21,7 +21,7 @@ let package = Package(
       name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
     // Byte masks, 64 bytes to a word (SSE2, or plain C elsewhere): the line splitter's
-    // search for line feeds.
+    // search for line feeds, the action-shape pass's search for literals.
     .target(name: "CByteMasks"),
     // The stages, each depending only on stages before it:
     // Input → Parsing → Pipeline → Query → Report → Suggest → Output (Report uses Query
@@ -29,7 +29,7 @@ let package = Package(
     // Bytes from files, pipes and gzip; line splitting and console prefixes.
     .target(name: "TCALogInput", dependencies: ["CZlib", "CByteMasks"]),
     // Lines into records (the three formats, action and state paths).
-    .target(name: "TCALogParsing", dependencies: ["TCALogInput"]),
+    .target(name: "TCALogParsing", dependencies: ["TCALogInput", "CByteMasks"]),
     // The one record stream: sequential, chunked-parallel or follow, into sinks.
     .target(name: "TCALogPipeline", dependencies: ["TCALogParsing"]),
     // PCRE2 patterns over records: the selection of `filter`, filter repositories.

@@ -1,3 +1,4 @@
+import CByteMasks
 /// Action paths (and the tca0/tca1 clue) by the shape of their text, so that the value
 /// tree is built once per shape instead of once per record.
 ///
@@ -83,16 +84,31 @@ enum ActionShape {
   static let numberMarker: UInt8 = 0x02
 
   static func write(_ text: UnsafeBufferPointer<UInt8>, into shape: inout ByteAccumulator) {
-    guard text.baseAddress != nil else { return }
+    guard let base = text.baseAddress else { return }
     let end = text.count
     var i = 0
     var kept = 0  // text[kept..<i] is yet to be copied
     // Where the last string token ended: a `#"` there starts a raw string.
     var stringEnd = 0
+    // The bytes that can matter in the 64 from `window` (`tcalog_shape_mask64`), those
+    // before `i` cleared.
+    var window = 0
+    var bits = tcalog_shape_mask_upto64(base, end)
     while i < end {
       // Jump to the next byte that can matter.
-      i = skipUnflaggedWords(text, from: i, end: end, specialBits).index
-      guard i < end else { break }
+      if i - window >= 64 {
+        window = i
+        bits = tcalog_shape_mask_upto64(base + i, end - i)
+      } else {
+        bits &= ~0 << UInt64(i - window)
+      }
+      while bits == 0 {
+        window += 64
+        guard window < end else { break }
+        bits = tcalog_shape_mask_upto64(base + window, end - window)
+      }
+      guard bits != 0 else { break }
+      i = window + bits.trailingZeroBitCount
       let b = text[i]
       switch b {
       case ByteText.quote:
@@ -126,7 +142,7 @@ enum ActionShape {
         i += 1
         kept = i
       default:
-        // A digit (or, in the last bytes, which the word loop does not filter, anything).
+        // A digit.
         guard ByteText.isDigit(b), i == 0 || startsNumber(after: text[i - 1]) else {
           i += 1
           continue
@@ -166,23 +182,6 @@ enum ActionShape {
     default:
       return false
     }
-  }
-
-  /// The high bit of each byte of `word` that is `"`, `#`, `<`, a digit or 0xFF (and
-  /// perhaps of bytes after one: the lowest set bit is always exact).
-  @inline(__always)
-  static func specialBits(_ word: UInt64) -> UInt64 {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    @inline(__always) func zeroBytes(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
-    // `"` (0x22) and `#` (0x23) fold together under `| 1`.
-    let quoteOrHash = zeroBytes((word | ones) ^ (ones &* 0x23))
-    let less = zeroBytes(word ^ (ones &* 0x3C))
-    let ff = zeroBytes(~word)
-    // Digits 0x30–0x39: the top nibble is 3 and the low nibble, plus 6, stays below 16.
-    let low = word & (ones &* 0x0F)
-    let digits = zeroBytes((word & (ones &* 0xF0)) ^ (ones &* 0x30)) & ~((low &+ (ones &* 0x06)) << 3)
-    return quoteOrHash | less | ff | digits
   }
 }
 

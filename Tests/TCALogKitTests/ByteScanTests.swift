@@ -1,3 +1,4 @@
+import CByteMasks
 import Testing
 
 @testable import TCALogInput
@@ -43,15 +44,12 @@ import Testing
     }
   }
 
-  /// Every other word mask: the lowest flagged byte is the first byte of its set, at every
-  /// position and among neighbours that fold or borrow.
-  @Test(arguments: ["quote-backslash", "action-shape"])
-  func lowestFlaggedByteIsTheFirstOfItsSet(_ mask: String) {
-    let (bits, set): ((UInt64) -> UInt64, (UInt8) -> Bool) =
-      switch mask {
-      case "quote-backslash": (BracketCounter.quoteOrBackslashBits, { $0 == 0x22 || $0 == 0x5C })
-      default: (ActionShape.specialBits, { $0 == 0x22 || $0 == 0x23 || $0 == 0x3C || $0 == 0xFF || (0x30...0x39).contains($0) })
-      }
+  /// The quote-or-backslash word mask: the lowest flagged byte is the first `"` or `\`, at
+  /// every position and among neighbours that fold or borrow.
+  @Test func quoteOrBackslashMaskFlagsTheFirstOfItsBytes() {
+    let mask = "quote-backslash"
+    let bits = BracketCounter.quoteOrBackslashBits
+    let set = { (b: UInt8) in b == 0x22 || b == 0x5C }
     func check(_ bytes: [UInt8]) {
       let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
       let flagged = bits(word)
@@ -245,5 +243,38 @@ import Testing
       #expect(checked == valid, "\(bytes)")
     }
   }
-}
 
+  /// The action-shape mask (`"`, `#`, `<`, digits, 0xFF) flags exactly those bytes, in its
+  /// SSE2 and plain-C forms and for the last bytes of a text.
+  @Test func shapeMaskFlagsExactlyTheLiteralStarts() {
+    let isSpecial = { (b: UInt8) in b == 0x22 || b == 0x23 || b == 0x3C || b == 0xFF || (0x30...0x39).contains(b) }
+    func check(_ bytes: [UInt8], count: Int) {
+      var expected: UInt64 = 0
+      for (i, b) in bytes.enumerated() where isSpecial(b) { expected |= 1 << UInt64(i) }
+      bytes.withUnsafeBufferPointer { p in
+        #expect(tcalog_shape_mask64(p.baseAddress) == expected, "\(bytes)")
+        #expect(tcalog_shape_mask64_portable(p.baseAddress) == expected, "\(bytes)")
+        let low = count == 64 ? expected : expected & ((1 << UInt64(count)) - 1)
+        #expect(tcalog_shape_mask_upto64(p.baseAddress, count) == low, "\(count) of \(bytes)")
+      }
+    }
+    // Every byte value at every place, among letters.
+    for b in 0...255 {
+      for position in [0, 1, 7, 8, 15, 16, 31, 32, 47, 48, 62, 63] {
+        var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 64)
+        bytes[position] = UInt8(b)
+        check(bytes, count: 64)
+        check(bytes, count: position + 1)
+        check(bytes, count: position)
+      }
+    }
+    // Neighbours in value (`!`, `$`, `/`, `:`, `;`, `=`), 0x7F/0x80/0xFE (sign and carry
+    // edges) and zero.
+    let alphabet: [UInt8] = [0x00, 0x20, 0x21, 0x22, 0x23, 0x24, 0x2F, 0x30, 0x35, 0x39, 0x3A, 0x3B, 0x3C, 0x3D, 0x7F, 0x80, 0xB0, 0xBC, 0xFE, 0xFF, 0x61]
+    var generator = SeededRandom(seed: 0x5EED_5AFE)
+    for _ in 0..<20_000 {
+      let bytes = (0..<64).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }
+      check(bytes, count: Int.random(in: 0...64, using: &generator))
+    }
+  }
+}
