@@ -1,4 +1,5 @@
 import CByteMasks
+
 /// Action paths (and the tca0/tca1 clue) by the shape of their text, so that the value
 /// tree is built once per shape instead of once per record.
 ///

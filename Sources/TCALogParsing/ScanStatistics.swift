@@ -24,13 +24,11 @@ public struct ScanStatistics: Sendable, Equatable {
   /// Records per format (formats with none left out).
   public var byFormat: [RecordFormat: Int] {
     var counts: [RecordFormat: Int] = [:]
-    for format in RecordFormat.allCases where formatCounts[format.index] > 0 {
-      counts[format] = formatCounts[format.index]
-    }
+    for format in RecordFormat.allCases where formatCounts[format] > 0 { counts[format] = formatCounts[format] }
     return counts
   }
-  /// Records per format, by `RecordFormat.index`: counted per record, where a dictionary
-  /// update (hashing the key) cost a fifth of the scanner's per-record work.
+  /// Records per format: counted per record, where a dictionary update (hashing the key)
+  /// cost a fifth of the scanner's per-record work.
   private var formatCounts = FormatCounts()
   /// State diffs printed without a header (FORMATS.md 9.10): no record, a warning.
   public var headerlessFragments = 0
@@ -42,21 +40,13 @@ public struct ScanStatistics: Sendable, Equatable {
   /// All counts zero.
   public init() {}
 
-  public static func == (a: ScanStatistics, b: ScanStatistics) -> Bool {
-    a.records == b.records && a.completeRecords == b.completeRecords && a.incompleteRecords == b.incompleteRecords
-      && a.noOpRecords == b.noOpRecords && a.otherLines == b.otherLines && a.lines == b.lines && a.bytes == b.bytes
-      && a.recordLines == b.recordLines && a.recordBytes == b.recordBytes && a.formatCounts == b.formatCounts
-      && a.headerlessFragments == b.headerlessFragments && a.invalidUTF8Records == b.invalidUTF8Records
-      && a.oversizedRecords == b.oversizedRecords
-  }
-
   package mutating func count(_ record: some RecordFields) {
     records += 1
     if record.isComplete { completeRecords += 1 } else { incompleteRecords += 1 }
     if record.isComplete && record.isNoOp { noOpRecords += 1 }
     recordLines += record.lines
     recordBytes += record.bytes
-    formatCounts.add(1, at: record.format.index)
+    formatCounts[record.format] += 1
     if record.hasInvalidUTF8 { invalidUTF8Records += 1 }
   }
 
@@ -71,7 +61,7 @@ public struct ScanStatistics: Sendable, Equatable {
     bytes += other.bytes
     recordLines += other.recordLines
     recordBytes += other.recordBytes
-    for format in RecordFormat.allCases { formatCounts.add(other.formatCounts[format.index], at: format.index) }
+    for format in RecordFormat.allCases { formatCounts[format] += other.formatCounts[format] }
     headerlessFragments += other.headerlessFragments
     invalidUTF8Records += other.invalidUTF8Records
     oversizedRecords += other.oversizedRecords
@@ -114,37 +104,26 @@ public struct ScanWarning: Sendable, Equatable {
   }
 }
 
-extension RecordFormat {
-  /// The format's place in `ScanStatistics`' counts.
-  var index: Int {
-    switch self {
-    case .diffing: 0
-    case .tca1: 1
-    case .tca0: 2
-    case .labels: 3
-    }
-  }
-}
-
-/// One counter per `RecordFormat`, without an array's allocation.
+/// One counter per `RecordFormat`, without a dictionary's hashing or an array's allocation.
 private struct FormatCounts: Sendable, Equatable {
   private var diffing = 0, tca1 = 0, tca0 = 0, labels = 0
 
-  subscript(index: Int) -> Int {
-    switch index {
-    case 0: diffing
-    case 1: tca1
-    case 2: tca0
-    default: labels
+  subscript(format: RecordFormat) -> Int {
+    get {
+      switch format {
+      case .diffing: diffing
+      case .tca1: tca1
+      case .tca0: tca0
+      case .labels: labels
+      }
     }
-  }
-
-  mutating func add(_ n: Int, at index: Int) {
-    switch index {
-    case 0: diffing += n
-    case 1: tca1 += n
-    case 2: tca0 += n
-    default: labels += n
+    set {
+      switch format {
+      case .diffing: diffing = newValue
+      case .tca1: tca1 = newValue
+      case .tca0: tca0 = newValue
+      case .labels: labels = newValue
+      }
     }
   }
 }
