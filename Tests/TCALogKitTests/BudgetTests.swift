@@ -164,6 +164,23 @@ struct BudgetTests {
     #expect(object["broken"] as? Int == 2)
   }
 
+  /// On a terminal `check`'s text is wrapped to its width: every line fits, later lines of
+  /// a finding start under its rule, and no word is lost or split; without a width each
+  /// finding stays one line.
+  @Test func textWrapsToTheWidthOnlyWhenGivenOne() throws {
+    let budget = try Budget(text: "app\\.a <= 9/s\napp\\.b <= 1000", file: "b")
+    let results = budget.check(Self.profile)
+    let defaults = DefaultBudget.check(Self.profile)
+    let whole = BudgetPrinter(format: .text).render(results, defaults: defaults, source: "s")
+    let wrapped = BudgetPrinter(format: .text, width: 40).render(results, defaults: defaults, source: "s")
+    #expect(whole.split(separator: "\n").contains { $0.count > 40 })
+    #expect(wrapped != whole)
+    for line in wrapped.split(separator: "\n") { #expect(line.count <= 40 || !line.dropFirst(6).contains(" "), "\(line)") }
+    #expect(wrapped.split(whereSeparator: \.isWhitespace) == whole.split(whereSeparator: \.isWhitespace))
+    let continued = wrapped.split(separator: "\n").filter { !whole.split(separator: "\n").contains($0) }
+    #expect(continued.contains { $0.hasPrefix("      ") })
+  }
+
   /// The profile of a parallel read equals the sequential one, per action and state path.
   @Test func profilesAgreeSequentialAndChunked() throws {
     let directory = Shared.repository.appendingPathComponent("Samples").path
