@@ -1,3 +1,4 @@
+import CByteMasks
 import TCALogInput
 
 /// Finds records in a stream of lines and turns each into a `Record` (FORMATS.md 2–9).
@@ -56,15 +57,20 @@ package final class RecordScanner {
     // when `emit` throws.
     defer { state.flushPending() }
     var lines = LineSplitter(bytes, firstLine: firstLine, firstOffset: firstOffset)
-    while let line = lines.next() { try feed(line, emit: emit) }
+    var marks = BlockMarks(bytes)
+    while let line = lines.next() {
+      // One store per line: `count` reads it for the kept lines.
+      state.lineIsASCII = marks.lineIsASCII(line)
+      try feed(line, mayHoldHeader: marks.lineMayHoldHeader(line), emit: emit)
+    }
     return lines.number - (firstLine - 1)
   }
 
   /// Feeds the next input line; calls `emit` for every record that ends. Only through
   /// `feed(lines:)`, which copies what the open record keeps of a block before it goes.
   @inline(__always)
-  private func feed(_ line: InputLine, emit: (Record) throws -> Void) rethrows {
-    let view = LineView(line)
+  private func feed(_ line: InputLine, mayHoldHeader: Bool, emit: (Record) throws -> Void) rethrows {
+    let view = LineView(line, mayHoldHeader: mayHoldHeader)
     // A line may end the open record and then start one (a `labels` header ends it too).
     let next = state.continueRecord(line, view)
     if let ending = next.closes { try emit(state.close(ending)) }
@@ -91,8 +97,53 @@ package final class RecordScanner {
   }
 }
 
+/// Two things found in a block of lines by searching the block, not by testing each line:
+///
+/// - header candidates (`tcalog_next_header_candidate`): every header holds `eceived
+///   action`, so a line without one is no header and its header tests are skipped. The
+///   block is searched once per candidate, by memchr, where each line of 16 bytes or more
+///   was read by a word loop (for the `action: ` of a one-line `labels` header);
+/// - bytes over 0x7F (`tcalog_next_high_byte`): a line without one is ASCII, so valid
+///   UTF-8, and only the few lines with one (emoji headers) are decoded.
+///
+/// Lines are asked about in order; each search starts at the line asked about.
+struct BlockMarks {
+  let base: UnsafePointer<UInt8>?
+  let count: Int
+  /// Where the next candidate starts, at or after the start of the last line asked about;
+  /// `count` when there is none, -1 before the first search.
+  var nextHeader = -1
+  /// Where the next byte over 0x7F is, in the same way.
+  var nextHigh = -1
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    base = bytes.baseAddress
+    count = bytes.count
+  }
+
+  /// Whether `line` (of this block) holds a header candidate.
+  @inline(__always)
+  mutating func lineMayHoldHeader(_ line: InputLine) -> Bool {
+    guard let base, let lineStart = line.full.baseAddress else { return false }
+    let start = lineStart - base
+    if nextHeader < start { nextHeader = tcalog_next_header_candidate(base, start, count) }
+    return nextHeader < start &+ line.full.count
+  }
+
+  /// Whether `line` (of this block, its terminator included) holds only ASCII bytes.
+  @inline(__always)
+  mutating func lineIsASCII(_ line: InputLine) -> Bool {
+    guard let base, let lineStart = line.full.baseAddress else { return true }
+    let start = lineStart - base
+    if nextHigh < start { nextHigh = tcalog_next_high_byte(base, start, count) }
+    return nextHigh >= start &+ line.full.count
+  }
+}
+
 /// A line as the scanner sees it, worked out once per line. Ranges are in `line.content`.
 struct LineView {
+  /// The line holds a header candidate (`HeaderCandidates`): without one it is no header.
+  var mayHoldHeader: Bool
   var prefix: LinePrefixMatch?
   /// The line after its prefix.
   var content: Range<Int>
@@ -107,7 +158,8 @@ struct LineView {
   var isBlank: Bool { end == content.lowerBound }
 
   @inline(__always)
-  init(_ line: InputLine) {
+  init(_ line: InputLine, mayHoldHeader: Bool) {
+    self.mayHoldHeader = mayHoldHeader
     let text = line.content
     prefix = LinePrefix.match(text)
     content = (prefix?.length ?? 0)..<text.count
@@ -235,6 +287,8 @@ struct ScanState: ~Copyable {
   // of its state lines in them. `raw` holds every line with `.raw`, else the header line
   // and, with `.statePaths`, the state lines (the diff parsers read them there).
   var active = false
+  /// The line being fed holds no byte over 0x7F (`BlockMarks`): `count` need not decode it.
+  var lineIsASCII = false
   var progress = RecordProgress()
   var raw = ByteAccumulator(capacity: 4096)
   /// With `.raw`, the record's kept lines not yet copied into `raw`: one run of input bytes
@@ -293,7 +347,9 @@ struct ScanState: ~Copyable {
       return (.blankLine, .done)
     }
     let text = line.content
-    if !view.isBlank, LineKinds.mayBeHeader(text, view), let header = LineKinds.header(text, view.content) {
+    if view.mayHoldHeader, !view.isBlank, LineKinds.mayBeHeader(text, view),
+      let header = LineKinds.header(text, view.content)
+    {
       return (.nextLine, .start(header))
     }
     switch advance(line, view) {
@@ -314,7 +370,9 @@ struct ScanState: ~Copyable {
     case .start(let header):
       return start(header, line, view)
     case .startOrSkip:
-      if !view.isBlank, LineKinds.mayBeHeader(text, view), let header = LineKinds.header(text, view.content) {
+      if view.mayHoldHeader, !view.isBlank, LineKinds.mayBeHeader(text, view),
+        let header = LineKinds.header(text, view.content)
+      {
         return start(header, line, view)
       }
     }
@@ -391,7 +449,7 @@ struct ScanState: ~Copyable {
       progress.isCapped = true
       return false
     }
-    if !progress.hasInvalidUTF8 && !UTF8Validation.isValid(line.full) { progress.hasInvalidUTF8 = true }
+    if !progress.hasInvalidUTF8 && !lineIsASCII && !UTF8Validation.isValid(line.full) { progress.hasInvalidUTF8 = true }
     return true
   }
 

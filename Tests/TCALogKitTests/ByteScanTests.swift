@@ -186,8 +186,11 @@ import Testing
     for text in lines {
       let bytes = Array(text.utf8)
       bytes.withUnsafeBufferPointer { buffer in
-        let full = buffer
-        let view = LineView(InputLine(content: buffer, full: full, number: 1, offset: 0))
+        let line = InputLine(content: buffer, full: buffer, number: 1, offset: 0)
+        var marks = BlockMarks(buffer)
+        let view = LineView(line, mayHoldHeader: marks.lineMayHoldHeader(line))
+        // The block search never hides a header from the header tests.
+        if LineKinds.header(buffer, view.content) != nil { #expect(view.mayHoldHeader, "\(text)") }
         #expect(LineKinds.isStateHeader(buffer, view) == LineKinds.isStateHeader(buffer, view.content), "\(text)")
         #expect(LineKinds.isNoChange(buffer, view) == LineKinds.isNoChange(buffer, view.content), "\(text)")
         #expect(LineKinds.mayBeHeader(buffer, view) == LineKinds.mayBeHeader(buffer, view.content), "\(text)")
@@ -275,6 +278,63 @@ import Testing
     for _ in 0..<20_000 {
       let bytes = (0..<64).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }
       check(bytes, count: Int.random(in: 0...64, using: &generator))
+    }
+  }
+
+  /// The header-candidate search finds exactly the `eceived action` a byte loop finds, from
+  /// every start, among pieces that hold its bytes (`v` without the rest, cut copies) and at
+  /// the ends of the buffer.
+  @Test func headerCandidateSearchAgreesWithAByteLoop() {
+    let needle = Array("eceived action".utf8)
+    let pieces = [
+      "eceived action", "Received action:", "received action: ", "ceived action", "eceived actio", "v", "vv", "e",
+      "hover", "received", " action", "\n", "🎬 ", "xy", "eceiveD action",
+    ]
+    func reference(_ bytes: [UInt8], from: Int) -> Int {
+      var i = from
+      while i + needle.count <= bytes.count {
+        if Array(bytes[i..<(i + needle.count)]) == needle { return i }
+        i += 1
+      }
+      return bytes.count
+    }
+    var generator = SeededRandom(seed: 0x4EAD_E25)
+    for _ in 0..<5_000 {
+      let count = Int.random(in: 0...8, using: &generator)
+      let text = (0..<count).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &generator)] }.joined()
+      let bytes = Array(text.utf8)
+      bytes.withUnsafeBufferPointer { p in
+        for from in 0...bytes.count {
+          let found = tcalog_next_header_candidate(p.baseAddress, from, bytes.count)
+          #expect(found == reference(bytes, from: from), "from \(from) in \(text)")
+        }
+      }
+    }
+  }
+
+  /// The search for the next byte over 0x7F, in its SSE2 and plain-C forms, agrees with a
+  /// byte loop from every start, with the byte at every place around the 8-, 16- and
+  /// 64-byte steps.
+  @Test func highByteSearchAgreesWithAByteLoop() {
+    func check(_ bytes: [UInt8]) {
+      bytes.withUnsafeBufferPointer { p in
+        for from in 0...bytes.count {
+          let expected = bytes[from...].firstIndex { $0 >= 0x80 } ?? bytes.count
+          #expect(tcalog_next_high_byte(p.baseAddress, from, bytes.count) == expected, "from \(from) in \(bytes)")
+          #expect(
+            tcalog_next_high_byte_portable(p.baseAddress, from, bytes.count) == expected, "from \(from) in \(bytes)")
+        }
+      }
+    }
+    for count in [0, 1, 7, 8, 9, 15, 16, 17, 63, 64, 65, 100, 130] {
+      check([UInt8](repeating: 0x7F, count: count))
+      for place in Set([0, 1, 7, 8, 15, 16, 31, 63, 64, 65, 99, 129]) where place < count {
+        for high: UInt8 in [0x80, 0xC3, 0xF0, 0xFF] {
+          var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: count)
+          bytes[place] = high
+          check(bytes)
+        }
+      }
     }
   }
 }

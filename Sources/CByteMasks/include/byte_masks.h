@@ -115,4 +115,65 @@ static inline uint64_t tcalog_shape_mask_upto64(const uint8_t *p, size_t count) 
   return tcalog_shape_mask64(window) & ((UINT64_C(1) << count) - 1);
 }
 
+/* Where the next header candidate starts: the first `eceived action` (14 bytes, in every
+ * record header: `Received action:`, `received action:`, `received action: TEXT`) that
+ * starts at or after `from` and lies wholly in the `count` bytes at p; `count` when there
+ * is none. The scanner asks once per candidate, not once per line: a line that holds no
+ * candidate cannot be a header, so its header tests are skipped. Found by memchr for its
+ * rarest byte, the `v` (a few per record in the logs measured; libc's memchr is
+ * vectorized), each checked by memcmp. */
+static inline size_t tcalog_next_header_candidate(const uint8_t *p, size_t from, size_t count) {
+  static const char needle[14] = {'e', 'c', 'e', 'i', 'v', 'e', 'd', ' ', 'a', 'c', 't', 'i', 'o', 'n'};
+  size_t at = from + 4; /* where the `v` of a candidate starting at `from` would be */
+  while (at + 10 <= count) {
+    const uint8_t *v = (const uint8_t *)memchr(p + at, 'v', count - 9 - at);
+    if (v == NULL) break;
+    size_t start = (size_t)(v - p) - 4;
+    if (memcmp(p + start, needle, sizeof needle) == 0) return start;
+    at = (size_t)(v - p) + 1;
+  }
+  return count;
+}
+
+/* Where the next byte over 0x7F is, at or after `from` in the `count` bytes at p; `count`
+ * when there is none. Most log lines are ASCII, and an ASCII line is valid UTF-8: the
+ * scanner searches again only after a line that holds such a byte (a header's emoji), and
+ * decodes only those lines. SSE2: the top bits of 64 bytes in four loads; elsewhere eight
+ * bytes at a time (the portable form, exposed for tests). */
+static inline size_t tcalog_next_high_byte_portable(const uint8_t *p, size_t from, size_t count) {
+  size_t i = from;
+  while (i + 8 <= count) {
+    uint64_t w;
+    memcpy(&w, p + i, 8);
+    w &= 0x8080808080808080ULL;
+    if (w != 0) return i + (size_t)(__builtin_ctzll(w) >> 3);
+    i += 8;
+  }
+  while (i < count && p[i] < 0x80) i++;
+  return i;
+}
+
+static inline size_t tcalog_next_high_byte(const uint8_t *p, size_t from, size_t count) {
+#if !defined(__SSE2__)
+  return tcalog_next_high_byte_portable(p, from, count);
+#else
+  size_t i = from;
+  while (i + 64 <= count) {
+    __m128i a = _mm_loadu_si128((const __m128i *)(p + i));
+    __m128i b = _mm_loadu_si128((const __m128i *)(p + i + 16));
+    __m128i c = _mm_loadu_si128((const __m128i *)(p + i + 32));
+    __m128i d = _mm_loadu_si128((const __m128i *)(p + i + 48));
+    if (_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(a, b), _mm_or_si128(c, d))) != 0) break;
+    i += 64;
+  }
+  while (i + 16 <= count) {
+    int m = _mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(p + i)));
+    if (m != 0) return i + (size_t)__builtin_ctz((unsigned)m);
+    i += 16;
+  }
+  while (i < count && p[i] < 0x80) i++;
+  return i;
+#endif
+}
+
 #endif
