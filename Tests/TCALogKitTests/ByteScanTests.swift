@@ -337,4 +337,36 @@ import Testing
       }
     }
   }
+
+  /// The word compare behind `hasPrefix`, `hasSuffix` and `equals` finds every difference,
+  /// at every place of every length around the word size, including in the overlap of the
+  /// last word; and the literal tests agree with a byte loop on the marker lines.
+  @Test func wordCompareFindsADifferenceAtEveryPlace() {
+    for n in 0...40 {
+      let a = (0..<n).map { UInt8(truncatingIfNeeded: 0x41 + $0) }
+      a.withUnsafeBufferPointer { pa in
+        if n > 0 { #expect(ByteText.same(pa.baseAddress!, pa.baseAddress!, n)) }
+        for place in 0..<n {
+          for flip: UInt8 in [0x01, 0x80, 0xFF] {
+            var b = a
+            b[place] ^= flip
+            b.withUnsafeBufferPointer { pb in
+              #expect(!ByteText.same(pa.baseAddress!, pb.baseAddress!, n), "length \(n), place \(place)")
+            }
+          }
+        }
+      }
+    }
+    let lines = ["🎬 Received action:", "Received action:", "eceived action:", "State:", "🖨️ State:", "tate:", "(No state changes)", "Current: 1", "C"]
+    for text in lines {
+      let bytes = Array(text.utf8)
+      bytes.withUnsafeBufferPointer { p in
+        let all = 0..<p.count
+        #expect(ByteText.hasSuffix(p, all, "Received action:") == text.hasSuffix("Received action:"), "\(text)")
+        #expect(ByteText.hasSuffix(p, all, "State:") == text.hasSuffix("State:"), "\(text)")
+        #expect(ByteText.hasPrefix(p, all, "Current:") == text.hasPrefix("Current:"), "\(text)")
+        #expect(ByteText.equals(p, all, "(No state changes)") == (text == "(No state changes)"), "\(text)")
+      }
+    }
+  }
 }
