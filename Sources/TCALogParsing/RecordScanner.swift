@@ -59,9 +59,13 @@ package final class RecordScanner {
     var lines = LineSplitter(bytes, firstLine: firstLine, firstOffset: firstOffset)
     var marks = BlockMarks(bytes)
     while let line = lines.next() {
+      let isASCII = marks.lineIsASCII(line)
+      let mayHoldHeader = marks.lineMayHoldHeader(line)
+      // Most lines of a log are lines of an action's value: taken in a few steps.
+      if !mayHoldHeader && isASCII && state.takeActionValueLine(line) { continue }
       // One store per line: `count` reads it for the kept lines.
-      state.lineIsASCII = marks.lineIsASCII(line)
-      try feed(line, mayHoldHeader: marks.lineMayHoldHeader(line), emit: emit)
+      state.lineIsASCII = isASCII
+      try feed(line, mayHoldHeader: mayHoldHeader, emit: emit)
     }
     return lines.number - (firstLine - 1)
   }
@@ -357,6 +361,46 @@ struct ScanState: ~Copyable {
     case .takenAndClosed: return (.blankLine, .done)
     case .rejected: return (.nextLine, .startOrSkip)
     }
+  }
+
+  /// The short way for the commonest line: a line of the open record's action value, of
+  /// a `diffing` or TCA header, indented (so no console prefix, which starts with a digit,
+  /// and no diff marker), ASCII, not blank, not ending like a state header or a no-change
+  /// line, with no header candidate (the caller's test), and neither over the size cap nor
+  /// copied raw. Does exactly what `continueRecord` and `advanceInAction` do with such a
+  /// line, without the line view and the tests the line cannot pass; returns false,
+  /// having changed nothing, for any other line. `RecordNeedsTests` and the differential
+  /// corpus hold the two ways to one result.
+  @inline(__always)
+  mutating func takeActionValueLine(_ line: InputLine) -> Bool {
+    guard active, progress.phase == .action, !keepsRaw, !progress.isCapped else { return false }
+    let headerKind = progress.headerKind
+    guard headerKind != .labels else { return false }
+    let text = line.content
+    guard text.count >= 2, text[0] == ByteText.space else { return false }
+    let content = 0..<text.count
+    let end = ByteText.trimmedEnd(text, content).upperBound
+    guard end > 0 else { return false }
+    let tail = LineKinds.tailWord(text, 0..<end)
+    guard !LineKinds.endsWith(tail, LineKinds.stateColon, count: 6), tail != LineKinds.changesParen,
+      progress.byteCount + line.full.count <= sizeCap
+    else { return false }
+    statistics.lines += 1
+    statistics.bytes += line.full.count
+    if headerKind == .tca { progress.actionBrackets.add(text, content) }
+    progress.lineCount += 1
+    progress.byteCount += line.full.count
+    if headerKind == .tca || needs.contains(.action) || needs.contains(.actionText) {
+      if progress.actionLineCount > 0 { actionBytes.append(0x0A) }
+      // Up to two leading spaces go (FORMATS.md 3); the first byte is one.
+      let start = text[1] == ByteText.space ? 2 : 1
+      actionBytes.append(UnsafeBufferPointer(rebasing: text[start..<text.count]))
+    }
+    progress.actionLineCount += 1
+    if headerKind == .tca && progress.actionBrackets.depth <= 0 && !progress.actionBrackets.inTripleQuote {
+      progress.phase = .tcaStateStart
+    }
+    return true
   }
 
   /// The second step of `feed`, for a line no record took: a header starts a record;

@@ -70,21 +70,24 @@ struct RecordNeedsTests {
     [.action, .actionText, .statePaths, .values], [.raw], [.action, .raw],
   ]
 
-  static func read(_ files: [String], needs: RecordNeeds, jobs: Int) throws -> (Collector, ReadResult) {
+  static func read(_ files: [String], needs: RecordNeeds, jobs: Int, sizeCap: Int = 64 << 20) throws -> (
+    Collector, ReadResult
+  ) {
     var sink = Collector(needs: needs)
     var stream = RecordStream(inputs: files, jobs: jobs)
     stream.chunkSize = 64 << 10
+    stream.sizeCap = sizeCap
     let result = try stream.run(into: &sink)
     return (sink, result)
   }
 
   /// Returns how many records the files hold.
   @discardableResult
-  static func expectAgreement(_ files: [String]) throws -> Int {
-    let (full, fullResult) = try read(files, needs: .all, jobs: 1)
+  static func expectAgreement(_ files: [String], sizeCap: Int = 64 << 20) throws -> Int {
+    let (full, fullResult) = try read(files, needs: .all, jobs: 1, sizeCap: sizeCap)
     for needs in needSets {
       for jobs in [1, 2] {
-        let (partial, result) = try read(files, needs: needs, jobs: jobs)
+        let (partial, result) = try read(files, needs: needs, jobs: jobs, sizeCap: sizeCap)
         let expected = full.summaries.map { summary in
           var s = summary
           if !needs.contains(.action) { s.action = nil }
@@ -150,6 +153,80 @@ struct RecordNeedsTests {
     let (full, _) = try Self.read([path], needs: .all, jobs: 1)
     #expect(full.summaries.map { $0.flags.split(separator: " ")[0] } == ["tca0", "tca1", "tca0", "tca1", "tca0"])
     try Self.expectAgreement([path])
+  }
+
+  /// Action value lines take a short way when the raw bytes are not kept
+  /// (`takeActionValueLine`): lines that look like value lines but are not (a blank line,
+  /// `State:` and no-change endings, a header or a console prefix inside an action, a
+  /// non-ASCII line, tabs, CRs), actions of both headers with brackets that balance early,
+  /// and a size cap reached inside an action all give the full parse's records.
+  @Test(arguments: [120, 300, 700, 64 << 20])
+  func actionValueLinesAgreeWithTheFullParse(sizeCap: Int) throws {
+    let log = """
+      🎬 Received action:
+        AppAction.windows(
+          WindowsAction.window(
+            windowID: WindowID(
+              rawValue: "A1"
+            ),
+            action: WindowAction.title(
+              "Tab — ünïcode"
+            )
+          )
+        )
+      🖨️ State:
+      🖨️ (No state changes)
+      🎬 Received action:
+        AppAction.tick(
+          	count: 3
+          note: "a line ending in State:"
+          other: "(No state changes)"
+        )
+      🖨️ State:
+      count:
+      |	Current: 3
+      |	Previous: 2
+
+      🎬 Received action:
+        AppAction.cut(
+
+      received action:
+        AppAction.todo(
+          .textChanged("(")
+        )
+        (No state changes)
+
+      received action:
+        AppAction.todo(
+          .row(
+            id: 1,
+            action: .toggled
+          )
+        )
+        AppState(
+      -   count: 1
+      +   count: 2
+        )
+
+      received action:
+        AppAction.nested(
+        2026-11-20 10:22:00.238443+0100 Browser[4242:2f1a] received action:
+        AppAction.after
+        (No state changes)
+
+      received action:
+        AppAction.long(
+          a: 1, b: 2, c: 3, d: 4, e: 5, f: 6, g: 7, h: 8, i: 9, j: 10, k: 11, l: 12, m: 13, n: 14,
+          o: 15, p: 16, q: 17, r: 18, s: 19, t: 20, u: 21, v: 22, w: 23, x: 24, y: 25, z: 26
+        )
+        (No state changes)
+
+      """
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-value-lines-\(getpid())-\(sizeCap).log")
+      .path
+    try log.write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(try Self.expectAgreement([path], sizeCap: sizeCap) >= 6)
   }
 
   @Test(.enabled(if: Shared.isAvailable, "../shared is absent: the real logs are not here"))
