@@ -49,7 +49,7 @@ public struct ReportAggregator: Sendable {
   var rawStatePaths = ByteInterner()
 
   /// Key (root id + 1, 0 for none; path id) → index in `actions`.
-  var actionIndex: [UInt64: Int] = [:]
+  var actionIndex = UInt64Map<Int>()
   /// The last record's key and index: runs of one action (mouse moves, ticks) skip the
   /// dictionary's hashing.
   var lastAction: (key: UInt64, index: Int)?
@@ -65,7 +65,7 @@ public struct ReportAggregator: Sendable {
   var rawSeen: [Int] = []
   /// (state id << 32 | action index) → changes, and the values that action set there
   /// (one dictionary, so a change costs one lookup).
-  var stateByAction: [UInt64: PairTally] = [:]
+  var stateByAction = UInt64Map<PairTally>()
   struct PairTally: Sendable {
     var changes = 0
     var variety = ValueVariety()
@@ -83,7 +83,8 @@ public struct ReportAggregator: Sendable {
   var rhythms: [Rhythm] = []
   /// Complete records added so far: the ordinal of the next one.
   var ordinal = 0
-  var perMinute: [Int: Int] = [:]
+  /// Minute (as a bit pattern) → records.
+  var perMinute = UInt64Map<Int>()
   /// Counts over the whole input, set from the read result (`ScanStatistics`).
   public var statistics = ScanStatistics()
 
@@ -133,7 +134,7 @@ public struct ReportAggregator: Sendable {
       }
       let pair = UInt64(stateId) << 32 | UInt64(index)
       let valueHash = change.new.map { new in record.withBytes(new) { ByteInterner.hash($0) } }
-      stateByAction[pair, default: PairTally()].add(valueHash)
+      stateByAction.values[stateByAction.index(of: pair, inserting: PairTally())].add(valueHash)
     }
     if let written {
       let seconds = written.instant
@@ -141,7 +142,8 @@ public struct ReportAggregator: Sendable {
       timestampedRecords += 1
       let second = Int(seconds.rounded(.down))
       bursts[index].add(second: second)
-      perMinute[second >= 0 ? second / 60 : (second - 59) / 60, default: 0] += 1
+      let minute = second >= 0 ? second / 60 : (second - 59) / 60
+      perMinute.values[perMinute.index(of: UInt64(bitPattern: Int64(minute)), inserting: 0)] += 1
       if firstTime.map({ seconds < $0 }) ?? true { firstTime = seconds }
       if lastTime.map({ seconds > $0 }) ?? true { lastTime = seconds }
     }
@@ -153,7 +155,7 @@ public struct ReportAggregator: Sendable {
 
   private mutating func newAction(root: Int, path: Int, key: UInt64) -> Int {
     let index = actions.count
-    actionIndex[key] = index
+    _ = actionIndex.index(of: key, inserting: index)
     actionKeys.append((root, path))
     actions.append(ActionStats())
     bursts.append(BurstTracker())
@@ -210,17 +212,19 @@ public struct ReportAggregator: Sendable {
         stateDistinct[stateId] += 1
       }
     }
-    for (key, tally) in other.stateByAction {
+    for (key, tally) in zip(other.stateByAction.keys, other.stateByAction.values) {
       let s = stateMap[Int(key >> 32)]
       let a = actionMap[Int(key & 0xFFFF_FFFF)]
-      stateByAction[UInt64(s) << 32 | UInt64(a), default: PairTally()].merge(tally)
+      stateByAction.values[stateByAction.index(of: UInt64(s) << 32 | UInt64(a), inserting: PairTally())].merge(tally)
     }
     ordinal += other.ordinal
     if let t = other.firstTime, firstTime.map({ t < $0 }) ?? true { firstTime = t }
     if let t = other.lastTime, lastTime.map({ t > $0 }) ?? true { lastTime = t }
     if timestampedRecords == 0 { timeOffset = other.timeOffset }
     timestampedRecords += other.timestampedRecords
-    for (minute, n) in other.perMinute { perMinute[minute, default: 0] += n }
+    for (minute, n) in zip(other.perMinute.keys, other.perMinute.values) {
+      perMinute.values[perMinute.index(of: minute, inserting: 0)] += n
+    }
     statistics.merge(other.statistics)
   }
 
@@ -232,7 +236,8 @@ public struct ReportAggregator: Sendable {
     result.lastTime = lastTime
     result.timeOffset = timeOffset
     result.timestampedRecords = timestampedRecords
-    result.perMinute = perMinute.sorted { $0.key < $1.key }.map { (minute: $0.key, records: $0.value) }
+    result.perMinute = zip(perMinute.keys, perMinute.values).map { (minute: Int(Int64(bitPattern: $0)), records: $1) }
+      .sorted { $0.minute < $1.minute }
     var order = Array(actions.indices)
     func name(_ i: Int) -> (String, String) {
       (paths.string(actionKeys[i].path), actionKeys[i].root == 0 ? "" : roots.string(actionKeys[i].root - 1))
@@ -260,7 +265,7 @@ public struct ReportAggregator: Sendable {
       result.states.append(
         StateSummary(path: stateNames[s], changes: stateChanges[s], distinctPaths: stateDistinct[s], byAction: []))
     }
-    for (key, tally) in stateByAction {
+    for (key, tally) in zip(stateByAction.keys, stateByAction.values) {
       result.states[statePosition[Int(key >> 32)]].byAction.append(
         (position[Int(key & 0xFFFF_FFFF)], tally.changes, tally.variety))
     }
