@@ -138,12 +138,12 @@ struct CustomDumpDiffParser {
 
     /// Empties the arrays (keeping their memory) and opens the root frame.
     mutating func start() {
-      frames.removeAll(keepingCapacity: true)
-      segments.removeAll(keepingCapacity: true)
-      paths.removeAll(keepingCapacity: true)
-      pending.removeAll(keepingCapacity: true)
-      tupleCounts.removeAll(keepingCapacity: true)
-      changes.removeAll(keepingCapacity: true)
+      frames.truncate()
+      segments.truncate()
+      paths.truncate()
+      pending.truncate()
+      tupleCounts.truncate()
+      changes.truncate()
       frames.append(Frame(level: -1, kind: .root, segmentCount: 0, pendingStart: 0, id: 0))
       tupleCounts.append(0)
     }
@@ -288,7 +288,7 @@ struct CustomDumpDiffParser {
   /// (or changed, for a property, tuple element or the root).
   private func resolve(from start: Int, _ work: inout Scratch) {
     guard start < work.pending.count else { return }
-    work.matched.removeAll(keepingCapacity: true)
+    work.matched.truncate()
     work.matched.append(contentsOf: repeatElement(false, count: work.pending.count - start))
     // Each `-` leaf pairs with the first unpaired `+` leaf of the same key. A container
     // holds a few leaves, so a scan is cheapest; a long one (a dump of thousands of
@@ -311,7 +311,7 @@ struct CustomDumpDiffParser {
           order: leaf.order, paths: leaf.paths, kind: kind, old: isOld ? leaf.value : nil,
           new: isOld ? nil : leaf.value))
     }
-    work.pending.removeSubrange(start...)
+    work.pending.truncate(to: start)
   }
 
   private func pairByScan(from start: Int, _ work: inout Scratch) {

@@ -158,7 +158,7 @@ struct DifferenceTreeParser {
     if !lines.contains(where: \.isIndented) && lines.contains(where: \.isLabel) {
       DifferenceTreeParser.rebuildChainDepths(&lines)
     }
-    work.stack.removeAll(keepingCapacity: true)
+    work.stack.truncate()
     var reader = Reader(text: text)
     for line in lines {
       let d = line.depth
@@ -282,10 +282,16 @@ struct DifferenceTreeParser {
     mutating func flush(_ derived: inout DerivedText, _ work: inout Scratch) {
       guard let pending = leaf else { return }
       leaf = nil
-      work.segments.removeAll(keepingCapacity: true)
-      for segment in work.stack.prefix(pending.depth) { if let segment { work.segments.append(segment) } }
-      if let key = pending.key { work.segments.append(.key(key)) }
-      let (path, normalized) = derived.addPath(work.segments[...], text)
+      // The path's segments overwrite the last leaf's in place: emptying the array first
+      // (`removeAll(keepingCapacity:)`) cost more than writing the path.
+      var count = 0
+      @inline(__always) func put(_ segment: PathSegment) {
+        if count < work.segments.count { work.segments[count] = segment } else { work.segments.append(segment) }
+        count += 1
+      }
+      for segment in work.stack.prefix(pending.depth) { if let segment { put(segment) } }
+      if let key = pending.key { put(.key(key)) }
+      let (path, normalized) = derived.addPath(work.segments[..<count], text)
       // Room for a few at the first: most trees change one to four values, and a record
       // without changes (`No state changes`) allocates nothing.
       if changes.isEmpty { changes.reserveCapacity(4) }

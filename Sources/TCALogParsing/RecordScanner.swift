@@ -788,8 +788,8 @@ struct ScanState: ~Copyable {
     pendingCount = 0
     actionBytes.removeAll()
     actionBytes.shrink(toAtMost: 1 << 20)
-    treeLines.removeAll(keepingCapacity: true)
-    dumpLines.removeAll(keepingCapacity: true)
+    treeLines.truncate()
+    dumpLines.truncate()
   }
 
   // MARK: - Making the record
