@@ -11,8 +11,19 @@ struct BracketCounter {
   /// Adds the brackets of one line and returns the change in depth.
   @discardableResult
   mutating func add(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
-    // The word loop reads eight bytes at a time up to `range.upperBound`.
-    assert(range.lowerBound >= 0 && range.upperBound <= text.count, "bracket range outside its text")
+    add(text, range, readable: text.count)
+  }
+
+  /// `add(_:_:)` for a line that lies in a larger buffer: the `readable` bytes from
+  /// `text.baseAddress` (at least `text.count`) may all be read. The last bytes of the
+  /// range, fewer than eight, are then tested as one word that reaches past its end (the
+  /// line's terminator and the next line) instead of byte by byte: the lowest flagged
+  /// byte of a word is always a real one, so a flag past the end means none before it.
+  @discardableResult
+  mutating func add(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, readable: Int) -> Int {
+    // The word loop reads eight bytes at a time up to `range.upperBound`, the last word up
+    // to `readable`.
+    assert(range.lowerBound >= 0 && range.upperBound <= text.count && readable >= text.count, "bracket range outside its text")
     // Work on locals: the loop runs once per special byte and per word, every line.
     let before = depth
     var depth = self.depth
@@ -32,8 +43,14 @@ struct BracketCounter {
         let jump = skipUnflaggedWords(text, from: i, end: end, BracketCounter.specialBits)
         i = jump.index
         if !jump.found {
-          while i < end && !BracketCounter.isSpecial(text[i]) { i += 1 }
-          if i == end { break }
+          if i &+ 8 <= readable {
+            let bits = BracketCounter.specialBits(UnsafeRawPointer(text.baseAddress! + i).loadUnaligned(as: UInt64.self))
+            i &+= bits == 0 ? 8 : bits.trailingZeroBitCount >> 3
+            if i >= end { break }
+          } else {
+            while i < end && !BracketCounter.isSpecial(text[i]) { i += 1 }
+            if i == end { break }
+          }
         }
       }
       if inTripleQuote {
@@ -58,11 +75,11 @@ struct BracketCounter {
           inTripleQuote = true
           i += 3
         } else {
-          i = BracketCounter.skipString(text, from: i, end: end, raw: false)
+          i = BracketCounter.skipString(text, from: i, end: end, raw: false, readable: readable)
         }
       case ByteText.hash where i + 1 < end && text[i + 1] == ByteText.quote:
         sawQuote = true
-        i = BracketCounter.skipString(text, from: i + 1, end: end, raw: true)
+        i = BracketCounter.skipString(text, from: i + 1, end: end, raw: true, readable: readable)
       default:
         i += 1
       }
@@ -108,11 +125,20 @@ struct BracketCounter {
 
   /// Given the index of an opening quote, returns the index after the closing one (or
   /// `end` when the string is not closed on this line).
-  static func skipString(_ text: UnsafeBufferPointer<UInt8>, from start: Int, end: Int, raw: Bool) -> Int {
+  /// `readable`: as in `add(_:_:readable:)`, the last bytes are tested as one word.
+  static func skipString(
+    _ text: UnsafeBufferPointer<UInt8>, from start: Int, end: Int, raw: Bool, readable: Int? = nil
+  ) -> Int {
+    let readable = readable ?? text.count
     var i = start + 1
     while i < end {
       // IDs and names fill most strings: jump to the next `"` or `\`.
-      i = skipUnflaggedWords(text, from: i, end: end, quoteOrBackslashBits).index
+      let jump = skipUnflaggedWords(text, from: i, end: end, quoteOrBackslashBits)
+      i = jump.index
+      if !jump.found && i &+ 8 <= readable {
+        let bits = quoteOrBackslashBits(UnsafeRawPointer(text.baseAddress! + i).loadUnaligned(as: UInt64.self))
+        i &+= bits == 0 ? 8 : bits.trailingZeroBitCount >> 3
+      }
       guard i < end else { break }
       let b = text[i]
       if raw {

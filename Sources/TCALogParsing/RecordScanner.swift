@@ -55,7 +55,13 @@ package final class RecordScanner {
   ) rethrows -> Int {
     // The open record's pending bytes point into `bytes`: copied before they go, also
     // when `emit` throws.
-    defer { state.flushPending() }
+    // Lines may be read up to the block's end (`ScanState.readable`); not past it, and not
+    // once the block is gone, also when `emit` throws.
+    state.blockEnd = bytes.baseAddress.map { $0 + bytes.count }
+    defer {
+      state.flushPending()
+      state.blockEnd = nil
+    }
     var lines = LineSplitter(bytes, firstLine: firstLine, firstOffset: firstOffset)
     var marks = BlockMarks(bytes)
     while let line = lines.next() {
@@ -293,6 +299,8 @@ struct ScanState: ~Copyable {
   var active = false
   /// The line being fed holds no byte over 0x7F (`BlockMarks`): `count` need not decode it.
   var lineIsASCII = false
+  /// The end of the block of lines being fed.
+  var blockEnd: UnsafePointer<UInt8>?
   var progress = RecordProgress()
   var raw = ByteAccumulator(capacity: 4096)
   /// With `.raw`, the record's kept lines not yet copied into `raw`: one run of input bytes
@@ -334,6 +342,14 @@ struct ScanState: ~Copyable {
   }
 
   // MARK: - Lines
+
+  /// How many bytes from the start of `line`'s content may be read: to the end of its block
+  /// (its terminator and the lines after it), for the bracket counter's last word.
+  @inline(__always)
+  func readable(_ line: InputLine) -> Int {
+    guard let end = blockEnd, let start = line.content.baseAddress, start <= end else { return line.content.count }
+    return Swift.max(line.content.count, end - start)
+  }
 
   /// The first step of `feed`: counts the line and lets the open record take it. Returns
   /// how the open record ends at this line, if it does (`close` makes it), and what is left
@@ -387,7 +403,7 @@ struct ScanState: ~Copyable {
     else { return false }
     statistics.lines += 1
     statistics.bytes += line.full.count
-    if headerKind == .tca { progress.actionBrackets.add(text, content) }
+    if headerKind == .tca { progress.actionBrackets.add(text, content, readable: readable(line)) }
     progress.lineCount += 1
     progress.byteCount += line.full.count
     if headerKind == .tca || needs.contains(.action) || needs.contains(.actionText) {
@@ -564,7 +580,7 @@ struct ScanState: ~Copyable {
 
   private mutating func addActionLine(_ line: InputLine, _ content: Range<Int>) {
     // Only a TCA action ends by its brackets; a diffing action ends at `State:`.
-    if progress.headerKind == .tca { progress.actionBrackets.add(line.content, content) }
+    if progress.headerKind == .tca { progress.actionBrackets.add(line.content, content, readable: readable(line)) }
     guard count(line) else { return }
     if keepsRaw { _ = copy(line) }
     // The text is read for the path, the text itself, or the tca0/tca1 clue of a TCA record.
@@ -689,7 +705,7 @@ struct ScanState: ~Copyable {
     if dump.marker != .old {
       let startsOutsideString = !progress.newView.inTripleQuote
       progress.newView.sawQuote = false
-      delta = progress.newView.add(line.content, dump.content)
+      delta = progress.newView.add(line.content, dump.content, readable: readable(line))
       isPlain = startsOutsideString && !progress.newView.sawQuote
       if progress.newView.depth <= 0 && !progress.newView.inTripleQuote {
         progress.rootFinished = true
@@ -697,7 +713,7 @@ struct ScanState: ~Copyable {
       }
     } else if needs.contains(.statePaths) {
       var own = BracketCounter()
-      delta = own.add(line.content, dump.content)
+      delta = own.add(line.content, dump.content, readable: readable(line))
       isPlain = !own.sawQuote
     }
     switch appendStateLine(line) {

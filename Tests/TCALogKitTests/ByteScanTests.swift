@@ -369,4 +369,32 @@ import Testing
       }
     }
   }
+
+  /// The bracket count of a line inside a larger buffer (`add(_:_:readable:)`, whose last
+  /// word reads past the line's end) equals the count that reads the line alone, whatever
+  /// follows the line: brackets, quotes, backslashes and zero bytes right after its end,
+  /// strings cut by the end, lines shorter than a word.
+  @Test func bracketCountPastTheLineEndAgreesWithTheLineAlone() {
+    let pieces = ["(", ")", "[", "]", "{", "}", "\"", "\"\"\"", "#\"", "\"#", "\\", "a", "id: 1", "  ", "…", "x: \"a(b\""]
+    let after: [UInt8] = [0x0A, 0x28, 0x29, 0x22, 0x5C, 0x23, 0x00, 0x01, 0x5D, 0x7D, 0x61, 0xFF]
+    var generator = SeededRandom(seed: 0xB4AC_CE75)
+    for _ in 0..<30_000 {
+      let count = Int.random(in: 0...6, using: &generator)
+      let line = Array((0..<count).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &generator)] }.joined().utf8)
+      let tail = (0..<Int.random(in: 0...10, using: &generator)).map { _ in after[Int.random(in: 0..<after.count, using: &generator)] }
+      let start = Int.random(in: 0...min(3, line.count), using: &generator)
+      var alone = BracketCounter()
+      alone.inTripleQuote = Int.random(in: 0..<6, using: &generator) == 0
+      var inBuffer = alone
+      let expected = line.withUnsafeBufferPointer { alone.add($0, start..<$0.count) }
+      let buffer = line + tail
+      let got = buffer.withUnsafeBufferPointer { whole in
+        inBuffer.add(UnsafeBufferPointer(rebasing: whole[0..<line.count]), start..<line.count, readable: whole.count)
+      }
+      let text = String(decoding: line, as: UTF8.self)
+      #expect(got == expected, "\(text) + \(tail)")
+      #expect(inBuffer.depth == alone.depth && inBuffer.inTripleQuote == alone.inTripleQuote, "\(text) + \(tail)")
+      #expect(inBuffer.sawQuote == alone.sawQuote, "\(text) + \(tail)")
+    }
+  }
 }
