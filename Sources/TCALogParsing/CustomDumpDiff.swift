@@ -463,6 +463,10 @@ struct CustomDumpDiffParser {
       return (nil, item)
     }
     while i + 1 < end {
+      // Straight to the next byte that can end the label or start a string.
+      let jump = skipUnflaggedWords(text, from: i, end: end, CustomDumpDiffParser.labelBits)
+      i = jump.index
+      guard i + 1 < end else { break }
       let c = text[i]
       if c == ByteText.quote {
         i = BracketCounter.skipString(text, from: i, end: end, raw: false)
@@ -479,6 +483,17 @@ struct CustomDumpDiffParser {
       i += 1
     }
     return (nil, item)
+  }
+
+  /// The high bit of each `:`, `"`, `#`, `(`, `[` and `{` of `word`, the bytes `splitLabel`
+  /// stops at (and perhaps of bytes after one: the lowest set bit is exact). `b | 1` folds
+  /// `"` into `#`, `b | 0x20` folds `[` into `{`, and nothing else folds into them.
+  @inline(__always) static func labelBits(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    @inline(__always) func hasZeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+    return hasZeroByte(word ^ (ones &* 0x3A)) | hasZeroByte((word | ones) ^ (ones &* 0x23))
+      | hasZeroByte(word ^ (ones &* 0x28)) | hasZeroByte((word | (ones &* 0x20)) ^ (ones &* 0x7B))
   }
 
   private func explicitIndex(_ label: Range<Int>) -> Int? {

@@ -397,4 +397,32 @@ import Testing
       #expect(inBuffer.sawQuote == alone.sawQuote, "\(text) + \(tail)")
     }
   }
+
+  /// The label-end word mask of the Custom Dump parser flags `:`, `"`, `#`, `(`, `[`, `{`:
+  /// every byte value at every place, and the lowest flag is the first such byte among
+  /// neighbours that fold (`)`, `]`, `}`, `!`, `$`, `;`) or borrow (0, 1, 0x80).
+  @Test func labelMaskFlagsTheFirstLabelEnd() {
+    let set: Set<UInt8> = Set(":\"#([{".utf8)
+    func check(_ bytes: [UInt8]) {
+      let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+      let flagged = CustomDumpDiffParser.labelBits(word)
+      if let first = bytes.firstIndex(where: set.contains) {
+        #expect(flagged.trailingZeroBitCount >> 3 == first, "\(bytes)")
+      } else {
+        #expect(flagged == 0, "\(bytes)")
+      }
+    }
+    for b in 0...255 {
+      for position in 0..<8 {
+        var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 8)
+        bytes[position] = UInt8(b)
+        check(bytes)
+      }
+    }
+    let alphabet: [UInt8] = [0x00, 0x01, 0x20, 0x21, 0x22, 0x23, 0x24, 0x28, 0x29, 0x3A, 0x3B, 0x5B, 0x5D, 0x7B, 0x7D, 0x80, 0x61]
+    var generator = SeededRandom(seed: 0x1ABE_15)
+    for _ in 0..<50_000 {
+      check((0..<8).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
+    }
+  }
 }
