@@ -71,6 +71,8 @@ package final class RecordScanner {
       if !mayHoldHeader && isASCII && state.takeActionValueLine(line) { continue }
       // One store per line: `count` reads it for the kept lines.
       state.lineIsASCII = isASCII
+      // Most of the rest are lines of a state diff: taken without the line view.
+      if !mayHoldHeader && state.takeStateLine(line) { continue }
       try feed(line, mayHoldHeader: mayHoldHeader, emit: emit)
     }
     return lines.number - (firstLine - 1)
@@ -416,6 +418,37 @@ struct ScanState: ~Copyable {
     if headerKind == .tca && progress.actionBrackets.depth <= 0 && !progress.actionBrackets.inTripleQuote {
       progress.phase = .tcaStateStart
     }
+    return true
+  }
+
+  /// The short way for a line of the open record's state diff (a Custom Dump line or a
+  /// Difference tree line) without a console prefix or a header candidate (the caller's
+  /// test), not blank: does what `continueRecord` and `advance` do with it, without the line
+  /// view. Returns false, having changed nothing, when the line would end the record or
+  /// needs the full way (a prefix, a blank line, a no-change line, foreign text).
+  @inline(__always)
+  mutating func takeStateLine(_ line: InputLine) -> Bool {
+    guard active else { return false }
+    let phase = progress.phase
+    guard phase == .tcaState || phase == .diffingTree else { return false }
+    let text = line.content
+    guard LinePrefix.match(text) == nil else { return false }
+    let content = 0..<text.count
+    guard ByteText.trimmedEnd(text, content).upperBound > 0 else { return false }
+    if phase == .tcaState {
+      guard let dump = DumpLine.parse(text, content) else { return false }
+      statistics.lines += 1
+      statistics.bytes += line.full.count
+      _ = takeDumpLine(line, dump)
+      return true
+    }
+    let tree = TreeLine.classify(text, content)
+    guard tree.kind != .noChange,
+      tree.kind != .other || tree.isIndented || progress.tree.lastWasLeaf || progress.tree.keyPairsOpen
+    else { return false }
+    statistics.lines += 1
+    statistics.bytes += line.full.count
+    _ = takeTreeLine(line, tree)
     return true
   }
 
