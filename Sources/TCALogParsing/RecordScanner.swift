@@ -1054,14 +1054,12 @@ package enum UTF8Validation {
     let n = b.count
     var i = start
     while i < n {
-      // ASCII runs eight bytes at a time, straight to the first high byte.
+      // ASCII runs eight bytes at a time, straight to the first high byte; the last bytes,
+      // fewer than eight, in one tight loop (not a word search per byte).
       i = skipUnflaggedWords(b, from: i, end: n, highBits).index
+      while i < n && p[i] < 0x80 { i += 1 }
       guard i < n else { return true }
       let c = p[i]
-      if c < 0x80 {
-        i += 1
-        continue
-      }
       @inline(__always) func isContinuation(_ at: Int) -> Bool { p[at] & 0xC0 == 0x80 }
       switch c {
       case 0xC2...0xDF:
