@@ -25,36 +25,133 @@ public enum LinePrefix {
   }
 
   /// Style 1, `log stream`: `ts 0x1a2b  Default  0x0  4242  0  Process: `, optionally
-  /// followed by `(Library) ` and `[subsystem:category] `.
+  /// followed by `(Library) ` and `[subsystem:category] `. With `log stream` or a printer
+  /// that logs line by line, every line has one: written as loops over a local index (the
+  /// cursor's matchers, a call and a memory round trip per field, cost 40% of `report` on
+  /// such a log). `LinePrefixTests` holds it to the cursor form.
   static func unifiedLog(_ line: UnsafeBufferPointer<UInt8>) -> LinePrefixMatch? {
-    var c = Cursor(line)
-    guard c.dateAndTime(separator: 0x20, or: 0x20), c.literal(0x2E), c.digits() > 0,
-      c.sign(), c.fixedDigits(4)
-    else { return nil }
-    let timestampEnd = c.position
-    guard c.spaces() > 0, c.hexNumber(), c.spaces() > 0, c.letters() > 0, c.spaces() > 0,
-      c.hexNumber(), c.spaces() > 0, c.digits() > 0, c.spaces() > 0, c.digits() > 0, c.spaces() > 0
-    else { return nil }
+    guard let p = line.baseAddress else { return nil }
+    let n = line.count
+    guard var i = dateAndTimeEnd(p, n) else { return nil }
+    // ".ffffff" then "+hhmm".
+    guard i < n, p[i] == 0x2E else { return nil }
+    var j = skipDigits(p, n, i &+ 1)
+    guard j > i &+ 1, j < n, p[j] == 0x2B || p[j] == 0x2D, j &+ 5 <= n, fixedDigits(p, j &+ 1, 4) else { return nil }
+    let timestampEnd = j &+ 5
+    // Thread, type, activity, PID and TTL columns, each after blanks.
+    i = timestampEnd
+    j = skipBlanks(p, n, i)
+    guard j > i, let thread = hexNumberEnd(p, n, j) else { return nil }
+    i = skipBlanks(p, n, thread)
+    j = skipLetters(p, n, i)
+    guard i > thread, j > i else { return nil }
+    i = skipBlanks(p, n, j)
+    guard i > j, let activity = hexNumberEnd(p, n, i) else { return nil }
+    i = skipBlanks(p, n, activity)
+    j = skipDigits(p, n, i)
+    guard i > activity, j > i else { return nil }
+    i = skipBlanks(p, n, j)
+    var k = skipDigits(p, n, i)
+    guard i > j, k > i else { return nil }
+    i = skipBlanks(p, n, k)
+    guard i > k, i < n else { return nil }
     // Process name: [^\s:][^:]* then ':' and a space or the end of the line.
-    guard let first = c.peek, first != 0x3A, !isSpace(first) else { return nil }
-    _ = c.run(while: { $0 != 0x3A })
-    guard c.literal(0x3A) else { return nil }
-    if c.atEnd { return LinePrefixMatch(length: c.position, timestamp: 0..<timestampEnd) }
-    guard c.literal(0x20) else { return nil }
+    guard p[i] != 0x3A, !isSpace(p[i]) else { return nil }
+    while i < n && p[i] != 0x3A { i &+= 1 }
+    guard i < n else { return nil }
+    i &+= 1
+    if i == n { return LinePrefixMatch(length: i, timestamp: 0..<timestampEnd) }
+    guard p[i] == 0x20 else { return nil }
+    i &+= 1
     // "(Library) ": a name without spaces, so "(No state changes)" is never taken.
-    var probe = c
-    if probe.literal(0x28), probe.run(while: { $0 != 0x29 && !isSpace($0) }) > 0, probe.literal(0x29),
-      probe.literal(0x20)
-    {
-      c = probe
+    if i < n && p[i] == 0x28 {
+      k = i &+ 1
+      while k < n && p[k] != 0x29 && !isSpace(p[k]) { k &+= 1 }
+      if k > i &+ 1, k &+ 1 < n, p[k] == 0x29, p[k &+ 1] == 0x20 { i = k &+ 2 }
     }
-    probe = c
-    if probe.literal(0x5B), probe.run(while: { $0 != 0x5D && $0 != 0x3A && !isSpace($0) }) > 0, probe.literal(0x3A),
-      probe.run(while: { $0 != 0x5D }) > 0, probe.literal(0x5D), probe.literal(0x20)
-    {
-      c = probe
+    // "[subsystem:category] ".
+    if i < n && p[i] == 0x5B {
+      k = i &+ 1
+      while k < n && p[k] != 0x5D && p[k] != 0x3A && !isSpace(p[k]) { k &+= 1 }
+      if k > i &+ 1, k < n, p[k] == 0x3A {
+        let category = k &+ 1
+        k = category
+        while k < n && p[k] != 0x5D { k &+= 1 }
+        if k > category, k &+ 1 < n, p[k] == 0x5D, p[k &+ 1] == 0x20 { i = k &+ 2 }
+      }
     }
-    return LinePrefixMatch(length: c.position, timestamp: 0..<timestampEnd)
+    return LinePrefixMatch(length: i, timestamp: 0..<timestampEnd)
+  }
+
+  /// Where `dddd-dd-dd dd:dd:dd` starting the line ends (19); nil when the line does not
+  /// start so. Its first 16 bytes are tested as two words: digits where `digitMask` has
+  /// bytes, the separators where `separatorMask` has them.
+  @inline(__always)
+  static func dateAndTimeEnd(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int? {
+    guard n >= 19 else { return nil }
+    @inline(__always) func word(_ at: Int) -> UInt64 { UnsafeRawPointer(p + at).loadUnaligned(as: UInt64.self) }
+    // A byte is a digit when its high nibble is 3 and its low nibble plus 6 stays under 16
+    // (no sum carries into the next byte).
+    @inline(__always) func digits(_ w: UInt64, _ mask: UInt64) -> Bool {
+      ((w & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030) & mask == 0
+        && ((w & 0x0F0F_0F0F_0F0F_0F0F) &+ 0x0606_0606_0606_0606) & 0x1010_1010_1010_1010 & mask == 0
+    }
+    let date = word(0)  // "dddd-dd-"
+    let time = word(8)  // "dd dd:dd"
+    guard digits(date, 0x00FF_FF00_FFFF_FFFF), date & 0xFF00_00FF_0000_0000 == 0x2D00_002D_0000_0000,
+      digits(time, 0xFFFF_00FF_FF00_FFFF), time & 0x0000_FF00_00FF_0000 == 0x0000_3A00_0020_0000,
+      p[16] == 0x3A, isDigit(p[17]), isDigit(p[18])
+    else { return nil }
+    return 19
+  }
+
+  /// The `count` bytes from `at` are digits (the caller checked they are in the line).
+  @inline(__always)
+  static func fixedDigits(_ p: UnsafePointer<UInt8>, _ at: Int, _ count: Int) -> Bool {
+    for k in at..<(at &+ count) where !isDigit(p[k]) { return false }
+    return true
+  }
+
+  @inline(__always)
+  static func skipDigits(_ p: UnsafePointer<UInt8>, _ n: Int, _ from: Int) -> Int {
+    var i = from
+    while i < n && isDigit(p[i]) { i &+= 1 }
+    return i
+  }
+
+  @inline(__always)
+  static func skipLetters(_ p: UnsafePointer<UInt8>, _ n: Int, _ from: Int) -> Int {
+    var i = from
+    while i < n && (p[i] | 0x20) &- UInt8(ascii: "a") < 26 { i &+= 1 }
+    return i
+  }
+
+  /// Blanks (spaces and tabs), spaces eight at a time: `log stream` pads its columns with
+  /// dozens.
+  @inline(__always)
+  static func skipBlanks(_ p: UnsafePointer<UInt8>, _ n: Int, _ from: Int) -> Int {
+    var i = from
+    while i &+ 8 <= n {
+      let x = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) ^ 0x2020_2020_2020_2020
+      if x != 0 {
+        i &+= x.trailingZeroBitCount >> 3
+        break
+      }
+      i &+= 8
+    }
+    while i < n && isSpace(p[i]) { i &+= 1 }
+    return i
+  }
+
+  /// Where `0x` and at least one hex digit from `at` end; nil when they are not there.
+  @inline(__always)
+  static func hexNumberEnd(_ p: UnsafePointer<UInt8>, _ n: Int, _ at: Int) -> Int? {
+    guard at &+ 2 < n, p[at] == UInt8(ascii: "0"), p[at &+ 1] == UInt8(ascii: "x"), isHexDigit(p[at &+ 2]) else {
+      return nil
+    }
+    var i = at &+ 3
+    while i < n && isHexDigit(p[i]) { i &+= 1 }
+    return i
   }
 
   /// Style 2, NSLog: `ts Process[4242:1a2b] `.

@@ -59,4 +59,74 @@ import Testing
     #expect(match("2026 was a year of many received actions") == nil)
     #expect(match("[Network] GET https://api.example.com/v1/spaces 200 (142 ms)") == nil)
   }
+
+  /// The `log stream` prefix as the cursor read it before it was written as loops over an
+  /// index: the reference `LinePrefix.unifiedLog` is held to.
+  static func unifiedLogByCursor(_ line: UnsafeBufferPointer<UInt8>) -> LinePrefixMatch? {
+    var c = LinePrefix.Cursor(line)
+    guard c.dateAndTime(separator: 0x20, or: 0x20), c.literal(0x2E), c.digits() > 0,
+      c.sign(), c.fixedDigits(4)
+    else { return nil }
+    let timestampEnd = c.position
+    guard c.spaces() > 0, c.hexNumber(), c.spaces() > 0, c.letters() > 0, c.spaces() > 0,
+      c.hexNumber(), c.spaces() > 0, c.digits() > 0, c.spaces() > 0, c.digits() > 0, c.spaces() > 0
+    else { return nil }
+    guard let first = c.peek, first != 0x3A, !LinePrefix.isSpace(first) else { return nil }
+    _ = c.run(while: { $0 != 0x3A })
+    guard c.literal(0x3A) else { return nil }
+    if c.atEnd { return LinePrefixMatch(length: c.position, timestamp: 0..<timestampEnd) }
+    guard c.literal(0x20) else { return nil }
+    var probe = c
+    if probe.literal(0x28), probe.run(while: { $0 != 0x29 && !LinePrefix.isSpace($0) }) > 0, probe.literal(0x29),
+      probe.literal(0x20)
+    {
+      c = probe
+    }
+    probe = c
+    if probe.literal(0x5B), probe.run(while: { $0 != 0x5D && $0 != 0x3A && !LinePrefix.isSpace($0) }) > 0,
+      probe.literal(0x3A), probe.run(while: { $0 != 0x5D }) > 0, probe.literal(0x5D), probe.literal(0x20)
+    {
+      c = probe
+    }
+    return LinePrefixMatch(length: c.position, timestamp: 0..<timestampEnd)
+  }
+
+  /// The index loops find the prefix the cursor found, on `log stream` lines with every
+  /// part present or missing, and on lines damaged at a random place (a byte replaced by
+  /// a separator, a digit, a blank or a letter, a byte taken out or put in, a line cut).
+  @Test func unifiedLogAgreesWithTheCursorForm() {
+    let times = ["2026-11-20 10:22:33.123456+0100", "2026-11-20 10:22:33.1-0800", "2026-11-20 10:22:33+0100"]
+    let middles = [
+      " 0x1a2b     Default     0x0                  4242   0    ", " 0x1A\t Info 0x0 1 0 ", "  0xff Error 0x7 12 3\t",
+    ]
+    let names = ["Browser:", "My App:", ":", "Browser", " Browser:"]
+    let tails = [
+      " ", "", " (Browser.debug.dylib) ", " (No state changes)", " [com.example:tca] ", " (Lib) [a:b] ", " [a:] ",
+      " [:b] ", " (Lib)", " [a:b]", "  AppAction.tick", " 🎬 Received action:",
+    ]
+    let noise: [UInt8] = Array(" \t:.-+0x9aZ()[]".utf8) + [0xE2, 0x0D]
+    var generator = SeededRandom(seed: 0x10_657E_A3)
+    func pick<T>(_ a: [T]) -> T { a[Int.random(in: 0..<a.count, using: &generator)] }
+    var matched = 0
+    for round in 0..<40_000 {
+      var bytes = Array((pick(times) + pick(middles) + pick(names) + pick(tails)).utf8)
+      if round % 4 != 0 {
+        let at = Int.random(in: 0..<bytes.count, using: &generator)
+        switch Int.random(in: 0..<4, using: &generator) {
+        case 0: bytes[at] = pick(noise)
+        case 1: bytes.remove(at: at)
+        case 2: bytes.insert(pick(noise), at: at)
+        default: bytes.removeSubrange(at...)
+        }
+      }
+      bytes.withUnsafeBufferPointer { line in
+        let expected = Self.unifiedLogByCursor(line)
+        let found = LinePrefix.unifiedLog(line)
+        #expect(found == expected, "\(String(decoding: line, as: UTF8.self))")
+        if found != nil { matched += 1 }
+      }
+    }
+    // Both outcomes are tried often.
+    #expect(matched > 4_000 && matched < 36_000, "\(matched) of 40,000 matched")
+  }
 }
