@@ -28,6 +28,9 @@ package final class RecordScanner {
   package static let maximumWarnings = 100
   /// Records larger than this are cut and reported incomplete (FORMATS.md 9.11).
   package let sizeCap: Int
+  /// Whether the commonest lines take their short ways (`ScanState.takeActionValueLine`,
+  /// `takeStateLine`); off only in the tests that hold them to the full way.
+  package var usesShortWays = true
 
   /// Unchecked: a class property costs a runtime exclusivity check per access (over 100
   /// instructions with its bookkeeping: 8% of `report` at one access per line), and the
@@ -64,15 +67,16 @@ package final class RecordScanner {
     }
     var lines = LineSplitter(bytes, firstLine: firstLine, firstOffset: firstOffset)
     var marks = BlockMarks(bytes)
+    let shortWays = usesShortWays
     while let line = lines.next() {
       let isASCII = marks.lineIsASCII(line)
       let mayHoldHeader = marks.lineMayHoldHeader(line)
       // Most lines of a log are lines of an action's value: taken in a few steps.
-      if !mayHoldHeader && isASCII && state.takeActionValueLine(line) { continue }
+      if shortWays && !mayHoldHeader && isASCII && state.takeActionValueLine(line) { continue }
       // One store per line: `count` reads it for the kept lines.
       state.lineIsASCII = isASCII
       // Most of the rest are lines of a state diff: taken without the line view.
-      if !mayHoldHeader && state.takeStateLine(line) { continue }
+      if shortWays && !mayHoldHeader && state.takeStateLine(line) { continue }
       try feed(line, mayHoldHeader: mayHoldHeader, emit: emit)
     }
     return lines.number - (firstLine - 1)
@@ -384,14 +388,14 @@ struct ScanState: ~Copyable {
   /// The short way for the commonest line: a line of the open record's action value, of
   /// a `diffing` or TCA header, indented (so no console prefix, which starts with a digit,
   /// and no diff marker), ASCII, not blank, not ending like a state header or a no-change
-  /// line, with no header candidate (the caller's test), and neither over the size cap nor
-  /// copied raw. Does exactly what `continueRecord` and `advanceInAction` do with such a
-  /// line, without the line view and the tests the line cannot pass; returns false,
-  /// having changed nothing, for any other line. `RecordNeedsTests` and the differential
-  /// corpus hold the two ways to one result.
+  /// line, with no header candidate (the caller's test), and not over the size cap. Does
+  /// exactly what `continueRecord` and `advanceInAction` do with such a line, without the
+  /// line view and the tests the line cannot pass; returns false, having changed nothing,
+  /// for any other line. `RecordNeedsTests` and the differential corpus hold the two ways
+  /// to one result.
   @inline(__always)
   mutating func takeActionValueLine(_ line: InputLine) -> Bool {
-    guard active, progress.phase == .action, !keepsRaw, !progress.isCapped else { return false }
+    guard active, progress.phase == .action, !progress.isCapped else { return false }
     let headerKind = progress.headerKind
     guard headerKind != .labels else { return false }
     let text = line.content
@@ -408,6 +412,7 @@ struct ScanState: ~Copyable {
     if headerKind == .tca { progress.actionBrackets.add(text, content, readable: readable(line)) }
     progress.lineCount += 1
     progress.byteCount += line.full.count
+    if keepsRaw { _ = copy(line) }
     if headerKind == .tca || needs.contains(.action) || needs.contains(.actionText) {
       if progress.actionLineCount > 0 { actionBytes.append(0x0A) }
       // Up to two leading spaces go (FORMATS.md 3); the first byte is one.
