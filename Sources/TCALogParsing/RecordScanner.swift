@@ -437,7 +437,9 @@ struct ScanState: ~Copyable {
     let phase = progress.phase
     guard phase == .tcaState || phase == .diffingTree else { return false }
     let text = line.content
-    guard LinePrefix.match(text) == nil else { return false }
+    // A line that may have a console prefix goes the full way, which reads the prefix once
+    // (`LinePrefix.match`'s first test: every style starts with a date).
+    guard text.count < 20 || text[0] &- 0x30 >= 10 || text[4] != UInt8(ascii: "-") else { return false }
     let content = 0..<text.count
     guard ByteText.trimmedEnd(text, content).upperBound > 0 else { return false }
     if phase == .tcaState {
