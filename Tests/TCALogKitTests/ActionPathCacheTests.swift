@@ -64,16 +64,8 @@ struct ActionPathCacheTests {
     .enabled(if: Shared.isAvailable && Shared.hasPython, "../shared or python3 is absent: gen_log tests skipped"),
     arguments: [["--format", "diffing"], ["--format", "tca1"], ["--format", "diffing", "--action-format", "labels"]])
   func generatedLogs(_ options: [String]) throws {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("tcalog-shapes-\(getpid())-\(options.joined().hashValue).log").path
+    let path = try generatedLog(options, records: 3000, seed: 5, tag: "shapes")
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", Shared.path("bench/gen_log.py"), "--records", "3000", "--seed", "5", "-o", path] + options
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
     #expect(try Self.expectTreePaths(files: [path]) >= 2999)
     // Few shapes: the records of an action differ in IDs, coordinates and times only.
     let texts = try RecordScanner.scan(InputOpener.open(path)).records.map { Array($0.actionText.utf8) }

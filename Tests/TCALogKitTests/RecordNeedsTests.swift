@@ -305,16 +305,8 @@ struct RecordNeedsTests {
       ["--format", "tca1", "--prefix", "everyline", "--crlf"],
     ])
   func shortWaysAgreeWithTheFullWayOnGeneratedLogs(_ options: [String]) throws {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("tcalog-short-\(getpid())-\(options.joined().hashValue).log").path
+    let path = try generatedLog(options, records: 600, seed: 5, tag: "short")
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", Shared.path("bench/gen_log.py"), "--records", "600", "--seed", "5", "-o", path] + options
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
     try Self.expectShortWaysAgree(Array(try Data(contentsOf: URL(fileURLWithPath: path))), options.joined(separator: " "))
   }
 
@@ -336,17 +328,8 @@ struct RecordNeedsTests {
       ["--format", "diffing", "--action-format", "labels", "--prefix", "everyline"],
     ])
   func generatedLogsAgreeWithTheFullParse(_ options: [String]) throws {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("tcalog-needs-\(getpid())-\(options.joined().hashValue).log").path
+    let path = try generatedLog(options, records: 2500, seed: 7, tag: "needs")
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments =
-      ["python3", Shared.path("bench/gen_log.py"), "--records", "2500", "--seed", "7", "-o", path] + options
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
     #expect(try Self.expectAgreement([path]) >= 2499)
   }
 }

@@ -21,6 +21,22 @@ enum Shared {
   static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 }
 
+/// Writes a `gen_log.py` log of `records` records with `options` to a temporary file and
+/// returns its path; the caller removes it. `tag` keeps the files of different tests apart.
+func generatedLog(_ options: [String], records: Int, seed: Int, tag: String) throws -> String {
+  let path = FileManager.default.temporaryDirectory
+    .appendingPathComponent("tcalog-\(tag)-\(getpid())-\(options.joined().hashValue).log").path
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  process.arguments =
+    ["python3", Shared.path("bench/gen_log.py"), "--records", "\(records)", "--seed", "\(seed)", "-o", path] + options
+  process.standardOutput = FileHandle.nullDevice
+  try process.run()
+  process.waitUntilExit()
+  #expect(process.terminationStatus == 0, "gen_log.py \(options)")
+  return path
+}
+
 /// Parses text the way `tcalog` parses a file.
 func parse(_ text: String, readSize: Int = .max) throws -> (
   records: [Record], statistics: ScanStatistics, warnings: [ScanWarning]
