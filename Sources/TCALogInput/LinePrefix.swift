@@ -211,7 +211,9 @@ public enum LinePrefix {
         && isDigit(text[n - 4]) && isDigit(text[n - 3]) && isDigit(text[n - 2]) && isDigit(text[n - 1])
     }
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n + 1) { out in
-      guard let base = out.baseAddress, let source = text.baseAddress else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+      guard let base = out.baseAddress, let source = text.baseAddress else {
+        return body(UnsafeBufferPointer(start: nil, count: 0))
+      }
       if insertsColon {
         base.update(from: source, count: n - 2)
         base[n - 2] = UInt8(ascii: ":")

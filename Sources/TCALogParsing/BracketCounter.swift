@@ -23,7 +23,9 @@ struct BracketCounter {
   mutating func add(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, readable: Int) -> Int {
     // The word loop reads eight bytes at a time up to `range.upperBound`, the last word up
     // to `readable`.
-    assert(range.lowerBound >= 0 && range.upperBound <= text.count && readable >= text.count, "bracket range outside its text")
+    assert(
+      range.lowerBound >= 0 && range.upperBound <= text.count && readable >= text.count,
+      "bracket range outside its text")
     // Work on locals: the loop runs once per special byte and per word, every line.
     let before = depth
     var depth = self.depth
@@ -44,7 +46,8 @@ struct BracketCounter {
         i = jump.index
         if !jump.found {
           if i &+ 8 <= readable {
-            let bits = BracketCounter.specialBits(UnsafeRawPointer(text.baseAddress! + i).loadUnaligned(as: UInt64.self))
+            let bits = BracketCounter.specialBits(
+              UnsafeRawPointer(text.baseAddress! + i).loadUnaligned(as: UInt64.self))
             i &+= bits == 0 ? 8 : bits.trailingZeroBitCount >> 3
             if i >= end { break }
           } else {

@@ -871,7 +871,8 @@ struct ScanState: ~Copyable {
     // Without `.raw` the storage holds only the derived bytes, which then start at 0.
     // The kept bytes (with `.raw`); the diff parsers read the state lines there.
     let kept = keptBytes()
-    var derived = DerivedText(base: keepsRaw ? kept.count : 0, reusing: derivedBuffer.take() ?? ByteAccumulator(capacity: 512))
+    var derived = DerivedText(
+      base: keepsRaw ? kept.count : 0, reusing: derivedBuffer.take() ?? ByteAccumulator(capacity: 512))
     // The action's value tree also decides `tca0` from `tca1` when nothing else does.
     let needsClue =
       progress.headerKind == .tca && !shape.isDifferenceTree && progress.storePrefix == nil && !progress.sawTCA0Marker

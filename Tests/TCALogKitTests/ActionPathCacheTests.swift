@@ -107,7 +107,8 @@ struct ActionPathCacheTests {
       func fill() -> [UInt8] {
         Array(
           template.map {
-            $0 == "STR" ? strings.randomElement(using: &random)! : $0 == "NUM" ? numbers.randomElement(using: &random)! : $0
+            $0 == "STR"
+              ? strings.randomElement(using: &random)! : $0 == "NUM" ? numbers.randomElement(using: &random)! : $0
           }.joined().utf8)
       }
       // Half the texts start as an action does; in the others the first token is the root.
@@ -136,8 +137,9 @@ struct ActionPathCacheTests {
     var typed = 0
     var ruledOut = 0
     for _ in 0..<20_000 {
-      let text = Array((0..<Int.random(in: 1...16, using: &random)).map { _ in tokens.randomElement(using: &random)! }
-        .joined().utf8)
+      let text = Array(
+        (0..<Int.random(in: 1...16, using: &random)).map { _ in tokens.randomElement(using: &random)! }
+          .joined().utf8)
       let tree = Self.treePath(text)
       let mayHave = text.withUnsafeBufferPointer { TypedCaseScan.mayHaveTypedNestedCase($0) }
       if tree.typed {
@@ -156,7 +158,8 @@ struct ActionPathCacheTests {
       for record in try RecordScanner.scan(InputOpener.open(file)).records {
         let text = Array(record.actionText.utf8)
         if Self.treePath(text).typed {
-          #expect(text.withUnsafeBufferPointer { TypedCaseScan.mayHaveTypedNestedCase($0) }, "\(file): \(record.actionText)")
+          #expect(
+            text.withUnsafeBufferPointer { TypedCaseScan.mayHaveTypedNestedCase($0) }, "\(file): \(record.actionText)")
         }
       }
     }

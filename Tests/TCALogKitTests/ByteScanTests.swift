@@ -75,7 +75,10 @@ import Testing
   @Test func quoteOrBackslashMaskFlagsTheFirstOfItsBytes() {
     Self.expectLowestFlagIsFirst(
       "quote-backslash", BracketCounter.quoteOrBackslashBits, set: [0x22, 0x5C],
-      alphabet: [0x00, 0x01, 0x20, 0x21, 0x22, 0x23, 0x2F, 0x30, 0x39, 0x3A, 0x3B, 0x3C, 0x3D, 0x5C, 0x5D, 0x80, 0xFE, 0xFF, 0x61],
+      alphabet: [
+        0x00, 0x01, 0x20, 0x21, 0x22, 0x23, 0x2F, 0x30, 0x39, 0x3A, 0x3B, 0x3C, 0x3D, 0x5C, 0x5D, 0x80, 0xFE, 0xFF,
+        0x61,
+      ],
       seed: 0x5EED_5AFE)
   }
 
@@ -185,7 +188,8 @@ import Testing
       "🖨️ State:", "State:", "  State:  ", "tate:", "🖨️ Stat:", "🖨️ (No state changes)", "  (No state changes)",
       "(No state changes)", "(No state change)", "No state changes)", "🎬 Received action:", "received action:",
       "Store: received action:", "received action: AppAction.tick", "x", "", "  ", ":", "|\tselected:",
-      "  AppAction.windows(", "      )", "Current: State:", "(No state changes) ", "2026-11-20 10:00:00.009000+0100 "
+      "  AppAction.windows(", "      )", "Current: State:", "(No state changes) ",
+      "2026-11-20 10:00:00.009000+0100 "
         + "0x1a2bd6     Default     0x0                  4242   0    Browser: 🎬 Received action:",
       "2026-11-20 10:00:00.009000+0100 0x1a2bd6     Default     0x0                  4242   0    Browser: 🖨️ State:",
     ]
@@ -279,7 +283,10 @@ import Testing
     }
     // Neighbours in value (`!`, `$`, `/`, `:`, `;`, `=`), 0x7F/0x80/0xFE (sign and carry
     // edges) and zero.
-    let alphabet: [UInt8] = [0x00, 0x20, 0x21, 0x22, 0x23, 0x24, 0x2F, 0x30, 0x35, 0x39, 0x3A, 0x3B, 0x3C, 0x3D, 0x7F, 0x80, 0xB0, 0xBC, 0xFE, 0xFF, 0x61]
+    let alphabet: [UInt8] = [
+      0x00, 0x20, 0x21, 0x22, 0x23, 0x24, 0x2F, 0x30, 0x35, 0x39, 0x3A, 0x3B, 0x3C, 0x3D, 0x7F, 0x80, 0xB0, 0xBC, 0xFE,
+      0xFF, 0x61,
+    ]
     var generator = SeededRandom(seed: 0x5EED_5AFE)
     for _ in 0..<20_000 {
       let bytes = (0..<64).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }
@@ -363,7 +370,10 @@ import Testing
         }
       }
     }
-    let lines = ["🎬 Received action:", "Received action:", "eceived action:", "State:", "🖨️ State:", "tate:", "(No state changes)", "Current: 1", "C"]
+    let lines = [
+      "🎬 Received action:", "Received action:", "eceived action:", "State:", "🖨️ State:", "tate:", "(No state changes)",
+      "Current: 1", "C",
+    ]
     for text in lines {
       let bytes = Array(text.utf8)
       bytes.withUnsafeBufferPointer { p in
@@ -381,13 +391,18 @@ import Testing
   /// follows the line: brackets, quotes, backslashes and zero bytes right after its end,
   /// strings cut by the end, lines shorter than a word.
   @Test func bracketCountPastTheLineEndAgreesWithTheLineAlone() {
-    let pieces = ["(", ")", "[", "]", "{", "}", "\"", "\"\"\"", "#\"", "\"#", "\\", "a", "id: 1", "  ", "…", "x: \"a(b\""]
+    let pieces = [
+      "(", ")", "[", "]", "{", "}", "\"", "\"\"\"", "#\"", "\"#", "\\", "a", "id: 1", "  ", "…", "x: \"a(b\"",
+    ]
     let after: [UInt8] = [0x0A, 0x28, 0x29, 0x22, 0x5C, 0x23, 0x00, 0x01, 0x5D, 0x7D, 0x61, 0xFF]
     var generator = SeededRandom(seed: 0xB4AC_CE75)
     for _ in 0..<30_000 {
       let count = Int.random(in: 0...6, using: &generator)
-      let line = Array((0..<count).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &generator)] }.joined().utf8)
-      let tail = (0..<Int.random(in: 0...10, using: &generator)).map { _ in after[Int.random(in: 0..<after.count, using: &generator)] }
+      let line = Array(
+        (0..<count).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &generator)] }.joined().utf8)
+      let tail = (0..<Int.random(in: 0...10, using: &generator)).map { _ in
+        after[Int.random(in: 0..<after.count, using: &generator)]
+      }
       let start = Int.random(in: 0...min(3, line.count), using: &generator)
       var alone = BracketCounter()
       alone.inTripleQuote = Int.random(in: 0..<6, using: &generator) == 0

@@ -240,8 +240,10 @@ struct RecordNeedsTests {
         (No state changes)
 
       """
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-value-lines-\(getpid())-\(sizeCap).log")
-      .path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tcalog-value-lines-\(getpid())-\(sizeCap).log"
+    )
+    .path
     try log.write(toFile: path, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(atPath: path) }
     #expect(try Self.expectAgreement([path], sizeCap: sizeCap) >= 9)
@@ -256,7 +258,8 @@ struct RecordNeedsTests {
     let scanner = RecordScanner(file: "log", sizeCap: sizeCap, needs: needs)
     scanner.usesShortWays = shortWays
     var summaries: [Summary] = []
-    try LineReader(source: MemoryByteSource(bytes), chunkSize: chunkSize).forEachBlock { block, firstLine, firstOffset in
+    try LineReader(source: MemoryByteSource(bytes), chunkSize: chunkSize).forEachBlock {
+      block, firstLine, firstOffset in
       scanner.feed(lines: block, firstLine: firstLine, firstOffset: firstOffset) {
         summaries.append(Summary($0, needs: needs))
       }
@@ -307,7 +310,8 @@ struct RecordNeedsTests {
   func shortWaysAgreeWithTheFullWayOnGeneratedLogs(_ options: [String]) throws {
     let path = try generatedLog(options, records: 600, seed: 5, tag: "short")
     defer { try? FileManager.default.removeItem(atPath: path) }
-    try Self.expectShortWaysAgree(Array(try Data(contentsOf: URL(fileURLWithPath: path))), options.joined(separator: " "))
+    try Self.expectShortWaysAgree(
+      Array(try Data(contentsOf: URL(fileURLWithPath: path))), options.joined(separator: " "))
   }
 
   @Test(.enabled(if: Shared.isAvailable, "../shared is absent: the real logs are not here"))
