@@ -73,6 +73,8 @@ package final class RecordScanner {
       let mayHoldHeader = marks.lineMayHoldHeader(line)
       // Most lines of a log are lines of an action's value: taken in a few steps.
       if shortWays && !mayHoldHeader && isASCII && state.takeActionValueLine(line) { continue }
+      // The debugDiffing printer's two marker lines, byte for byte.
+      if shortWays && !mayHoldHeader && !isASCII && state.takeMarkerLine(line) { continue }
       // One store per line: `count` reads it for the kept lines.
       state.lineIsASCII = isASCII
       // Most of the rest are lines of a state diff: taken without the line view.
@@ -425,6 +427,51 @@ struct ScanState: ~Copyable {
     }
     return true
   }
+
+  /// The short way for `🖨️ State:` and `🖨️ (No state changes)` exactly as the
+  /// `debugDiffing` printer writes them (one or both end every diffing record): where the
+  /// full way would take such a line as the state header or the no-change line, this does
+  /// the same, without the line view, the marker tests and the UTF-8 decoding (its bytes
+  /// are known valid). Returns false, having changed nothing, for any other line.
+  @inline(__always)
+  mutating func takeMarkerLine(_ line: InputLine) -> Bool {
+    let text = line.content
+    // Most lines with a byte over 0x7F are neither (tca1's `…`): their length says so.
+    // The lengths are literals (`ByteScanTests` checks them): a `StaticString`'s count is
+    // not folded, and cost tca1 1% here.
+    guard text.count == 14 || text.count == 26, active else { return false }
+    let phase = progress.phase
+    let headerKind = progress.headerKind
+    guard headerKind != .labels, let base = text.baseAddress else { return false }
+    if text.count == 14 && ByteText.same(base, ScanState.stateHeaderLine.utf8Start, 14) {
+      // Where `advanceInAction` and `advanceAtTCAStateStart` take a state header.
+      guard
+        (phase == .action && (headerKind == .diffing || progress.actionLineCount > 0)) || phase == .tcaStateStart
+      else { return false }
+      statistics.lines += 1
+      statistics.bytes += line.full.count
+      lineIsASCII = true  // valid UTF-8: `count` need not decode it
+      _ = takeStateHeader(line)
+      return true
+    }
+    if text.count == 26 && ByteText.same(base, ScanState.noChangeLine.utf8Start, 26) {
+      // Where `advanceInAction`, `advanceAtTCAStateStart` and `advanceInDiffingTree` take a
+      // no-change line.
+      guard phase == .action || phase == .tcaStateStart || (phase == .diffingTree && progress.treeLineCount == 0)
+      else { return false }
+      statistics.lines += 1
+      statistics.bytes += line.full.count
+      lineIsASCII = true
+      _ = takeNoChange(line, 0..<text.count)
+      return true
+    }
+    return false
+  }
+
+  /// The two lines as the printer writes them (the emoji, U+FE0F, a space, the text): 14
+  /// and 26 bytes.
+  static var stateHeaderLine: StaticString { "🖨️ State:" }
+  static var noChangeLine: StaticString { "🖨️ (No state changes)" }
 
   /// The short way for a line of the open record's state diff (a Custom Dump line or a
   /// Difference tree line) without a console prefix or a header candidate (the caller's

@@ -419,6 +419,18 @@ import Testing
     }
   }
 
+  /// The marker lines' short way compares lines of 14 and 26 bytes with these literals,
+  /// which the full way takes as a state header and a no-change line.
+  @Test func markerLinesAreTheLengthsTheShortWayTests() {
+    #expect(ScanState.stateHeaderLine.utf8CodeUnitCount == 14)
+    #expect(ScanState.noChangeLine.utf8CodeUnitCount == 26)
+    for (literal, isStateHeader) in [(ScanState.stateHeaderLine, true), (ScanState.noChangeLine, false)] {
+      let bytes = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+      #expect(LineKinds.isStateHeader(bytes, 0..<bytes.count) == isStateHeader)
+      #expect(LineKinds.isNoChange(bytes, 0..<bytes.count) == !isStateHeader)
+    }
+  }
+
   /// The label-end word mask of the Custom Dump parser flags `:`, `"`, `#`, `(`, `[`, `{`;
   /// neighbours that fold (`)`, `]`, `}`, `!`, `$`, `;`) or borrow (0, 1, 0x80) are not.
   @Test func labelMaskFlagsTheFirstLabelEnd() {

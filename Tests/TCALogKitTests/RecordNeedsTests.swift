@@ -215,6 +215,18 @@ struct RecordNeedsTests {
         (No state changes)
 
       🎬 Received action:
+        AppAction.late
+      🖨️ State:
+      count:
+      |	Current: 1
+      🖨️ (No state changes)
+      received action:
+        AppAction.tcaMarkers
+      🖨️ State:
+      🖨️ (No state changes)
+      received action:
+      🖨️ State:
+      🎬 Received action:
         AppAction.dangling
       🖨️ State:
       windows:
@@ -246,7 +258,7 @@ struct RecordNeedsTests {
     .path
     try log.write(toFile: path, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(atPath: path) }
-    #expect(try Self.expectAgreement([path], sizeCap: sizeCap) >= 9)
+    #expect(try Self.expectAgreement([path], sizeCap: sizeCap) >= 12)
     try Self.expectShortWaysAgree(Array(log.utf8), "value lines, cap \(sizeCap)")
   }
 
