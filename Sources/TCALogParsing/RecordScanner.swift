@@ -73,8 +73,18 @@ package final class RecordScanner {
       let mayHoldHeader = marks.lineMayHoldHeader(line)
       // Most lines of a log are lines of an action's value: taken in a few steps.
       if shortWays && !mayHoldHeader && isASCII && state.takeActionValueLine(line) { continue }
-      // The debugDiffing printer's two marker lines, byte for byte.
-      if shortWays && !mayHoldHeader && !isASCII && state.takeMarkerLine(line) { continue }
+      // The debugDiffing printer's header and two marker lines, byte for byte.
+      if shortWays && !isASCII {
+        if mayHoldHeader {
+          if state.isDiffingHeaderLine(line) {
+            if let ending = state.countHeaderLine(line) { try emit(state.close(ending)) }
+            state.startDiffingRecord(line)
+            continue
+          }
+        } else if state.takeMarkerLine(line) {
+          continue
+        }
+      }
       // One store per line: `count` reads it for the kept lines.
       state.lineIsASCII = isASCII
       // Most of the rest are lines of a state diff: taken without the line view.
@@ -427,6 +437,36 @@ struct ScanState: ~Copyable {
     }
     return true
   }
+
+  /// `🎬 Received action:` exactly as the `debugDiffing` printer writes it (21 bytes, no
+  /// prefix): a `diffing` header wherever it stands.
+  @inline(__always)
+  func isDiffingHeaderLine(_ line: InputLine) -> Bool {
+    let text = line.content
+    guard text.count == 21, let base = text.baseAddress else { return false }
+    return ByteText.same(base, ScanState.diffingHeaderLine.utf8Start, 21)
+  }
+
+  /// The first step of the header line's short way: counts the line, as `continueRecord`
+  /// does, and returns how the open record ends at it, if one is open (a finished record
+  /// `.finished`, any other `.nextLine`: `continueRecord` and its header test).
+  @inline(__always)
+  mutating func countHeaderLine(_ line: InputLine) -> Ending? {
+    statistics.lines += 1
+    statistics.bytes += line.full.count
+    guard active else { return nil }
+    return progress.phase == .finished ? .finished : .nextLine
+  }
+
+  /// The second step: starts the record as `startOrSkip` starts it at that header, without
+  /// the header tests and the UTF-8 decoding (its bytes are known valid).
+  @inline(__always)
+  mutating func startDiffingRecord(_ line: InputLine) {
+    lineIsASCII = true
+    _ = start(.diffing, line, LineView(line, mayHoldHeader: true))
+  }
+
+  static var diffingHeaderLine: StaticString { "🎬 Received action:" }
 
   /// The short way for `🖨️ State:` and `🖨️ (No state changes)` exactly as the
   /// `debugDiffing` printer writes them (one or both end every diffing record): where the

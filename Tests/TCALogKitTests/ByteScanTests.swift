@@ -420,10 +420,14 @@ import Testing
   }
 
   /// The marker lines' short way compares lines of 14 and 26 bytes with these literals,
-  /// which the full way takes as a state header and a no-change line.
+  /// which the full way takes as a state header and a no-change line, and the header's
+  /// lines of 21 bytes with a `diffing` header.
   @Test func markerLinesAreTheLengthsTheShortWayTests() {
     #expect(ScanState.stateHeaderLine.utf8CodeUnitCount == 14)
     #expect(ScanState.noChangeLine.utf8CodeUnitCount == 26)
+    #expect(ScanState.diffingHeaderLine.utf8CodeUnitCount == 21)
+    let header = ScanState.diffingHeaderLine
+    #expect(LineKinds.header(UnsafeBufferPointer(start: header.utf8Start, count: 21), 0..<21) == .diffing)
     for (literal, isStateHeader) in [(ScanState.stateHeaderLine, true), (ScanState.noChangeLine, false)] {
       let bytes = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
       #expect(LineKinds.isStateHeader(bytes, 0..<bytes.count) == isStateHeader)

@@ -215,6 +215,12 @@ struct RecordNeedsTests {
         (No state changes)
 
       🎬 Received action:
+        AppAction.cutByHeader(
+      🎬 Received action:
+        AppAction.afterCut
+      🖨️ State:
+      🖨️ (No state changes)
+      🎬 Received action:
         AppAction.late
       🖨️ State:
       count:
@@ -258,7 +264,7 @@ struct RecordNeedsTests {
     .path
     try log.write(toFile: path, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(atPath: path) }
-    #expect(try Self.expectAgreement([path], sizeCap: sizeCap) >= 12)
+    #expect(try Self.expectAgreement([path], sizeCap: sizeCap) >= 14)
     try Self.expectShortWaysAgree(Array(log.utf8), "value lines, cap \(sizeCap)")
   }
 
