@@ -73,18 +73,13 @@ package final class RecordScanner {
       let mayHoldHeader = marks.lineMayHoldHeader(line)
       // Most lines of a log are lines of an action's value: taken in a few steps.
       if shortWays && !mayHoldHeader && isASCII && state.takeActionValueLine(line) { continue }
-      // The debugDiffing printer's header and two marker lines, byte for byte.
-      if shortWays && !isASCII {
-        if mayHoldHeader {
-          if state.isDiffingHeaderLine(line) {
-            if let ending = state.countHeaderLine(line) { try emit(state.close(ending)) }
-            state.startDiffingRecord(line)
-            continue
-          }
-        } else if state.takeMarkerLine(line) {
-          continue
-        }
+      // The printers' own header lines and debugDiffing's two marker lines, byte for byte.
+      if shortWays && mayHoldHeader, let header = state.exactHeader(line, isASCII: isASCII) {
+        if let ending = state.countHeaderLine(line) { try emit(state.close(ending)) }
+        state.startRecord(header, line)
+        continue
       }
+      if shortWays && !mayHoldHeader && !isASCII && state.takeMarkerLine(line) { continue }
       // One store per line: `count` reads it for the kept lines.
       state.lineIsASCII = isASCII
       // Most of the rest are lines of a state diff: taken without the line view.
@@ -438,13 +433,19 @@ struct ScanState: ~Copyable {
     return true
   }
 
-  /// `🎬 Received action:` exactly as the `debugDiffing` printer writes it (21 bytes, no
-  /// prefix): a `diffing` header wherever it stands.
+  /// The header of a line that is exactly `🎬 Received action:` (as the `debugDiffing`
+  /// printer writes it, 21 bytes) or `received action:` (as `_printChanges()` and
+  /// `debug()` write it, 16): a header wherever it stands, with no prefix. Nil for any
+  /// other line, which goes the full way.
   @inline(__always)
-  func isDiffingHeaderLine(_ line: InputLine) -> Bool {
+  func exactHeader(_ line: InputLine, isASCII: Bool) -> Header? {
     let text = line.content
-    guard text.count == 21, let base = text.baseAddress else { return false }
-    return ByteText.same(base, ScanState.diffingHeaderLine.utf8Start, 21)
+    guard let base = text.baseAddress else { return nil }
+    if isASCII {
+      return text.count == 16 && ByteText.same(base, ScanState.tcaHeaderLine.utf8Start, 16)
+        ? .tca(storePrefix: nil) : nil
+    }
+    return text.count == 21 && ByteText.same(base, ScanState.diffingHeaderLine.utf8Start, 21) ? .diffing : nil
   }
 
   /// The first step of the header line's short way: counts the line, as `continueRecord`
@@ -461,12 +462,13 @@ struct ScanState: ~Copyable {
   /// The second step: starts the record as `startOrSkip` starts it at that header, without
   /// the header tests and the UTF-8 decoding (its bytes are known valid).
   @inline(__always)
-  mutating func startDiffingRecord(_ line: InputLine) {
+  mutating func startRecord(_ header: Header, _ line: InputLine) {
     lineIsASCII = true
-    _ = start(.diffing, line, LineView(line, mayHoldHeader: true))
+    _ = start(header, line, LineView(line, mayHoldHeader: true))
   }
 
   static var diffingHeaderLine: StaticString { "🎬 Received action:" }
+  static var tcaHeaderLine: StaticString { "received action:" }
 
   /// The short way for `🖨️ State:` and `🖨️ (No state changes)` exactly as the
   /// `debugDiffing` printer writes them (one or both end every diffing record): where the

@@ -428,6 +428,9 @@ import Testing
     #expect(ScanState.diffingHeaderLine.utf8CodeUnitCount == 21)
     let header = ScanState.diffingHeaderLine
     #expect(LineKinds.header(UnsafeBufferPointer(start: header.utf8Start, count: 21), 0..<21) == .diffing)
+    let tca = ScanState.tcaHeaderLine
+    #expect(tca.utf8CodeUnitCount == 16)
+    #expect(LineKinds.header(UnsafeBufferPointer(start: tca.utf8Start, count: 16), 0..<16) == .tca(storePrefix: nil))
     for (literal, isStateHeader) in [(ScanState.stateHeaderLine, true), (ScanState.noChangeLine, false)] {
       let bytes = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
       #expect(LineKinds.isStateHeader(bytes, 0..<bytes.count) == isStateHeader)
