@@ -13,6 +13,10 @@ package struct ByteInterner: Sendable {
   private var hashes: [UInt64] = []
   /// Open addressing: id + 1, 0 for empty. Size is a power of two, at most half full.
   private var table: [Int32] = Array(repeating: 0, count: 64)
+  /// The string last interned in each of 64 slots (id + 1, 0 for none), placed by three
+  /// words of it and its length (`recentSlot`): most lookups repeat one of a few strings
+  /// (the action paths of a log, its state paths), which compare faster than they hash.
+  private var recent: [Int32] = Array(repeating: 0, count: 64)
 
   package init() {}
 
@@ -71,8 +75,28 @@ package struct ByteInterner: Sendable {
     return h
   }
 
+  /// A slot of `recent` for `bytes`: its first, middle and last words and its length
+  /// (paths that share a start and an end differ in the middle: IDs), or the length
+  /// alone below eight bytes.
+  @inline(__always) static func recentSlot(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    let n = bytes.count
+    guard n >= 8, let base = bytes.baseAddress else { return n & 63 }
+    @inline(__always) func load(_ at: Int) -> UInt64 { UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self) }
+    let mixed = load(0) ^ (load(n &- 8) &* 31) ^ (load(n >> 1 &- 4) &* 131) ^ UInt64(n)
+    return Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) >> 58)
+  }
+
   /// The id of `bytes`, adding it when new.
   package mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    let slot = ByteInterner.recentSlot(bytes)
+    let last = Int(recent[slot]) &- 1
+    if last >= 0 && equals(last, bytes) { return last }
+    let id = lookUpOrAdd(bytes)
+    recent[slot] = Int32(truncatingIfNeeded: id &+ 1)
+    return id
+  }
+
+  private mutating func lookUpOrAdd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
     let h = ByteInterner.tableHash(bytes)
     let mask = table.count - 1
     var slot = Int(truncatingIfNeeded: h) & mask
