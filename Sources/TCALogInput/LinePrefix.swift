@@ -14,9 +14,15 @@ public struct LinePrefixMatch: Equatable, Sendable {
 public enum LinePrefix {
   @inlinable
   public static func match(_ line: UnsafeBufferPointer<UInt8>) -> LinePrefixMatch? {
-    // Every style starts with "dddd-dd-dd"; most lines fail on the first bytes.
-    guard line.count >= 20, line[0] &- 0x30 < 10, line[4] == UInt8(ascii: "-") else { return nil }
+    guard mayStart(line) else { return nil }
     return matchStyles(line)
+  }
+
+  /// `match`'s first test: every style starts with "dddd-dd-dd", so a line that fails it
+  /// has no prefix (most lines fail on their first byte).
+  @inlinable @inline(__always)
+  public static func mayStart(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    line.count >= 20 && line[0] &- 0x30 < 10 && line[4] == UInt8(ascii: "-")
   }
 
   @usableFromInline

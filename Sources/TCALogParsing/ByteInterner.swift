@@ -152,20 +152,7 @@ package struct ByteInterner: Sendable {
 
 @inline(__always) private func memcmpBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
   // Action shapes run to hundreds of bytes: libc's vectorized memcmp takes 32 or more a
-  // step, where this loop took eight (a sixth of the interner's instructions); below 32
-  // bytes the call costs more than the loop.
-  if n >= 32 { return memcmp(a, b, n) == 0 }
-  var i = 0
-  while i + 8 <= n {
-    if UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self)
-    {
-      return false
-    }
-    i += 8
-  }
-  while i < n {
-    if a[i] != b[i] { return false }
-    i += 1
-  }
-  return true
+  // step, where a word loop took eight (a sixth of the interner's instructions); below 32
+  // bytes the call costs more than the word compare.
+  n >= 32 ? memcmp(a, b, n) == 0 : ByteText.same(a, b, n)
 }

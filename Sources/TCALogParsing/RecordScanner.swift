@@ -29,7 +29,8 @@ package final class RecordScanner {
   /// Records larger than this are cut and reported incomplete (FORMATS.md 9.11).
   package let sizeCap: Int
   /// Whether the commonest lines take their short ways (`ScanState.takeActionValueLine`,
-  /// `takeStateLine`); off only in the tests that hold them to the full way.
+  /// `exactHeader`, `takeMarkerLine`, `takeStateLine`); off only in the tests that hold
+  /// them to the full way.
   package var usesShortWays = true
 
   /// Unchecked: a class property costs a runtime exclusivity check per access (over 100
@@ -71,15 +72,22 @@ package final class RecordScanner {
     while let line = lines.next() {
       let isASCII = marks.lineIsASCII(line)
       let mayHoldHeader = marks.lineMayHoldHeader(line)
-      // Most lines of a log are lines of an action's value: taken in a few steps.
-      if shortWays && !mayHoldHeader && isASCII && state.takeActionValueLine(line) { continue }
-      // The printers' own header lines and debugDiffing's two marker lines, byte for byte.
-      if shortWays && mayHoldHeader, let header = state.exactHeader(line, isASCII: isASCII) {
-        if let ending = state.countHeaderLine(line) { try emit(state.close(ending)) }
-        state.startRecord(header, line)
-        continue
+      if shortWays {
+        if mayHoldHeader {
+          // The printers' own header lines, byte for byte.
+          if let header = state.exactHeader(line, isASCII: isASCII) {
+            if let ending = state.countHeaderLine(line) { try emit(state.close(ending)) }
+            state.startRecord(header, line)
+            continue
+          }
+        } else if isASCII {
+          // Most lines of a log are lines of an action's value: taken in a few steps.
+          if state.takeActionValueLine(line) { continue }
+        } else if state.takeMarkerLine(line) {
+          // debugDiffing's two marker lines, byte for byte.
+          continue
+        }
       }
-      if shortWays && !mayHoldHeader && !isASCII && state.takeMarkerLine(line) { continue }
       // One store per line: `count` reads it for the kept lines.
       state.lineIsASCII = isASCII
       // Most of the rest are lines of a state diff: taken without the line view.
@@ -165,7 +173,7 @@ struct BlockMarks {
 
 /// A line as the scanner sees it, worked out once per line. Ranges are in `line.content`.
 struct LineView {
-  /// The line holds a header candidate (`HeaderCandidates`): without one it is no header.
+  /// The line holds a header candidate (`BlockMarks`): without one it is no header.
   var mayHoldHeader: Bool
   var prefix: LinePrefixMatch?
   /// The line after its prefix.
@@ -356,6 +364,13 @@ struct ScanState: ~Copyable {
 
   // MARK: - Lines
 
+  /// Counts an input line in the statistics: every line, in or out of a record, once.
+  @inline(__always)
+  mutating func countInput(_ line: InputLine) {
+    statistics.lines += 1
+    statistics.bytes += line.full.count
+  }
+
   /// How many bytes from the start of `line`'s content may be read: to the end of its block
   /// (its terminator and the lines after it), for the bracket counter's last word.
   @inline(__always)
@@ -371,8 +386,7 @@ struct ScanState: ~Copyable {
   /// cost a fifth of the per-line work.
   @inline(__always)
   mutating func continueRecord(_ line: InputLine, _ view: LineView) -> (closes: Ending?, rest: Rest) {
-    statistics.lines += 1
-    statistics.bytes += line.full.count
+    countInput(line)
     guard active else { return (nil, .startOrSkip) }
     if progress.phase == .finished {
       guard view.isBlank else { return (.finished, .startOrSkip) }
@@ -414,8 +428,7 @@ struct ScanState: ~Copyable {
     guard !LineKinds.endsWith(tail, LineKinds.stateColon, count: 6), tail != LineKinds.changesParen,
       progress.byteCount + line.full.count <= sizeCap
     else { return false }
-    statistics.lines += 1
-    statistics.bytes += line.full.count
+    countInput(line)
     if headerKind == .tca { progress.actionBrackets.add(text, content, readable: readable(line)) }
     progress.lineCount += 1
     progress.byteCount += line.full.count
@@ -453,8 +466,7 @@ struct ScanState: ~Copyable {
   /// `.finished`, any other `.nextLine`: `continueRecord` and its header test).
   @inline(__always)
   mutating func countHeaderLine(_ line: InputLine) -> Ending? {
-    statistics.lines += 1
-    statistics.bytes += line.full.count
+    countInput(line)
     guard active else { return nil }
     return progress.phase == .finished ? .finished : .nextLine
   }
@@ -490,8 +502,7 @@ struct ScanState: ~Copyable {
       guard
         (phase == .action && (headerKind == .diffing || progress.actionLineCount > 0)) || phase == .tcaStateStart
       else { return false }
-      statistics.lines += 1
-      statistics.bytes += line.full.count
+      countInput(line)
       lineIsASCII = true  // valid UTF-8: `count` need not decode it
       _ = takeStateHeader(line)
       return true
@@ -501,8 +512,7 @@ struct ScanState: ~Copyable {
       // no-change line.
       guard phase == .action || phase == .tcaStateStart || (phase == .diffingTree && progress.treeLineCount == 0)
       else { return false }
-      statistics.lines += 1
-      statistics.bytes += line.full.count
+      countInput(line)
       lineIsASCII = true
       _ = takeNoChange(line, 0..<text.count)
       return true
@@ -526,15 +536,13 @@ struct ScanState: ~Copyable {
     let phase = progress.phase
     guard phase == .tcaState || phase == .diffingTree else { return false }
     let text = line.content
-    // A line that may have a console prefix goes the full way, which reads the prefix once
-    // (`LinePrefix.match`'s first test: every style starts with a date).
-    guard text.count < 20 || text[0] &- 0x30 >= 10 || text[4] != UInt8(ascii: "-") else { return false }
+    // A line that may have a console prefix goes the full way, which reads the prefix once.
+    guard !LinePrefix.mayStart(text) else { return false }
     let content = 0..<text.count
     guard ByteText.trimmedEnd(text, content).upperBound > 0 else { return false }
     if phase == .tcaState {
       guard let dump = DumpLine.parse(text, content) else { return false }
-      statistics.lines += 1
-      statistics.bytes += line.full.count
+      countInput(line)
       _ = takeDumpLine(line, dump)
       return true
     }
@@ -542,8 +550,7 @@ struct ScanState: ~Copyable {
     guard tree.kind != .noChange,
       tree.kind != .other || tree.isIndented || progress.tree.lastWasLeaf || progress.tree.keyPairsOpen
     else { return false }
-    statistics.lines += 1
-    statistics.bytes += line.full.count
+    countInput(line)
     _ = takeTreeLine(line, tree)
     return true
   }

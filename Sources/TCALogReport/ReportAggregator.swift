@@ -134,7 +134,7 @@ public struct ReportAggregator: Sendable {
       }
       let pair = UInt64(stateId) << 32 | UInt64(index)
       let valueHash = change.new.map { new in record.withBytes(new) { ByteInterner.hash($0) } }
-      stateByAction.values[stateByAction.index(of: pair, inserting: PairTally())].add(valueHash)
+      stateByAction[pair, default: PairTally()].add(valueHash)
     }
     if let written {
       let seconds = written.instant
@@ -143,7 +143,7 @@ public struct ReportAggregator: Sendable {
       let second = Int(seconds.rounded(.down))
       bursts[index].add(second: second)
       let minute = second >= 0 ? second / 60 : (second - 59) / 60
-      perMinute.values[perMinute.index(of: UInt64(bitPattern: Int64(minute)), inserting: 0)] += 1
+      perMinute[UInt64(bitPattern: Int64(minute)), default: 0] += 1
       if firstTime.map({ seconds < $0 }) ?? true { firstTime = seconds }
       if lastTime.map({ seconds > $0 }) ?? true { lastTime = seconds }
     }
@@ -215,7 +215,7 @@ public struct ReportAggregator: Sendable {
     for (key, tally) in zip(other.stateByAction.keys, other.stateByAction.values) {
       let s = stateMap[Int(key >> 32)]
       let a = actionMap[Int(key & 0xFFFF_FFFF)]
-      stateByAction.values[stateByAction.index(of: UInt64(s) << 32 | UInt64(a), inserting: PairTally())].merge(tally)
+      stateByAction[UInt64(s) << 32 | UInt64(a), default: PairTally()].merge(tally)
     }
     ordinal += other.ordinal
     if let t = other.firstTime, firstTime.map({ t < $0 }) ?? true { firstTime = t }
@@ -223,7 +223,7 @@ public struct ReportAggregator: Sendable {
     if timestampedRecords == 0 { timeOffset = other.timeOffset }
     timestampedRecords += other.timestampedRecords
     for (minute, n) in zip(other.perMinute.keys, other.perMinute.values) {
-      perMinute.values[perMinute.index(of: minute, inserting: 0)] += n
+      perMinute[minute, default: 0] += n
     }
     statistics.merge(other.statistics)
   }

@@ -2,12 +2,12 @@
 /// (state, action) pairs, minutes). `Dictionary` hashes an integer key with SipHash, about
 /// 200 instructions a lookup, several times per record; here a key is placed by one
 /// multiply. Keys and values are kept in insertion order, in two arrays the caller may
-/// read (`keys[i]`, `values[i]`) and change a value of in place (`values[i]`).
+/// read (`keys[i]`, `values[i]`); `map[key, default: v] += 1` changes a value in place.
 struct UInt64Map<Value> {
   /// The keys, in the order they were inserted.
   private(set) var keys: [UInt64] = []
   /// The value of `keys[i]`.
-  var values: [Value] = []
+  private(set) var values: [Value] = []
   /// Open addressing: index + 1 into `keys`, 0 for empty. Size a power of two, at most
   /// half full.
   private var slots: [Int32] = Array(repeating: 0, count: 16)
@@ -58,6 +58,17 @@ struct UInt64Map<Value> {
 
   /// The value of `key`, nil when the map does not hold it.
   subscript(key: UInt64) -> Value? { index(of: key).map { values[$0] } }
+
+  /// The value of `key`, `value` when the map does not hold it; changing it inserts the
+  /// key first (as `Dictionary`'s subscript with a default does), then changes the value
+  /// in place.
+  subscript(key: UInt64, default value: @autoclosure () -> Value) -> Value {
+    get { index(of: key).map { values[$0] } ?? value() }
+    _modify {
+      let i = index(of: key, inserting: value())
+      yield &values[i]
+    }
+  }
 
   private mutating func grow() {
     var bigger = [Int32](repeating: 0, count: slots.count * 2)
