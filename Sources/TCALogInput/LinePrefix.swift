@@ -63,7 +63,7 @@ public enum LinePrefix {
     guard i > k, i < n else { return nil }
     // Process name: [^\s:][^:]* then ':' and a space or the end of the line.
     guard p[i] != 0x3A, !isSpace(p[i]) else { return nil }
-    while i < n && p[i] != 0x3A { i &+= 1 }
+    i = find(0x3A, p, n, i)
     guard i < n else { return nil }
     i &+= 1
     if i == n { return LinePrefixMatch(length: i, timestamp: 0..<timestampEnd) }
@@ -118,9 +118,19 @@ public enum LinePrefix {
     return true
   }
 
+  // The runs of a prefix (fractions, PIDs, thread IDs, `Default`, the process name) are
+  // skipped eight bytes at a time while the line has eight more: a word's bytes that end
+  // the run are flagged (`SWAR`), and the first flag is where the run ends. The byte loops
+  // cost five to nine instructions a byte, and a prefix is about a hundred bytes.
+
   @inline(__always)
   static func skipDigits(_ p: UnsafePointer<UInt8>, _ n: Int, _ from: Int) -> Int {
     var i = from
+    while i &+ 8 <= n {
+      let ends = SWAR.nonDigits(word(p, i))
+      if ends != 0 { return i &+ ends.trailingZeroBitCount >> 3 }
+      i &+= 8
+    }
     while i < n && isDigit(p[i]) { i &+= 1 }
     return i
   }
@@ -128,8 +138,43 @@ public enum LinePrefix {
   @inline(__always)
   static func skipLetters(_ p: UnsafePointer<UInt8>, _ n: Int, _ from: Int) -> Int {
     var i = from
+    while i &+ 8 <= n {
+      let ends = SWAR.nonLetters(word(p, i))
+      if ends != 0 { return i &+ ends.trailingZeroBitCount >> 3 }
+      i &+= 8
+    }
     while i < n && (p[i] | 0x20) &- UInt8(ascii: "a") < 26 { i &+= 1 }
     return i
+  }
+
+  @inline(__always)
+  static func skipHexDigits(_ p: UnsafePointer<UInt8>, _ n: Int, _ from: Int) -> Int {
+    var i = from
+    while i &+ 8 <= n {
+      let ends = SWAR.nonHexDigits(word(p, i))
+      if ends != 0 { return i &+ ends.trailingZeroBitCount >> 3 }
+      i &+= 8
+    }
+    while i < n && isHexDigit(p[i]) { i &+= 1 }
+    return i
+  }
+
+  /// Where the first `byte` at or after `from` is; `n` when there is none.
+  @inline(__always)
+  static func find(_ byte: UInt8, _ p: UnsafePointer<UInt8>, _ n: Int, _ from: Int) -> Int {
+    var i = from
+    while i &+ 8 <= n {
+      let hits = SWAR.equal(word(p, i), byte)
+      if hits != 0 { return i &+ hits.trailingZeroBitCount >> 3 }
+      i &+= 8
+    }
+    while i < n && p[i] != byte { i &+= 1 }
+    return i
+  }
+
+  @inline(__always)
+  static func word(_ p: UnsafePointer<UInt8>, _ at: Int) -> UInt64 {
+    UnsafeRawPointer(p + at).loadUnaligned(as: UInt64.self)
   }
 
   /// Blanks (spaces and tabs), spaces eight at a time: `log stream` pads its columns with
@@ -155,9 +200,7 @@ public enum LinePrefix {
     guard at &+ 2 < n, p[at] == UInt8(ascii: "0"), p[at &+ 1] == UInt8(ascii: "x"), isHexDigit(p[at &+ 2]) else {
       return nil
     }
-    var i = at &+ 3
-    while i < n && isHexDigit(p[i]) { i &+= 1 }
-    return i
+    return skipHexDigits(p, n, at &+ 3)
   }
 
   /// Style 2, NSLog: `ts Process[4242:1a2b] `.
@@ -299,5 +342,53 @@ public enum LinePrefix {
       position += 1
       return fixedDigits(2) && literal(0x3A) && fixedDigits(2) && literal(0x3A) && fixedDigits(2)
     }
+  }
+}
+
+/// Byte classes of a little-endian word, eight bytes at once: each function sets the high
+/// bit of every byte of the class, and of no other byte (no borrow or carry crosses a
+/// byte: the sums are made on the low seven bits, and the high bit is tested apart), so
+/// `trailingZeroBitCount >> 3` of the result is the first such byte.
+enum SWAR {
+  static let ones: UInt64 = 0x0101_0101_0101_0101
+  static let highs: UInt64 = 0x8080_8080_8080_8080
+  static let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+
+  /// Bytes of `w` that are at least `bound` (0x01...0x80), for bytes under 0x80; the high
+  /// bit of a byte of 0x80 or more is set anyway.
+  @inline(__always)
+  static func atLeast(_ w: UInt64, _ bound: UInt8) -> UInt64 {
+    (((w & lows) &+ ones &* UInt64(0x80 &- bound)) | w) & highs
+  }
+
+  /// Bytes that are not `0`...`9`.
+  @inline(__always)
+  static func nonDigits(_ w: UInt64) -> UInt64 {
+    let digits = atLeast(w, 0x30) & ~atLeast(w, 0x3A) & ~w
+    return ~digits & highs
+  }
+
+  /// Bytes that are not ASCII letters.
+  @inline(__always)
+  static func nonLetters(_ w: UInt64) -> UInt64 {
+    let folded = w | ones &* 0x20
+    let letters = atLeast(folded, 0x61) & ~atLeast(folded, 0x7B) & ~w
+    return ~letters & highs
+  }
+
+  /// Bytes that are not hex digits (either case).
+  @inline(__always)
+  static func nonHexDigits(_ w: UInt64) -> UInt64 {
+    let folded = w | ones &* 0x20  // digits have 0x20 set already
+    let digits = atLeast(w, 0x30) & ~atLeast(w, 0x3A)
+    let letters = atLeast(folded, 0x61) & ~atLeast(folded, 0x67)
+    return ~((digits | letters) & ~w) & highs
+  }
+
+  /// Bytes equal to `byte`.
+  @inline(__always)
+  static func equal(_ w: UInt64, _ byte: UInt8) -> UInt64 {
+    let x = w ^ (ones &* UInt64(byte))
+    return ~(((x & lows) &+ lows) | x) & highs
   }
 }

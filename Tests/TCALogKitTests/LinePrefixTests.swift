@@ -95,16 +95,23 @@ import Testing
   /// part present or missing, and on lines damaged at a random place (a byte replaced by
   /// a separator, a digit, a blank or a letter, a byte taken out or put in, a line cut).
   @Test func unifiedLogAgreesWithTheCursorForm() {
-    let times = ["2026-11-20 10:22:33.123456+0100", "2026-11-20 10:22:33.1-0800", "2026-11-20 10:22:33+0100"]
+    // Runs of eight bytes and more too: the word loops take them a word at a time.
+    let times = [
+      "2026-11-20 10:22:33.123456+0100", "2026-11-20 10:22:33.1-0800", "2026-11-20 10:22:33+0100",
+      "2026-11-20 10:22:33.12345678901234+0100",
+    ]
     let middles = [
       " 0x1a2b     Default     0x0                  4242   0    ", " 0x1A\t Info 0x0 1 0 ", "  0xff Error 0x7 12 3\t",
+      " 0x1a2b3c4d5e6f7A8B9c DefaultDefault 0xABCDEF0123456789 123456789012 7 ",
     ]
-    let names = ["Browser:", "My App:", ":", "Browser", " Browser:"]
+    let names = ["Browser:", "My App:", ":", "Browser", " Browser:", "A Rather Long Process Name:"]
     let tails = [
       " ", "", " (Browser.debug.dylib) ", " (No state changes)", " [com.example:tca] ", " (Lib) [a:b] ", " [a:] ",
       " [:b] ", " (Lib)", " [a:b]", "  AppAction.tick", " 🎬 Received action:",
     ]
-    let noise: [UInt8] = Array(" \t:.-+0x9aZ()[]".utf8) + [0xE2, 0x0D]
+    // With the bytes just outside each class the word tests tell apart (`/` `:` `@` `[`
+    // `` ` `` `{` `g` `G`, and bytes over 0x7F that fold onto letters and digits).
+    let noise: [UInt8] = Array(" \t:.-+0x9aZ()[]/@`{gGfF".utf8) + [0xE2, 0x0D, 0xB0, 0xE1, 0xC1, 0xBA]
     var generator = SeededRandom(seed: 0x10_657E_A3)
     func pick<T>(_ a: [T]) -> T { a[Int.random(in: 0..<a.count, using: &generator)] }
     var matched = 0
@@ -128,5 +135,31 @@ import Testing
     }
     // Both outcomes are tried often.
     #expect(matched > 4_000 && matched < 36_000, "\(matched) of 40,000 matched")
+  }
+
+  /// The word tests of the prefix reader flag exactly the bytes outside their class, each
+  /// byte value at each of the eight places, among neighbours of every class.
+  @Test func wordClassesAgreeWithTheByteTests() {
+    func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
+    func isLetter(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 }
+    func isHex(_ b: UInt8) -> Bool { isDigit(b) || (b | 0x20) &- 0x61 < 6 }
+    let neighbours: [UInt8] = [0x00, 0x30, 0x39, 0x41, 0x61, 0x66, 0x7A, 0x3A, 0x80, 0xFF, 0x20]
+    for value in 0...255 {
+      let b = UInt8(value)
+      for place in 0..<8 {
+        for neighbour in neighbours {
+          var bytes = [UInt8](repeating: neighbour, count: 8)
+          bytes[place] = b
+          let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+          func flags(_ test: (UInt8) -> Bool) -> UInt64 {
+            bytes.enumerated().reduce(0) { $0 | (test($1.element) ? 0x80 << (8 * UInt64($1.offset)) : 0) }
+          }
+          #expect(SWAR.nonDigits(word) == flags { !isDigit($0) }, "digits \(bytes)")
+          #expect(SWAR.nonLetters(word) == flags { !isLetter($0) }, "letters \(bytes)")
+          #expect(SWAR.nonHexDigits(word) == flags { !isHex($0) }, "hex \(bytes)")
+          #expect(SWAR.equal(word, 0x3A) == flags { $0 == 0x3A }, "colon \(bytes)")
+        }
+      }
+    }
   }
 }
