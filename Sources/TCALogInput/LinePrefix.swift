@@ -125,50 +125,38 @@ public enum LinePrefix {
 
   @inline(__always)
   static func skipDigits(_ p: UnsafePointer<UInt8>, _ n: Int, _ from: Int) -> Int {
-    var i = from
-    while i &+ 8 <= n {
-      let ends = SWAR.nonDigits(word(p, i))
-      if ends != 0 { return i &+ ends.trailingZeroBitCount >> 3 }
-      i &+= 8
-    }
-    while i < n && isDigit(p[i]) { i &+= 1 }
-    return i
+    skipRun(p, n, from, endsIn: SWAR.nonDigits, keeps: isDigit)
   }
 
   @inline(__always)
   static func skipLetters(_ p: UnsafePointer<UInt8>, _ n: Int, _ from: Int) -> Int {
-    var i = from
-    while i &+ 8 <= n {
-      let ends = SWAR.nonLetters(word(p, i))
-      if ends != 0 { return i &+ ends.trailingZeroBitCount >> 3 }
-      i &+= 8
-    }
-    while i < n && (p[i] | 0x20) &- UInt8(ascii: "a") < 26 { i &+= 1 }
-    return i
+    skipRun(p, n, from, endsIn: SWAR.nonLetters) { ($0 | 0x20) &- UInt8(ascii: "a") < 26 }
   }
 
   @inline(__always)
   static func skipHexDigits(_ p: UnsafePointer<UInt8>, _ n: Int, _ from: Int) -> Int {
-    var i = from
-    while i &+ 8 <= n {
-      let ends = SWAR.nonHexDigits(word(p, i))
-      if ends != 0 { return i &+ ends.trailingZeroBitCount >> 3 }
-      i &+= 8
-    }
-    while i < n && isHexDigit(p[i]) { i &+= 1 }
-    return i
+    skipRun(p, n, from, endsIn: SWAR.nonHexDigits, keeps: isHexDigit)
   }
 
   /// Where the first `byte` at or after `from` is; `n` when there is none.
   @inline(__always)
   static func find(_ byte: UInt8, _ p: UnsafePointer<UInt8>, _ n: Int, _ from: Int) -> Int {
+    skipRun(p, n, from, endsIn: { SWAR.equal($0, byte) }, keeps: { $0 != byte })
+  }
+
+  /// Where the run from `from` ends: words while eight bytes are left (`endsIn` flags a
+  /// word's bytes that end it), then bytes (`keeps` is the same test for one byte).
+  @inline(__always)
+  static func skipRun(
+    _ p: UnsafePointer<UInt8>, _ n: Int, _ from: Int, endsIn: (UInt64) -> UInt64, keeps: (UInt8) -> Bool
+  ) -> Int {
     var i = from
     while i &+ 8 <= n {
-      let hits = SWAR.equal(word(p, i), byte)
-      if hits != 0 { return i &+ hits.trailingZeroBitCount >> 3 }
+      let ends = endsIn(word(p, i))
+      if ends != 0 { return i &+ ends.trailingZeroBitCount >> 3 }
       i &+= 8
     }
-    while i < n && p[i] != byte { i &+= 1 }
+    while i < n && keeps(p[i]) { i &+= 1 }
     return i
   }
 
