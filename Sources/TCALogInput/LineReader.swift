@@ -85,6 +85,28 @@ public struct LineSplitter {
       offset: firstOffset &+ lineStart)
   }
 
+  /// Where the next line starts, as an offset in the bytes.
+  @inlinable public var nextLineStart: Int { start }
+
+  /// Passes over `count` whole lines that a caller read itself, up to `position` (where
+  /// the line after them starts: just after a line feed). `next()` then returns the line
+  /// at `position`, numbered as if the lines had been taken one by one.
+  @inlinable
+  public mutating func skip(to position: Int, lines count: Int) {
+    precondition(position >= start && position <= end, "skip outside the bytes")
+    lastNumber &+= count
+    start = position
+    let shift = position &- window
+    if shift >= 64 {
+      // The next search starts at `position` (`feeds` looks from `window + 64`).
+      window = position &- 64
+      feeds = 0
+    } else if shift > 0 {
+      // Line feeds before `position` are taken.
+      feeds &= ~0 << UInt64(shift)
+    }
+  }
+
   /// The next 64-byte window after `window` that holds a line feed, and its line feeds;
   /// zero feeds past the end of the bytes. Not inlinable: the C mask stays in this module,
   /// so `next()` is small enough to be inlined into its caller's loop (with the C call

@@ -78,6 +78,8 @@ package final class RecordScanner {
           if let header = state.exactHeader(line, isASCII: isASCII) {
             if let ending = state.countHeaderLine(line) { try emit(state.close(ending)) }
             state.startRecord(header, line)
+            // Its action's value lines, read as one run.
+            state.takeActionRun(&lines, &marks)
             continue
           }
         } else if isASCII {
@@ -159,6 +161,17 @@ struct BlockMarks {
     let start = lineStart - base
     if nextHeader < start { nextHeader = tcalog_next_header_candidate(base, start, count) }
     return nextHeader < start &+ line.full.count
+  }
+
+  /// Where the next header candidate or byte over 0x7F is, at or after `start` (a line
+  /// start): a line that ends, its terminator included, at or before it holds neither, as
+  /// `lineMayHoldHeader` and `lineIsASCII` would say of it.
+  @inline(__always)
+  mutating func plainUntil(from start: Int) -> Int {
+    guard let base else { return 0 }
+    if nextHeader < start { nextHeader = tcalog_next_header_candidate(base, start, count) }
+    if nextHigh < start { nextHigh = tcalog_next_high_byte(base, start, count) }
+    return Swift.min(nextHeader, nextHigh)
   }
 
   /// Whether `line` (of this block, its terminator included) holds only ASCII bytes.
@@ -444,6 +457,93 @@ struct ScanState: ~Copyable {
       progress.phase = .tcaStateStart
     }
     return true
+  }
+
+  /// The lines of the open record's action value that follow in the block, read as one
+  /// run: each line `takeActionValueLine` would take, where the line loop would give it to
+  /// that short way (no header candidate, ASCII), is taken with the same effects, and the
+  /// run stops before the first other line (or after the line that closes a TCA action),
+  /// which goes the usual way. The lines' ends come from a line-feed mask of the run's own
+  /// and everything stays in locals: taken one at a time through the line loop, the
+  /// splitter, the block marks and the record's counters went through memory at every
+  /// line, about 185 instructions a line. `RecordNeedsTests` holds it to the full way.
+  @inline(__always)
+  mutating func takeActionRun(_ lines: inout LineSplitter, _ marks: inout BlockMarks) {
+    guard active, progress.phase == .action, !progress.isCapped, progress.headerKind != .labels,
+      let base = marks.base
+    else { return }
+    let from = lines.nextLineStart
+    // Lines that end at or before `limit` have no header candidate and are ASCII.
+    let limit = marks.plainUntil(from: from)
+    guard from < limit else { return }
+    let isTCA = progress.headerKind == .tca
+    let joins = isTCA || needs.contains(.action) || needs.contains(.actionText)
+    let blockEnd = marks.count
+    var room = sizeCap &- progress.byteCount  // bytes the record may still take
+    var actionLines = progress.actionLineCount
+    var start = from  // of the next line
+    var taken = 0
+    var window = from &- 64
+    var feeds: UInt64 = 0
+    defer {
+      if taken > 0 {
+        let bytes = start &- from
+        statistics.lines &+= taken
+        statistics.bytes &+= bytes
+        progress.lineCount &+= taken
+        progress.byteCount &+= bytes
+        progress.actionLineCount = actionLines
+        if keepsRaw {
+          let run = UnsafeBufferPointer(start: base + from, count: bytes)
+          _ = copy(InputLine(content: run, full: run, number: 0, offset: 0))
+        }
+        lines.skip(to: start, lines: taken)
+      }
+    }
+    while true {
+      while feeds == 0 {
+        window &+= 64
+        guard window < limit else { return }
+        feeds = tcalog_byte_mask_upto64(base + window, limit &- window, 0x0A)
+      }
+      let feed = window &+ feeds.trailingZeroBitCount
+      let full = feed &+ 1 &- start
+      var n = feed &- start
+      if n > 0 && base[feed &- 1] == 0x0D { n &-= 1 }
+      // `takeActionValueLine`'s tests.
+      guard n >= 2, base[start] == ByteText.space, full <= room else { return }
+      var end = n
+      while end > 0 && ByteText.isBlank(base[start &+ end &- 1]) { end &-= 1 }
+      guard end > 0 else { return }
+      // The last eight bytes before `end` (a shorter line's bytes on top, zeros below), read
+      // as one word: the line before it (the header, at least) is in the block.
+      let tailStart = start &+ end &- 8
+      var tail: UInt64
+      if tailStart >= 0 {
+        tail = UnsafeRawPointer(base + tailStart).loadUnaligned(as: UInt64.self)
+        if end < 8 { tail &= ~0 << UInt64(8 &* (8 &- end)) }
+      } else {
+        tail = LineKinds.tailWord(UnsafeBufferPointer(start: base + start, count: n), 0..<end)
+      }
+      guard !LineKinds.endsWith(tail, LineKinds.stateColon, count: 6), tail != LineKinds.changesParen else { return }
+      feeds &= feeds &- 1
+      room &-= full
+      taken &+= 1
+      let text = UnsafeBufferPointer(start: base + start, count: n)
+      if isTCA { progress.actionBrackets.add(text, 0..<n, readable: blockEnd &- start) }
+      if joins {
+        if actionLines > 0 { actionBytes.append(0x0A) }
+        // Up to two leading spaces go (FORMATS.md 3); the first byte is one.
+        let skip = base[start &+ 1] == ByteText.space ? 2 : 1
+        actionBytes.append(UnsafeBufferPointer(start: base + (start &+ skip), count: n &- skip))
+      }
+      actionLines &+= 1
+      start = feed &+ 1
+      if isTCA && progress.actionBrackets.depth <= 0 && !progress.actionBrackets.inTripleQuote {
+        progress.phase = .tcaStateStart
+        return
+      }
+    }
   }
 
   /// The header of a line that is exactly `🎬 Received action:` (as the `debugDiffing`

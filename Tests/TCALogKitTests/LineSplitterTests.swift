@@ -66,6 +66,55 @@ import Testing
     }
   }
 
+  /// Lines passed over by `skip(to:lines:)` (as the scanner's action run does) leave the
+  /// splitter where taking them one by one would: the next lines, their numbers and the
+  /// count of lines agree with the byte loop, for skips within a 64-byte window and across
+  /// several.
+  @Test func skippedLinesLeaveTheSplitterWhereTakingThemWould() {
+    var generator = SeededRandom(seed: 0x5C1F_0A0A)
+    let alphabet: [UInt8] = [0x0A, 0x0D, 0x61, 0x20]
+    for round in 0..<2_000 {
+      let length = Int.random(in: 0..<500, using: &generator)
+      let share = [3, 10, 60][round % 3]
+      let bytes: [UInt8] = (0..<length).map { _ in
+        Int.random(in: 0..<share, using: &generator) == 0
+          ? 0x0A : alphabet[Int.random(in: 1..<alphabet.count, using: &generator)]
+      }
+      let expected = Self.byteLoopLines(bytes)
+      bytes.withUnsafeBufferPointer { buffer in
+        var splitter = LineSplitter(buffer, firstLine: 3, firstOffset: 100)
+        var index = 0  // of the next expected line
+        while index < expected.count {
+          // Skip up to 12 whole lines (a line with its feed), or take one.
+          let wanted = Int.random(in: 0...12, using: &generator)
+          var skipped = 0
+          while skipped < wanted && index + skipped < expected.count
+            && bytes[expected[index + skipped].full.upperBound - 1] == 0x0A
+          {
+            skipped += 1
+          }
+          #expect(splitter.nextLineStart == expected[index].full.lowerBound, "round \(round)")
+          if skipped > 0 && Int.random(in: 0..<2, using: &generator) == 0 {
+            splitter.skip(to: expected[index + skipped - 1].full.upperBound, lines: skipped)
+            index += skipped
+            #expect(splitter.number == 2 + index, "round \(round)")
+            continue
+          }
+          guard let line = splitter.next() else {
+            Issue.record("round \(round): no line \(index)")
+            return
+          }
+          let start = buffer.baseAddress!.distance(to: line.full.baseAddress!)
+          #expect(start == expected[index].full.lowerBound && line.full.count == expected[index].full.count)
+          #expect(line.content.count == expected[index].content.count && line.number == 3 + index)
+          #expect(line.offset == 100 + start, "round \(round)")
+          index += 1
+        }
+        #expect(splitter.next() == nil && splitter.number == 2 + expected.count, "round \(round)")
+      }
+    }
+  }
+
   @Test func splitterOnEmptyInputReturnsNoLine() {
     let found = Self.splitterLines([], firstLine: 7, firstOffset: 0)
     #expect(found.lines.isEmpty && found.count == 0)

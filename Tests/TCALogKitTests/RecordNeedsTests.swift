@@ -250,6 +250,18 @@ struct RecordNeedsTests {
         AppState(
       -   count: 1
       foreign text after a state line
+      🎬 Received action:
+        AppAction.labelled(
+          State:
+        )
+      🖨️ State:
+      🖨️ (No state changes)
+      received action:
+        AppAction.renamed(
+          (No state changes)
+        )
+        (No state changes)
+
       received action:
         AppAction.long(
           a: 1, b: 2, c: 3, d: 4, e: 5, f: 6, g: 7, h: 8, i: 9, j: 10, k: 11, l: 12, m: 13, n: 14,
