@@ -377,8 +377,13 @@ struct CustomDumpDiffParser {
     work.changes.sort { $0.order < $1.order }
     var result: [StateChange] = []
     result.reserveCapacity(work.changes.count)
-    for change in work.changes {
-      let (path, normalized) = derived.addPath(work.paths[change.paths], text, showsTuple: { work.tupleCounts[$0] > 1 })
+    for index in work.changes.indices {
+      let change = work.changes[index]
+      // A buffer, not a slice of `paths`: a slice retains its array.
+      let (path, normalized) = work.paths.withUnsafeBufferPointer { paths in
+        derived.addPath(
+          UnsafeBufferPointer(rebasing: paths[change.paths]), text, showsTuple: { work.tupleCounts[$0] > 1 })
+      }
       result.append(
         StateChange(path: path, normalized: normalized, kind: change.kind, old: change.old, new: change.new))
     }

@@ -93,8 +93,11 @@ struct DerivedText: ~Copyable {
 
   /// Writes the raw and the normalized path of `segments`; `showsTuple(frame)` says
   /// whether a frame's unlabeled values are numbered.
+  /// `segments` as a buffer, not an array slice: a slice retains its array, and both diff
+  /// parsers write a path for every change (an atomic retain and release each).
   mutating func addPath(
-    _ segments: ArraySlice<PathSegment>, _ text: UnsafeBufferPointer<UInt8>, showsTuple: (Int) -> Bool = { _ in true }
+    _ segments: UnsafeBufferPointer<PathSegment>, _ text: UnsafeBufferPointer<UInt8>,
+    showsTuple: (Int) -> Bool = { _ in true }
   ) -> (path: TextRange, normalized: TextRange) {
     let pathStart = position
     writePath(segments, text, normalized: false, showsTuple: showsTuple)
@@ -105,7 +108,8 @@ struct DerivedText: ~Copyable {
   }
 
   private mutating func writePath(
-    _ segments: ArraySlice<PathSegment>, _ text: UnsafeBufferPointer<UInt8>, normalized: Bool, showsTuple: (Int) -> Bool
+    _ segments: UnsafeBufferPointer<PathSegment>, _ text: UnsafeBufferPointer<UInt8>, normalized: Bool,
+    showsTuple: (Int) -> Bool
   ) {
     var first = true
     for segment in segments {

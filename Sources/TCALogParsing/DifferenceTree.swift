@@ -153,14 +153,23 @@ struct DifferenceTreeParser {
 
   func parse(_ lines: [TreeLine], into derived: inout DerivedText, scratch work: inout Scratch) -> [StateChange] {
     assert(lines.allSatisfy { $0.item.upperBound <= text.count }, "tree line outside the record's bytes")
-    var lines = lines
     // Lost indentation (FORMATS.md 9.9): labels form a chain until a leaf completes.
     if !lines.contains(where: \.isIndented) && lines.contains(where: \.isLabel) {
-      DifferenceTreeParser.rebuildChainDepths(&lines)
+      var rebuilt = lines
+      DifferenceTreeParser.rebuildChainDepths(&rebuilt)
+      return walk(rebuilt, into: &derived, scratch: &work)
     }
+    return walk(lines, into: &derived, scratch: &work)
+  }
+
+  /// `parse`'s walk over the lines, by index: a `for … in` over an array retains it.
+  private func walk(_ lines: [TreeLine], into derived: inout DerivedText, scratch work: inout Scratch)
+    -> [StateChange]
+  {
     work.stack.truncate()
     var reader = Reader(text: text)
-    for line in lines {
+    for index in lines.indices {
+      let line = lines[index]
       let d = line.depth
       switch line.kind {
       case .property, .key, .index, .enumCase, .tupleElement:
@@ -289,9 +298,12 @@ struct DifferenceTreeParser {
         if count < work.segments.count { work.segments[count] = segment } else { work.segments.append(segment) }
         count += 1
       }
-      for segment in work.stack.prefix(pending.depth) { if let segment { put(segment) } }
+      // Index loops and a buffer, not slices: a slice retains its array.
+      for i in 0..<Swift.min(pending.depth, work.stack.count) { if let segment = work.stack[i] { put(segment) } }
       if let key = pending.key { put(.key(key)) }
-      let (path, normalized) = derived.addPath(work.segments[..<count], text)
+      let (path, normalized) = work.segments.withUnsafeBufferPointer {
+        derived.addPath(UnsafeBufferPointer(rebasing: $0[..<count]), text)
+      }
       // Room for a few at the first: most trees change one to four values, and a record
       // without changes (`No state changes`) allocates nothing.
       if changes.isEmpty { changes.reserveCapacity(4) }
