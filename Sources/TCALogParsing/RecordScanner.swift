@@ -76,7 +76,7 @@ package final class RecordScanner {
         if mayHoldHeader {
           // The printers' own header lines, byte for byte.
           if let header = state.exactHeader(line, isASCII: isASCII) {
-            if let ending = state.countHeaderLine(line) { try emit(state.close(ending)) }
+            if let ending = state.countHeaderLine(line) { try emitClosed(ending, emit) }
             state.startRecord(header, line)
             // Its action's value lines, read as one run.
             state.takeActionRun(&lines, &marks)
@@ -106,9 +106,18 @@ package final class RecordScanner {
     let view = LineView(line, mayHoldHeader: mayHoldHeader)
     // A line may end the open record and then start one (a `labels` header ends it too).
     let next = state.continueRecord(line, view)
-    if let ending = next.closes { try emit(state.close(ending)) }
+    if let ending = next.closes { try emitClosed(ending, emit) }
     if case .done = next.rest { return }
-    if state.startOrSkip(line, view, next.rest) { try emit(state.close(.finished)) }
+    if state.startOrSkip(line, view, next.rest) { try emitClosed(.finished, emit) }
+  }
+
+  /// Closes the open record as `ending` says and emits it; then its storage goes back to
+  /// the scanner for the next record (`ScanState.recycle`).
+  @inline(__always)
+  private func emitClosed(_ ending: ScanState.Ending, _ emit: (Record) throws -> Void) rethrows {
+    var record = state.close(ending)
+    try emit(record)
+    state.recycle(&record)
   }
 
   /// Ends a chunk whose next line (in the following chunk) is a header: closes the open
@@ -366,6 +375,10 @@ struct ScanState: ~Copyable {
   var treeScratch = DifferenceTreeParser.Scratch()
   /// Scratch storage of the Custom Dump diff parser, kept from record to record.
   var dumpScratch = CustomDumpDiffParser.Scratch()
+  /// The last emitted record's storage, when its sink did not keep it: the next record's
+  /// bytes go there instead of into a new array (a `malloc`, a `free` and an atomic release
+  /// a record).
+  var spareStorage: [UInt8] = []
 
   init(file: String, nextIndex: Int, sizeCap: Int, needs: RecordNeeds) {
     self.file = file
@@ -1030,6 +1043,11 @@ struct ScanState: ~Copyable {
     return record
   }
 
+  /// Takes back an emitted record's storage for the next record's bytes (`makeRecord`).
+  mutating func recycle(_ record: inout Record) {
+    swap(&spareStorage, &record.storage)
+  }
+
   /// Makes ready for the next record; the buffers keep their memory (up to 1 MiB of bytes).
   private mutating func reset() {
     active = false
@@ -1080,7 +1098,19 @@ struct ScanState: ~Copyable {
     if let prefix = progress.storePrefix {
       storePrefix = keepsRaw ? TextRange(start: prefix.lowerBound, count: prefix.count) : derived.add(kept, prefix)
     }
-    let storage = keepsRaw ? storage(of: kept, with: derived) : [UInt8](derived.bytes.buffer)
+    // The last record's storage when it fits: with a sink that keeps its records (a shared
+    // array, emptied by a new allocation of its capacity) no record gets more than about
+    // twice the room it needs.
+    let needed = (keepsRaw ? kept.count : 0) &+ derived.bytes.count
+    var storage: [UInt8] = []
+    if spareStorage.capacity >= needed && spareStorage.capacity <= needed &* 2 &+ 256 {
+      swap(&storage, &spareStorage)
+      storage.removeAll(keepingCapacity: true)
+    } else {
+      storage.reserveCapacity(needed)
+    }
+    if keepsRaw { storage.append(contentsOf: kept) }
+    storage.append(contentsOf: derived.bytes.buffer)
     // Kept for the next record; a huge record's does not stay huge.
     var buffer = derived.takeBuffer()
     buffer.removeAll()
@@ -1203,19 +1233,6 @@ struct ScanState: ~Copyable {
       return CustomDumpDiffParser(text: text).parse(dumpLines, into: &derived, scratch: &dumpScratch)
     }
     return []
-  }
-
-  /// The record's storage: its raw bytes, then the derived ones. One allocation of the
-  /// exact size, filled by two copies.
-  private func storage(of rawBytes: UnsafeBufferPointer<UInt8>, with derived: borrowing DerivedText) -> [UInt8] {
-    let derivedBytes = derived.bytes.buffer
-    return [UInt8](unsafeUninitializedCapacity: rawBytes.count + derivedBytes.count) { buffer, initialized in
-      if !rawBytes.isEmpty { buffer.baseAddress!.update(from: rawBytes.baseAddress!, count: rawBytes.count) }
-      if !derivedBytes.isEmpty {
-        (buffer.baseAddress! + rawBytes.count).update(from: derivedBytes.baseAddress!, count: derivedBytes.count)
-      }
-      initialized = rawBytes.count + derivedBytes.count
-    }
   }
 }
 
