@@ -149,7 +149,11 @@ struct CustomDumpDiffParser {
     }
   }
 
-  func parse(_ lines: [DumpLine], into derived: inout DerivedText, scratch work: inout Scratch) -> [StateChange] {
+  /// `spare`: an array for the result, emptied first (`DifferenceTreeParser.parse`).
+  func parse(
+    _ lines: [DumpLine], into derived: inout DerivedText, scratch work: inout Scratch,
+    reusing spare: inout [StateChange]
+  ) -> [StateChange] {
     assert(lines.allSatisfy { $0.content.upperBound <= text.count }, "state line outside the record's bytes")
     let indented = lines.contains { $0.indent > 0 }
     work.start()
@@ -176,7 +180,7 @@ struct CustomDumpDiffParser {
     }
     while work.frames.count > 1 { closeFrame(&work) }
     resolve(from: 0, &work)
-    return stateChanges(&work, into: &derived)
+    return stateChanges(&work, into: &derived, reusing: &spare)
   }
 
   /// Lines without a value: blank, comments, elisions, closers (which close a frame when a
@@ -373,9 +377,13 @@ struct CustomDumpDiffParser {
 
   /// The changes in the order of their lines, their paths written now that every payload's
   /// count of unlabeled values (whether its tuple positions show) is known.
-  private func stateChanges(_ work: inout Scratch, into derived: inout DerivedText) -> [StateChange] {
+  private func stateChanges(
+    _ work: inout Scratch, into derived: inout DerivedText, reusing spare: inout [StateChange]
+  ) -> [StateChange] {
     work.changes.sort { $0.order < $1.order }
     var result: [StateChange] = []
+    swap(&result, &spare)
+    result.removeAll(keepingCapacity: true)
     result.reserveCapacity(work.changes.count)
     for index in work.changes.indices {
       let change = work.changes[index]

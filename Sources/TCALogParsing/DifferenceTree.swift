@@ -151,23 +151,31 @@ struct DifferenceTreeParser {
     var segments: [PathSegment] = []
   }
 
-  func parse(_ lines: [TreeLine], into derived: inout DerivedText, scratch work: inout Scratch) -> [StateChange] {
+  /// `spare`: an array for the result, emptied first (the last record's, whose sink let it
+  /// go: `ScanState.recycle`), so that most records allocate none.
+  func parse(
+    _ lines: [TreeLine], into derived: inout DerivedText, scratch work: inout Scratch,
+    reusing spare: inout [StateChange]
+  ) -> [StateChange] {
     assert(lines.allSatisfy { $0.item.upperBound <= text.count }, "tree line outside the record's bytes")
     // Lost indentation (FORMATS.md 9.9): labels form a chain until a leaf completes.
     if !lines.contains(where: \.isIndented) && lines.contains(where: \.isLabel) {
       var rebuilt = lines
       DifferenceTreeParser.rebuildChainDepths(&rebuilt)
-      return walk(rebuilt, into: &derived, scratch: &work)
+      return walk(rebuilt, into: &derived, scratch: &work, reusing: &spare)
     }
-    return walk(lines, into: &derived, scratch: &work)
+    return walk(lines, into: &derived, scratch: &work, reusing: &spare)
   }
 
   /// `parse`'s walk over the lines, by index: a `for … in` over an array retains it.
-  private func walk(_ lines: [TreeLine], into derived: inout DerivedText, scratch work: inout Scratch)
-    -> [StateChange]
-  {
+  private func walk(
+    _ lines: [TreeLine], into derived: inout DerivedText, scratch work: inout Scratch,
+    reusing spare: inout [StateChange]
+  ) -> [StateChange] {
     work.stack.truncate()
     var reader = Reader(text: text)
+    swap(&reader.changes, &spare)
+    reader.changes.removeAll(keepingCapacity: true)
     for index in lines.indices {
       let line = lines[index]
       let d = line.depth

@@ -379,6 +379,9 @@ struct ScanState: ~Copyable {
   /// bytes go there instead of into a new array (a `malloc`, a `free` and an atomic release
   /// a record).
   var spareStorage: [UInt8] = []
+  /// Its changes array, for the next record's changes, when it is small (a kept record's,
+  /// shared, would make every later one that large).
+  var spareChanges: [StateChange] = []
 
   init(file: String, nextIndex: Int, sizeCap: Int, needs: RecordNeeds) {
     self.file = file
@@ -1046,6 +1049,7 @@ struct ScanState: ~Copyable {
   /// Takes back an emitted record's storage for the next record's bytes (`makeRecord`).
   mutating func recycle(_ record: inout Record) {
     swap(&spareStorage, &record.storage)
+    if record.changes.capacity <= 16 { swap(&spareChanges, &record.changes) }
   }
 
   /// Makes ready for the next record; the buffers keep their memory (up to 1 MiB of bytes).
@@ -1227,10 +1231,12 @@ struct ScanState: ~Copyable {
   private mutating func parseStatePart(_ shape: Shape, into derived: inout DerivedText) -> [StateChange] {
     let text = keptBytes()
     if shape.isDifferenceTree {
-      return DifferenceTreeParser(text: text).parse(treeLines, into: &derived, scratch: &treeScratch)
+      return DifferenceTreeParser(text: text).parse(
+        treeLines, into: &derived, scratch: &treeScratch, reusing: &spareChanges)
     }
     if !dumpLines.isEmpty {
-      return CustomDumpDiffParser(text: text).parse(dumpLines, into: &derived, scratch: &dumpScratch)
+      return CustomDumpDiffParser(text: text).parse(
+        dumpLines, into: &derived, scratch: &dumpScratch, reusing: &spareChanges)
     }
     return []
   }
