@@ -257,6 +257,46 @@ import Testing
     }
   }
 
+  /// The bracket counts of a string-free line (`tcalog_bracket_counts`, SSE2 and plain C)
+  /// count exactly the opening and closing brackets of the first `count` bytes and see any
+  /// `"` or `#` there, whatever follows them; and `BracketCounter.add` agrees with its word
+  /// loop on such lines and on lines with strings.
+  @Test func bracketCountsOfStringFreeLines() {
+    let alphabet: [UInt8] = Array("()[]{}\"#\\ a:,.'<>`".utf8) + [0x08, 0x09, 0x7F, 0xA8, 0xDB, 0xFB, 0xFD, 0xE2]
+    var generator = SeededRandom(seed: 0xB4AC_0C07)
+    for round in 0..<20_000 {
+      let count = round < 65 ? round : Int.random(in: 0...64, using: &generator)
+      let quoteFree = round % 2 == 0
+      let bytes: [UInt8] = (0..<80).map { _ in
+        var b = alphabet[Int.random(in: 0..<alphabet.count, using: &generator)]
+        while quoteFree && (b == 0x22 || b == 0x23) {
+          b = alphabet[Int.random(in: 0..<alphabet.count, using: &generator)]
+        }
+        return b
+      }
+      let line = bytes[..<count]
+      let opens = line.filter { $0 == 0x28 || $0 == 0x5B || $0 == 0x7B }.count
+      let closes = line.filter { $0 == 0x29 || $0 == 0x5D || $0 == 0x7D }.count
+      let quotes = line.contains { $0 == 0x22 || $0 == 0x23 }
+      bytes.withUnsafeBufferPointer { p in
+        for counts in [
+          tcalog_bracket_counts(p.baseAddress, count), tcalog_bracket_counts_portable(p.baseAddress, count),
+        ] {
+          #expect(Int(counts.opens) == opens && Int(counts.closes) == closes, "\(count) of \(bytes)")
+          #expect((counts.quotes != 0) == quotes, "\(count) of \(bytes)")
+        }
+        var fast = BracketCounter()
+        var words = BracketCounter()
+        fast.depth = round % 5
+        words.depth = round % 5
+        let delta = fast.add(p, 0..<count, readable: p.count)
+        let expected = words.addByWords(p, 0..<count, readable: p.count)
+        #expect(delta == expected && fast.depth == words.depth, "\(count) of \(bytes)")
+        #expect(fast.sawQuote == words.sawQuote && fast.inTripleQuote == words.inTripleQuote, "\(count) of \(bytes)")
+      }
+    }
+  }
+
   /// The action-shape mask (`"`, `#`, `<`, digits, 0xFF) flags exactly those bytes, in its
   /// SSE2 and plain-C forms and for the last bytes of a text.
   @Test func shapeMaskFlagsExactlyTheLiteralStarts() {
