@@ -387,11 +387,8 @@ struct CustomDumpDiffParser {
     result.reserveCapacity(work.changes.count)
     for index in work.changes.indices {
       let change = work.changes[index]
-      // A buffer, not a slice of `paths`: a slice retains its array.
-      let (path, normalized) = work.paths.withUnsafeBufferPointer { paths in
-        derived.addPath(
-          UnsafeBufferPointer(rebasing: paths[change.paths]), text, showsTuple: { work.tupleCounts[$0] > 1 })
-      }
+      let (path, normalized) = derived.addPath(
+        work.paths, change.paths, text, showsTuple: { work.tupleCounts[$0] > 1 })
       result.append(
         StateChange(path: path, normalized: normalized, kind: change.kind, old: change.old, new: change.new))
     }

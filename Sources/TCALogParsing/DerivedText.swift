@@ -91,28 +91,29 @@ struct DerivedText: ~Copyable {
     return range(from: start)
   }
 
-  /// Writes the raw and the normalized path of `segments`; `showsTuple(frame)` says
-  /// whether a frame's unlabeled values are numbered.
-  /// `segments` as a buffer, not an array slice: a slice retains its array, and both diff
-  /// parsers write a path for every change (an atomic retain and release each).
+  /// Writes the raw and the normalized path of `segments[span]`; `showsTuple(frame)` says
+  /// whether a frame's unlabeled values are numbered. The array and a range, not a slice
+  /// (which retains its array) nor a buffer (whose closure made the callers' `inout`
+  /// captures checked at run time): both diff parsers write a path for every change.
   mutating func addPath(
-    _ segments: UnsafeBufferPointer<PathSegment>, _ text: UnsafeBufferPointer<UInt8>,
+    _ segments: [PathSegment], _ span: Range<Int>, _ text: UnsafeBufferPointer<UInt8>,
     showsTuple: (Int) -> Bool = { _ in true }
   ) -> (path: TextRange, normalized: TextRange) {
     let pathStart = position
-    writePath(segments, text, normalized: false, showsTuple: showsTuple)
+    writePath(segments, span, text, normalized: false, showsTuple: showsTuple)
     let path = range(from: pathStart)
     let normalizedStart = position
-    writePath(segments, text, normalized: true, showsTuple: showsTuple)
+    writePath(segments, span, text, normalized: true, showsTuple: showsTuple)
     return (path, range(from: normalizedStart))
   }
 
   private mutating func writePath(
-    _ segments: UnsafeBufferPointer<PathSegment>, _ text: UnsafeBufferPointer<UInt8>, normalized: Bool,
+    _ segments: [PathSegment], _ span: Range<Int>, _ text: UnsafeBufferPointer<UInt8>, normalized: Bool,
     showsTuple: (Int) -> Bool
   ) {
     var first = true
-    for segment in segments {
+    for index in span {
+      let segment = segments[index]
       switch segment {
       case .property(let r):
         if !first { append(ByteText.dot) }

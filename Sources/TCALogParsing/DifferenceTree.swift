@@ -306,12 +306,10 @@ struct DifferenceTreeParser {
         if count < work.segments.count { work.segments[count] = segment } else { work.segments.append(segment) }
         count += 1
       }
-      // Index loops and a buffer, not slices: a slice retains its array.
+      // An index loop, not a slice: a slice retains its array.
       for i in 0..<Swift.min(pending.depth, work.stack.count) { if let segment = work.stack[i] { put(segment) } }
       if let key = pending.key { put(.key(key)) }
-      let (path, normalized) = work.segments.withUnsafeBufferPointer {
-        derived.addPath(UnsafeBufferPointer(rebasing: $0[..<count]), text)
-      }
+      let (path, normalized) = derived.addPath(work.segments, 0..<count, text)
       // Room for a few at the first: most trees change one to four values, and a record
       // without changes (`No state changes`) allocates nothing.
       if changes.isEmpty { changes.reserveCapacity(4) }

@@ -1121,7 +1121,10 @@ struct ScanState: ~Copyable {
     buffer.shrink(toAtMost: 1 << 16)
     derivedBuffer = consume buffer
     // `Record.string(_:)` and `withBytes(_:_:)` rely on every range lying inside `storage`.
-    let inside = { (r: TextRange?) in r.map { $0.start >= 0 && $0.count >= 0 && $0.end <= storage.count } ?? true }
+    // The count, not the array: a closure that captures a `var` checks each access to it
+    // at run time.
+    let storageCount = storage.count
+    let inside = { (r: TextRange?) in r.map { $0.start >= 0 && $0.count >= 0 && $0.end <= storageCount } ?? true }
     precondition(
       inside(action.path) && inside(action.root) && inside(action.text) && inside(timestampRange)
         && inside(storePrefix),
