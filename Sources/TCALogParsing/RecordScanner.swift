@@ -83,8 +83,13 @@ package final class RecordScanner {
             continue
           }
         } else if isASCII {
-          // Most lines of a log are lines of an action's value: taken in a few steps.
-          if state.takeActionValueLine(line) { continue }
+          // Most lines of a log are lines of an action's value: taken in a few steps, and
+          // the lines after it as one run (after a header with a console prefix, which
+          // goes the full way, the run starts here).
+          if state.takeActionValueLine(line) {
+            state.takeActionRun(&lines, &marks)
+            continue
+          }
         } else if state.takeMarkerLine(line) {
           // debugDiffing's two marker lines, byte for byte.
           continue
@@ -479,10 +484,10 @@ struct ScanState: ~Copyable {
   /// run: each line `takeActionValueLine` would take, where the line loop would give it to
   /// that short way (no header candidate, ASCII), is taken with the same effects, and the
   /// run stops before the first other line (or after the line that closes a TCA action),
-  /// which goes the usual way. The lines' ends come from a line-feed mask of the run's own
-  /// and everything stays in locals: taken one at a time through the line loop, the
-  /// splitter, the block marks and the record's counters went through memory at every
-  /// line, about 185 instructions a line. `RecordNeedsTests` holds it to the full way.
+  /// which goes the usual way. The lines' ends come from a line-feed mask over the run, and
+  /// everything stays in locals until the run ends: taken one at a time through the line
+  /// loop, the splitter, the block marks and the record's counters went through memory at
+  /// every line, about 185 instructions a line. `RecordNeedsTests` holds it to the full way.
   @inline(__always)
   mutating func takeActionRun(_ lines: inout LineSplitter, _ marks: inout BlockMarks) {
     guard active, progress.phase == .action, !progress.isCapped, progress.headerKind != .labels,
