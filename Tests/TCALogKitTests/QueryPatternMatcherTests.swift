@@ -23,6 +23,50 @@ import Testing
     #expect(try !matcher.matches(""))
   }
 
+  /// A plain ASCII literal is found by a byte search, not PCRE2; both give the same first
+  /// match from every start and the same highlights, on subjects with invalid UTF-8, high
+  /// bytes, near misses and repeats; and only patterns PCRE2 reads as they stand are taken.
+  @Test func literalSearchAgreesWithPCRE2() throws {
+    #expect(PatternMatcher.plainLiteral("hover", options: []) == Array("hover".utf8))
+    #expect(PatternMatcher.plainLiteral("a.b(", options: .fixedString) == Array("a.b(".utf8))
+    for pattern in ["a.b", "^x", "x$", "a|b", "a?", "a*", "a+", "(a)", "[a]", "a{2}", "\\d", "", "é"] {
+      #expect(PatternMatcher.plainLiteral(pattern, options: []) == nil, "\(pattern)")
+    }
+    #expect(PatternMatcher.plainLiteral("hover", options: .caseInsensitive) == nil)
+    #expect(PatternMatcher.plainLiteral("é", options: .fixedString) == nil)
+    let alphabet: [UInt8] = Array("abAB .:-_#\"".utf8) + [0x80, 0xC3, 0xA9, 0xFF, 0xE2, 0x0A, 0x00]
+    var generator = SeededRandom(seed: 0x11_7E4A_15)
+    for round in 0..<3_000 {
+      let patternBytes = (0..<Int.random(in: 1...4, using: &generator)).map { _ in
+        Array("aab .:-_#".utf8)[Int.random(in: 0..<9, using: &generator)]
+      }
+      let pattern = String(decoding: patternBytes, as: UTF8.self)
+      let options: PatternMatcher.Options = round % 3 == 0 ? .fixedString : []
+      let fast = try PatternMatcher(pattern, options: options, searchesLiterals: true)
+      let pcre = try PatternMatcher(pattern, options: options, searchesLiterals: false)
+      // Pieces of the pattern among other bytes: near misses and overlapping repeats.
+      var subject: [UInt8] = []
+      while subject.count < Int.random(in: 0...40, using: &generator) {
+        if Int.random(in: 0..<2, using: &generator) == 0 {
+          let from = Int.random(in: 0..<patternBytes.count, using: &generator)
+          subject += patternBytes[from..<Int.random(in: (from + 1)...patternBytes.count, using: &generator)]
+        } else {
+          subject.append(alphabet[Int.random(in: 0..<alphabet.count, using: &generator)])
+        }
+      }
+      try subject.withUnsafeBufferPointer { (text) throws -> Void in
+        for start in 0...text.count {
+          let found = try fast.firstMatch(in: text, from: start)
+          let expected = try pcre.firstMatch(in: text, from: start)
+          #expect(found == expected, "\(pattern) in \(subject) from \(start)")
+        }
+        let highlights = try fast.allMatches(in: text)
+        let expected = try pcre.allMatches(in: text)
+        #expect(highlights == expected, "\(pattern) in \(subject)")
+      }
+    }
+  }
+
   @Test func caseInsensitiveMatchesOtherCase() throws {
     let matcher = try PatternMatcher("^windows\\.WINDOW", options: .caseInsensitive)
     #expect(try matcher.matches("windows.window.hover"))
