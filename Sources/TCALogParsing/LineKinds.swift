@@ -51,6 +51,23 @@ package enum LineKinds {
   static var stateColon: UInt64 { 0x3a65_7461_7453 }  // "State:"
   static var changesParen: UInt64 { 0x2973_6567_6e61_6863 }  // "changes)"
 
+  /// Whether `text` (a line's content) is a line of an action's value that the short ways
+  /// take: indented by a space, not blank, not ending like a state header (`State:`) or a
+  /// no-change line (`changes)`), which the full way must see. `readsBefore`: the eight
+  /// bytes before `text` may be read (the line is not at its block's start), so a short
+  /// line's last bytes are one load instead of a byte loop.
+  @inline(__always)
+  static func isPlainValueLine(_ text: UnsafeBufferPointer<UInt8>, readsBefore: Bool) -> Bool {
+    guard text.count >= 2, let base = text.baseAddress, base[0] == ByteText.space else { return false }
+    let end = ByteText.trimmedEnd(text, 0..<text.count).upperBound
+    guard end > 0 else { return false }
+    // A short line's word takes in bytes before the line, left as they are: the line starts
+    // with a space and neither ending holds one, so no match reaches into them.
+    let tail =
+      end < 8 && readsBefore ? UnsafeRawPointer(base + end - 8).loadUnaligned(as: UInt64.self) : tailWord(text, 0..<end)
+    return !endsWith(tail, stateColon, count: 6) && tail != changesParen
+  }
+
   /// The last `count` (≤ 8) bytes of a line are those of `word` (their bytes in order from
   /// the lowest), on the line's `tailWord`.
   @inline(__always)

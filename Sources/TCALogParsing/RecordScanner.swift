@@ -454,25 +454,14 @@ struct ScanState: ~Copyable {
     let headerKind = progress.headerKind
     guard headerKind != .labels else { return false }
     let text = line.content
-    guard text.count >= 2, text[0] == ByteText.space else { return false }
-    let content = 0..<text.count
-    let end = ByteText.trimmedEnd(text, content).upperBound
-    guard end > 0 else { return false }
-    let tail = LineKinds.tailWord(text, 0..<end)
-    guard !LineKinds.endsWith(tail, LineKinds.stateColon, count: 6), tail != LineKinds.changesParen,
-      progress.byteCount + line.full.count <= sizeCap
+    guard LineKinds.isPlainValueLine(text, readsBefore: false), progress.byteCount + line.full.count <= sizeCap
     else { return false }
     countInput(line)
-    if headerKind == .tca { progress.actionBrackets.add(text, content, readable: readable(line)) }
+    if headerKind == .tca { progress.actionBrackets.add(text, 0..<text.count, readable: readable(line)) }
     progress.lineCount += 1
     progress.byteCount += line.full.count
-    if keepsRaw { _ = copy(line) }
-    if headerKind == .tca || needs.contains(.action) || needs.contains(.actionText) {
-      if progress.actionLineCount > 0 { actionBytes.append(0x0A) }
-      // Up to two leading spaces go (FORMATS.md 3); the first byte is one.
-      let start = text[1] == ByteText.space ? 2 : 1
-      actionBytes.append(UnsafeBufferPointer(rebasing: text[start..<text.count]))
-    }
+    if keepsRaw { _ = copy(line.full) }
+    if joinsActionText { joinActionLine(text, after: progress.actionLineCount) }
     progress.actionLineCount += 1
     if headerKind == .tca && progress.actionBrackets.depth <= 0 && !progress.actionBrackets.inTripleQuote {
       progress.phase = .tcaStateStart
@@ -498,7 +487,7 @@ struct ScanState: ~Copyable {
     let limit = marks.plainUntil(from: from)
     guard from < limit else { return }
     let isTCA = progress.headerKind == .tca
-    let joins = isTCA || needs.contains(.action) || needs.contains(.actionText)
+    let joins = joinsActionText
     let blockEnd = marks.count
     var room = sizeCap &- progress.byteCount  // bytes the record may still take
     var actionLines = progress.actionLineCount
@@ -514,10 +503,7 @@ struct ScanState: ~Copyable {
         progress.lineCount &+= taken
         progress.byteCount &+= bytes
         progress.actionLineCount = actionLines
-        if keepsRaw {
-          let run = UnsafeBufferPointer(start: base + from, count: bytes)
-          _ = copy(InputLine(content: run, full: run, number: 0, offset: 0))
-        }
+        if keepsRaw { _ = copy(UnsafeBufferPointer(start: base + from, count: bytes)) }
         lines.skip(to: start, lines: taken)
       }
     }
@@ -531,33 +517,14 @@ struct ScanState: ~Copyable {
       let full = feed &+ 1 &- start
       var n = feed &- start
       if n > 0 && base[feed &- 1] == 0x0D { n &-= 1 }
-      // `takeActionValueLine`'s tests.
-      guard n >= 2, base[start] == ByteText.space, full <= room else { return }
-      var end = n
-      while end > 0 && ByteText.isBlank(base[start &+ end &- 1]) { end &-= 1 }
-      guard end > 0 else { return }
-      // The last eight bytes before `end` (a shorter line's bytes on top, zeros below), read
-      // as one word: the line before it (the header, at least) is in the block.
-      let tailStart = start &+ end &- 8
-      var tail: UInt64
-      if tailStart >= 0 {
-        tail = UnsafeRawPointer(base + tailStart).loadUnaligned(as: UInt64.self)
-        if end < 8 { tail &= ~0 << UInt64(8 &* (8 &- end)) }
-      } else {
-        tail = LineKinds.tailWord(UnsafeBufferPointer(start: base + start, count: n), 0..<end)
-      }
-      guard !LineKinds.endsWith(tail, LineKinds.stateColon, count: 6), tail != LineKinds.changesParen else { return }
+      // `takeActionValueLine`'s tests; the line before this one is in the block.
+      let text = UnsafeBufferPointer(start: base + start, count: n)
+      guard LineKinds.isPlainValueLine(text, readsBefore: start >= 8), full <= room else { return }
       feeds &= feeds &- 1
       room &-= full
       taken &+= 1
-      let text = UnsafeBufferPointer(start: base + start, count: n)
       if isTCA { progress.actionBrackets.add(text, 0..<n, readable: blockEnd &- start) }
-      if joins {
-        if actionLines > 0 { actionBytes.append(0x0A) }
-        // Up to two leading spaces go (FORMATS.md 3); the first byte is one.
-        let skip = base[start &+ 1] == ByteText.space ? 2 : 1
-        actionBytes.append(UnsafeBufferPointer(start: base + (start &+ skip), count: n &- skip))
-      }
+      if joins { joinActionLine(text, after: actionLines) }
       actionLines &+= 1
       start = feed &+ 1
       if isTCA && progress.actionBrackets.depth <= 0 && !progress.actionBrackets.inTripleQuote {
@@ -734,7 +701,7 @@ struct ScanState: ~Copyable {
     }
     // A header line over the size cap keeps none of its bytes, so none of its ranges; a
     // kept one is copied (the store prefix and a labels text are read from it).
-    let rawStart = count(line) ? copy(line) : nil
+    let rawStart = count(line) ? copy(line.full) : nil
     func stored(_ r: Range<Int>?) -> Range<Int>? {
       guard let r, let rawStart else { return nil }
       return shifted(r, by: rawStart)
@@ -770,22 +737,23 @@ struct ScanState: ~Copyable {
     return true
   }
 
-  /// Copies a counted, kept line into `raw` (with `.raw`: adds it to the pending run);
-  /// returns where it starts among the record's kept bytes.
+  /// Copies a counted, kept line (its bytes with the terminator), or a run of them, into
+  /// `raw` (with `.raw`: adds it to the pending run); returns where it starts among the
+  /// record's kept bytes.
   @inline(__always)
-  private mutating func copy(_ line: InputLine) -> Int {
-    guard keepsRaw, let lineStart = line.full.baseAddress else {
+  private mutating func copy(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    guard keepsRaw, let lineStart = bytes.baseAddress else {
       let start = raw.count
-      raw.append(line.full)
+      raw.append(bytes)
       return start
     }
     let start = raw.count + pendingCount
     if let pendingStart, pendingStart + pendingCount == lineStart {
-      pendingCount += line.full.count
+      pendingCount += bytes.count
     } else {
       flushPending()
       pendingStart = lineStart
-      pendingCount = line.full.count
+      pendingCount = bytes.count
     }
     return start
   }
@@ -810,7 +778,7 @@ struct ScanState: ~Copyable {
   /// Counts a line and copies it when the reader keeps raw bytes.
   @inline(__always)
   private mutating func append(_ line: InputLine) {
-    if count(line) && keepsRaw { _ = copy(line) }
+    if count(line) && keepsRaw { _ = copy(line.full) }
   }
 
   /// What became of a state line.
@@ -828,8 +796,8 @@ struct ScanState: ~Copyable {
   @inline(__always)
   private mutating func appendStateLine(_ line: InputLine) -> StateLineFate {
     guard count(line) else { return .dropped }
-    if needs.contains(.statePaths) { return .copied(at: copy(line)) }
-    if keepsRaw { _ = copy(line) }
+    if needs.contains(.statePaths) { return .copied(at: copy(line.full)) }
+    if keepsRaw { _ = copy(line.full) }
     return .kept
   }
 
@@ -839,17 +807,28 @@ struct ScanState: ~Copyable {
     // Only a TCA action ends by its brackets; a diffing action ends at `State:`.
     if progress.headerKind == .tca { progress.actionBrackets.add(line.content, content, readable: readable(line)) }
     guard count(line) else { return }
-    if keepsRaw { _ = copy(line) }
-    // The text is read for the path, the text itself, or the tca0/tca1 clue of a TCA record.
-    if needs.contains(.action) || needs.contains(.actionText) || progress.headerKind == .tca {
-      if progress.actionLineCount > 0 { actionBytes.append(0x0A) }
-      let text = line.content
-      var s = content.lowerBound
-      if s < content.upperBound, text[s] == ByteText.space { s += 1 }
-      if s < content.upperBound, text[s] == ByteText.space { s += 1 }
-      actionBytes.append(UnsafeBufferPointer(rebasing: text[s..<content.upperBound]))
+    if keepsRaw { _ = copy(line.full) }
+    if joinsActionText {
+      joinActionLine(UnsafeBufferPointer(rebasing: line.content[content]), after: progress.actionLineCount)
     }
     progress.actionLineCount += 1
+  }
+
+  /// The action's text is read for the path, the text itself, or the tca0/tca1 clue of a
+  /// TCA record.
+  var joinsActionText: Bool {
+    needs.contains(.action) || needs.contains(.actionText) || progress.headerKind == .tca
+  }
+
+  /// Joins a line of the action's value to its text (FORMATS.md 3): after a line feed when
+  /// `after` lines came before it, up to two leading spaces removed.
+  @inline(__always)
+  mutating func joinActionLine(_ text: UnsafeBufferPointer<UInt8>, after lines: Int) {
+    if lines > 0 { actionBytes.append(0x0A) }
+    var s = 0
+    if s < text.count, text[s] == ByteText.space { s += 1 }
+    if s < text.count, text[s] == ByteText.space { s += 1 }
+    actionBytes.append(UnsafeBufferPointer(rebasing: text[s...]))
   }
 
   /// Decides what a line means for the open record, by the part the record is in.

@@ -1,4 +1,5 @@
 import CByteMasks
+import Foundation
 import Testing
 
 @testable import TCALogInput
@@ -254,6 +255,34 @@ import Testing
       let valid = Array(String(decoding: bytes, as: UTF8.self).utf8) == bytes
       let checked = bytes.withUnsafeBufferPointer { UTF8Validation.isValid($0) }
       #expect(checked == valid, "\(bytes)")
+    }
+  }
+
+  /// The value-line test gives one answer whether a short line's last word is loaded with
+  /// the bytes before the line in it or built byte by byte, whatever those bytes are;
+  /// and it takes exactly the indented, non-blank lines that do not end like `State:` or
+  /// `(No state changes)`.
+  @Test func valueLineTestReadsBeforeTheLineAlike() {
+    let pieces = [" ", "  ", "\t", "State:", "changes)", "(No state changes)", ")", "a", ":", "\r", "x: 1,"]
+    var generator = SeededRandom(seed: 0x7A11_5EED)
+    for _ in 0..<20_000 {
+      let before = (0..<8).map { _ in UInt8.random(in: 0...255, using: &generator) }
+      let line = Array(
+        (0..<Int.random(in: 0...4, using: &generator)).map { _ in
+          pieces[Int.random(in: 0..<pieces.count, using: &generator)]
+        }.joined().utf8)
+      let buffer = before + line
+      buffer.withUnsafeBufferPointer { all in
+        let text = UnsafeBufferPointer(rebasing: all[8...])
+        let loaded = LineKinds.isPlainValueLine(text, readsBefore: true)
+        #expect(loaded == LineKinds.isPlainValueLine(text, readsBefore: false), "\(before) + \(line)")
+        let trimmed = String(decoding: line, as: UTF8.self).replacingOccurrences(
+          of: "[ \t\r]+$", with: "", options: .regularExpression)
+        let expected =
+          line.count >= 2 && line[0] == 0x20 && !trimmed.isEmpty && !trimmed.hasSuffix("State:")
+          && !trimmed.hasSuffix("changes)")
+        #expect(loaded == expected, "\(line)")
+      }
     }
   }
 
