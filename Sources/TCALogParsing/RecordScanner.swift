@@ -98,7 +98,11 @@ package final class RecordScanner {
       // One store per line: `count` reads it for the kept lines.
       state.lineIsASCII = isASCII
       // Most of the rest are lines of a state diff: taken without the line view.
-      if shortWays && !mayHoldHeader && state.takeStateLine(line) { continue }
+      if shortWays && !mayHoldHeader && state.takeStateLine(line) {
+        // The lines after it as one run.
+        state.takeStateRun(&lines, &marks)
+        continue
+      }
       try feed(line, mayHoldHeader: mayHoldHeader, emit: emit)
     }
     return lines.number - (firstLine - 1)
@@ -188,14 +192,61 @@ struct BlockMarks {
     return Swift.min(nextHeader, nextHigh)
   }
 
+  /// Where the next header candidate is, at or after `start` (a line start): a line that
+  /// ends at or before it holds none, as `lineMayHoldHeader` would say of it.
+  @inline(__always)
+  mutating func headerFreeUntil(from start: Int) -> Int {
+    guard let base else { return 0 }
+    if nextHeader < start { nextHeader = tcalog_next_header_candidate(base, start, count) }
+    return nextHeader
+  }
+
   /// Whether `line` (of this block, its terminator included) holds only ASCII bytes.
   @inline(__always)
   mutating func lineIsASCII(_ line: InputLine) -> Bool {
     guard let base, let lineStart = line.full.baseAddress else { return true }
-    let start = lineStart - base
-    if nextHigh < start { nextHigh = tcalog_next_high_byte(base, start, count) }
-    return nextHigh >= start &+ line.full.count
+    return isASCII(from: lineStart - base, count: line.full.count)
   }
+
+  /// Whether the `count` bytes at `start` (a line of this block) are all ASCII.
+  @inline(__always)
+  mutating func isASCII(from start: Int, count: Int) -> Bool {
+    guard let base else { return true }
+    if nextHigh < start { nextHigh = tcalog_next_high_byte(base, start, self.count) }
+    return nextHigh >= start &+ count
+  }
+}
+
+/// The line feeds of a run of lines in a block, in order, found 64 bytes at a time (one
+/// mask per 64 bytes instead of a byte loop per line); only feeds before `limit`.
+struct RunLineFeeds {
+  let base: UnsafePointer<UInt8>
+  let limit: Int
+  var window: Int
+  var feeds: UInt64 = 0
+
+  /// Feeds from `from`, a line start.
+  @inline(__always)
+  init(_ base: UnsafePointer<UInt8>, from: Int, limit: Int) {
+    self.base = base
+    self.limit = limit
+    window = from &- 64
+  }
+
+  /// The next line feed, not yet passed; nil when none lies before `limit`.
+  @inline(__always)
+  mutating func next() -> Int? {
+    while feeds == 0 {
+      window &+= 64
+      guard window < limit else { return nil }
+      feeds = tcalog_byte_mask_upto64(base + window, limit &- window, 0x0A)
+    }
+    return window &+ feeds.trailingZeroBitCount
+  }
+
+  /// Passes the feed `next` returned.
+  @inline(__always)
+  mutating func pass() { feeds &= feeds &- 1 }
 }
 
 /// A line as the scanner sees it, worked out once per line. Ranges are in `line.content`.
@@ -493,8 +544,7 @@ struct ScanState: ~Copyable {
     var actionLines = progress.actionLineCount
     var start = from  // of the next line
     var taken = 0
-    var window = from &- 64
-    var feeds: UInt64 = 0
+    var ends = RunLineFeeds(base, from: from, limit: limit)
     defer {
       if taken > 0 {
         let bytes = start &- from
@@ -507,20 +557,14 @@ struct ScanState: ~Copyable {
         lines.skip(to: start, lines: taken)
       }
     }
-    while true {
-      while feeds == 0 {
-        window &+= 64
-        guard window < limit else { return }
-        feeds = tcalog_byte_mask_upto64(base + window, limit &- window, 0x0A)
-      }
-      let feed = window &+ feeds.trailingZeroBitCount
+    while let feed = ends.next() {
       let full = feed &+ 1 &- start
       var n = feed &- start
       if n > 0 && base[feed &- 1] == 0x0D { n &-= 1 }
       // `takeActionValueLine`'s tests; the line before this one is in the block.
       let text = UnsafeBufferPointer(start: base + start, count: n)
       guard LineKinds.isPlainValueLine(text, readsBefore: start >= 8), full <= room else { return }
-      feeds &= feeds &- 1
+      ends.pass()
       room &-= full
       taken &+= 1
       if isTCA { progress.actionBrackets.add(text, 0..<n, readable: blockEnd &- start) }
@@ -641,6 +685,91 @@ struct ScanState: ~Copyable {
     countInput(line)
     _ = takeTreeLine(line, tree)
     return true
+  }
+
+  /// The lines of the open record's state diff (Custom Dump or Difference tree) that
+  /// follow in the block, read as one run: each line `takeStateLine` would take, where the
+  /// line loop would give it to that short way (no header candidate), is taken with the
+  /// same effects, and the run stops before the first other line (or after the line that
+  /// ends a Custom Dump state value), which goes the usual way. As in `takeActionRun`, the
+  /// lines' ends come from a line-feed mask, the counters stay in locals, and the run's
+  /// bytes are copied once, not line by line. A line with a byte over 0x7F
+  /// (`… (1 unchanged)`) is checked for UTF-8 here. `RecordNeedsTests` holds it to the full
+  /// way.
+  @inline(__always)
+  mutating func takeStateRun(_ lines: inout LineSplitter, _ marks: inout BlockMarks) {
+    guard active, !progress.isCapped else { return }
+    // One loop for each kind of diff: with the kind a constant, each loop holds only its
+    // own tests (one loop for both cost tca1 1.3%).
+    if progress.phase == .diffingTree {
+      takeStateRun(&lines, &marks, isTree: true)
+    } else if progress.phase == .tcaState {
+      takeStateRun(&lines, &marks, isTree: false)
+    }
+  }
+
+  @inline(__always)
+  private mutating func takeStateRun(_ lines: inout LineSplitter, _ marks: inout BlockMarks, isTree: Bool) {
+    guard let base = marks.base else { return }
+    let from = lines.nextLineStart
+    // Lines that end at or before `limit` have no header candidate.
+    let limit = marks.headerFreeUntil(from: from)
+    guard from < limit else { return }
+    let keepsPaths = needs.contains(.statePaths)
+    let copies = keepsPaths || keepsRaw
+    // Where the run's first byte lands among the record's kept bytes (`copy`).
+    let keptStart = raw.count &+ pendingCount
+    let blockEnd = marks.count
+    var room = sizeCap &- progress.byteCount  // bytes the record may still take
+    var start = from  // of the next line
+    var taken = 0
+    var ends = RunLineFeeds(base, from: from, limit: limit)
+    defer {
+      if taken > 0 {
+        let bytes = start &- from
+        statistics.lines &+= taken
+        statistics.bytes &+= bytes
+        progress.lineCount &+= taken
+        progress.byteCount &+= bytes
+        if isTree { progress.treeLineCount &+= taken } else { progress.dumpLineCount &+= taken }
+        if copies { _ = copy(UnsafeBufferPointer(start: base + from, count: bytes)) }
+        lines.skip(to: start, lines: taken)
+      }
+    }
+    while let feed = ends.next() {
+      let full = feed &+ 1 &- start
+      var n = feed &- start
+      if n > 0 && base[feed &- 1] == 0x0D { n &-= 1 }
+      // `takeStateLine`'s tests, then its effects. A line with a console prefix starts
+      // with a digit, which `DumpLine.parse` rejects.
+      let text = UnsafeBufferPointer(start: base + start, count: n)
+      guard full <= room, ByteText.trimmedEnd(text, 0..<n).upperBound > 0 else { return }
+      let at = keptStart &+ (start &- from)
+      if isTree {
+        guard !LinePrefix.mayStart(text) else { return }
+        let tree = TreeLine.classify(text, 0..<n)
+        guard tree.kind != .noChange,
+          tree.kind != .other || tree.isIndented || progress.tree.lastWasLeaf || progress.tree.keyPairsOpen
+        else { return }
+        progress.tree.take(tree.kind)
+        if keepsPaths { keepTreeLine(tree, at: at) }
+      } else {
+        guard let dump = DumpLine.parse(text, 0..<n) else { return }
+        let count = readDumpLine(text, dump, readable: blockEnd &- start)
+        if keepsPaths { keepDumpLine(dump, at: at, count) }
+      }
+      ends.pass()
+      room &-= full
+      taken &+= 1
+      // `count`'s UTF-8 check.
+      if !progress.hasInvalidUTF8 && !marks.isASCII(from: start, count: full)
+        && !UTF8Validation.isValid(UnsafeBufferPointer(start: base + start, count: full))
+      {
+        progress.hasInvalidUTF8 = true
+      }
+      start = feed &+ 1
+      if progress.phase == .finished { return }
+    }
   }
 
   /// The second step of `feed`, for a line no record took: a header starts a record;
@@ -932,16 +1061,33 @@ struct ScanState: ~Copyable {
   }
 
   private mutating func takeDumpLine(_ line: InputLine, _ dump: DumpLine) -> Step {
+    let count = readDumpLine(line.content, dump, readable: readable(line))
+    switch appendStateLine(line) {
+    case .dropped: break
+    case .kept: progress.dumpLineCount += 1
+    case .copied(let start):
+      progress.dumpLineCount += 1
+      keepDumpLine(dump, at: start, count)
+    }
+    return .taken
+  }
+
+  /// What a Custom Dump state line (`text`, which may be read for `readable` bytes) tells
+  /// the record: its marker's flags and, on the new side, whether the state value ended
+  /// (FORMATS.md 2.4). Returns the line's own bracket count when it holds no string
+  /// (`isPlain`), kept for the diff parser, which then need not count again.
+  @inline(__always)
+  private mutating func readDumpLine(_ text: UnsafeBufferPointer<UInt8>, _ dump: DumpLine, readable: Int) -> (
+    isPlain: Bool, delta: Int
+  ) {
     if dump.marker != .context { progress.sawChangeMarker = true }
     if dump.isTCA0Marker { progress.sawTCA0Marker = true }
-    // The record's state value ends where the new side's brackets balance (FORMATS.md 2.4).
-    // Each line's own count is kept for the diff parser, which then need not count again.
     var isPlain = false
     var delta = 0
     if dump.marker != .old {
       let startsOutsideString = !progress.newView.inTripleQuote
       progress.newView.sawQuote = false
-      delta = progress.newView.add(line.content, dump.content, readable: readable(line))
+      delta = progress.newView.add(text, dump.content, readable: readable)
       isPlain = startsOutsideString && !progress.newView.sawQuote
       if progress.newView.depth <= 0 && !progress.newView.inTripleQuote {
         progress.rootFinished = true
@@ -949,22 +1095,22 @@ struct ScanState: ~Copyable {
       }
     } else if needs.contains(.statePaths) {
       var own = BracketCounter()
-      delta = own.add(line.content, dump.content, readable: readable(line))
+      delta = own.add(text, dump.content, readable: readable)
       isPlain = !own.sawQuote
     }
-    switch appendStateLine(line) {
-    case .dropped: break
-    case .kept: progress.dumpLineCount += 1
-    case .copied(let start):
-      progress.dumpLineCount += 1
-      var stored = dump
-      stored.content = shifted(dump.content, by: start)
-      stored.item = shifted(dump.item, by: start)
-      stored.isPlain = isPlain && delta >= Int(Int32.min) && delta <= Int(Int32.max)
-      stored.delta = stored.isPlain ? Int32(delta) : 0
-      dumpLines.append(stored)
-    }
-    return .taken
+    return (isPlain, delta)
+  }
+
+  /// Keeps a copied state line's place (`start` among the record's kept bytes) for the diff
+  /// parser, with its bracket count.
+  @inline(__always)
+  private mutating func keepDumpLine(_ dump: DumpLine, at start: Int, _ count: (isPlain: Bool, delta: Int)) {
+    var stored = dump
+    stored.content = shifted(dump.content, by: start)
+    stored.item = shifted(dump.item, by: start)
+    stored.isPlain = count.isPlain && count.delta >= Int(Int32.min) && count.delta <= Int(Int32.max)
+    stored.delta = stored.isPlain ? Int32(count.delta) : 0
+    dumpLines.append(stored)
   }
 
   private mutating func takeTreeLine(_ line: InputLine, _ tree: TreeLine) -> Step {
@@ -974,12 +1120,19 @@ struct ScanState: ~Copyable {
     case .kept: progress.treeLineCount += 1
     case .copied(let start):
       progress.treeLineCount += 1
-      var stored = tree
-      stored.text = shifted(tree.text, by: start)
-      stored.item = shifted(tree.item, by: start)
-      treeLines.append(stored)
+      keepTreeLine(tree, at: start)
     }
     return .taken
+  }
+
+  /// Keeps a copied tree line's place (`start` among the record's kept bytes) for the diff
+  /// parser.
+  @inline(__always)
+  private mutating func keepTreeLine(_ tree: TreeLine, at start: Int) {
+    var stored = tree
+    stored.text = shifted(tree.text, by: start)
+    stored.item = shifted(tree.item, by: start)
+    treeLines.append(stored)
   }
 
   // MARK: - Fragments

@@ -280,6 +280,128 @@ struct RecordNeedsTests {
     try Self.expectShortWaysAgree(Array(log.utf8), "value lines, cap \(sizeCap)")
   }
 
+  /// State diff lines read as one run (`ScanState.takeStateRun`) give the full way's
+  /// records, also at the run's edges: a `…` line (a byte over 0x7F), a string holding a
+  /// header candidate, CR line ends, an invalid UTF-8 byte, a console prefix, a blank line,
+  /// foreign text, a no-change line inside a tree, the line that ends a Custom Dump state
+  /// value with an indented line after it, a multi-line value, 0.x markers, a `"""` block, and a size cap reached
+  /// inside a diff. Repeated behind fillers of growing length, so that the 4 KiB blocks
+  /// of `expectShortWaysAgree` end at every kind of line.
+  @Test(arguments: [200, 450, 64 << 20])
+  func stateDiffLinesAgreeWithTheFullParse(sizeCap: Int) throws {
+    let records = #"""
+      received action:
+        AppAction.windows(.select(id: 1))
+        AppState(
+          windows: [
+            … (1 unchanged),
+            1: Window(
+              id: WindowID(…),
+      -       title: "old — received action: inside",
+      +       title: "new",
+              isVisible: true
+            ),
+            … (2 unchanged)
+          ],
+      -   count: 1,
+      +   count: 2,
+          sidebar: Sidebar(…)
+        )
+      trailing foreign line after the state value
+      received action:
+        AppAction.crlf\#r
+        AppState(\#r
+      -   count: 1\#r
+      +   count: 2\#r
+      -   items: [\#r
+      -     1\#r
+      -   ],\#r
+      +   items: []\#r
+        )\#r
+        an indented line after the state value\#r
+      \#r
+      received action:
+        AppAction.badByte
+        AppState(
+      -   name: "a"
+      +   name: "bINVALID"
+        )
+
+      received action:
+        AppAction.prefixed
+        AppState(
+      -   count: 1
+      2026-11-20 10:22:00.238443+0100 Browser[4242:2f1a] +   count: 2
+        )
+
+      received action:
+        AppAction.text
+        AppState(
+      -   note: """
+      -     line (one
+      -     """,
+      +   note: """
+      +     line ) two
+      +     """,
+          other: 1
+        )
+      received action:
+        AppAction.old
+        AppState(
+      \#u{2212}   count: 1
+      +   count: 2
+      \#u{2007}   name: "x"
+        )
+
+      🎬 Received action:
+        AppAction.tree
+      🖨️ State:
+      windows:
+      |	Collection[1]:
+      |	|	title:
+      |	|	|	Current: "new — received action: in a value"
+      |	|	|	Previous: "old"
+      a continuation after a leaf
+      , sync:
+      |	lastPulledAt:
+      |	|	Current: 2.0\#r
+      |	|	Previous: 1.0
+      2026-11-20 10:22:00.238443+0100 Browser[4242:2f1a] |	|	Previous: 0.5
+      🖨️ (No state changes)
+      🎬 Received action:
+        AppAction.pairs
+      🖨️ State:
+      tags:
+      |	Added key pairs:
+      |	|	Key a: 1
+      |	|	Key ü: 2
+      Metal API Validation Enabled
+
+      🎬 Received action:
+        AppAction.last
+      🖨️ State:
+      count:
+      |	Current: 3
+      |	Previous: 2
+
+      """#
+    // An invalid UTF-8 byte in a state line, which a Swift string cannot hold.
+    var piece = Array(records.utf8)
+    let marker = Array("INVALID".utf8)
+    let at = try #require((0...(piece.count - marker.count)).first { Array(piece[$0..<($0 + marker.count)]) == marker })
+    piece.replaceSubrange(at..<(at + marker.count), with: [0xFF])
+    var bytes: [UInt8] = []
+    for copy in 0..<12 { bytes += Array("filler \(String(repeating: "x", count: copy * 97))\n".utf8) + piece }
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tcalog-state-lines-\(getpid())-\(sizeCap).log"
+    )
+    .path
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(try Self.expectAgreement([path], sizeCap: sizeCap) >= 12 * 9)
+    try Self.expectShortWaysAgree(bytes, "state lines, cap \(sizeCap)")
+  }
+
   /// Scans `bytes` in blocks of `chunkSize` with the short ways of the commonest lines on
   /// or off: summaries, statistics and warnings.
   static func scan(_ bytes: [UInt8], needs: RecordNeeds, sizeCap: Int, shortWays: Bool, chunkSize: Int) throws -> (
