@@ -452,9 +452,34 @@ struct CustomDumpDiffParser {
     }
     if last == UInt8(ascii: "(") {
       let head = value.lowerBound..<(value.upperBound - 1)
-      if let (_, name) = ValueTree.splitCaseName(text, head) { return (.enumPayload, .enumCase(name)) }
+      // Most containers are structures (`WindowState(`): without a dot, no case name
+      // (`splitCaseName` splits at a dot), told by a word test instead of its byte loop.
+      if CustomDumpDiffParser.holdsDot(text, head), let (_, name) = ValueTree.splitCaseName(text, head) {
+        return (.enumPayload, .enumCase(name))
+      }
     }
     return (.structure, nil)
+  }
+
+  /// Whether `range` holds a `.`: eight bytes at a time.
+  @inline(__always)
+  static func holdsDot(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    let jump = skipUnflaggedWords(text, from: range.lowerBound, end: range.upperBound, dotBits)
+    if jump.found { return true }
+    var i = jump.index
+    while i < range.upperBound {
+      if text[i] == ByteText.dot { return true }
+      i += 1
+    }
+    return false
+  }
+
+  /// The high bit of each `.` of `word` (and perhaps of bytes after one: any bit means a
+  /// dot).
+  @inline(__always) static func dotBits(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let x = word ^ (ones &* 0x2E)
+    return (x &- ones) & ~x & 0x8080_8080_8080_8080
   }
 
   /// Splits `label: value`; a label comes before any bracket (`[3]: ` excepted) and

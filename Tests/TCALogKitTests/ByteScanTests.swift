@@ -515,4 +515,23 @@ import Testing
       alphabet: [0x00, 0x01, 0x20, 0x21, 0x22, 0x23, 0x24, 0x28, 0x29, 0x3A, 0x3B, 0x5B, 0x5D, 0x7B, 0x7D, 0x80, 0x61],
       seed: 0x1ABE_15)
   }
+
+  /// The Custom Dump parser's dot test, which lets a container without a `.` skip
+  /// `splitCaseName`, finds a `.` at every place of heads of every length, and none in a head
+  /// of its neighbours (`-`, `/`, `,`, 0x2E with its high bit set, 0x00, 0x01).
+  @Test func dotTestFindsEveryDot() {
+    Self.expectLowestFlagIsFirst(
+      "dot", CustomDumpDiffParser.dotBits, set: [0x2E],
+      alphabet: [0x00, 0x01, 0x2C, 0x2D, 0x2E, 0x2F, 0xAE, 0x61, 0x41], seed: 0xD07)
+    let others: [UInt8] = [0x00, 0x01, 0x2C, 0x2D, 0x2F, 0xAE, 0x61, 0x41, 0x28]
+    for length in 0...40 {
+      for place in -1..<length {
+        var bytes = (0..<(length + 16)).map { others[$0 % others.count] }
+        if place >= 0 { bytes[place + 3] = 0x2E }
+        bytes.withUnsafeBufferPointer { p in
+          #expect(CustomDumpDiffParser.holdsDot(p, 3..<(3 + length)) == (place >= 0), "\(length), \(place)")
+        }
+      }
+    }
+  }
 }
