@@ -331,6 +331,13 @@ struct TreeProgress {
   /// Every label has its leaf and every leaf its sides.
   var isFinished: Bool { !danglingLabel && openSides == 0 && countChildren == 0 && !keyPairsOpen }
 
+  /// Whether `tree` (not a no-change line) goes on the tree: an item, or another line that
+  /// is indented or follows a leaf or an open key-pair list (a value's continuation, a key
+  /// pair). Anything else is foreign text, which ends the record.
+  func continues(with tree: TreeLine) -> Bool {
+    tree.kind != .other || tree.isIndented || lastWasLeaf || keyPairsOpen
+  }
+
   mutating func take(_ kind: TreeLine.Kind) {
     switch kind {
     case .property, .key, .index, .enumCase, .tupleElement:
@@ -679,9 +686,7 @@ struct ScanState: ~Copyable {
       return true
     }
     let tree = TreeLine.classify(text, content)
-    guard tree.kind != .noChange,
-      tree.kind != .other || tree.isIndented || progress.tree.lastWasLeaf || progress.tree.keyPairsOpen
-    else { return false }
+    guard tree.kind != .noChange, progress.tree.continues(with: tree) else { return false }
     countInput(line)
     _ = takeTreeLine(line, tree)
     return true
@@ -748,9 +753,7 @@ struct ScanState: ~Copyable {
       if isTree {
         guard !LinePrefix.mayStart(text) else { return }
         let tree = TreeLine.classify(text, 0..<n)
-        guard tree.kind != .noChange,
-          tree.kind != .other || tree.isIndented || progress.tree.lastWasLeaf || progress.tree.keyPairsOpen
-        else { return }
+        guard tree.kind != .noChange, progress.tree.continues(with: tree) else { return }
         progress.tree.take(tree.kind)
         if keepsPaths { keepTreeLine(tree, at: at) }
       } else {
@@ -1045,9 +1048,7 @@ struct ScanState: ~Copyable {
     if tree.kind == .noChange {
       return progress.treeLineCount == 0 ? takeNoChange(line, content) : .rejected
     }
-    if tree.kind == .other && !tree.isIndented && !progress.tree.lastWasLeaf && !progress.tree.keyPairsOpen {
-      return .rejected
-    }
+    guard progress.tree.continues(with: tree) else { return .rejected }
     return takeTreeLine(line, tree)
   }
 
