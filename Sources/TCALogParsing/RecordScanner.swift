@@ -247,6 +247,17 @@ struct RunLineFeeds {
   /// Passes the feed `next` returned.
   @inline(__always)
   mutating func pass() { feeds &= feeds &- 1 }
+
+  /// The line that starts at `start` (where the last line passed ended): its text, without
+  /// its terminator (a CR before the LF too), and its length with it; nil when it does not
+  /// end before `limit`. Its feed is not passed yet.
+  @inline(__always)
+  mutating func line(at start: Int) -> (text: UnsafeBufferPointer<UInt8>, full: Int)? {
+    guard let feed = next() else { return nil }
+    var n = feed &- start
+    if n > 0 && base[feed &- 1] == 0x0D { n &-= 1 }
+    return (UnsafeBufferPointer(start: base + start, count: n), feed &+ 1 &- start)
+  }
 }
 
 /// A line as the scanner sees it, worked out once per line. Ranges are in `line.content`.
@@ -554,22 +565,13 @@ struct ScanState: ~Copyable {
     var ends = RunLineFeeds(base, from: from, limit: limit)
     defer {
       if taken > 0 {
-        let bytes = start &- from
-        statistics.lines &+= taken
-        statistics.bytes &+= bytes
-        progress.lineCount &+= taken
-        progress.byteCount &+= bytes
         progress.actionLineCount = actionLines
-        if keepsRaw { _ = copy(UnsafeBufferPointer(start: base + from, count: bytes)) }
-        lines.skip(to: start, lines: taken)
+        endRun(&lines, UnsafeBufferPointer(start: base + from, count: start &- from), taken, copies: keepsRaw)
       }
     }
-    while let feed = ends.next() {
-      let full = feed &+ 1 &- start
-      var n = feed &- start
-      if n > 0 && base[feed &- 1] == 0x0D { n &-= 1 }
+    while let (text, full) = ends.line(at: start) {
+      let n = text.count
       // `takeActionValueLine`'s tests; the line before this one is in the block.
-      let text = UnsafeBufferPointer(start: base + start, count: n)
       guard LineKinds.isPlainValueLine(text, readsBefore: start >= 8), full <= room else { return }
       ends.pass()
       room &-= full
@@ -577,7 +579,7 @@ struct ScanState: ~Copyable {
       if isTCA { progress.actionBrackets.add(text, 0..<n, readable: blockEnd &- start) }
       if joins { joinActionLine(text, after: actionLines) }
       actionLines &+= 1
-      start = feed &+ 1
+      start &+= full
       if isTCA && progress.actionBrackets.depth <= 0 && !progress.actionBrackets.inTripleQuote {
         progress.phase = .tcaStateStart
         return
@@ -692,6 +694,21 @@ struct ScanState: ~Copyable {
     return true
   }
 
+  /// The end of a run of `taken` lines (`run`, their bytes): counts them in the statistics
+  /// and the record, copies them into the record's bytes when `copies`, and moves the
+  /// splitter past them.
+  @inline(__always)
+  private mutating func endRun(
+    _ lines: inout LineSplitter, _ run: UnsafeBufferPointer<UInt8>, _ taken: Int, copies: Bool
+  ) {
+    statistics.lines &+= taken
+    statistics.bytes &+= run.count
+    progress.lineCount &+= taken
+    progress.byteCount &+= run.count
+    if copies { _ = copy(run) }
+    lines.skip(to: lines.nextLineStart &+ run.count, lines: taken)
+  }
+
   /// The lines of the open record's state diff (Custom Dump or Difference tree) that
   /// follow in the block, read as one run: each line `takeStateLine` would take, where the
   /// line loop would give it to that short way (no header candidate), is taken with the
@@ -731,23 +748,14 @@ struct ScanState: ~Copyable {
     var ends = RunLineFeeds(base, from: from, limit: limit)
     defer {
       if taken > 0 {
-        let bytes = start &- from
-        statistics.lines &+= taken
-        statistics.bytes &+= bytes
-        progress.lineCount &+= taken
-        progress.byteCount &+= bytes
         if isTree { progress.treeLineCount &+= taken } else { progress.dumpLineCount &+= taken }
-        if copies { _ = copy(UnsafeBufferPointer(start: base + from, count: bytes)) }
-        lines.skip(to: start, lines: taken)
+        endRun(&lines, UnsafeBufferPointer(start: base + from, count: start &- from), taken, copies: copies)
       }
     }
-    while let feed = ends.next() {
-      let full = feed &+ 1 &- start
-      var n = feed &- start
-      if n > 0 && base[feed &- 1] == 0x0D { n &-= 1 }
+    while let (text, full) = ends.line(at: start) {
+      let n = text.count
       // `takeStateLine`'s tests, then its effects. A line with a console prefix starts
       // with a digit, which `DumpLine.parse` rejects.
-      let text = UnsafeBufferPointer(start: base + start, count: n)
       guard full <= room, ByteText.trimmedEnd(text, 0..<n).upperBound > 0 else { return }
       let at = keptStart &+ (start &- from)
       if isTree {
@@ -770,7 +778,7 @@ struct ScanState: ~Copyable {
       {
         progress.hasInvalidUTF8 = true
       }
-      start = feed &+ 1
+      start &+= full
       if progress.phase == .finished { return }
     }
   }
