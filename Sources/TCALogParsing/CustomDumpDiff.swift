@@ -127,14 +127,14 @@ struct CustomDumpDiffParser {
   /// The working arrays of one record; a scanner keeps one and passes it to every record,
   /// so they are allocated once instead of grown from empty per record. Leaf paths are
   /// copied into one flat array (`paths`) instead of an array per leaf.
-  struct Scratch {
-    var frames: [Frame] = []
-    var segments: [PathSegment] = []
-    var paths: [PathSegment] = []
-    var pending: [Leaf] = []
-    var tupleCounts: [Int] = []
-    var changes: [Change] = []
-    var matched: [Bool] = []
+  struct Scratch: ~Copyable {
+    var frames = ScratchArray<Frame>()
+    var segments = ScratchArray<PathSegment>()
+    var paths = ScratchArray<PathSegment>(capacity: 64)
+    var pending = ScratchArray<Leaf>()
+    var tupleCounts = ScratchArray<Int>()
+    var changes = ScratchArray<Change>()
+    var matched = ScratchArray<Bool>()
 
     /// Empties the arrays (keeping their memory) and opens the root frame.
     mutating func start() {
@@ -151,7 +151,7 @@ struct CustomDumpDiffParser {
 
   /// `spare`: an array for the result, emptied first (`DifferenceTreeParser.parse`).
   func parse(
-    _ lines: [DumpLine], into derived: inout DerivedText, scratch work: inout Scratch,
+    _ lines: UnsafeBufferPointer<DumpLine>, into derived: inout DerivedText, scratch work: inout Scratch,
     reusing spare: inout [StateChange]
   ) -> [StateChange] {
     assert(lines.allSatisfy { $0.content.upperBound <= text.count }, "state line outside the record's bytes")
@@ -207,7 +207,8 @@ struct CustomDumpDiffParser {
   /// its brackets are open. Returns the index of the line after it.
   @inline(__always)
   private func readItem(
-    of lines: [DumpLine], at i: Int, order: inout Int, into derived: inout DerivedText, _ work: inout Scratch
+    of lines: UnsafeBufferPointer<DumpLine>, at i: Int, order: inout Int, into derived: inout DerivedText,
+    _ work: inout Scratch
   ) -> Int {
     let line = lines[i]
     let (label, rawValue) = splitLabel(line.item)
@@ -235,7 +236,7 @@ struct CustomDumpDiffParser {
     derived.append(text, value)
     for k in (i + 1)..<end { appendContinuation(lines[k], indent: line.indent, isLast: k == end - 1, into: &derived) }
     let pathStart = work.paths.count
-    work.paths.append(contentsOf: work.segments)
+    work.paths.append(contentsOf: work.segments.buffer)
     if let childSegment { work.paths.append(childSegment) }
     work.pending.append(
       Leaf(
@@ -283,7 +284,7 @@ struct CustomDumpDiffParser {
   private func closeFrame(_ work: inout Scratch) {
     let frame = work.frames.removeLast()
     resolve(from: frame.pendingStart, &work)
-    work.segments.removeLast(frame.segmentCount)
+    work.segments.truncate(to: work.segments.count - frame.segmentCount)
     if frame.kind == .enumPayload { work.tupleCounts[frame.id] = max(frame.old, frame.new) }
   }
 
@@ -293,7 +294,7 @@ struct CustomDumpDiffParser {
   private func resolve(from start: Int, _ work: inout Scratch) {
     guard start < work.pending.count else { return }
     work.matched.truncate()
-    work.matched.append(contentsOf: repeatElement(false, count: work.pending.count - start))
+    work.matched.append(repeating: false, count: work.pending.count - start)
     // Each `-` leaf pairs with the first unpaired `+` leaf of the same key. A container
     // holds a few leaves, so a scan is cheapest; a long one (a dump of thousands of
     // changed elements) would make the scan quadratic, so it queues `+` leaves by key.
@@ -385,10 +386,10 @@ struct CustomDumpDiffParser {
     swap(&result, &spare)
     result.removeAll(keepingCapacity: true)
     result.reserveCapacity(work.changes.count)
-    for index in work.changes.indices {
+    for index in 0..<work.changes.count {
       let change = work.changes[index]
       let (path, normalized) = derived.addPath(
-        work.paths, change.paths, text, showsTuple: { work.tupleCounts[$0] > 1 })
+        work.paths.buffer, change.paths, text, showsTuple: { work.tupleCounts[$0] > 1 })
       result.append(
         StateChange(path: path, normalized: normalized, kind: change.kind, old: change.old, new: change.new))
     }

@@ -92,11 +92,12 @@ struct DerivedText: ~Copyable {
   }
 
   /// Writes the raw and the normalized path of `segments[span]`; `showsTuple(frame)` says
-  /// whether a frame's unlabeled values are numbered. The array and a range, not a slice
-  /// (which retains its array) nor a buffer (whose closure made the callers' `inout`
-  /// captures checked at run time): both diff parsers write a path for every change.
+  /// whether a frame's unlabeled values are numbered. The parsers' scratch buffer and a
+  /// range, not a slice (which retains its array) nor a buffer from a closure (which made
+  /// the callers' `inout` captures checked at run time): both diff parsers write a path for
+  /// every change.
   mutating func addPath(
-    _ segments: [PathSegment], _ span: Range<Int>, _ text: UnsafeBufferPointer<UInt8>,
+    _ segments: UnsafeBufferPointer<PathSegment>, _ span: Range<Int>, _ text: UnsafeBufferPointer<UInt8>,
     showsTuple: (Int) -> Bool = { _ in true }
   ) -> (path: TextRange, normalized: TextRange) {
     let pathStart = position
@@ -108,7 +109,8 @@ struct DerivedText: ~Copyable {
   }
 
   private mutating func writePath(
-    _ segments: [PathSegment], _ span: Range<Int>, _ text: UnsafeBufferPointer<UInt8>, normalized: Bool,
+    _ segments: UnsafeBufferPointer<PathSegment>, _ span: Range<Int>, _ text: UnsafeBufferPointer<UInt8>,
+    normalized: Bool,
     showsTuple: (Int) -> Bool
   ) {
     var first = true

@@ -146,30 +146,30 @@ struct DifferenceTreeParser {
 
   /// The path stacks of one record; a scanner keeps one and passes it to every record, so
   /// they are allocated once instead of grown from empty per record.
-  struct Scratch {
-    var stack: [PathSegment?] = []
-    var segments: [PathSegment] = []
+  struct Scratch: ~Copyable {
+    var stack = ScratchArray<PathSegment?>()
+    var segments = ScratchArray<PathSegment>()
   }
 
   /// `spare`: an array for the result, emptied first (the last record's, whose sink let it
   /// go: `ScanState.recycle`), so that most records allocate none.
   func parse(
-    _ lines: [TreeLine], into derived: inout DerivedText, scratch work: inout Scratch,
+    _ lines: UnsafeBufferPointer<TreeLine>, into derived: inout DerivedText, scratch work: inout Scratch,
     reusing spare: inout [StateChange]
   ) -> [StateChange] {
     assert(lines.allSatisfy { $0.item.upperBound <= text.count }, "tree line outside the record's bytes")
     // Lost indentation (FORMATS.md 9.9): labels form a chain until a leaf completes.
     if !lines.contains(where: \.isIndented) && lines.contains(where: \.isLabel) {
-      var rebuilt = lines
+      var rebuilt = Array(lines)
       DifferenceTreeParser.rebuildChainDepths(&rebuilt)
-      return walk(rebuilt, into: &derived, scratch: &work, reusing: &spare)
+      return rebuilt.withUnsafeBufferPointer { walk($0, into: &derived, scratch: &work, reusing: &spare) }
     }
     return walk(lines, into: &derived, scratch: &work, reusing: &spare)
   }
 
   /// `parse`'s walk over the lines, by index: a `for … in` over an array retains it.
   private func walk(
-    _ lines: [TreeLine], into derived: inout DerivedText, scratch work: inout Scratch,
+    _ lines: UnsafeBufferPointer<TreeLine>, into derived: inout DerivedText, scratch work: inout Scratch,
     reusing spare: inout [StateChange]
   ) -> [StateChange] {
     work.stack.truncate()
@@ -230,7 +230,7 @@ struct DifferenceTreeParser {
     @inline(__always)
     mutating func push(_ line: TreeLine, _ work: inout Scratch) {
       let d = line.depth
-      if work.stack.count > d { work.stack.removeLast(work.stack.count - d) }
+      work.stack.truncate(to: d)
       while work.stack.count < d { work.stack.append(nil) }
       switch line.kind {
       case .property: work.stack.append(.property(line.text))
@@ -309,7 +309,7 @@ struct DifferenceTreeParser {
       // An index loop, not a slice: a slice retains its array.
       for i in 0..<Swift.min(pending.depth, work.stack.count) { if let segment = work.stack[i] { put(segment) } }
       if let key = pending.key { put(.key(key)) }
-      let (path, normalized) = derived.addPath(work.segments, 0..<count, text)
+      let (path, normalized) = derived.addPath(work.segments.buffer, 0..<count, text)
       // Room for a few at the first: most trees change one to four values, and a record
       // without changes (`No state changes`) allocates nothing.
       if changes.isEmpty { changes.reserveCapacity(4) }

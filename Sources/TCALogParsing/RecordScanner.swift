@@ -426,8 +426,8 @@ struct ScanState: ~Copyable {
   /// record's bytes.
   var pendingStart: UnsafePointer<UInt8>?
   var pendingCount = 0
-  var treeLines: [TreeLine] = []
-  var dumpLines: [DumpLine] = []
+  var treeLines = ScratchArray<TreeLine>(capacity: 64)
+  var dumpLines = ScratchArray<DumpLine>(capacity: 64)
 
   // Headerless diff fragments between records.
   var inFragment = false
@@ -1381,11 +1381,11 @@ struct ScanState: ~Copyable {
     let text = keptBytes()
     if shape.isDifferenceTree {
       return DifferenceTreeParser(text: text).parse(
-        treeLines, into: &derived, scratch: &treeScratch, reusing: &spareChanges)
+        treeLines.buffer, into: &derived, scratch: &treeScratch, reusing: &spareChanges)
     }
     if !dumpLines.isEmpty {
       return CustomDumpDiffParser(text: text).parse(
-        dumpLines, into: &derived, scratch: &dumpScratch, reusing: &spareChanges)
+        dumpLines.buffer, into: &derived, scratch: &dumpScratch, reusing: &spareChanges)
     }
     return []
   }
