@@ -208,6 +208,21 @@ struct BlockMarks {
     return isASCII(from: lineStart - base, count: line.full.count)
   }
 
+  /// Whether the `count` bytes at `start` (a line of this block, or its end) are valid
+  /// UTF-8: each byte over 0x7F is found by the high-byte search (which the next lines
+  /// reuse) and its sequence decoded; the bytes between are ASCII.
+  @inline(__always)
+  mutating func linePartIsValidUTF8(from start: Int, count: Int) -> Bool {
+    guard let base else { return true }
+    let end = start &+ count
+    var at = start
+    while !isASCII(from: at, count: end &- at) {
+      guard let length = UTF8Validation.sequenceLength(base, at: nextHigh, end: end) else { return false }
+      at = nextHigh &+ length
+    }
+    return true
+  }
+
   /// Whether the `count` bytes at `start` (a line of this block) are all ASCII.
   @inline(__always)
   mutating func isASCII(from start: Int, count: Int) -> Bool {
@@ -772,10 +787,9 @@ struct ScanState: ~Copyable {
       ends.pass()
       room &-= full
       taken &+= 1
-      // `count`'s UTF-8 check.
-      if !progress.hasInvalidUTF8 && !marks.isASCII(from: start, count: full)
-        && !UTF8Validation.isValid(UnsafeBufferPointer(start: base + start, count: full))
-      {
+      // `count`'s UTF-8 check: the sequences the block marks point at, one by one (the
+      // bytes between them are ASCII), not a scan of the line (`… (1 unchanged),`).
+      if !progress.hasInvalidUTF8 && !marks.linePartIsValidUTF8(from: start, count: full) {
         progress.hasInvalidUTF8 = true
       }
       start &+= full
@@ -1435,28 +1449,36 @@ package enum UTF8Validation {
       i = skipUnflaggedWords(b, from: i, end: n, highBits).index
       while i < n && p[i] < 0x80 { i += 1 }
       guard i < n else { return true }
-      let c = p[i]
-      @inline(__always) func isContinuation(_ at: Int) -> Bool { p[at] & 0xC0 == 0x80 }
-      switch c {
-      case 0xC2...0xDF:
-        guard i + 1 < n, isContinuation(i + 1) else { return false }
-        i += 2
-      case 0xE0...0xEF:
-        guard i + 2 < n, isContinuation(i + 1), isContinuation(i + 2) else { return false }
-        let second = p[i + 1]
-        if c == 0xE0 && second < 0xA0 { return false }  // overlong
-        if c == 0xED && second >= 0xA0 { return false }  // a surrogate
-        i += 3
-      case 0xF0...0xF4:
-        guard i + 3 < n, isContinuation(i + 1), isContinuation(i + 2), isContinuation(i + 3) else { return false }
-        let second = p[i + 1]
-        if c == 0xF0 && second < 0x90 { return false }  // overlong
-        if c == 0xF4 && second >= 0x90 { return false }  // past U+10FFFF
-        i += 4
-      default:
-        return false  // a continuation byte, C0, C1 or F5 and above
-      }
+      guard let length = sequenceLength(p, at: i, end: n) else { return false }
+      i += length
     }
     return true
+  }
+
+  /// The length of the sequence that starts with the byte over 0x7F at `i` (before `end`),
+  /// nil when it does not decode.
+  @inline(__always)
+  static func sequenceLength(_ p: UnsafePointer<UInt8>, at i: Int, end n: Int) -> Int? {
+    let c = p[i]
+    @inline(__always) func isContinuation(_ at: Int) -> Bool { p[at] & 0xC0 == 0x80 }
+    switch c {
+    case 0xC2...0xDF:
+      guard i + 1 < n, isContinuation(i + 1) else { return nil }
+      return 2
+    case 0xE0...0xEF:
+      guard i + 2 < n, isContinuation(i + 1), isContinuation(i + 2) else { return nil }
+      let second = p[i + 1]
+      if c == 0xE0 && second < 0xA0 { return nil }  // overlong
+      if c == 0xED && second >= 0xA0 { return nil }  // a surrogate
+      return 3
+    case 0xF0...0xF4:
+      guard i + 3 < n, isContinuation(i + 1), isContinuation(i + 2), isContinuation(i + 3) else { return nil }
+      let second = p[i + 1]
+      if c == 0xF0 && second < 0x90 { return nil }  // overlong
+      if c == 0xF4 && second >= 0x90 { return nil }  // past U+10FFFF
+      return 4
+    default:
+      return nil  // a continuation byte, C0, C1 or F5 and above
+    }
   }
 }

@@ -282,11 +282,12 @@ struct RecordNeedsTests {
 
   /// State diff lines read as one run (`ScanState.takeStateRun`) give the full way's
   /// records, also at the run's edges: a `…` line (a byte over 0x7F), a string holding a
-  /// header candidate, CR line ends, an invalid UTF-8 byte, a console prefix, a blank line,
-  /// foreign text, a no-change line inside a tree, the line that ends a Custom Dump state
-  /// value with an indented line after it, a multi-line value, 0.x markers, a `"""` block, and a size cap reached
-  /// inside a diff. Repeated behind fillers of growing length, so that the 4 KiB blocks
-  /// of `expectShortWaysAgree` end at every kind of line.
+  /// header candidate, CR line ends, an invalid UTF-8 byte after a valid sequence, a
+  /// console prefix, a blank line, foreign text, a no-change line inside a tree, the line
+  /// that ends a Custom Dump state value with an indented line after it, a multi-line
+  /// value, 0.x markers, a `"""` block, and a size cap reached inside a diff. Repeated
+  /// behind fillers of growing length, so that the 4 KiB blocks of `expectShortWaysAgree`
+  /// end at every kind of line.
   @Test(arguments: [200, 450, 64 << 20])
   func stateDiffLinesAgreeWithTheFullParse(sizeCap: Int) throws {
     let records = #"""
@@ -324,7 +325,7 @@ struct RecordNeedsTests {
         AppAction.badByte
         AppState(
       -   name: "a"
-      +   name: "bINVALID"
+      +   name: "b … INVALID"
         )
 
       received action:
