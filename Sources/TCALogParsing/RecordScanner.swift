@@ -450,8 +450,9 @@ struct ScanState: ~Copyable {
 
   /// The normalized timestamp of the record's header, when `progress.hasTimestamp`.
   var timestamp = ByteAccumulator(capacity: 64)
-  /// The record's action text, joined as its lines arrive (FORMATS.md 3: up to two leading
-  /// spaces removed from each line, lines joined with "\n"); reused from record to record.
+  /// The record's action lines, joined with "\n" as they arrive (`joinActionLine`): the
+  /// action text of FORMATS.md 3 when `stripsActionLines`, else the lines as they stand;
+  /// reused from record to record.
   var actionBytes = ByteAccumulator(capacity: 1024)
   /// The derived bytes' buffer between records (`DerivedText(base:reusing:)`).
   var derivedBuffer: ByteAccumulator? = ByteAccumulator(capacity: 512)
@@ -563,23 +564,45 @@ struct ScanState: ~Copyable {
   /// every line, about 185 instructions a line. `RecordNeedsTests` holds it to the full way.
   @inline(__always)
   mutating func takeActionRun(_ lines: inout LineSplitter, _ marks: inout BlockMarks) {
-    guard active, progress.phase == .action, !progress.isCapped, progress.headerKind != .labels,
-      let base = marks.base
-    else { return }
+    guard active, progress.phase == .action, !progress.isCapped, progress.headerKind != .labels else { return }
+    // One loop for each way of joining, a constant in each (as `takeStateRun`'s kinds).
+    if !joinsActionText {
+      takeActionRun(&lines, &marks, joins: false, inOneCopy: false)
+    } else if stripsActionLines {
+      takeActionRun(&lines, &marks, joins: true, inOneCopy: false)
+    } else {
+      takeActionRun(&lines, &marks, joins: true, inOneCopy: true)
+    }
+  }
+
+  @inline(__always)
+  private mutating func takeActionRun(
+    _ lines: inout LineSplitter, _ marks: inout BlockMarks, joins: Bool, inOneCopy joinsInOneCopy: Bool
+  ) {
+    guard let base = marks.base else { return }
     let from = lines.nextLineStart
     // Lines that end at or before `limit` have no header candidate and are ASCII.
     let limit = marks.plainUntil(from: from)
     guard from < limit else { return }
     let isTCA = progress.headerKind == .tca
-    let joins = joinsActionText
     let blockEnd = marks.count
     var room = sizeCap &- progress.byteCount  // bytes the record may still take
     var actionLines = progress.actionLineCount
     var start = from  // of the next line
     var taken = 0
     var ends = RunLineFeeds(base, from: from, limit: limit)
+    // The run's lines are added to the action's lines as they stand in the block, lines
+    // and line feeds, in one copy from `segment` on (the lines before it are added): a
+    // line with a CR (dropped from its text) is added alone.
+    var segment = from
+    var linesBeforeSegment = actionLines
     defer {
       if taken > 0 {
+        if joinsInOneCopy && start > segment {
+          joinActionLine(
+            UnsafeBufferPointer(start: base + segment, count: start &- segment &- 1), after: linesBeforeSegment,
+            strips: false)
+        }
         progress.actionLineCount = actionLines
         endRun(&lines, UnsafeBufferPointer(start: base + from, count: start &- from), taken, copies: keepsRaw)
       }
@@ -592,7 +615,20 @@ struct ScanState: ~Copyable {
       room &-= full
       taken &+= 1
       if isTCA { progress.actionBrackets.add(text, 0..<n, readable: blockEnd &- start) }
-      if joins { joinActionLine(text, after: actionLines) }
+      if joinsInOneCopy {
+        if full != n &+ 1 {
+          if start > segment {
+            joinActionLine(
+              UnsafeBufferPointer(start: base + segment, count: start &- segment &- 1), after: linesBeforeSegment,
+              strips: false)
+          }
+          joinActionLine(text, after: actionLines, strips: false)
+          segment = start &+ full
+          linesBeforeSegment = actionLines &+ 1
+        }
+      } else if joins {
+        joinActionLine(text, after: actionLines, strips: true)
+      }
       actionLines &+= 1
       start &+= full
       if isTCA && progress.actionBrackets.depth <= 0 && !progress.actionBrackets.inTripleQuote {
@@ -974,14 +1010,30 @@ struct ScanState: ~Copyable {
     needs.contains(.action) || needs.contains(.actionText) || progress.headerKind == .tca
   }
 
-  /// Joins a line of the action's value to its text (FORMATS.md 3): after a line feed when
-  /// `after` lines came before it, up to two leading spaces removed.
+  /// Whether the action's lines are joined as FORMATS.md 3's action text (up to two leading
+  /// spaces removed from each line), for a reader of every record's text. Without one, they
+  /// are kept as they stand, and a run of them is added in one copy: the path, the root and
+  /// the tca0 clue read tokens, and a line's leading blanks are none; the shape that keys
+  /// the path cache marks literals by the same tokens (and one scanner keys one way).
+  var stripsActionLines: Bool { needs.contains(.actionText) }
+
+  /// Adds a line of the action's value (or, as they stand, several with their line feeds) to
+  /// the action's lines (`actionBytes`): after a line feed when `after` lines came before
+  /// it, up to two leading spaces removed when `stripsActionLines`.
   @inline(__always)
   mutating func joinActionLine(_ text: UnsafeBufferPointer<UInt8>, after lines: Int) {
+    joinActionLine(text, after: lines, strips: stripsActionLines)
+  }
+
+  /// `joinActionLine(_:after:)` with `stripsActionLines` given (a constant in a run's loop).
+  @inline(__always)
+  mutating func joinActionLine(_ text: UnsafeBufferPointer<UInt8>, after lines: Int, strips: Bool) {
     if lines > 0 { actionBytes.append(0x0A) }
     var s = 0
-    if s < text.count, text[s] == ByteText.space { s += 1 }
-    if s < text.count, text[s] == ByteText.space { s += 1 }
+    if strips {
+      if s < text.count, text[s] == ByteText.space { s += 1 }
+      if s < text.count, text[s] == ByteText.space { s += 1 }
+    }
     actionBytes.append(UnsafeBufferPointer(rebasing: text[s...]))
   }
 
@@ -1370,6 +1422,9 @@ struct ScanState: ~Copyable {
     // alarm only costs the shape below).
     let clueRuledOut = !wantsPath && needsClue && !TypedCaseScan.mayHaveTypedNestedCase(action)
     if (wantsPath || needsClue) && !clueRuledOut {
+      // The lines may keep their leading spaces (`stripsActionLines`): the value tree, the
+      // path, the root and the clue do not see blanks between tokens. The cache's shapes
+      // keep them, the same way for every record of this scanner.
       pathCache.path(
         of: action,
         compute: { visit in
@@ -1387,6 +1442,7 @@ struct ScanState: ~Copyable {
           hasTypedNestedCase = needsClue && typed
         })
     }
+    // With `.actionText` the lines are the text (`stripsActionLines`).
     let text = wantsText ? derived.add(action, 0..<action.count) : none
     return (path, root, text, hasTypedNestedCase)
   }
