@@ -299,17 +299,12 @@ struct DifferenceTreeParser {
     mutating func flush(_ derived: inout DerivedText, _ work: inout Scratch) {
       guard let pending = leaf else { return }
       leaf = nil
-      // The path's segments overwrite the last leaf's in place: emptying the array first
-      // (`removeAll(keepingCapacity:)`) cost more than writing the path.
-      var count = 0
-      @inline(__always) func put(_ segment: PathSegment) {
-        if count < work.segments.count { work.segments[count] = segment } else { work.segments.append(segment) }
-        count += 1
+      work.segments.truncate()
+      for i in 0..<Swift.min(pending.depth, work.stack.count) {
+        if let segment = work.stack[i] { work.segments.append(segment) }
       }
-      // An index loop, not a slice: a slice retains its array.
-      for i in 0..<Swift.min(pending.depth, work.stack.count) { if let segment = work.stack[i] { put(segment) } }
-      if let key = pending.key { put(.key(key)) }
-      let (path, normalized) = derived.addPath(work.segments.buffer, 0..<count, text)
+      if let key = pending.key { work.segments.append(.key(key)) }
+      let (path, normalized) = derived.addPath(work.segments.buffer, 0..<work.segments.count, text)
       // Room for a few at the first: most trees change one to four values, and a record
       // without changes (`No state changes`) allocates nothing.
       if changes.isEmpty { changes.reserveCapacity(4) }

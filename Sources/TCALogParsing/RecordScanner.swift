@@ -598,11 +598,7 @@ struct ScanState: ~Copyable {
     var linesBeforeSegment = actionLines
     defer {
       if taken > 0 {
-        if joinsInOneCopy && start > segment {
-          joinActionLine(
-            UnsafeBufferPointer(start: base + segment, count: start &- segment &- 1), after: linesBeforeSegment,
-            strips: false)
-        }
+        if joinsInOneCopy { joinLines(base, segment..<start, after: linesBeforeSegment) }
         progress.actionLineCount = actionLines
         endRun(&lines, UnsafeBufferPointer(start: base + from, count: start &- from), taken, copies: keepsRaw)
       }
@@ -617,11 +613,7 @@ struct ScanState: ~Copyable {
       if isTCA { progress.actionBrackets.add(text, 0..<n, readable: blockEnd &- start) }
       if joinsInOneCopy {
         if full != n &+ 1 {
-          if start > segment {
-            joinActionLine(
-              UnsafeBufferPointer(start: base + segment, count: start &- segment &- 1), after: linesBeforeSegment,
-              strips: false)
-          }
+          joinLines(base, segment..<start, after: linesBeforeSegment)
           joinActionLine(text, after: actionLines, strips: false)
           segment = start &+ full
           linesBeforeSegment = actionLines &+ 1
@@ -636,6 +628,15 @@ struct ScanState: ~Copyable {
         return
       }
     }
+  }
+
+  /// Adds the whole lines of the block at `base` in `range` (each ends with its line feed)
+  /// to the action's lines as they stand, in one copy; nothing for an empty range.
+  @inline(__always)
+  private mutating func joinLines(_ base: UnsafePointer<UInt8>, _ range: Range<Int>, after lines: Int) {
+    guard !range.isEmpty else { return }
+    joinActionLine(
+      UnsafeBufferPointer(start: base + range.lowerBound, count: range.count &- 1), after: lines, strips: false)
   }
 
   /// The header of a line that is exactly `🎬 Received action:` (as the `debugDiffing`
