@@ -48,6 +48,24 @@ import Testing
     #expect(scratch.isEmpty && scratch.buffer.isEmpty)
   }
 
+  /// Its bounds are checked: a read past the end, a `removeLast` of an empty array and a
+  /// negative length stop the process, as an `Array`'s would, instead of reading memory.
+  @Test func scratchArrayChecksItsBounds() async {
+    await #expect(processExitsWith: .failure) {
+      var scratch = ScratchArray<Int>()
+      scratch.append(1)
+      _ = scratch[1]
+    }
+    await #expect(processExitsWith: .failure) {
+      var scratch = ScratchArray<Int>()
+      scratch.removeLast()
+    }
+    await #expect(processExitsWith: .failure) {
+      var scratch = ScratchArray<Int>()
+      scratch.truncate(to: -1)
+    }
+  }
+
   /// A scratch array of values that hold references releases them when they are removed,
   /// and when it goes (the deinitializations that cost nothing for plain values).
   @Test func scratchArrayReleasesWhatItRemoves() {
