@@ -144,8 +144,9 @@ public final class RecordSelector: NumberedChunkedRecordSink {
 public final class SelectionCounter: ChunkedRecordSink {
   /// The selection; its `matchErrors` also receive the failures of the chunks' copies.
   public let query: RecordQuery
-  /// Records selected so far: the count once the stream has ended.
-  public private(set) var selectedCount = 0
+  /// Records selected so far: the count once the stream has ended. Unchecked, as the
+  /// query's tallies are: the stream's thread alone writes it, once per record.
+  @exclusivity(unchecked) public private(set) var selectedCount = 0
   private let blueprint: RecordQuery.Blueprint
 
   /// A counter of the records `query` selects.
