@@ -13,8 +13,11 @@ import CByteMasks
 /// Of the generated logs' records, fewer than one in a hundred misses per 1 MiB chunk.
 ///
 /// Memory: at most `maximumShapes` shapes (then it starts over), each kept with its path.
+/// Each shape's entry is also its texts' `ActionKey`.
 struct ActionPathCache: ~Copyable {
   static let maximumShapes = 4096
+  /// This generation's: a new one when the cache starts over.
+  private var generation = ActionKey.newGeneration()
   /// Shapes (`ActionShape.write`) to entries.
   private var shapes = ByteInterner()
   /// Per shape: its path and root (`rootStart` -1: none) in `known`, and the clue.
@@ -28,11 +31,17 @@ struct ActionPathCache: ~Copyable {
   /// The path, root and clue of `text`: from an earlier text of its shape, else from
   /// `compute`, which writes the path's names (`visit`) and returns the root (a range in
   /// `text`) and the clue; what it found is kept for the shape. `emit` gets the path and
-  /// root bytes (root nil when there is none), valid while it runs, and the clue.
+  /// root bytes (root nil when there is none), valid while it runs, the clue and the
+  /// shape's key.
   mutating func path(
     of text: UnsafeBufferPointer<UInt8>,
-    compute: (_ visit: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Void) -> (root: Range<Int>?, hasTypedNestedCase: Bool),
-    emit: (_ path: UnsafeBufferPointer<UInt8>, _ root: UnsafeBufferPointer<UInt8>?, _ hasTypedNestedCase: Bool) -> Void
+    compute: (_ visit: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Void) -> (
+      root: Range<Int>?, hasTypedNestedCase: Bool
+    ),
+    emit: (
+      _ path: UnsafeBufferPointer<UInt8>, _ root: UnsafeBufferPointer<UInt8>?, _ hasTypedNestedCase: Bool,
+      _ key: ActionKey
+    ) -> Void
   ) {
     shape.removeAll()
     ActionShape.write(text, into: &shape)
@@ -59,10 +68,11 @@ struct ActionPathCache: ~Copyable {
     emit(
       UnsafeBufferPointer(rebasing: bytes[entry.pathStart..<entry.pathEnd]),
       entry.rootStart < 0 ? nil : UnsafeBufferPointer(rebasing: bytes[entry.rootStart..<entry.rootEnd]),
-      entry.hasTypedNestedCase)
+      entry.hasTypedNestedCase, ActionKey(generation: generation, entry: id))
   }
 
   private mutating func startOver() {
+    generation = ActionKey.newGeneration()
     shapes = ByteInterner()
     entries.removeAll(keepingCapacity: true)
     known.removeAll()

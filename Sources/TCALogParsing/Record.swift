@@ -101,6 +101,9 @@ public struct Record: Sendable {
   public package(set) var changes: [StateChange]
   /// True when the record's bytes are not valid UTF-8 (strings are then decoded lossily).
   public var hasInvalidUTF8: Bool
+  /// Names the action path and root (`ActionKey`); nil when the scanner read no path or
+  /// the record was made by hand.
+  public package(set) var actionKey: ActionKey?
 
   /// A record from its parts; every range must lie inside `storage` (checked in debug builds).
   public init(
@@ -108,7 +111,7 @@ public struct Record: Sendable {
     isComplete: Bool, storage: [UInt8], rawRange: TextRange, timestampRange: TextRange?,
     storePrefixRange: TextRange?, actionPathRange: TextRange, actionRootRange: TextRange?,
     actionTextRange: TextRange, hasStatePart: Bool, stateChanged: Bool, changes: [StateChange],
-    hasInvalidUTF8: Bool
+    hasInvalidUTF8: Bool, actionKey: ActionKey? = nil
   ) {
     self.index = index
     self.file = file
@@ -123,7 +126,9 @@ public struct Record: Sendable {
     self.timestampRange = timestampRange
     writtenTime = timestampRange.flatMap { range in
       range.start >= 0 && range.count >= 0 && range.end <= storage.count
-        ? storage.withUnsafeBufferPointer { WrittenTime.parse(UnsafeBufferPointer(rebasing: $0[range.start..<range.end])) }
+        ? storage.withUnsafeBufferPointer {
+          WrittenTime.parse(UnsafeBufferPointer(rebasing: $0[range.start..<range.end]))
+        }
         : nil
     }
     self.storePrefixRange = storePrefixRange
@@ -134,6 +139,7 @@ public struct Record: Sendable {
     self.stateChanged = stateChanged
     self.changes = changes
     self.hasInvalidUTF8 = hasInvalidUTF8
+    self.actionKey = actionKey
     // Checked whole in debug builds; release builds check each range as it is read
     // (`withBytes`), which costs two comparisons instead of a pass over every change.
     assert(rangesLieInStorage, "a record's ranges must lie inside its storage")
@@ -169,6 +175,7 @@ public protocol RecordFields {
   var actionTextRange: TextRange { get }
   var hasStatePart: Bool { get }
   var stateChanged: Bool { get }
+  var actionKey: ActionKey? { get }
 }
 
 extension RecordFields {
@@ -240,4 +247,5 @@ public struct RecordContent: RecordFields, Sendable {
   @inlinable public var stateChanged: Bool { record.stateChanged }
   @inlinable public var changes: [StateChange] { record.changes }
   @inlinable public var hasInvalidUTF8: Bool { record.hasInvalidUTF8 }
+  @inlinable public var actionKey: ActionKey? { record.actionKey }
 }

@@ -1353,7 +1353,7 @@ struct ScanState: ~Copyable {
       storePrefixRange: storePrefix, actionPathRange: action.path, actionRootRange: action.root,
       actionTextRange: action.text,
       hasStatePart: shape.hasStatePart, stateChanged: shape.hasStatePart && stateChanged, changes: changes,
-      hasInvalidUTF8: progress.hasInvalidUTF8)
+      hasInvalidUTF8: progress.hasInvalidUTF8, actionKey: action.key)
   }
 
   /// FORMATS.md 11.3: complete when the record reached a finished state.
@@ -1407,18 +1407,19 @@ struct ScanState: ~Copyable {
   /// The path and the clue come from the cache by text shape (`ActionPathCache`), which
   /// builds the value tree once per shape.
   private mutating func readAction(needsClue: Bool, into derived: inout DerivedText) -> (
-    path: TextRange, root: TextRange?, text: TextRange, hasTypedNestedCase: Bool
+    path: TextRange, root: TextRange?, text: TextRange, hasTypedNestedCase: Bool, key: ActionKey?
   ) {
     let wantsPath = needs.contains(.action)
     let wantsText = needs.contains(.actionText)
     let none = derived.range(from: derived.position)
-    guard wantsPath || wantsText || needsClue else { return (none, nil, none, false) }
+    guard wantsPath || wantsText || needsClue else { return (none, nil, none, false, nil) }
     joinActionText()
     // Valid until `actionBytes` changes: the next record's action.
     let action = actionBytes.buffer
     var path = none
     var root: TextRange?
     var hasTypedNestedCase = false
+    var key: ActionKey?
     // Without the path, a byte pass rules the clue out for almost every text (a false
     // alarm only costs the shape below).
     let clueRuledOut = !wantsPath && needsClue && !TypedCaseScan.mayHaveTypedNestedCase(action)
@@ -1435,17 +1436,18 @@ struct ScanState: ~Copyable {
           let walk = tree.walkPath(typedClue: true) { visit(action, $0) }
           return (walk.root, walk.hasTypedNestedCase)
         },
-        emit: { pathBytes, rootBytes, typed in
+        emit: { pathBytes, rootBytes, typed, shapeKey in
           if wantsPath {
             path = derived.add(pathBytes)
             root = rootBytes.map { derived.add($0) }
+            key = shapeKey
           }
           hasTypedNestedCase = needsClue && typed
         })
     }
     // With `.actionText` the lines are the text (`stripsActionLines`).
     let text = wantsText ? derived.add(action, 0..<action.count) : none
-    return (path, root, text, hasTypedNestedCase)
+    return (path, root, text, hasTypedNestedCase, key)
   }
 
   private mutating func parseStatePart(_ shape: Shape, into derived: inout DerivedText) -> [StateChange] {

@@ -45,6 +45,8 @@ public final class RecordQuery {
   @exclusivity(unchecked) public private(set) var matchErrors: [MatchError] = []
   /// Matches that failed in all, each taken as not matching (more than `matchErrors` keeps).
   @exclusivity(unchecked) public private(set) var matchErrorCount = 0
+  /// The action conditions' answer by action key (`actionConditionsHold`).
+  @exclusivity(unchecked) private var actionVerdicts = ActionKeyTable<Bool>()
 
   /// A query from its conditions; without any it selects every record.
   public init(
@@ -130,9 +132,9 @@ public final class RecordQuery {
       func slice(_ r: TextRange) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(rebasing: storage[r.start..<r.end])
       }
-      let action = slice(record.actionPathRange)
-      if !actions.isEmpty && !actions.contains(where: { matches($0, action) }) { return false }
-      if excludes.contains(where: { matches($0, action) }) { return false }
+      if !actions.isEmpty || !excludes.isEmpty {
+        guard actionConditionsHold(record.actionKey, slice(record.actionPathRange)) else { return false }
+      }
       if !states.isEmpty {
         let found = record.changes.contains { change in
           states.contains {
@@ -145,6 +147,19 @@ public final class RecordQuery {
       if !texts.isEmpty && !texts.contains(where: { matches($0, slice(record.rawRange)) }) { return false }
       return true
     }
+  }
+
+  /// Whether an action pattern matches the path and no exclusion does: matched once per
+  /// action key, as records of one key have the same path. An answer that met a match
+  /// failure is not kept, so that each record counts its own failure.
+  private func actionConditionsHold(_ key: ActionKey?, _ path: UnsafeBufferPointer<UInt8>) -> Bool {
+    if let key, let known = actionVerdicts.value(for: key) { return known }
+    let failures = matchErrorCount
+    let holds =
+      (actions.isEmpty || actions.contains(where: { matches($0, path) }))
+      && !excludes.contains(where: { matches($0, path) })
+    if let key, matchErrorCount == failures { actionVerdicts.set(holds, for: key) }
+    return holds
   }
 
   @inline(__always)

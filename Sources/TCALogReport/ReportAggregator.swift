@@ -53,6 +53,9 @@ public struct ReportAggregator: Sendable {
   /// The last record's key and index: runs of one action (mouse moves, ticks) skip the
   /// dictionary's hashing.
   var lastAction: (key: UInt64, index: Int)?
+  /// Index in `actions` by the scanner's action key: most records find their row here,
+  /// without interning their path and root (two hashes and compares a record).
+  var indexByActionKey = ActionKeyTable<Int>()
   var actionKeys: [(root: Int, path: Int)] = []
   var actions: [ActionStats] = []
   var shapes: [[ObservedShape]] = []
@@ -97,18 +100,23 @@ public struct ReportAggregator: Sendable {
   /// the header still counts them through `statistics`.
   public mutating func add(_ record: RecordContent) {
     guard record.isComplete else { return }
-    let rootKey = record.actionRootRange.map { r in record.withBytes(r) { roots.intern($0) } + 1 } ?? 0
-    let pathId = record.withBytes(record.actionPathRange) { paths.intern($0) }
-    let key = UInt64(rootKey) << 32 | UInt64(pathId)
     let index: Int
-    if let last = lastAction, last.key == key {
-      index = last.index
-    } else if let i = actionIndex[key] {
-      index = i
+    if let actionKey = record.actionKey, let known = indexByActionKey.value(for: actionKey) {
+      index = known
     } else {
-      index = newAction(root: rootKey, path: pathId, key: key)
+      let rootKey = record.actionRootRange.map { r in record.withBytes(r) { roots.intern($0) } + 1 } ?? 0
+      let pathId = record.withBytes(record.actionPathRange) { paths.intern($0) }
+      let key = UInt64(rootKey) << 32 | UInt64(pathId)
+      if let last = lastAction, last.key == key {
+        index = last.index
+      } else if let i = actionIndex[key] {
+        index = i
+      } else {
+        index = newAction(root: rootKey, path: pathId, key: key)
+      }
+      lastAction = (key, index)
+      if let actionKey = record.actionKey { indexByActionKey.set(index, for: actionKey) }
     }
-    lastAction = (key, index)
     actions[index].count += 1
     actions[index].lines += record.lines
     actions[index].bytes += record.bytes

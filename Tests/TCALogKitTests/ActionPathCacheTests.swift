@@ -179,4 +179,65 @@ struct ActionPathCacheTests {
     _ = try RecordStream(inputs: [path], jobs: 1).run(into: &sink)
     #expect(paths == (0..<(ActionPathCache.maximumShapes + 200)).map { "case\($0)" })
   }
+
+  /// Records with one action key have one path and root: across a cache that starts over
+  /// (its entries are numbered afresh), across files and across the parallel read's
+  /// scanners. And the key is there to be used: the records of one shape share it.
+  @Test func equalKeysMeanEqualPathsAndRoots() throws {
+    let shapes = ActionPathCache.maximumShapes + 300
+    var log = ""
+    for n in 0..<shapes {
+      log += "received action:\n  AppAction.case\(n)(count: \(n % 7))\n  (No state changes)\n\n"
+      if n % 50 == 0 { log += "received action:\n  Other.Action.tick(at: \(n))\n  (No state changes)\n\n" }
+    }
+    let directory = FileManager.default.temporaryDirectory
+    let first = directory.appendingPathComponent("tcalog-keys-a-\(getpid()).log").path
+    let second = directory.appendingPathComponent("tcalog-keys-b-\(getpid()).log").path
+    try log.write(toFile: first, atomically: true, encoding: .utf8)
+    try log.write(toFile: second, atomically: true, encoding: .utf8)
+    defer {
+      try? FileManager.default.removeItem(atPath: first)
+      try? FileManager.default.removeItem(atPath: second)
+    }
+    for jobs in [1, 2] {
+      var seen: [ActionKey: (root: String?, path: String)] = [:]
+      var keyed = 0
+      var ticks = Set<ActionKey>()
+      var sink = EachRecord(needs: .action) { record in
+        guard let key = record.actionKey else { return }
+        keyed += 1
+        let named = (record.actionRoot, record.actionPath)
+        if let earlier = seen[key] {
+          #expect(earlier == named, "jobs \(jobs): one key for \(earlier) and \(named)")
+        } else {
+          seen[key] = named
+        }
+        if named.1 == "tick" { ticks.insert(key) }
+      }
+      var stream = RecordStream(inputs: [first, second], jobs: jobs)
+      stream.chunkSize = 64 << 10
+      _ = try stream.run(into: &sink)
+      #expect(keyed == 2 * (shapes + (shapes + 49) / 50), "jobs \(jobs): every record has a key")
+      // The 90 ticks of each file share a key per scanner and generation, not one each.
+      #expect(ticks.count < 20, "jobs \(jobs): \(ticks.count) keys for the ticks")
+    }
+  }
+
+  /// Answers by key: one generation at a time, so a key of another finds nothing.
+  @Test func keyTableHoldsOneGeneration() {
+    let (a, b) = (ActionKey.newGeneration(), ActionKey.newGeneration())
+    var table = ActionKeyTable<String>()
+    #expect(table.value(for: ActionKey(generation: a, entry: 0)) == nil)
+    table.set("x", for: ActionKey(generation: a, entry: 3))
+    table.set("y", for: ActionKey(generation: a, entry: 0))
+    #expect(table.value(for: ActionKey(generation: a, entry: 3)) == "x")
+    #expect(table.value(for: ActionKey(generation: a, entry: 0)) == "y")
+    #expect(table.value(for: ActionKey(generation: a, entry: 1)) == nil)
+    #expect(table.value(for: ActionKey(generation: a, entry: 99)) == nil)
+    #expect(table.value(for: ActionKey(generation: b, entry: 3)) == nil)
+    table.set("z", for: ActionKey(generation: b, entry: 1))
+    #expect(table.value(for: ActionKey(generation: b, entry: 1)) == "z")
+    #expect(table.value(for: ActionKey(generation: b, entry: 3)) == nil, "the old generation's answers are gone")
+    #expect(table.value(for: ActionKey(generation: a, entry: 3)) == nil)
+  }
 }

@@ -127,6 +127,31 @@ import Testing
     #expect(query.matchErrorCount == 1)
   }
 
+  /// The action conditions are matched once per action key; a match that failed is not
+  /// kept, so every record still counts its own failure.
+  @Test func actionAnswersByKeyKeepEveryFailure() throws {
+    let long = String(repeating: "a", count: 60)
+    var log = ""
+    for n in 0..<5 {
+      log += "received action:\n  App.Action.\(long)(.tick(\(n)))\n  (No state changes)\n\n"
+      log += "received action:\n  App.Action.hover(.entered(id: \(n)))\n  (No state changes)\n\n"
+    }
+    let records = try parse(log).records
+    #expect(records.count == 10 && records.allSatisfy { $0.actionKey != nil })
+    #expect(records[0].actionKey == records[2].actionKey && records[1].actionKey == records[3].actionKey)
+    #expect(records[0].actionKey != records[1].actionKey)
+    let failing = RecordQuery(actions: try matchers(["^(a|aa)+$"]))
+    #expect(records.filter(failing.selects).isEmpty)
+    #expect(failing.matchErrorCount == 5, "each long record's failed match counts")
+    let query = RecordQuery(actions: try matchers(["hover|tick"]), excludes: try matchers(["entered"]))
+    #expect(records.filter(query.selects).map(\.actionPath) == Array(repeating: "\(long).tick", count: 5))
+    #expect(query.matchErrorCount == 0)
+    // A record without a key (made by hand) is matched as it stands.
+    var unkeyed = records[1]
+    unkeyed.actionKey = nil
+    #expect(!query.selects(unkeyed))
+  }
+
   @Test func overlongPatternIsRefused() {
     let long = String(repeating: "a", count: PatternMatcher.maxPatternLength + 1)
     #expect {
