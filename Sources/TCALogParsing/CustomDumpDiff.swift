@@ -29,8 +29,19 @@ struct DumpLine {
     return first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == 0xE2
   }
 
-  /// Reads the marker; nil when the line is not a state line.
+  /// Reads the marker and the layout (`indent`, `item`); nil when the line is not a state
+  /// line.
   static func parse(_ text: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> DumpLine? {
+    guard var dump = parseMarker(text, line) else { return nil }
+    dump.measure(text)
+    return dump
+  }
+
+  /// Reads the marker alone (`indent` 0, `item` empty): all a line needs when no changed
+  /// path is wanted (whether it is a state line, whether it changes something, its
+  /// brackets). The layout is half of `parse`'s work on a tca1 state line.
+  @inline(__always)
+  static func parseMarker(_ text: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> DumpLine? {
     let i = line.lowerBound
     guard i < line.upperBound else { return nil }
     let marker: DumpMarker
@@ -56,14 +67,21 @@ struct DumpLine {
       guard text[start] == ByteText.space else { return nil }
       start += 1
     }
+    return DumpLine(
+      marker: marker, isTCA0Marker: unicode, content: start..<line.upperBound, indent: 0,
+      item: line.upperBound..<line.upperBound)
+  }
+
+  /// Sets `indent` and `item` from `content`.
+  @inline(__always)
+  mutating func measure(_ text: UnsafeBufferPointer<UInt8>) {
+    let start = content.lowerBound
     // Indentation, eight spaces at a time (two per nesting level, often a dozen or more).
-    var end = skipUnflaggedWords(text, from: start, end: line.upperBound, ByteText.nonSpaceBits).index
-    while end < line.upperBound, text[end] == ByteText.space { end += 1 }
-    let indent = end - start
-    let content = start..<line.upperBound
+    var end = skipUnflaggedWords(text, from: start, end: content.upperBound, ByteText.nonSpaceBits).index
+    while end < content.upperBound, text[end] == ByteText.space { end += 1 }
+    indent = end - start
     // The indentation is counted already: trim from its end, not again from the start.
-    let item = ByteText.trimmed(text, (start + indent)..<line.upperBound)
-    return DumpLine(marker: marker, isTCA0Marker: unicode, content: content, indent: indent, item: item)
+    item = ByteText.trimmed(text, end..<content.upperBound)
   }
 }
 

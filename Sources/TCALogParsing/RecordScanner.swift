@@ -817,9 +817,13 @@ struct ScanState: ~Copyable {
         progress.tree.take(tree.kind)
         if keepsPaths { keepTreeLine(tree, at: at) }
       } else {
-        guard let dump = DumpLine.parse(text, 0..<n) else { return }
+        // The layout only for the diff parser.
+        guard var dump = DumpLine.parseMarker(text, 0..<n) else { return }
         let count = readDumpLine(text, dump, readable: blockEnd &- start)
-        if keepsPaths { keepDumpLine(dump, at: at, count) }
+        if keepsPaths {
+          dump.measure(text)
+          keepDumpLine(dump, at: at, count)
+        }
       }
       ends.pass()
       room &-= full
