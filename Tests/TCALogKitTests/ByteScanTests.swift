@@ -534,4 +534,43 @@ import Testing
       }
     }
   }
+
+  /// A Difference tree line's depth and item start, read four `|\t` units to a word, are
+  /// what a byte loop over its units gives: for indentations that mix the units (`|\t`,
+  /// `| `, `\t`) with stray `|` and tabs, at every length around a word, and lines that
+  /// end inside the indentation.
+  @Test func treeIndentationAgreesWithAUnitLoop() {
+    func reference(_ text: [UInt8], _ end: Int) -> (start: Int, depth: Int) {
+      var i = 0
+      var depth = 0
+      while i < end {
+        if text[i] == UInt8(ascii: "|"), i + 1 < end, text[i + 1] == 0x09 || text[i + 1] == 0x20 {
+          i += 2
+        } else if text[i] == 0x09 {
+          i += 1
+        } else {
+          break
+        }
+        depth += 1
+      }
+      return (i, depth)
+    }
+    let units = ["|\t", "|\t", "|\t", "| ", "\t", "|", " "]
+    let items = ["x: 1", "Current: 2", "Key A:", "", "|", "\t|"]
+    var random = SeededRandom(seed: 0x1D7)
+    for _ in 0..<20_000 {
+      let indentation = (0..<Int.random(in: 0...12, using: &random)).map { _ in units.randomElement(using: &random)! }
+      let line = Array((indentation.joined() + items.randomElement(using: &random)!).utf8)
+      // Content that stops inside the indentation too (a line cut at its end).
+      let end = Int.random(in: 0...line.count, using: &random)
+      line.withUnsafeBufferPointer { text in
+        let tree = TreeLine.classify(text, 0..<end)
+        let trimmed = ByteText.trimmedEnd(text, 0..<end).upperBound
+        let expected = reference(line, trimmed)
+        #expect(
+          tree.item.lowerBound == expected.start && tree.depth == expected.depth,
+          "\(String(decoding: line[0..<end], as: UTF8.self).debugDescription)")
+      }
+    }
+  }
 }
