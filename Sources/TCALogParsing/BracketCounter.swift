@@ -21,7 +21,7 @@ struct BracketCounter {
   /// terminator and the next line).
   ///
   /// A line of up to 64 bytes without `"` or `#` (most lines of a TCA state dump:
-  /// `id: WindowID(…),`) has its brackets counted by one mask (`tcalog_bracket_counts`):
+  /// `id: WindowID(…),`) has its brackets counted by one mask (`tcalog_bracket_delta`):
   /// without a string, the depth changes by its opening brackets less its closing ones.
   /// Any other line goes through `addByWords`.
   @discardableResult
@@ -31,9 +31,9 @@ struct BracketCounter {
       "bracket range outside its text")
     let count = range.count
     if !inTripleQuote && count > 0 && count <= 64 && range.lowerBound &+ ((count &+ 15) & ~15) <= readable {
-      let counts = tcalog_bracket_counts(text.baseAddress! + range.lowerBound, count)
+      let counts = tcalog_bracket_delta(text.baseAddress! + range.lowerBound, count)
       if counts.quotes == 0 {
-        let delta = Int(counts.opens) &- Int(counts.closes)
+        let delta = Int(counts.delta)
         depth &+= delta
         return delta
       }

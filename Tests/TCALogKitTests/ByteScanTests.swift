@@ -286,8 +286,8 @@ import Testing
     }
   }
 
-  /// The bracket counts of a string-free line (`tcalog_bracket_counts`, SSE2 and plain C)
-  /// count exactly the opening and closing brackets of the first `count` bytes and see any
+  /// The bracket counts of a string-free line (`tcalog_bracket_delta`, SSE2 and plain C)
+  /// count exactly the opening less the closing brackets of the first `count` bytes and see any
   /// `"` or `#` there, whatever follows them; and `BracketCounter.add` agrees with its word
   /// loop on such lines and on lines with strings.
   @Test func bracketCountsOfStringFreeLines() {
@@ -309,9 +309,9 @@ import Testing
       let quotes = line.contains { $0 == 0x22 || $0 == 0x23 }
       bytes.withUnsafeBufferPointer { p in
         for counts in [
-          tcalog_bracket_counts(p.baseAddress, count), tcalog_bracket_counts_portable(p.baseAddress, count),
+          tcalog_bracket_delta(p.baseAddress, count), tcalog_bracket_delta_portable(p.baseAddress, count),
         ] {
-          #expect(Int(counts.opens) == opens && Int(counts.closes) == closes, "\(count) of \(bytes)")
+          #expect(Int(counts.delta) == opens - closes, "\(count) of \(bytes)")
           #expect((counts.quotes != 0) == quotes, "\(count) of \(bytes)")
         }
         var fast = BracketCounter()
