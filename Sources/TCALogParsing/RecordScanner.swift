@@ -1326,12 +1326,15 @@ struct ScanState: ~Copyable {
     var storage: [UInt8] = []
     if spareStorage.capacity >= needed && spareStorage.capacity <= needed &* 2 &+ 256 {
       swap(&storage, &spareStorage)
-      storage.removeAll(keepingCapacity: true)
+      // The first part replaces the old bytes in one call: emptying, then appending, cost
+      // two generic calls and two uniqueness checks a record.
+      storage.replaceSubrange(0..<storage.count, with: keepsRaw ? kept : derived.bytes.buffer)
+      if keepsRaw { storage.append(contentsOf: derived.bytes.buffer) }
     } else {
       storage.reserveCapacity(needed)
+      if keepsRaw { storage.append(contentsOf: kept) }
+      storage.append(contentsOf: derived.bytes.buffer)
     }
-    if keepsRaw { storage.append(contentsOf: kept) }
-    storage.append(contentsOf: derived.bytes.buffer)
     // Kept for the next record; a huge record's does not stay huge.
     var buffer = derived.takeBuffer()
     buffer.removeAll()
