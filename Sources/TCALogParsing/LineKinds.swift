@@ -59,6 +59,10 @@ package enum LineKinds {
   @inline(__always)
   static func isPlainValueLine(_ text: UnsafeBufferPointer<UInt8>, readsBefore: Bool) -> Bool {
     guard text.count >= 2, let base = text.baseAddress, base[0] == ByteText.space else { return false }
+    // Most value lines end in `(`, `,`, a letter or a digit: a last byte that is neither
+    // blank nor the `:` or `)` the two endings end with says the rest at once.
+    let last = base[text.count &- 1]
+    if last != ByteText.colon && last != UInt8(ascii: ")") && !ByteText.isBlank(last) { return true }
     let end = ByteText.trimmedEnd(text, 0..<text.count).upperBound
     guard end > 0 else { return false }
     // A short line's word takes in bytes before the line, left as they are: the line starts

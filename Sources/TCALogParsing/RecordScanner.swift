@@ -275,6 +275,53 @@ struct RunLineFeeds {
   }
 }
 
+/// The constants of one copy of the action run's loop (`ScanState.takeActionRun`): how its
+/// lines are joined, and whether brackets end the action (a TCA action) or a state header
+/// does (`debugDiffing`).
+protocol ActionRunWayKind {
+  static var joins: Bool { get }
+  static var inOneCopy: Bool { get }
+  static var countsBrackets: Bool { get }
+}
+
+protocol ActionRunJoin {
+  static var joins: Bool { get }
+  static var inOneCopy: Bool { get }
+}
+
+protocol ActionRunBrackets {
+  static var countsBrackets: Bool { get }
+}
+
+enum NotJoined: ActionRunJoin {
+  static var joins: Bool { false }
+  static var inOneCopy: Bool { false }
+}
+
+enum JoinedStripped: ActionRunJoin {
+  static var joins: Bool { true }
+  static var inOneCopy: Bool { false }
+}
+
+enum JoinedInOneCopy: ActionRunJoin {
+  static var joins: Bool { true }
+  static var inOneCopy: Bool { true }
+}
+
+enum CountsBrackets: ActionRunBrackets {
+  static var countsBrackets: Bool { true }
+}
+
+enum CountsNoBrackets: ActionRunBrackets {
+  static var countsBrackets: Bool { false }
+}
+
+enum ActionRunWay<Join: ActionRunJoin, Brackets: ActionRunBrackets>: ActionRunWayKind {
+  static var joins: Bool { Join.joins }
+  static var inOneCopy: Bool { Join.inOneCopy }
+  static var countsBrackets: Bool { Brackets.countsBrackets }
+}
+
 /// A line as the scanner sees it, worked out once per line. Ranges are in `line.content`.
 struct LineView {
   /// The line holds a header candidate (`BlockMarks`): without one it is no header.
@@ -565,26 +612,43 @@ struct ScanState: ~Copyable {
   @inline(__always)
   mutating func takeActionRun(_ lines: inout LineSplitter, _ marks: inout BlockMarks) {
     guard active, progress.phase == .action, !progress.isCapped, progress.headerKind != .labels else { return }
-    // One loop for each way of joining, a constant in each (as `takeStateRun`'s kinds).
+    // One loop for each way of joining and each kind of action, constants in each: a
+    // generic function is specialized for each, where a function with flags was not
+    // (it kept them as arguments, tested at every line).
+    let countsBrackets = progress.headerKind == .tca
     if !joinsActionText {
-      takeActionRun(&lines, &marks, joins: false, inOneCopy: false)
+      if countsBrackets {
+        takeActionRun(&lines, &marks, ActionRunWay<NotJoined, CountsBrackets>.self)
+      } else {
+        takeActionRun(&lines, &marks, ActionRunWay<NotJoined, CountsNoBrackets>.self)
+      }
     } else if stripsActionLines {
-      takeActionRun(&lines, &marks, joins: true, inOneCopy: false)
+      if countsBrackets {
+        takeActionRun(&lines, &marks, ActionRunWay<JoinedStripped, CountsBrackets>.self)
+      } else {
+        takeActionRun(&lines, &marks, ActionRunWay<JoinedStripped, CountsNoBrackets>.self)
+      }
     } else {
-      takeActionRun(&lines, &marks, joins: true, inOneCopy: true)
+      if countsBrackets {
+        takeActionRun(&lines, &marks, ActionRunWay<JoinedInOneCopy, CountsBrackets>.self)
+      } else {
+        takeActionRun(&lines, &marks, ActionRunWay<JoinedInOneCopy, CountsNoBrackets>.self)
+      }
     }
   }
 
   @inline(__always)
-  private mutating func takeActionRun(
-    _ lines: inout LineSplitter, _ marks: inout BlockMarks, joins: Bool, inOneCopy joinsInOneCopy: Bool
+  private mutating func takeActionRun<Way: ActionRunWayKind>(
+    _ lines: inout LineSplitter, _ marks: inout BlockMarks, _: Way.Type
   ) {
+    let joins = Way.joins
+    let joinsInOneCopy = Way.inOneCopy
     guard let base = marks.base else { return }
     let from = lines.nextLineStart
     // Lines that end at or before `limit` have no header candidate and are ASCII.
     let limit = marks.plainUntil(from: from)
     guard from < limit else { return }
-    let isTCA = progress.headerKind == .tca
+    let isTCA = Way.countsBrackets
     let blockEnd = marks.count
     var room = sizeCap &- progress.byteCount  // bytes the record may still take
     var actionLines = progress.actionLineCount
