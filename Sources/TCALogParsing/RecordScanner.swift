@@ -322,6 +322,44 @@ enum ActionRunWay<Join: ActionRunJoin, Brackets: ActionRunBrackets>: ActionRunWa
   static var countsBrackets: Bool { Brackets.countsBrackets }
 }
 
+/// The constants of one copy of the state run's loop (`ScanState.takeStateRun`): the kind
+/// of diff, and whether its lines are kept for the diff parser.
+protocol StateRunWayKind {
+  static var isTree: Bool { get }
+  static var keepsLines: Bool { get }
+}
+
+protocol StateRunDiff {
+  static var isTree: Bool { get }
+}
+
+protocol StateRunKeeping {
+  static var keepsLines: Bool { get }
+}
+
+/// A Difference tree (`debugDiffing`).
+enum TreeDiff: StateRunDiff {
+  static var isTree: Bool { true }
+}
+
+/// A Custom Dump diff (`_printChanges()`, `debug()`).
+enum DumpDiff: StateRunDiff {
+  static var isTree: Bool { false }
+}
+
+enum KeepsStateLines: StateRunKeeping {
+  static var keepsLines: Bool { true }
+}
+
+enum KeepsNoStateLines: StateRunKeeping {
+  static var keepsLines: Bool { false }
+}
+
+enum StateRunWay<Diff: StateRunDiff, Keeping: StateRunKeeping>: StateRunWayKind {
+  static var isTree: Bool { Diff.isTree }
+  static var keepsLines: Bool { Keeping.keepsLines }
+}
+
 /// A line as the scanner sees it, worked out once per line. Ranges are in `line.content`.
 struct LineView {
   /// The line holds a header candidate (`BlockMarks`): without one it is no header.
@@ -837,23 +875,36 @@ struct ScanState: ~Copyable {
   @inline(__always)
   mutating func takeStateRun(_ lines: inout LineSplitter, _ marks: inout BlockMarks) {
     guard active, !progress.isCapped else { return }
-    // One loop for each kind of diff: with the kind a constant, each loop holds only its
-    // own tests (one loop for both cost tca1 1.3%).
+    // One loop for each kind of diff, and for keeping the lines for the diff parser or
+    // not: with these constants (a specialized generic, as the action run's), each loop
+    // holds only its own tests (one loop for both kinds cost tca1 1.3%).
+    let keepsPaths = needs.contains(.statePaths)
     if progress.phase == .diffingTree {
-      takeStateRun(&lines, &marks, isTree: true)
+      if keepsPaths {
+        takeStateRun(&lines, &marks, StateRunWay<TreeDiff, KeepsStateLines>.self)
+      } else {
+        takeStateRun(&lines, &marks, StateRunWay<TreeDiff, KeepsNoStateLines>.self)
+      }
     } else if progress.phase == .tcaState {
-      takeStateRun(&lines, &marks, isTree: false)
+      if keepsPaths {
+        takeStateRun(&lines, &marks, StateRunWay<DumpDiff, KeepsStateLines>.self)
+      } else {
+        takeStateRun(&lines, &marks, StateRunWay<DumpDiff, KeepsNoStateLines>.self)
+      }
     }
   }
 
   @inline(__always)
-  private mutating func takeStateRun(_ lines: inout LineSplitter, _ marks: inout BlockMarks, isTree: Bool) {
+  private mutating func takeStateRun<Way: StateRunWayKind>(
+    _ lines: inout LineSplitter, _ marks: inout BlockMarks, _: Way.Type
+  ) {
+    let isTree = Way.isTree
     guard let base = marks.base else { return }
     let from = lines.nextLineStart
     // Lines that end at or before `limit` have no header candidate.
     let limit = marks.headerFreeUntil(from: from)
     guard from < limit else { return }
-    let keepsPaths = needs.contains(.statePaths)
+    let keepsPaths = Way.keepsLines
     let copies = keepsPaths || keepsRaw
     // Where the run's first byte lands among the record's kept bytes (`copy`).
     let keptStart = raw.count &+ pendingCount
