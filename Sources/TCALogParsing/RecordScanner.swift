@@ -275,89 +275,20 @@ struct RunLineFeeds {
   }
 }
 
-/// The constants of one copy of the action run's loop (`ScanState.takeActionRun`): how its
-/// lines are joined, and whether brackets end the action (a TCA action) or a state header
-/// does (`debugDiffing`).
-protocol ActionRunWayKind {
-  static var joins: Bool { get }
-  static var inOneCopy: Bool { get }
-  static var countsBrackets: Bool { get }
+/// A Bool fixed when the code is compiled: a generic function over types of it is
+/// specialized for each, its tests folded away. The runs' loops take their ways this way;
+/// given as arguments, `@inline(__always)` notwithstanding, the flags stayed arguments,
+/// tested at every line.
+protocol StaticBool {
+  static var value: Bool { get }
 }
 
-protocol ActionRunJoin {
-  static var joins: Bool { get }
-  static var inOneCopy: Bool { get }
+enum StaticTrue: StaticBool {
+  static var value: Bool { true }
 }
 
-protocol ActionRunBrackets {
-  static var countsBrackets: Bool { get }
-}
-
-enum NotJoined: ActionRunJoin {
-  static var joins: Bool { false }
-  static var inOneCopy: Bool { false }
-}
-
-enum JoinedStripped: ActionRunJoin {
-  static var joins: Bool { true }
-  static var inOneCopy: Bool { false }
-}
-
-enum JoinedInOneCopy: ActionRunJoin {
-  static var joins: Bool { true }
-  static var inOneCopy: Bool { true }
-}
-
-enum CountsBrackets: ActionRunBrackets {
-  static var countsBrackets: Bool { true }
-}
-
-enum CountsNoBrackets: ActionRunBrackets {
-  static var countsBrackets: Bool { false }
-}
-
-enum ActionRunWay<Join: ActionRunJoin, Brackets: ActionRunBrackets>: ActionRunWayKind {
-  static var joins: Bool { Join.joins }
-  static var inOneCopy: Bool { Join.inOneCopy }
-  static var countsBrackets: Bool { Brackets.countsBrackets }
-}
-
-/// The constants of one copy of the state run's loop (`ScanState.takeStateRun`): the kind
-/// of diff, and whether its lines are kept for the diff parser.
-protocol StateRunWayKind {
-  static var isTree: Bool { get }
-  static var keepsLines: Bool { get }
-}
-
-protocol StateRunDiff {
-  static var isTree: Bool { get }
-}
-
-protocol StateRunKeeping {
-  static var keepsLines: Bool { get }
-}
-
-/// A Difference tree (`debugDiffing`).
-enum TreeDiff: StateRunDiff {
-  static var isTree: Bool { true }
-}
-
-/// A Custom Dump diff (`_printChanges()`, `debug()`).
-enum DumpDiff: StateRunDiff {
-  static var isTree: Bool { false }
-}
-
-enum KeepsStateLines: StateRunKeeping {
-  static var keepsLines: Bool { true }
-}
-
-enum KeepsNoStateLines: StateRunKeeping {
-  static var keepsLines: Bool { false }
-}
-
-enum StateRunWay<Diff: StateRunDiff, Keeping: StateRunKeeping>: StateRunWayKind {
-  static var isTree: Bool { Diff.isTree }
-  static var keepsLines: Bool { Keeping.keepsLines }
+enum StaticFalse: StaticBool {
+  static var value: Bool { false }
 }
 
 /// A line as the scanner sees it, worked out once per line. Ranges are in `line.content`.
@@ -650,43 +581,39 @@ struct ScanState: ~Copyable {
   @inline(__always)
   mutating func takeActionRun(_ lines: inout LineSplitter, _ marks: inout BlockMarks) {
     guard active, progress.phase == .action, !progress.isCapped, progress.headerKind != .labels else { return }
-    // One loop for each way of joining and each kind of action, constants in each: a
-    // generic function is specialized for each, where a function with flags was not
-    // (it kept them as arguments, tested at every line).
-    let countsBrackets = progress.headerKind == .tca
-    if !joinsActionText {
-      if countsBrackets {
-        takeActionRun(&lines, &marks, ActionRunWay<NotJoined, CountsBrackets>.self)
-      } else {
-        takeActionRun(&lines, &marks, ActionRunWay<NotJoined, CountsNoBrackets>.self)
-      }
-    } else if stripsActionLines {
-      if countsBrackets {
-        takeActionRun(&lines, &marks, ActionRunWay<JoinedStripped, CountsBrackets>.self)
-      } else {
-        takeActionRun(&lines, &marks, ActionRunWay<JoinedStripped, CountsNoBrackets>.self)
-      }
+    // One loop for each way of joining and each kind of action, constants in each.
+    if progress.headerKind == .tca {
+      takeActionRun(&lines, &marks, countsBrackets: StaticTrue.self)
     } else {
-      if countsBrackets {
-        takeActionRun(&lines, &marks, ActionRunWay<JoinedInOneCopy, CountsBrackets>.self)
-      } else {
-        takeActionRun(&lines, &marks, ActionRunWay<JoinedInOneCopy, CountsNoBrackets>.self)
-      }
+      takeActionRun(&lines, &marks, countsBrackets: StaticFalse.self)
     }
   }
 
   @inline(__always)
-  private mutating func takeActionRun<Way: ActionRunWayKind>(
-    _ lines: inout LineSplitter, _ marks: inout BlockMarks, _: Way.Type
+  private mutating func takeActionRun<CountsBrackets: StaticBool>(
+    _ lines: inout LineSplitter, _ marks: inout BlockMarks, countsBrackets: CountsBrackets.Type
   ) {
-    let joins = Way.joins
-    let joinsInOneCopy = Way.inOneCopy
+    if !joinsActionText {
+      takeActionRun(&lines, &marks, StaticFalse.self, StaticFalse.self, countsBrackets)
+    } else if stripsActionLines {
+      takeActionRun(&lines, &marks, StaticTrue.self, StaticFalse.self, countsBrackets)
+    } else {
+      takeActionRun(&lines, &marks, StaticTrue.self, StaticTrue.self, countsBrackets)
+    }
+  }
+
+  @inline(__always)
+  private mutating func takeActionRun<Joins: StaticBool, InOneCopy: StaticBool, CountsBrackets: StaticBool>(
+    _ lines: inout LineSplitter, _ marks: inout BlockMarks, _: Joins.Type, _: InOneCopy.Type, _: CountsBrackets.Type
+  ) {
+    let joins = Joins.value
+    let joinsInOneCopy = InOneCopy.value
     guard let base = marks.base else { return }
     let from = lines.nextLineStart
     // Lines that end at or before `limit` have no header candidate and are ASCII.
     let limit = marks.plainUntil(from: from)
     guard from < limit else { return }
-    let isTCA = Way.countsBrackets
+    let isTCA = CountsBrackets.value
     let blockEnd = marks.count
     var room = sizeCap &- progress.byteCount  // bytes the record may still take
     var actionLines = progress.actionLineCount
@@ -875,36 +802,37 @@ struct ScanState: ~Copyable {
   @inline(__always)
   mutating func takeStateRun(_ lines: inout LineSplitter, _ marks: inout BlockMarks) {
     guard active, !progress.isCapped else { return }
-    // One loop for each kind of diff, and for keeping the lines for the diff parser or
-    // not: with these constants (a specialized generic, as the action run's), each loop
-    // holds only its own tests (one loop for both kinds cost tca1 1.3%).
+    // One loop for each kind of diff and for keeping the lines for the diff parser or not,
+    // constants in each, as the action run's (one loop for both kinds cost tca1 1.3%).
     let keepsPaths = needs.contains(.statePaths)
     if progress.phase == .diffingTree {
       if keepsPaths {
-        takeStateRun(&lines, &marks, StateRunWay<TreeDiff, KeepsStateLines>.self)
+        takeStateRun(&lines, &marks, StaticTrue.self, StaticTrue.self)
       } else {
-        takeStateRun(&lines, &marks, StateRunWay<TreeDiff, KeepsNoStateLines>.self)
+        takeStateRun(&lines, &marks, StaticTrue.self, StaticFalse.self)
       }
     } else if progress.phase == .tcaState {
       if keepsPaths {
-        takeStateRun(&lines, &marks, StateRunWay<DumpDiff, KeepsStateLines>.self)
+        takeStateRun(&lines, &marks, StaticFalse.self, StaticTrue.self)
       } else {
-        takeStateRun(&lines, &marks, StateRunWay<DumpDiff, KeepsNoStateLines>.self)
+        takeStateRun(&lines, &marks, StaticFalse.self, StaticFalse.self)
       }
     }
   }
 
+  /// `IsTree`: a Difference tree, else a Custom Dump diff; `KeepsLines`: its lines are kept
+  /// for the diff parser.
   @inline(__always)
-  private mutating func takeStateRun<Way: StateRunWayKind>(
-    _ lines: inout LineSplitter, _ marks: inout BlockMarks, _: Way.Type
+  private mutating func takeStateRun<IsTree: StaticBool, KeepsLines: StaticBool>(
+    _ lines: inout LineSplitter, _ marks: inout BlockMarks, _: IsTree.Type, _: KeepsLines.Type
   ) {
-    let isTree = Way.isTree
+    let isTree = IsTree.value
     guard let base = marks.base else { return }
     let from = lines.nextLineStart
     // Lines that end at or before `limit` have no header candidate.
     let limit = marks.headerFreeUntil(from: from)
     guard from < limit else { return }
-    let keepsPaths = Way.keepsLines
+    let keepsPaths = KeepsLines.value
     let copies = keepsPaths || keepsRaw
     // Where the run's first byte lands among the record's kept bytes (`copy`).
     let keptStart = raw.count &+ pendingCount
