@@ -35,6 +35,12 @@ struct DerivedText: ~Copyable {
     self.base = base
   }
 
+  /// Goes on writing after the bytes already in `buffer` (an action part read ahead).
+  init(base: Int, continuing buffer: consuming ByteAccumulator) {
+    bytes = buffer
+    self.base = base
+  }
+
   /// The buffer, for the next record.
   consuming func takeBuffer() -> ByteAccumulator { bytes }
 

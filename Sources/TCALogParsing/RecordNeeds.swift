@@ -23,3 +23,11 @@ public struct RecordNeeds: OptionSet, Sendable {
   /// Every part of a record: what a sink that prints or keeps records needs.
   public static let all: RecordNeeds = [.action, .actionText, .statePaths, .values, .raw]
 }
+
+/// Whether a record's reader wants it at all, told by its action path alone (and its
+/// `ActionKey`, to answer once per shape): a record it declines is counted in the scan's
+/// statistics and warnings, and given its index, but never built (its state part, its
+/// storage, the `Record`) nor emitted. Only a sink whose answer depends on the action path
+/// alone gives one (`filter -c` with action patterns only); it is asked on the thread that
+/// scans, once per record, after the path is read.
+public typealias ActionGate = (_ key: ActionKey?, _ path: UnsafeBufferPointer<UInt8>) -> Bool

@@ -39,15 +39,20 @@ package final class RecordScanner {
   /// not see (array growth, hashing). The rule above makes an overlapping access impossible.
   @exclusivity(unchecked) private var state: ScanState
 
-  /// `needs`: what the records' reader uses; the rest is left out (`RecordNeeds`).
-  package init(file: String, firstIndex: Int = 0, sizeCap: Int = 64 << 20, needs: RecordNeeds = .all) {
+  /// `needs`: what the records' reader uses; the rest is left out (`RecordNeeds`). `gate`:
+  /// which records it wants at all, by their action paths (`ActionGate`; only with
+  /// `.action` in `needs`).
+  package init(
+    file: String, firstIndex: Int = 0, sizeCap: Int = 64 << 20, needs: RecordNeeds = .all, gate: ActionGate? = nil
+  ) {
     // A copy of its own: every record retains and releases the name, and a string shared
     // with the scanners of other threads made their reference-count updates fight over one
     // cache line (8% of a parallel `records --stats`).
     let file = String(decoding: Array(file.utf8), as: UTF8.self)
     self.file = file
     self.sizeCap = sizeCap
-    state = ScanState(file: file, nextIndex: firstIndex, sizeCap: sizeCap, needs: needs)
+    state = ScanState(
+      file: file, nextIndex: firstIndex, sizeCap: sizeCap, needs: needs, gate: needs.contains(.action) ? gate : nil)
   }
 
   /// Feeds a block of whole input lines (the last may lack its LF) numbered from
@@ -124,6 +129,7 @@ package final class RecordScanner {
   /// the scanner for the next record (`ScanState.recycle`).
   @inline(__always)
   private func emitClosed(_ ending: ScanState.Ending, _ emit: (Record) throws -> Void) rethrows {
+    if state.closeIfDeclined(ending) { return }
     var record = state.close(ending)
     try emit(record)
     state.recycle(&record)
@@ -419,6 +425,10 @@ struct TreeProgress {
 /// owner, and the scanner changes it in place.
 struct ScanState: ~Copyable {
   enum Ending { case blankLine, finished, nextLine, endOfInput }
+  /// A record's action part as `readAction` reads it: ranges in the derived bytes.
+  typealias ActionPart = (
+    path: TextRange, root: TextRange?, text: TextRange, hasTypedNestedCase: Bool, key: ActionKey?
+  )
   /// What a line means for the open record.
   enum Step { case taken, takenAndClosed, rejected }
   /// What is left to do with a line once the open record has seen it: nothing, to start a
@@ -436,6 +446,11 @@ struct ScanState: ~Copyable {
   let needs: RecordNeeds
   /// `needs` holds `.raw`: every line of a record is copied.
   let keepsRaw: Bool
+  /// Which records the reader wants, by action path (`ActionGate`); nil: every one.
+  let gate: ActionGate?
+  /// The action part `closeIfDeclined` read for the record being closed, its bytes in
+  /// `derivedBuffer`: `makeRecord` goes on from it.
+  var actionReadAhead: ActionPart?
   var nextIndex: Int
   var statistics = ScanStatistics()
   /// At most `RecordScanner.maximumWarnings`.
@@ -489,11 +504,12 @@ struct ScanState: ~Copyable {
   /// shared, would make every later one that large).
   var spareChanges: [StateChange] = []
 
-  init(file: String, nextIndex: Int, sizeCap: Int, needs: RecordNeeds) {
+  init(file: String, nextIndex: Int, sizeCap: Int, needs: RecordNeeds, gate: ActionGate? = nil) {
     self.file = file
     self.nextIndex = nextIndex
     self.sizeCap = sizeCap
     self.needs = needs
+    self.gate = gate
     keepsRaw = needs.contains(.raw)
   }
 
@@ -905,7 +921,8 @@ struct ScanState: ~Copyable {
 
   mutating func finishBeforeHeader() -> Record? {
     guard active else { return nil }
-    return close(progress.phase == .finished ? .finished : .nextLine)
+    let ending: Ending = progress.phase == .finished ? .finished : .nextLine
+    return closeIfDeclined(ending) ? nil : close(ending)
   }
 
   mutating func finishAtForcedCut() -> Record? {
@@ -915,7 +932,7 @@ struct ScanState: ~Copyable {
   }
 
   mutating func finish() -> Record? {
-    let record = active ? close(.endOfInput) : nil
+    let record = active && !closeIfDeclined(.endOfInput) ? close(.endOfInput) : nil
     inFragment = false
     previousLooksLikeRoot = false
     return record
@@ -1296,14 +1313,45 @@ struct ScanState: ~Copyable {
   mutating func close(_ ending: Ending) -> Record {
     let record = makeRecord(ending)
     statistics.count(record)
+    endClosedRecord()
+    return record
+  }
+
+  /// With a gate (`ActionGate`): reads the open record's action part and asks the gate.
+  /// A record it declines is counted, warned about and forgotten, never built (true); an
+  /// admitted one keeps its action part for `close` (false). Without a gate, false.
+  mutating func closeIfDeclined(_ ending: Ending) -> Bool {
+    guard let gate else { return false }
+    let shape = recordShape()
+    var derived = DerivedText(
+      base: keepsRaw ? keptBytes().count : 0, reusing: derivedBuffer.take() ?? ByteAccumulator(capacity: 512))
+    let action = readAction(needsClue: needsClue(shape), into: &derived)
+    let path = (action.path.start &- derived.base)..<(action.path.end &- derived.base)
+    let admitted = gate(action.key, UnsafeBufferPointer(rebasing: derived.bytes.buffer[path]))
+    derivedBuffer = derived.takeBuffer()
+    if admitted {
+      actionReadAhead = action
+      return false
+    }
+    let stateChanged = shape.isDifferenceTree ? progress.treeLineCount > 0 : progress.sawChangeMarker
+    statistics.count(
+      isComplete: isComplete(shape, ending), isNoOp: shape.hasStatePart && !stateChanged, lines: progress.lineCount,
+      bytes: progress.byteCount, format: format(shape, hasTypedNestedCase: action.hasTypedNestedCase),
+      hasInvalidUTF8: progress.hasInvalidUTF8)
+    endClosedRecord()
+    return true
+  }
+
+  /// What follows a record's closing, built or not: its warnings, the next index, the
+  /// state for the next record.
+  private mutating func endClosedRecord() {
     if progress.isCapped {
       statistics.oversizedRecords += 1
-      warn(record.line, .oversizedRecord(sizeCap: sizeCap))
+      warn(progress.headerLine, .oversizedRecord(sizeCap: sizeCap))
     }
-    if record.hasInvalidUTF8 { warn(record.line, .invalidUTF8) }
+    if progress.hasInvalidUTF8 { warn(progress.headerLine, .invalidUTF8) }
     nextIndex += 1
     reset()
-    return record
   }
 
   /// Takes back an emitted record's storage for the next record's bytes (`makeRecord`).
@@ -1315,6 +1363,7 @@ struct ScanState: ~Copyable {
   /// Makes ready for the next record; the buffers keep their memory (up to 1 MiB of bytes).
   private mutating func reset() {
     active = false
+    actionReadAhead = nil
     progress = RecordProgress()
     raw.removeAll()
     raw.shrink(toAtMost: 1 << 20)
@@ -1335,26 +1384,44 @@ struct ScanState: ~Copyable {
     var hasStatePart: Bool
   }
 
-  private mutating func makeRecord(_ ending: Ending) -> Record {
+  /// The open record's shape, from its progress.
+  @inline(__always)
+  private func recordShape() -> Shape {
     // Field by field: a computed property over `progress` copied all of it.
     let headerKind = progress.headerKind
     let sawStateHeader = progress.sawStateHeader
     let noChange = progress.noChange
-    let shape = Shape(
+    return Shape(
       isDifferenceTree: headerKind == .diffing || sawStateHeader || progress.treeLineCount > 0
         || (noChange && progress.noChangeAtColumnZero),
       actionFinished: headerKind != .tca || (progress.actionLineCount > 0 && progress.actionBrackets.depth <= 0),
       hasStatePart: headerKind != .labels
         && (sawStateHeader || noChange || progress.treeLineCount > 0 || progress.dumpLineCount > 0))
+  }
+
+  /// Whether the action's value tree must decide `tca0` from `tca1` (nothing else does).
+  @inline(__always)
+  private func needsClue(_ shape: Shape) -> Bool {
+    progress.headerKind == .tca && !shape.isDifferenceTree && progress.storePrefix == nil && !progress.sawTCA0Marker
+  }
+
+  private mutating func makeRecord(_ ending: Ending) -> Record {
+    let shape = recordShape()
     // Without `.raw` the storage holds only the derived bytes, which then start at 0.
     // The kept bytes (with `.raw`); the diff parsers read the state lines there.
     let kept = keptBytes()
-    var derived = DerivedText(
-      base: keepsRaw ? kept.count : 0, reusing: derivedBuffer.take() ?? ByteAccumulator(capacity: 512))
-    // The action's value tree also decides `tca0` from `tca1` when nothing else does.
-    let needsClue =
-      progress.headerKind == .tca && !shape.isDifferenceTree && progress.storePrefix == nil && !progress.sawTCA0Marker
-    let action = readAction(needsClue: needsClue, into: &derived)
+    var derived: DerivedText
+    let action: ActionPart
+    if let ahead = actionReadAhead {
+      // `closeIfDeclined` read it: its bytes are the derived bytes so far.
+      actionReadAhead = nil
+      derived = DerivedText(base: keepsRaw ? kept.count : 0, continuing: derivedBuffer.take()!)
+      action = ahead
+    } else {
+      derived = DerivedText(
+        base: keepsRaw ? kept.count : 0, reusing: derivedBuffer.take() ?? ByteAccumulator(capacity: 512))
+      action = readAction(needsClue: needsClue(shape), into: &derived)
+    }
     let changes = needs.contains(.statePaths) ? parseStatePart(shape, into: &derived) : []
     let timestampRange = progress.hasTimestamp ? derived.add(timestamp.buffer) : nil
     let stateChanged = shape.isDifferenceTree ? progress.treeLineCount > 0 : progress.sawChangeMarker
@@ -1459,9 +1526,7 @@ struct ScanState: ~Copyable {
   ///
   /// The path and the clue come from the cache by text shape (`ActionPathCache`), which
   /// builds the value tree once per shape.
-  private mutating func readAction(needsClue: Bool, into derived: inout DerivedText) -> (
-    path: TextRange, root: TextRange?, text: TextRange, hasTypedNestedCase: Bool, key: ActionKey?
-  ) {
+  private mutating func readAction(needsClue: Bool, into derived: inout DerivedText) -> ActionPart {
     let wantsPath = needs.contains(.action)
     let wantsText = needs.contains(.actionText)
     let none = derived.range(from: derived.position)

@@ -41,13 +41,22 @@ public struct ScanStatistics: Sendable, Equatable {
   public init() {}
 
   package mutating func count(_ record: some RecordFields) {
+    count(
+      isComplete: record.isComplete, isNoOp: record.isNoOp, lines: record.lines, bytes: record.bytes,
+      format: record.format, hasInvalidUTF8: record.hasInvalidUTF8)
+  }
+
+  /// Counts a record by its facts (a record an `ActionGate` declined is never built).
+  package mutating func count(
+    isComplete: Bool, isNoOp: Bool, lines: Int, bytes: Int, format: RecordFormat, hasInvalidUTF8: Bool
+  ) {
     records += 1
-    if record.isComplete { completeRecords += 1 } else { incompleteRecords += 1 }
-    if record.isComplete && record.isNoOp { noOpRecords += 1 }
-    recordLines += record.lines
-    recordBytes += record.bytes
-    formatCounts[record.format] += 1
-    if record.hasInvalidUTF8 { invalidUTF8Records += 1 }
+    if isComplete { completeRecords += 1 } else { incompleteRecords += 1 }
+    if isComplete && isNoOp { noOpRecords += 1 }
+    recordLines += lines
+    recordBytes += bytes
+    formatCounts[format] += 1
+    if hasInvalidUTF8 { invalidUTF8Records += 1 }
   }
 
   /// Adds another part's counts (a later chunk or input).

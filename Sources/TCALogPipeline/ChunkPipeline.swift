@@ -222,7 +222,7 @@ final class ChunkSplitter {
 final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
   enum Mode {
     /// Add records to the part as they are parsed, before their place in the run is known.
-    case content(@Sendable (inout Part, RecordContent) -> Void)
+    case content(@Sendable (inout Part, RecordContent) -> Void, gate: @Sendable (Part) -> ActionGate?)
     /// Hold the chunk's records, number them once the earlier chunks are scanned, then add.
     case numbered(@Sendable (inout Part, Record) -> Void)
   }
@@ -352,11 +352,14 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
   }
 
   private func process(_ job: Job) {
-    let scanner = RecordScanner(file: job.run.file, firstIndex: 0, sizeCap: sizeCap, needs: needs)
     var part = job.part
     var tally = window.isUnbounded ? nil : WindowTally()
+    // A part's gate only without a window: the window's counts see every record.
+    var gate: ActionGate?
+    if case .content(_, let gateOf) = mode, window.isUnbounded { gate = gateOf(part) }
+    let scanner = RecordScanner(file: job.run.file, firstIndex: 0, sizeCap: sizeCap, needs: needs, gate: gate)
     switch mode {
-    case .content(let add):
+    case .content(let add, _):
       scan(job.chunk, with: scanner) { record in
         let content = record.content
         if tally == nil || tally!.admit(content, to: window) { add(&part, content) }

@@ -19,6 +19,10 @@ public enum StreamControl: Sendable, Equatable {
 public protocol RecordSink {
   /// What this sink reads of each record (default: everything).
   var needs: RecordNeeds { get }
+  /// Which records it wants at all, by their action paths (default: nil, every record).
+  /// A declined record is counted in the stream's statistics but never built; the stream
+  /// asks only without a time window, whose counts see every record.
+  var actionGate: ActionGate? { get }
   /// An input is about to be read (`-` is standard input); `.stop` ends the stream
   /// before it is opened.
   mutating func begin(input: String) throws -> StreamControl
@@ -31,6 +35,8 @@ public protocol RecordSink {
 extension RecordSink {
   /// Everything (`.all`) unless the sink says less.
   public var needs: RecordNeeds { .all }
+  /// Every record.
+  public var actionGate: ActionGate? { nil }
   /// Reads every input: always `.more`.
   public func begin(input: String) throws -> StreamControl { .more }
   /// Does nothing.
@@ -56,6 +62,13 @@ public protocol RecordPart: Sendable {
   /// The chunk's next record. Its place in the run (index, line) is not known yet, so the
   /// part cannot read it.
   mutating func add(_ record: RecordContent)
+  /// The chunk's `RecordSink.actionGate`, asked on the worker thread that scans it.
+  var actionGate: ActionGate? { get }
+}
+
+extension RecordPart {
+  /// Every record.
+  public var actionGate: ActionGate? { nil }
 }
 
 /// A chunked sink whose parts need each record's place in the run (to print it, say): a

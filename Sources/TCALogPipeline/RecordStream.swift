@@ -141,7 +141,13 @@ public struct RecordStream: Sendable {
   public func run<Sink: ChunkedRecordSink>(into sink: inout Sink) throws -> ReadResult {
     guard jobs > 1 && !follow else { return try runSequentially(into: &sink) }
     return try runChunked(
-      into: &sink, makePart: { $0.makePart() }, merge: { try $0.merge($1) }, mode: .content(adder(Sink.Part.self)))
+      into: &sink, makePart: { $0.makePart() }, merge: { try $0.merge($1) },
+      mode: .content(adder(Sink.Part.self), gate: gateOf(Sink.Part.self)))
+  }
+
+  /// A part's `actionGate`, by the same means as `adder`.
+  private func gateOf<Part: RecordPart>(_: Part.Type) -> @Sendable (Part) -> ActionGate? {
+    { part in part.actionGate }
   }
 
   /// A part's `add`, with the part's type a generic parameter of its own. This module's
@@ -172,7 +178,10 @@ public struct RecordStream: Sendable {
         result.stopped = true
         break
       }
-      let scanner = RecordScanner(file: input, firstIndex: nextIndex, sizeCap: sizeCap, needs: sink.needs)
+      // The sink's gate only without a window: the window's counts see every record.
+      let scanner = RecordScanner(
+        file: input, firstIndex: nextIndex, sizeCap: sizeCap, needs: sink.needs,
+        gate: window.isUnbounded ? sink.actionGate : nil)
       var control = StreamControl.more
       // Closure literals, not a local function: captured variables of a local function
       // may escape, so each access would pay a runtime exclusivity check (one per line).

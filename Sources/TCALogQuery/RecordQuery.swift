@@ -149,6 +149,16 @@ public final class RecordQuery {
     }
   }
 
+  /// The query as an `ActionGate`, when whether it selects a record depends on the action
+  /// path alone (action patterns or exclusions, nothing else, not inverted): the records
+  /// it would not select need not be built. Nil otherwise.
+  public var actionGate: ActionGate? {
+    guard !actions.isEmpty || !excludes.isEmpty, states.isEmpty, texts.isEmpty, change == .any, !inverted else {
+      return nil
+    }
+    return { key, path in self.actionConditionsHold(key, path) }
+  }
+
   /// Whether an action pattern matches the path and no exclusion does: matched once per
   /// action key, as records of one key have the same path. An answer that met a match
   /// failure is not kept, so that each record counts its own failure.

@@ -158,9 +158,16 @@ public final class SelectionCounter: ChunkedRecordSink {
   /// Only what the query reads of a record.
   public var needs: RecordNeeds { query.needs }
 
+  /// A count needs no record its query turns down by the action path alone.
+  public var actionGate: ActionGate? { GateUse.gate(of: query, noting: gateUse) }
+  /// Whether the stream asked the gate: then each record it gives is one the gate
+  /// admitted, so selected, not asked of the query again (which would count its match
+  /// failures twice).
+  private let gateUse = GateUse()
+
   /// Counts the record if it is selected; always `.more`.
   public func record(_ record: Record) -> StreamControl {
-    if query.selects(record) { selectedCount += 1 }
+    if gateUse.asked || query.selects(record) { selectedCount += 1 }
     return .more
   }
 
@@ -178,10 +185,32 @@ public final class SelectionCounter: ChunkedRecordSink {
   public struct Part: RecordPart, @unchecked Sendable {
     let query: RecordQuery
     var selected = 0
+    private let gateUse = GateUse()
 
-    /// Counts the record if the part's query selects it.
+    init(query: RecordQuery) { self.query = query }
+
+    /// The part's query as a gate (`SelectionCounter.actionGate`).
+    public var actionGate: ActionGate? { GateUse.gate(of: query, noting: gateUse) }
+
+    /// Counts the record if the part's query selects it (or admitted it as the gate).
     public mutating func add(_ record: RecordContent) {
-      if query.selects(record) { selected += 1 }
+      if gateUse.asked || query.selects(record) { selected += 1 }
+    }
+  }
+
+  /// Notes that a stream asked a counter's gate (one thread at a time: the stream's, or
+  /// the worker's that scans the part's chunk).
+  final class GateUse: @unchecked Sendable {
+    /// Unchecked, as the query's tallies: read for every record.
+    @exclusivity(unchecked) var asked = false
+
+    /// `query`'s gate, noting in `use` that it was asked.
+    static func gate(of query: RecordQuery, noting use: GateUse) -> ActionGate? {
+      guard let gate = query.actionGate else { return nil }
+      return { key, path in
+        use.asked = true
+        return gate(key, path)
+      }
     }
   }
 }

@@ -11,6 +11,9 @@ extension ReportAggregator: ChunkedRecordSink, RecordPart {
     collectsShapes ? [.action, .actionText, .statePaths, .values] : [.action, .statePaths, .values]
   }
 
+  /// Every record counts (a sink and its parts are one type here).
+  public var actionGate: ActionGate? { nil }
+
   /// Adds the record (`add(_:)`); always `.more`.
   public mutating func record(_ record: Record) -> StreamControl {
     add(record.content)
