@@ -224,7 +224,7 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
     /// Add records to the part as they are parsed, before their place in the run is known.
     case content(@Sendable (inout Part, RecordContent) -> Void, gate: @Sendable (Part) -> ActionGate?)
     /// Hold the chunk's records, number them once the earlier chunks are scanned, then add.
-    case numbered(@Sendable (inout Part, Record) -> Void)
+    case numbered(@Sendable (inout Part, Record) -> Void, gate: @Sendable (Part) -> ActionGate?)
   }
 
   struct Done {
@@ -356,7 +356,12 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
     var tally = window.isUnbounded ? nil : WindowTally()
     // A part's gate only without a window: the window's counts see every record.
     var gate: ActionGate?
-    if case .content(_, let gateOf) = mode, window.isUnbounded { gate = gateOf(part) }
+    if window.isUnbounded {
+      switch mode {
+      case .content(_, let gateOf): gate = gateOf(part)
+      case .numbered(_, let gateOf): gate = gateOf(part)
+      }
+    }
     let scanner = RecordScanner(file: job.run.file, firstIndex: 0, sizeCap: sizeCap, needs: needs, gate: gate)
     switch mode {
     case .content(let add, _):
@@ -364,10 +369,12 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
         let content = record.content
         if tally == nil || tally!.admit(content, to: window) { add(&part, content) }
       }
-    case .numbered(let add):
+    case .numbered(let add, _):
       var records: [Record] = []
       scan(job.chunk, with: scanner) { records.append($0) }
-      let base = bases(of: job, records: records.count, lines: scanner.statistics.lines)
+      // Every record the chunk closed, also those a gate declined: the next chunk's
+      // records are numbered after all of them.
+      let base = bases(of: job, records: scanner.nextIndex, lines: scanner.statistics.lines)
       for var record in records {
         record.index += base.index
         record.line += base.lines

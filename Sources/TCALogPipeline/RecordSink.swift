@@ -87,6 +87,13 @@ public protocol NumberedChunkedRecordSink: RecordSink {
 public protocol NumberedRecordPart: Sendable {
   /// The chunk's next record, numbered as in a sequential read.
   mutating func add(_ record: Record)
+  /// The chunk's `RecordSink.actionGate`, asked on the worker thread that scans it.
+  var actionGate: ActionGate? { get }
+}
+
+extension NumberedRecordPart {
+  /// Every record.
+  public var actionGate: ActionGate? { nil }
 }
 
 /// A sink that reads nothing of the records: for the counts of a stream alone

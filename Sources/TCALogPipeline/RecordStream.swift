@@ -166,7 +166,17 @@ public struct RecordStream: Sendable {
     guard jobs > 1 && !follow else { return try runSequentially(into: &sink) }
     return try runChunked(
       into: &sink, makePart: { $0.makePart() }, merge: { try $0.merge($1) },
-      mode: .numbered({ (part: inout Sink.Part, record) in part.add(record) }))
+      mode: .numbered(numberedAdder(Sink.Part.self), gate: numberedGateOf(Sink.Part.self)))
+  }
+
+  /// A numbered part's `add`, by the same means as `adder`.
+  private func numberedAdder<Part: NumberedRecordPart>(_: Part.Type) -> @Sendable (inout Part, Record) -> Void {
+    { part, record in part.add(record) }
+  }
+
+  /// A numbered part's `actionGate`, by the same means as `adder`.
+  private func numberedGateOf<Part: NumberedRecordPart>(_: Part.Type) -> @Sendable (Part) -> ActionGate? {
+    { part in part.actionGate }
   }
 
   private func runSequentially<Sink: RecordSink>(into sink: inout Sink) throws -> ReadResult {

@@ -38,6 +38,7 @@ public final class RecordSelector: NumberedChunkedRecordSink {
   private var lastPrinted: Int?
   private var pending: RingBuffer<Record>
   private let blueprint: RecordQuery.Blueprint
+  private let gateUse = GateUse()
 
   /// A selector; negative context counts are taken as 0, and a `maxCount` of 0 or less selects
   /// nothing and opens no input.
@@ -60,13 +61,17 @@ public final class RecordSelector: NumberedChunkedRecordSink {
   /// What the query reads, and the printer may print any of the record.
   public var needs: RecordNeeds { .all }
 
+  /// Without context, only the selected records are printed: none that the query turns
+  /// down by the action path alone need be built.
+  public var actionGate: ActionGate? { before == 0 && after == 0 ? GateUse.gate(of: query, noting: gateUse) : nil }
+
   /// With `--max-count` reached (or 0), the next input is not even opened.
   public func begin(input: String) -> StreamControl { wantsMore ? .more : .stop }
 
   /// Prints the record if it is selected or context; `.stop` once `maxCount` records are selected
   /// and their trailing context printed.
   public func record(_ record: Record) throws -> StreamControl {
-    try take(record, selected: query.selects(record))
+    try take(record, selected: gateUse.asked || query.selects(record))
   }
 
   /// A part with its own compiled copy of the query.
@@ -126,11 +131,20 @@ public final class RecordSelector: NumberedChunkedRecordSink {
     let keepsAll: Bool
     var records: [Record] = []
     var selected: [Bool] = []
+    private let gateUse = GateUse()
+
+    init(query: RecordQuery, keepsAll: Bool) {
+      self.query = query
+      self.keepsAll = keepsAll
+    }
+
+    /// The part's query as a gate, without context (`RecordSelector.actionGate`).
+    public var actionGate: ActionGate? { keepsAll ? nil : GateUse.gate(of: query, noting: gateUse) }
 
     /// Selects the record with the part's query; keeps it when selected, or always when the
     /// selector prints context.
     public mutating func add(_ record: Record) {
-      let isSelected = query.selects(record)
+      let isSelected = gateUse.asked || query.selects(record)
       if keepsAll || isSelected {
         records.append(record)
         selected.append(isSelected)
@@ -160,9 +174,6 @@ public final class SelectionCounter: ChunkedRecordSink {
 
   /// A count needs no record its query turns down by the action path alone.
   public var actionGate: ActionGate? { GateUse.gate(of: query, noting: gateUse) }
-  /// Whether the stream asked the gate: then each record it gives is one the gate
-  /// admitted, so selected, not asked of the query again (which would count its match
-  /// failures twice).
   private let gateUse = GateUse()
 
   /// Counts the record if it is selected; always `.more`.
@@ -198,19 +209,22 @@ public final class SelectionCounter: ChunkedRecordSink {
     }
   }
 
-  /// Notes that a stream asked a counter's gate (one thread at a time: the stream's, or
-  /// the worker's that scans the part's chunk).
-  final class GateUse: @unchecked Sendable {
-    /// Unchecked, as the query's tallies: read for every record.
-    @exclusivity(unchecked) var asked = false
+}
 
-    /// `query`'s gate, noting in `use` that it was asked.
-    static func gate(of query: RecordQuery, noting use: GateUse) -> ActionGate? {
-      guard let gate = query.actionGate else { return nil }
-      return { key, path in
-        use.asked = true
-        return gate(key, path)
-      }
+/// Notes that a stream asked a sink's gate (one thread at a time: the stream's, or the
+/// worker's that scans the part's chunk). Once it was asked, every record the stream gives
+/// is one the gate admitted, so selected: asking the query again would count its match
+/// failures twice.
+final class GateUse: @unchecked Sendable {
+  /// Unchecked, as the query's tallies: read for every record.
+  @exclusivity(unchecked) var asked = false
+
+  /// `query`'s gate, noting in `use` that it was asked.
+  static func gate(of query: RecordQuery, noting use: GateUse) -> ActionGate? {
+    guard let gate = query.actionGate else { return nil }
+    return { key, path in
+      use.asked = true
+      return gate(key, path)
     }
   }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TCALogInput
+@testable import TCALogOutput
 @testable import TCALogParsing
 @testable import TCALogPipeline
 @testable import TCALogQuery
@@ -146,6 +147,45 @@ struct ActionGateTests {
       #expect(result.untimedRecords == expected.untimedRecords && expected.untimedRecords > 0, "jobs \(jobs)")
       #expect(result.windowStatistics == expected.windowStatistics, "jobs \(jobs)")
       #expect(counter.selectedCount == 0)
+    }
+  }
+
+  /// `filter` printing without context builds only the records its query may select: what
+  /// it prints (each record's index, line and text) is what the same selection prints with
+  /// a condition beyond the path, which turns the gate off; at one and two jobs, with and
+  /// without `--max-count`.
+  @Test func printedSelectionAgreesWithTheUngatedOne() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-gate-print-\(getpid()).log").path
+    try Data(Self.logBytes).write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    func printed(_ query: RecordQuery, jobs: Int, maxCount: Int?) throws -> (bytes: [UInt8], gated: Bool) {
+      var gated = false
+      let bytes = try captureOutput { out in
+        let printer = FilterPrinter(format: .ndjson, out: out)
+        let selector = RecordSelector(query: query, output: printer, maxCount: maxCount)
+        gated = selector.actionGate != nil
+        var sink = selector
+        var stream = RecordStream(inputs: [path, path], jobs: jobs)
+        stream.chunkSize = 300
+        try stream.run(into: &sink)
+      }
+      return (bytes, gated)
+    }
+    let everyText = try matchers(["(?s)."])
+    for (actions, excludes) in [(["windows"], [String]()), (["tick|big"], ["big"]), ([], ["search"])] {
+      for jobs in [1, 2] {
+        for maxCount in [nil, 5] {
+          let gated = try printed(
+            RecordQuery(actions: matchers(actions), excludes: matchers(excludes)), jobs: jobs, maxCount: maxCount)
+          let ungated = try printed(
+            RecordQuery(actions: matchers(actions), excludes: matchers(excludes), texts: everyText), jobs: jobs,
+            maxCount: maxCount)
+          #expect(gated.gated && !ungated.gated)
+          #expect(
+            gated.bytes == ungated.bytes && !gated.bytes.isEmpty,
+            "\(actions) \(excludes), jobs \(jobs), -m \(maxCount ?? -1)")
+        }
+      }
     }
   }
 }
