@@ -1333,9 +1333,9 @@ struct ScanState: ~Copyable {
       actionReadAhead = action
       return false
     }
-    let stateChanged = shape.isDifferenceTree ? progress.treeLineCount > 0 : progress.sawChangeMarker
     statistics.count(
-      isComplete: isComplete(shape, ending), isNoOp: shape.hasStatePart && !stateChanged, lines: progress.lineCount,
+      isComplete: isComplete(shape, ending), isNoOp: shape.hasStatePart && !stateChanged(shape),
+      lines: progress.lineCount,
       bytes: progress.byteCount, format: format(shape, hasTypedNestedCase: action.hasTypedNestedCase),
       hasInvalidUTF8: progress.hasInvalidUTF8)
     endClosedRecord()
@@ -1399,6 +1399,12 @@ struct ScanState: ~Copyable {
         && (sawStateHeader || noChange || progress.treeLineCount > 0 || progress.dumpLineCount > 0))
   }
 
+  /// Whether the open record's state part shows a change.
+  @inline(__always)
+  private func stateChanged(_ shape: Shape) -> Bool {
+    shape.isDifferenceTree ? progress.treeLineCount > 0 : progress.sawChangeMarker
+  }
+
   /// Whether the action's value tree must decide `tca0` from `tca1` (nothing else does).
   @inline(__always)
   private func needsClue(_ shape: Shape) -> Bool {
@@ -1424,7 +1430,7 @@ struct ScanState: ~Copyable {
     }
     let changes = needs.contains(.statePaths) ? parseStatePart(shape, into: &derived) : []
     let timestampRange = progress.hasTimestamp ? derived.add(timestamp.buffer) : nil
-    let stateChanged = shape.isDifferenceTree ? progress.treeLineCount > 0 : progress.sawChangeMarker
+    let stateChanged = stateChanged(shape)
     var storePrefix: TextRange?
     if let prefix = progress.storePrefix {
       storePrefix = keepsRaw ? TextRange(start: prefix.lowerBound, count: prefix.count) : derived.add(kept, prefix)
