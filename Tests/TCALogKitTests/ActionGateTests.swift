@@ -60,11 +60,11 @@ struct ActionGateTests {
   }
 
   /// The records, statistics and warnings of a scan in blocks of `chunkSize`.
-  static func scan(_ bytes: [UInt8], gate: ActionGate?, chunkSize: Int) throws -> (
+  static func scan(_ bytes: [UInt8], gate: ActionGate?, chunkSize: Int, needs: RecordNeeds = .action) throws -> (
     records: [(index: Int, path: String, lines: Int, complete: Bool)], statistics: ScanStatistics,
     warnings: [ScanWarning]
   ) {
-    let scanner = RecordScanner(file: "log", sizeCap: 400, needs: .action, gate: gate)
+    let scanner = RecordScanner(file: "log", sizeCap: 400, needs: needs, gate: gate)
     var records: [(index: Int, path: String, lines: Int, complete: Bool)] = []
     let keep = { (r: Record) in records.append((r.index, r.actionPath, r.lines, r.isComplete)) }
     try LineReader(source: MemoryByteSource(bytes), chunkSize: chunkSize).forEachBlock {
@@ -97,6 +97,9 @@ struct ActionGateTests {
     // A gate that declines everything leaves the counts alone too.
     let none = try Self.scan(bytes, gate: { _, _ in false }, chunkSize: chunkSize)
     #expect(none.records.isEmpty && none.statistics == all.statistics && none.warnings == all.warnings)
+    // Without the path among the needs there is nothing to ask the gate with: it is not asked.
+    let pathless = try Self.scan(bytes, gate: { _, _ in false }, chunkSize: chunkSize, needs: [])
+    #expect(pathless.records.map(\.index) == all.records.map(\.index))
   }
 
   /// `filter -c` counts with the query as a gate what it counts by looking at each record,
