@@ -1,5 +1,11 @@
-import Foundation
+import TCALogInput
 import TCALogReport
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Writes what `tcalog check` found: every rule with its measured value and limit, and the
 /// broken default rules, as text, JSON, GitHub annotations or JUnit XML.
@@ -50,7 +56,7 @@ public struct BudgetPrinter {
     switch unit {
     case .perSecond, .perMinute: return NumberText.grouped(Int(value)) + unit.rawValue
     case .records: return NumberText.grouped(Int(value)) + " records"
-    case .percentOfLines, .percentOfRecords: return String(format: "%.1f", value) + unit.rawValue
+    case .percentOfLines, .percentOfRecords: return TextFormatting.printf("%.1f", value) + unit.rawValue
     }
   }
 
@@ -104,7 +110,8 @@ public struct BudgetPrinter {
 
   /// The number of rules broken, budget and default, and of all rules checked.
   static func counts(_ results: [Budget.Result], _ defaults: [DefaultBudget.Result]) -> (broken: Int, rules: Int) {
-    let broken = results.filter { !$0.holds && $0.measured != nil }.count + defaults.filter { !$0.findings.isEmpty }.count
+    let broken =
+      results.filter { !$0.holds && $0.measured != nil }.count + defaults.filter { !$0.findings.isEmpty }.count
     return (broken, results.count + defaults.count)
   }
 
@@ -132,7 +139,9 @@ public struct BudgetPrinter {
     for result in results where result.measured == nil {
       out += budgetLine("n/a ", result) + "\n      " + message(result) + "\n"
     }
-    for result in defaults where !result.measured { out += defaultLine("n/a ", result) + "\n      " + message(result) + "\n" }
+    for result in defaults where !result.measured {
+      out += defaultLine("n/a ", result) + "\n      " + message(result) + "\n"
+    }
     for result in results where result.holds {
       out += budgetLine("ok  ", result) + "  (\(Self.value(result.measured, result.rule.unit)))\n"
     }
@@ -204,11 +213,11 @@ public struct BudgetPrinter {
   /// GitHub's escaping of a workflow command's message (`%`, CR, LF) and, in properties,
   /// also `:` and `,`.
   static func githubData(_ text: String) -> String {
-    text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-      .replacingOccurrences(of: "\n", with: "%0A")
+    text.replacingScalars("%", with: "%25").replacingScalars("\r", with: "%0D")
+      .replacingScalars("\n", with: "%0A")
   }
   static func githubProperty(_ text: String) -> String {
-    githubData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    githubData(text).replacingScalars(":", with: "%3A").replacingScalars(",", with: "%2C")
   }
 
   /// One `::error` per broken budget rule (with its file and line) and per action that

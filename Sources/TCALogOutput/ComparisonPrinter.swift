@@ -1,5 +1,11 @@
-import Foundation
+import TCALogInput
 import TCALogReport
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Writes a `RunComparison`: text for a terminal, markdown for a pull-request comment, JSON
 /// for programs. All three hold the same rows.
@@ -40,21 +46,23 @@ public struct ComparisonPrinter {
   /// `12.5`, `1,204`, `0.31`: rates with three significant digits at most.
   static func rate(_ value: Double) -> String {
     if value >= 100 { return NumberText.grouped(Int(value.rounded())) }
-    if value >= 10 { return String(format: "%.1f", value) }
-    return String(format: "%.2f", value)
+    if value >= 10 { return TextFormatting.printf("%.1f", value) }
+    return TextFormatting.printf("%.2f", value)
   }
 
   static func change(_ row: RunComparison.Row) -> String {
     if row.isNew { return "new" }
     if row.isGone { return "gone" }
     let sign = row.change >= 0 ? "+" : "−"
-    let factor = row.factor.map { String(format: " (×%.2f)", $0) } ?? ""
+    let factor = row.factor.map { TextFormatting.printf(" (×%.2f)", $0) } ?? ""
     return sign + rate(abs(row.change)) + factor
   }
 
   static func describe(_ run: RunProfile) -> String {
     var parts = ["\(NumberText.grouped(run.records)) records", "\(NumberText.grouped(run.lines)) lines"]
-    if let seconds = run.spanSeconds, seconds >= 1 { parts.append(TextFormatting.duration(seconds)) } else {
+    if let seconds = run.spanSeconds, seconds >= 1 {
+      parts.append(TextFormatting.duration(seconds))
+    } else {
       parts.append("no timestamps")
     }
     if run.isSavedReport { parts.append("saved report") }
@@ -67,13 +75,14 @@ public struct ComparisonPrinter {
     if c.unit == .perMinute, let a = c.before.minutes, let b = c.after.minutes {
       let totals = c.totalRates
       return [
-        "the after run is \(String(format: "%.2f", b / a))× as long; rates are records per minute",
+        "the after run is \(TextFormatting.printf("%.2f", b / a))× as long; rates are records per minute",
         "(all records: \(rate(totals.before)) → \(rate(totals.after)) a minute)",
       ]
     }
     let untimed = [c.before, c.after].map { $0.minutes == nil }
     let which = untimed[0] && untimed[1] ? "either run" : untimed[0] ? "the before run" : "the after run"
-    let ratio = c.before.records > 0 ? String(format: "%.2f", Double(c.after.records) / Double(c.before.records)) : "∞"
+    let ratio =
+      c.before.records > 0 ? TextFormatting.printf("%.2f", Double(c.after.records) / Double(c.before.records)) : "∞"
     return [
       "no timestamps in \(which): rates are records per 1,000 records",
       "(the after run has \(ratio)× as many records)",
@@ -145,7 +154,9 @@ public struct ComparisonPrinter {
         out += table(cells, counted: counted)
       }
       var notes: [String] = []
-      if shown.count < rows.count { notes.append("\(NumberText.counted(rows.count - shown.count, "more changed row")) (--top)") }
+      if shown.count < rows.count {
+        notes.append("\(NumberText.counted(rows.count - shown.count, "more changed row")) (--top)")
+      }
       if hidden > 0 { notes.append("\(hidden) moved less than --min-change") }
       if !notes.isEmpty {
         out += markdown ? "\n" + notes.joined(separator: "; ") + "\n" : notes.map { "  " + $0 + "\n" }.joined()
@@ -206,11 +217,11 @@ public struct ComparisonPrinter {
     return out
   }
 
-  static func percent(_ share: Double) -> String { String(format: "%.1f%%", share * 100) }
+  static func percent(_ share: Double) -> String { TextFormatting.printf("%.1f%%", share * 100) }
 
   /// Text inside markdown backticks: a backtick or a line break would end it.
   static func code(_ text: String) -> String {
-    TerminalSafe.escaped(text).replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "|", with: "\\|")
+    TerminalSafe.escaped(text).replacingScalars("`", with: "'").replacingScalars("|", with: "\\|")
   }
 
   private func json(_ c: RunComparison) -> String {
@@ -227,7 +238,9 @@ public struct ComparisonPrinter {
         json.endObject()
       }
       json.member("unit", c.unit.rawValue)
-      for (key, rows, hidden) in [("actions", c.actions, c.unchanged.actions), ("statePaths", c.states, c.unchanged.states)] {
+      for (key, rows, hidden) in [
+        ("actions", c.actions, c.unchanged.actions), ("statePaths", c.states, c.unchanged.states),
+      ] {
         let shown = top.map { Array(rows.prefix($0)) } ?? rows
         json.lineBreak(indent: 0)
         json.key(key == "actions" ? "actions" : "statePaths")

@@ -182,7 +182,7 @@ extension HTMLReportPage {
     for (c, n) in cells.enumerated() where n > 0 {
       let opacity = 0.2 + 0.8 * Double(n) / Double(peak)
       out +=
-        "<rect class=\"\(word)\" x=\"\(c)\" y=\"0.1\" width=\"0.9\" height=\"0.8\" fill-opacity=\"\(String(format: "%.2f", opacity))\">"
+        "<rect class=\"\(word)\" x=\"\(c)\" y=\"0.1\" width=\"0.9\" height=\"0.8\" fill-opacity=\"\(TextFormatting.printf("%.2f", opacity))\">"
       out += "<title>\(Self.escape(path)), \(scale.extent(c)): \(NumberText.counted(n, "record"))</title></rect>"
     }
     // A single record is no burst: outline only a busiest cell of two or more.

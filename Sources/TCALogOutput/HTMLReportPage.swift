@@ -1,6 +1,12 @@
-import Foundation
+import TCALogInput
 import TCALogReport
 import TCALogSuggest
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `tcalog report --format html`: one self-contained page (no network, no external file)
 /// with the report's numbers, the actions by share of lines marked noise / signal /
@@ -113,7 +119,7 @@ public struct HTMLReportPage {
   /// A path escaped, with a break opportunity after each dot, so a narrow column breaks
   /// `windows[*].tabs[*].title` between segments rather than inside a name.
   static func pathHTML(_ path: String) -> String {
-    escape(path).replacingOccurrences(of: ".", with: ".<wbr>")
+    escape(path).replacingScalars(".", with: ".<wbr>")
   }
 
   // MARK: sections
@@ -203,7 +209,7 @@ public struct HTMLReportPage {
         "<td class=\"num share\" data-value=\"\(lineShare)\"><svg class=\"bar\" viewBox=\"0 0 100 10\" preserveAspectRatio=\"none\" role=\"img\">"
       out +=
         "<title>\(Self.escape(row.label)): \(NumberText.percent(lineShare))% of lines, \(NumberText.counted(row.stats.lines, "line")), \(NumberText.percent(report.shareOfRecords(row.stats)))% of records</title>"
-      out += "<rect class=\"\(word)\" width=\"\(String(format: "%.1f", width))\" height=\"10\"></rect></svg> "
+      out += "<rect class=\"\(word)\" width=\"\(TextFormatting.printf("%.1f", width))\" height=\"10\"></rect></svg> "
       out += "\(NumberText.percent(lineShare))%</td>"
       out += "<td class=\"num\" data-value=\"\(noOp ?? -1)\">\(noOp.map { NumberText.percent($0) + "%" } ?? "–")</td>"
       out += "<td class=\"num\" data-value=\"\(perRecord)\">\(NumberText.fixed(perRecord, 2))</td></tr>\n"

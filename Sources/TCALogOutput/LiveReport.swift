@@ -1,10 +1,15 @@
-import Foundation
 import TCALogInput
 import TCALogParsing
 import TCALogPipeline
 import TCALogQuery
 import TCALogReport
 import TCALogSuggest
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -20,7 +25,7 @@ import TCALogSuggest
 /// Locking: every stored `var` is read and written with `lock` held; the reading thread
 /// (the stream) and the drawing thread share the instance.
 package final class LiveReport: RecordSink, @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = Lock()
   private var aggregator = ReportAggregator()
   private var statistics = ScanStatistics()
   /// What the records seen so far account for (other lines are known only at the end).
@@ -38,7 +43,6 @@ package final class LiveReport: RecordSink, @unchecked Sendable {
   private var drawnSize: (columns: Int, rows: Int)?
   private var finished = false
   private var rateWindow: [(time: Double, records: Int)] = []
-  private var drawer: Thread?
   /// When Ctrl-C arrived (monotonic seconds).
   private var interruptedAt: Double?
 
@@ -56,9 +60,7 @@ package final class LiveReport: RecordSink, @unchecked Sendable {
 
   /// Starts the drawing thread (which also watches for Ctrl-C).
   package func start() {
-    let thread = Thread { [self] in drawLoop() }
-    drawer = thread
-    thread.start()
+    DetachedThread.start(stackSize: 8 << 20) { [self] in drawLoop() }
   }
 
   package var needs: RecordNeeds { [.action, .statePaths, .values] }

@@ -1,10 +1,15 @@
-import Foundation
 import TCALogInput
 import TCALogParsing
 import TCALogPipeline
 import TCALogQuery
 import TCALogReport
 import TCALogSuggest
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The output formats of `tcalog report --format`.
 public enum ReportFormat: String, Sendable, CaseIterable {
@@ -217,7 +222,7 @@ public struct ReportPrinter: Sendable {
 
   func markdown(_ r: ActionReport) -> String {
     func cell(_ text: String) -> String {
-      TerminalSafe.escaped(text).replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "`", with: "\\`")
+      TerminalSafe.escaped(text).replacingScalars("|", with: "\\|").replacingScalars("`", with: "\\`")
     }
     var out = "# tcalog report\n\n"
     for line in headerLines(r) { out += "- " + line + "\n" }
@@ -227,7 +232,7 @@ public struct ReportPrinter: Sendable {
       + (r.silenced == nil ? "" : " silenced by |") + "\n"
     out += "|---|---:|---:|---:|---:|---:|---|" + (r.silenced == nil ? "" : "---|") + "\n"
     for row in r.actionRows {
-      let indent = String(repeating: "  ", count: row.level).replacingOccurrences(of: " ", with: "&nbsp;")
+      let indent = String(repeating: "  ", count: row.level).replacingScalars(" ", with: "&nbsp;")
       let noop = r.noOpShare(row.stats).map { NumberText.percent($0) } ?? "–"
       out +=
         "| \(indent)`\(cell(row.label))` | \(NumberText.grouped(row.stats.count)) | "

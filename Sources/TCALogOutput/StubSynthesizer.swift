@@ -1,9 +1,15 @@
-import Foundation
+import TCALogInput
 import TCALogParsing
 import TCALogPipeline
 import TCALogQuery
 import TCALogReport
 import TCALogSuggest
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Synthesizes stub action enums from the observed case shapes, plus a `main` that builds
 /// one value per observed action and prints whether `.allExcept(suggestions)` lets it
@@ -29,7 +35,7 @@ package enum StubSynthesizer {
     for a in summary.actions where (set.options.root ?? a.root) == root {
       guard let shape = a.shape, Suggester.isSafe(shape, path: a.path) else { continue }
       var node = rootNode
-      var prefix = "TCALogStub_" + rootType.replacingOccurrences(of: ".", with: "_")
+      var prefix = "TCALogStub_" + rootType.replacingScalars(".", with: "_")
       var exprParts: [(String, [String?], Int?)] = []
       for (i, step) in shape.enumerated() {
         let isLast = i == shape.count - 1

@@ -1,10 +1,15 @@
-import Foundation
 import TCALogInput
 import TCALogParsing
 import TCALogPipeline
 import TCALogQuery
 import TCALogReport
 import TCALogSuggest
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// How the suggested entries are written: `if case` closures or TCA 1.x case key paths.
 public enum SuggestStyle: String, Sendable, CaseIterable {
@@ -142,7 +147,7 @@ public struct SuggestionPrinter: Sendable {
   /// page both show it.
   func previewCommand(_ set: SuggestionSet) -> String? {
     guard !set.suggestions.isEmpty else { return nil }
-    let alternatives = set.suggestions.map { $0.patternPath.replacingOccurrences(of: ".", with: "\\.") }
+    let alternatives = set.suggestions.map { $0.patternPath.replacingScalars(".", with: "\\.") }
     let files = inputs.isEmpty ? "app.log" : inputs.map(SuggestionPrinter.shellQuoted).joined(separator: " ")
     return "tcalog filter --exclude '^(\(alternatives.joined(separator: "|")))(\\.|$)' \(files)"
   }
@@ -150,9 +155,10 @@ public struct SuggestionPrinter: Sendable {
   /// A file name as one shell word.
   static func shellQuoted(_ name: String) -> String {
     let safe = name.unicodeScalars.allSatisfy {
-      $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_./+,:@".unicodeScalars.contains($0))
+      ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+        || "-_./+,:@".unicodeScalars.contains($0)
     }
-    return safe && !name.isEmpty ? name : "'" + name.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    return safe && !name.isEmpty ? name : "'" + name.replacingScalars("'", with: "'\\''") + "'"
   }
 
   // MARK: footer (all comments)
@@ -175,7 +181,7 @@ public struct SuggestionPrinter: Sendable {
         out += "// " + use(set, root: root) + "\n"
       }
       out += "// Filter repository lines:\n"
-      for s in set.suggestions { out += "//   \(s.name.replacingOccurrences(of: "`", with: "")) = \(s.regex)\n" }
+      for s in set.suggestions { out += "//   \(s.name.replacingScalars("`", with: "")) = \(s.regex)\n" }
       out += "// Preview the log without them:\n"
       out += "//   " + SuggestionPrinter.comment(previewCommand(set) ?? "") + "\n"
     }
@@ -227,7 +233,7 @@ public struct SuggestionPrinter: Sendable {
     let lines = set.statistics.lines
     func share(_ a: Int, _ b: Int) -> Double { b > 0 ? Double(a) / Double(b) : 0 }
     /// An entry's name as Swift spells it without back-ticks.
-    func bare(_ name: String) -> String { name.replacingOccurrences(of: "`", with: "") }
+    func bare(_ name: String) -> String { name.replacingScalars("`", with: "") }
     func entries(_ key: StaticString, _ list: [Suggestion], to json: inout JSONWriter) {
       json.lineBreak(indent: 2)
       json.key(key)

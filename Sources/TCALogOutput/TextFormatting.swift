@@ -1,10 +1,15 @@
-import Foundation
 import TCALogInput
 import TCALogParsing
 import TCALogPipeline
 import TCALogQuery
 import TCALogReport
 import TCALogSuggest
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -15,6 +20,22 @@ import TCALogSuggest
 /// Small formatting helpers shared by the printers (no Foundation `String(format:)`,
 /// which misbehaves on Linux).
 package enum TextFormatting {
+  /// One number written by C's `printf` rules (`%.2f`, ` (×%.2f)`): the digits Foundation's
+  /// `String(format:)` writes, without Foundation (see `Lock` in TCALogInput for why).
+  /// tcalog never sets a locale, so the decimal point is always `.`.
+  package static func printf(_ format: String, _ value: Double) -> String {
+    var size = 64
+    while true {
+      var buffer = [CChar](repeating: 0, count: size)
+      let written = withVaList([value]) { vsnprintf(&buffer, size, format, $0) }
+      if written < 0 { return "" }
+      if Int(written) < size {
+        return String(decoding: buffer.prefix(Int(written)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      }
+      size = Int(written) + 1
+    }
+  }
+
   /// `512 B`, `1.2 MB`
   package static func size(_ bytes: Int) -> String {
     if bytes < 1024 { return "\(bytes) B" }

@@ -1,4 +1,4 @@
-import Foundation
+import TCALogInput
 
 /// Names a record's action path and root without their bytes: records with equal keys
 /// have the same path and root, byte for byte. A key is the scanner's entry for the shape
@@ -25,7 +25,7 @@ public struct ActionKey: Hashable, Sendable {
   }
 
   private final class Generations: @unchecked Sendable {
-    let lock = NSLock()
+    let lock = Lock()
     /// Guarded by `lock`; 0 is never handed out.
     var last: UInt64 = 0
   }

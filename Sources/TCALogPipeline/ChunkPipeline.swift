@@ -1,6 +1,11 @@
-import Foundation
 import TCALogInput
 import TCALogParsing
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -57,7 +62,7 @@ final class ChunkBufferPool: @unchecked Sendable {
   /// At most this many buffers wait: the chunks in flight (`ChunkPipeline.chunksInFlight`),
   /// the one being filled and the one read past its cut. A pool never holds more.
   private let limit: Int
-  private let lock = NSLock()
+  private let lock = Lock()
   private var free: [UnsafeMutablePointer<UInt8>] = []
 
   init(size: Int, limit: Int) {
@@ -261,7 +266,7 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
     var part: Part
   }
 
-  private let condition = NSCondition()
+  private let condition = Condition()
   private var queue: [Job] = []
   private var inFlight = 0
   private var stopping = false
@@ -280,9 +285,7 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
     self.window = window
     self.sizeCap = sizeCap
     for _ in 0..<jobs {
-      let thread = Thread { self.workLoop() }
-      thread.stackSize = 8 << 20
-      thread.start()
+      DetachedThread.start(stackSize: 8 << 20) { self.workLoop() }
     }
   }
 

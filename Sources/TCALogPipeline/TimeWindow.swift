@@ -1,6 +1,11 @@
-import Foundation
 import TCALogInput
 import TCALogParsing
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -84,7 +89,7 @@ public struct TimeWindow: Sendable, Equatable {
   /// space, a date alone (its midnight), a time of day alone (`10:22`, `10:22:33`), `now`,
   /// or a span back from now: `-90s`, `-5m`, `-2h`, `-1d` (also `5m ago`).
   public static func parse(_ text: String, now: Double) throws -> Bound {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let trimmed = text.trimmingBlanks()
     if trimmed == "now" { return .instant(now) }
     var relative = trimmed
     if relative.hasSuffix(" ago") { relative = "-" + relative.dropLast(4) }

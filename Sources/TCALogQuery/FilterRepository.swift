@@ -1,3 +1,4 @@
+import TCALogInput
 import TCALogParsing
 import TCALogPipeline
 
@@ -108,7 +109,7 @@ public final class FilterRepository {
   public static func load(path: String, options: PatternMatcher.Options = []) throws(FilterRepositoryError)
     -> FilterRepository
   {
-    guard let bytes = readFile(path) else {
+    guard let bytes = SmallFile.contents(of: path) else {
       throw FilterRepositoryError(issues: [
         FilterFileIssue(file: path, line: 0, reason: "cannot read: \(String(cString: strerror(errno)))")
       ])
@@ -212,7 +213,7 @@ public final class FilterRepository {
   public static func append(
     _ newEntries: [Entry], toFileAt path: String, comment: String? = nil, options: PatternMatcher.Options = []
   ) throws(FilterRepositoryError) -> AppendResult {
-    let existingBytes = readFile(path)
+    let existingBytes = SmallFile.contents(of: path)
     let repository =
       try existingBytes.map { bytes throws(FilterRepositoryError) in
         try FilterRepository(parsing: String(decoding: bytes, as: UTF8.self), file: path, options: options)
@@ -261,25 +262,7 @@ public final class FilterRepository {
     return name.utf8.allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) }
   }
 
-  // Small POSIX helpers: the file is read and appended whole, and an append must add
-  // to what is there (O_APPEND) rather than rewrite it, which is plain POSIX.
-  private static func readFile(_ path: String) -> [UInt8]? {
-    let fd = open(path, O_RDONLY)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-      let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        return nil
-      }
-      if n == 0 { return bytes }
-      bytes.append(contentsOf: chunk[0..<n])
-    }
-  }
-
+  // An append must add to what is there (O_APPEND) rather than rewrite it: plain POSIX.
   private static func appendToFile(_ path: String, _ text: String) -> Bool {
     let fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
     guard fd >= 0 else { return false }

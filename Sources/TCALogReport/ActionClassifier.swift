@@ -1,7 +1,12 @@
-import Foundation
 import TCALogParsing
 import TCALogPipeline
 import TCALogQuery
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What an action path is to a reader of the log.
 public enum ActionClass: String, Sendable, CaseIterable {

@@ -1,5 +1,11 @@
-import Foundation
+import TCALogInput
 import TCALogQuery
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// An action budget: rules a log must keep, one per line of a budget file.
 ///
@@ -71,18 +77,20 @@ public struct Budget {
       var line = String(rawLine)
       if line.hasSuffix("\r") { line.removeLast() }
       // A comment is a line starting with `#`, or ` #` after a rule.
-      if let comment = line.range(of: " #") ?? line.range(of: "\t#") { line = String(line[..<comment.lowerBound]) }
-      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      if let comment = line.firstRange(of: " #") ?? line.firstRange(of: "\t#") {
+        line = String(line[..<comment.lowerBound])
+      }
+      let trimmed = line.trimmingBlanks()
       if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
       func fail(_ message: String) { errors.append(LineError(description: "\(file):\(n + 1): \(message)")) }
-      guard let split = trimmed.range(of: "<=", options: .backwards) else {
+      guard let split = trimmed.ranges(of: "<=").last else {
         fail("expected 'PATTERN <= LIMIT', got '\(trimmed)'")
         continue
       }
-      var pattern = trimmed[..<split.lowerBound].trimmingCharacters(in: .whitespaces)
-      let limitText = trimmed[split.upperBound...].trimmingCharacters(in: .whitespaces)
+      var pattern = trimmed[..<split.lowerBound].trimmingBlanks()
+      let limitText = trimmed[split.upperBound...].trimmingBlanks()
       let isState = pattern.hasPrefix("state:")
-      if isState { pattern = String(pattern.dropFirst(6)).trimmingCharacters(in: .whitespaces) }
+      if isState { pattern = pattern.dropFirst(6).trimmingBlanks() }
       guard !pattern.isEmpty else {
         fail("the rule has no pattern before '<='")
         continue
@@ -94,7 +102,7 @@ public struct Budget {
       do {
         matchers.append(try PatternMatcher(pattern, options: options))
       } catch {
-        fail(error.description)
+        fail("\(error)")
         continue
       }
       rules.append(
@@ -109,7 +117,7 @@ public struct Budget {
 
   /// `60/s`, `2/min`, `500`, `500 records`, `30%`, `30% lines`, `5% records`.
   static func parseLimit(_ text: String) -> (Double, Unit)? {
-    let compact = text.lowercased().replacingOccurrences(of: " ", with: "")
+    let compact = text.lowercased().replacingScalars(" ", with: "")
     let forms: [(String, Unit)] = [
       ("/s", .perSecond), ("/sec", .perSecond), ("/min", .perMinute), ("%lines", .percentOfLines),
       ("%records", .percentOfRecords), ("%", .percentOfLines), ("records", .records), ("", .records),
@@ -284,10 +292,13 @@ public enum BudgetTemplate {
   /// 60 times in some minute, `N/min` for one that did not; without timestamps, `N% records`
   /// (the share × 1.5, plus one point).
   public static func text(for profile: RunProfile, source: String) -> String {
-    var out = "# Action budget from \(source) (tcalog check --init): each action's observed peak, doubled, plus \(headroomRecords).\n"
+    var out =
+      "# Action budget from \(source) (tcalog check --init): each action's observed peak, doubled, plus \(headroomRecords).\n"
     out += "# Tighten or loosen by hand; see tcalog(1) CHECK COMMAND for the grammar.\n"
     let timed = profile.timedRecords > 0
-    for (path, tally) in profile.actions.sorted(by: { $0.value.records != $1.value.records ? $0.value.records > $1.value.records : $0.key < $1.key }) {
+    for (path, tally) in profile.actions.sorted(by: {
+      $0.value.records != $1.value.records ? $0.value.records > $1.value.records : $0.key < $1.key
+    }) {
       guard !path.isEmpty else { continue }
       let pattern = "^" + escaped(path) + "$"
       let limit: String
@@ -303,7 +314,7 @@ public enum BudgetTemplate {
         let value = min(100, ((share * 1.5 + 1) * 10).rounded(.up) / 10)
         limit = "\(value)% records"
       }
-      out += pattern.padding(toLength: max(pattern.count, 48), withPad: " ", startingAt: 0) + " <= " + limit + "\n"
+      out += pattern + String(repeating: " ", count: max(0, 48 - pattern.count)) + " <= " + limit + "\n"
     }
     return out
   }

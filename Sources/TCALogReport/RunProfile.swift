@@ -1,6 +1,11 @@
-import Foundation
 import TCALogParsing
 import TCALogPipeline
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What one run (a log, or a saved report) says about each action path and normalized
 /// state path: how many records and lines, and when they came. The numbers `compare` and
@@ -256,38 +261,38 @@ extension RunProfile {
   /// paths grouped to N segments (`groupDepth`). Rows left out by `--top` or `--min-share`
   /// are counted in `omittedRows`.
   public init(savedReport data: Data, source: String) throws {
-    guard let object = try? JSONSerialization.jsonObject(with: data), let json = object as? [String: Any],
-      let records = json["records"] as? Int, let actions = json["actions"] as? [[String: Any]]
+    guard let json = try? JSONDecoder().decode(SavedReport.self, from: data), let records = json.records,
+      let actions = json.actions
     else {
       throw SavedReportError(description: "\(source): not a report of 'tcalog report --format json'")
     }
     self.init(source: source)
     isSavedReport = true
     self.records = records
-    lines = json["lines"] as? Int ?? 0
-    noOps = json["noOpRecords"] as? Int ?? 0
-    spanSeconds = json["timeSpanSeconds"] as? Double
+    lines = json.lines ?? 0
+    noOps = json.noOpRecords ?? 0
+    spanSeconds = json.timeSpanSeconds
     if spanSeconds != nil { timedRecords = records }
-    groupDepth = json["depth"] as? Int
-    omittedRows = (json["hiddenActions"] as? Int ?? 0) + (json["hiddenStatePaths"] as? Int ?? 0)
-    func tally(_ row: [String: Any]) -> Tally {
+    groupDepth = json.depth
+    omittedRows = (json.hiddenActions ?? 0) + (json.hiddenStatePaths ?? 0)
+    func tally(_ row: SavedReport.Row) -> Tally {
       var tally = Tally()
-      tally.records = row["records"] as? Int ?? 0
-      tally.lines = row["lines"] as? Int ?? 0
-      tally.noOps = row["noOpRecords"] as? Int ?? 0
+      tally.records = row.records ?? 0
+      tally.lines = row.lines ?? 0
+      tally.noOps = row.noOpRecords ?? 0
       return tally
     }
     // In a tree, what each group's children hold: the rest is the group's own path.
     var children: [String: Tally] = [:]
     if groupDepth == nil {
       for row in actions {
-        if let parent = row["parent"] as? String { children[parent, default: Tally()].absorb(tally(row)) }
+        if let parent = row.parent { children[parent, default: Tally()].absorb(tally(row)) }
       }
     }
     for row in actions {
-      guard let path = row["path"] as? String else { continue }
+      guard let path = row.path else { continue }
       var counts = tally(row)
-      if (row["group"] as? Bool) == true && groupDepth == nil {
+      if row.group == true && groupDepth == nil {
         let inChildren = children[path] ?? Tally()
         counts.records -= inChildren.records
         counts.lines -= inChildren.lines
@@ -296,10 +301,10 @@ extension RunProfile {
       }
       self.actions[path, default: Tally()].absorb(counts)
     }
-    for row in json["statePaths"] as? [[String: Any]] ?? [] {
-      guard let path = row["path"] as? String else { continue }
+    for row in json.statePaths ?? [] {
+      guard let path = row.path else { continue }
       var tally = Tally()
-      tally.records = row["changes"] as? Int ?? 0
+      tally.records = row.changes ?? 0
       states[path] = tally
     }
   }
@@ -307,5 +312,50 @@ extension RunProfile {
   /// Whether `data` looks like a saved report rather than a log: JSON starting with `{`.
   public static func isSavedReport(_ data: Data) -> Bool {
     data.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == UInt8(ascii: "{")
+  }
+}
+
+/// The fields of a saved report that `RunProfile(savedReport:source:)` reads. A field that
+/// is missing or of another type is nil, as a cast of `JSONSerialization`'s objects gave
+/// (JSONDecoder is in FoundationEssentials, JSONSerialization is not); `actions` and
+/// `statePaths` are nil unless every element is an object.
+private struct SavedReport: Decodable {
+  struct Row: Decodable {
+    @Lenient var path: String?
+    @Lenient var parent: String?
+    @Lenient var group: Bool?
+    @Lenient var records: Int?
+    @Lenient var lines: Int?
+    @Lenient var noOpRecords: Int?
+    @Lenient var changes: Int?
+  }
+
+  @Lenient var records: Int?
+  @Lenient var actions: [Row]?
+  @Lenient var statePaths: [Row]?
+  @Lenient var lines: Int?
+  @Lenient var noOpRecords: Int?
+  @Lenient var timeSpanSeconds: Double?
+  @Lenient var depth: Int?
+  @Lenient var hiddenActions: Int?
+  @Lenient var hiddenStatePaths: Int?
+}
+
+/// A JSON member read as a `T` if it is one, else nil (missing, null or of another type).
+@propertyWrapper
+private struct Lenient<T: Decodable>: Decodable {
+  var wrappedValue: T?
+
+  init(wrappedValue: T?) { self.wrappedValue = wrappedValue }
+
+  init(from decoder: any Decoder) throws {
+    wrappedValue = try? decoder.singleValueContainer().decode(T.self)
+  }
+}
+
+extension KeyedDecodingContainer {
+  /// A missing member is nil too (the synthesized decoder would throw for it).
+  fileprivate func decode<T>(_ type: Lenient<T>.Type, forKey key: Key) throws -> Lenient<T> {
+    try decodeIfPresent(type, forKey: key) ?? Lenient(wrappedValue: nil)
   }
 }

@@ -1,8 +1,14 @@
-import Foundation
+import TCALogInput
 import TCALogParsing
 import TCALogPipeline
 import TCALogQuery
 import TCALogReport
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What the suggester aims at and how deep it groups.
 public struct SuggestOptions: Sendable {
@@ -46,7 +52,7 @@ public struct Suggestion: Sendable, Equatable {
   /// Why, in words: the evidence of each covered path.
   public var evidence: [String]
   /// Anchored PCRE2 of the prefix for a filter repository.
-  public var regex: String { "^" + patternPath.replacingOccurrences(of: ".", with: "\\.") + "(\\.|$)" }
+  public var regex: String { "^" + patternPath.replacingScalars(".", with: "\\.") + "(\\.|$)" }
   /// Whether the filter matches an action path: its pattern path or anything below it.
   public func covers(_ path: String) -> Bool { path == patternPath || path.hasPrefix(patternPath + ".") }
   /// Whether a case key path reaches the whole prefix (else the casepath style uses a pattern).

@@ -1,6 +1,11 @@
 import ArgumentParser
-import Foundation
 import TCALogKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -69,14 +74,19 @@ struct CheckCommand: ParsableCommand {
         Diagnostics.error("cannot read budget \(budget): \(String(cString: strerror(errno)))")
         throw ExitCode(2)
       }
-      do {
-        let text = try String(contentsOfFile: budget, encoding: .utf8)
-        rules = try Budget(text: text, file: budget)
-      } catch let error as BudgetFileError {
-        for line in error.lines { Diagnostics.error(line.description) }
+      guard let bytes = SmallFile.contents(of: budget) else {
+        Diagnostics.error("cannot read budget \(budget): \(String(cString: strerror(errno)))")
         throw ExitCode(2)
+      }
+      let text = String(decoding: bytes, as: UTF8.self)
+      guard text.utf8.elementsEqual(bytes) else {
+        Diagnostics.error("cannot read budget \(budget): not UTF-8 text")
+        throw ExitCode(2)
+      }
+      do {
+        rules = try Budget(text: text, file: budget)
       } catch {
-        Diagnostics.error("cannot read budget \(budget): \(error.localizedDescription)")
+        for line in error.lines { Diagnostics.error(line.description) }
         throw ExitCode(2)
       }
     }

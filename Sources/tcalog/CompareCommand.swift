@@ -1,6 +1,17 @@
 import ArgumentParser
-import Foundation
 import TCALogKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 extension ComparisonPrinter.Format: ExpressibleByArgument {}
 
@@ -51,7 +62,9 @@ struct CompareCommand: ParsableCommand {
     if let depth, depth < 1 { throw ValidationError("--depth must be a positive number") }
     if let top, top < 1 { throw ValidationError("--top must be a positive number") }
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be a positive number") }
-    if ShareArgument.parse(minChange) == nil { throw ValidationError("--min-change must be a share such as 0.1 or 10%") }
+    if ShareArgument.parse(minChange) == nil {
+      throw ValidationError("--min-change must be a share such as 0.1 or 10%")
+    }
   }
 
   func run() throws {
@@ -68,12 +81,14 @@ struct CompareCommand: ParsableCommand {
 
   /// A saved report (a file starting with `{`) or a log.
   private func load(_ path: String) throws -> RunProfile {
-    if path != "-", let handle = FileHandle(forReadingAtPath: path) {
-      let head = handle.readData(ofLength: 64)
-      try? handle.close()
-      if RunProfile.isSavedReport(head) {
+    if path != "-", let head = SmallFile.contents(of: path, upTo: 64) {
+      if RunProfile.isSavedReport(Data(head)) {
         do {
-          let profile = try RunProfile(savedReport: try Data(contentsOf: URL(fileURLWithPath: path)), source: path)
+          guard let bytes = SmallFile.contents(of: path) else {
+            Diagnostics.error("cannot read \(path): \(String(cString: strerror(errno)))")
+            throw ExitCode(2)
+          }
+          let profile = try RunProfile(savedReport: Data(bytes), source: path)
           if profile.omittedRows > 0 {
             Diagnostics.warning(
               "\(path): the saved report leaves out \(NumberText.counted(profile.omittedRows, "row")) (--top, --min-share); their paths count as absent from it"

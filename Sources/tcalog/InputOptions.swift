@@ -1,6 +1,17 @@
 import ArgumentParser
-import Foundation
 import TCALogKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The inputs every subcommand reads, and which of their records it sees.
 struct InputOptions: ParsableArguments {

@@ -1,6 +1,11 @@
 import ArgumentParser
-import Foundation
 import TCALogKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension ReportOrder: ExpressibleByArgument {}
 extension ReportFormat: ExpressibleByArgument {}
@@ -67,7 +72,9 @@ struct ReportCommand: ParsableCommand {
       )
     }
     if let depth, depth < 1 { throw ValidationError("--depth must be a positive number") }
-    if output != nil && (live || follow) { throw ValidationError("--output writes the finished report; --live redraws a terminal") }
+    if output != nil && (live || follow) {
+      throw ValidationError("--output writes the finished report; --live redraws a terminal")
+    }
     if let top, top < 1 { throw ValidationError("--top must be a positive number") }
     if ShareArgument.parse(minShare) == nil { throw ValidationError("--min-share must be a share such as 0.02 or 2%") }
   }
@@ -105,12 +112,14 @@ struct ReportCommand: ParsableCommand {
     let result: ReadResult
     if format == .html {
       // One read for the numbers, the suggestions' shapes and the timeline.
-      var sinks = SinkPair(ReportAggregator(collectsShapes: true), RunProfiler(source: input.files.joined(separator: ", ")))
+      var sinks = SinkPair(
+        ReportAggregator(collectsShapes: true), RunProfiler(source: input.files.joined(separator: ", ")))
       result = try input.stream().run(into: &sinks)
       let summary = sinks.first.summary()
       let report = ActionReport(summary: summary, options: options, silencer: repository)
       let set = Suggester(options: SuggestOptions(), silencer: repository).suggest(summary)
-      text = HTMLReportPage(report: report, profile: sinks.second.profile, suggestions: set, files: input.files).render()
+      text = HTMLReportPage(report: report, profile: sinks.second.profile, suggestions: set, files: input.files)
+        .render()
     } else {
       var aggregator = ReportAggregator(collectsShapes: false)
       result = try input.stream().run(into: &aggregator)

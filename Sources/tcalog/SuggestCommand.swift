@@ -1,6 +1,12 @@
 import ArgumentParser
-import Foundation
+import TCALogInput
 import TCALogKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension SuggestStyle: ExpressibleByArgument {}
 
@@ -82,7 +88,7 @@ struct SuggestCommand: ParsableCommand {
     try out.flush()
     if append, let filters {
       let entries = set.suggestions.map {
-        FilterRepository.Entry(name: $0.name.replacingOccurrences(of: "`", with: ""), pattern: $0.regex)
+        FilterRepository.Entry(name: $0.name.replacingScalars("`", with: ""), pattern: $0.regex)
       }
       do {
         let added = try FilterRepository.append(entries, toFileAt: filters, comment: "added by tcalog suggest")

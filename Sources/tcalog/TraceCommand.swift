@@ -1,6 +1,11 @@
 import ArgumentParser
-import Foundation
 import TCALogKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension TracePrinter.Format: ExpressibleByArgument {}
 
