@@ -12,7 +12,6 @@ package enum SmallFile {
   package static func contents(of path: String, upTo limit: Int = .max) -> [UInt8]? {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return nil }
-    defer { close(fd) }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: min(64 * 1024, max(limit, 1)))
     while bytes.count < limit {
@@ -20,11 +19,16 @@ package enum SmallFile {
       let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, want) }
       if n < 0 {
         if errno == EINTR { continue }
+        // The read's reason, whatever closing does to errno.
+        let reason = errno
+        close(fd)
+        errno = reason
         return nil
       }
       if n == 0 { break }
       bytes.append(contentsOf: chunk[0..<n])
     }
+    close(fd)
     return bytes
   }
 }
