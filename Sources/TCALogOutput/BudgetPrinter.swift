@@ -1,12 +1,6 @@
 import TCALogInput
 import TCALogReport
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// Writes what `tcalog check` found: every rule with its measured value and limit, and the
 /// broken default rules, as text, JSON, GitHub annotations or JUnit XML.
 public struct BudgetPrinter {

@@ -1,12 +1,6 @@
 import TCALogInput
 import TCALogReport
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// Writes a `RunComparison`: text for a terminal, markdown for a pull-request comment, JSON
 /// for programs. All three hold the same rows.
 public struct ComparisonPrinter {

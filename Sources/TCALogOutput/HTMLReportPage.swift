@@ -2,12 +2,6 @@ import TCALogInput
 import TCALogReport
 import TCALogSuggest
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// `tcalog report --format html`: one self-contained page (no network, no external file)
 /// with the report's numbers, the actions by share of lines marked noise / signal /
 /// ambiguous, a timeline of the top actions, the state paths, and the ActionFilter code

@@ -5,12 +5,6 @@ import TCALogQuery
 import TCALogReport
 import TCALogSuggest
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

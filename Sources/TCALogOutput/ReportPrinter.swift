@@ -5,12 +5,6 @@ import TCALogQuery
 import TCALogReport
 import TCALogSuggest
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// The output formats of `tcalog report --format`.
 public enum ReportFormat: String, Sendable, CaseIterable {
   case text, json, markdown, csv

@@ -5,12 +5,6 @@ import TCALogQuery
 import TCALogReport
 import TCALogSuggest
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// Synthesizes stub action enums from the observed case shapes, plus a `main` that builds
 /// one value per observed action and prints whether `.allExcept(suggestions)` lets it
 /// through, so tests can compile the generated filters and check them against the report.

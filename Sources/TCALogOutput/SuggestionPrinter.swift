@@ -5,12 +5,6 @@ import TCALogQuery
 import TCALogReport
 import TCALogSuggest
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// How the suggested entries are written: `if case` closures or TCA 1.x case key paths.
 public enum SuggestStyle: String, Sendable, CaseIterable {
   case closure, casepath

@@ -2,12 +2,6 @@ import TCALogParsing
 import TCALogPipeline
 import TCALogQuery
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// What an action path is to a reader of the log.
 public enum ActionClass: String, Sendable, CaseIterable {
   /// Emitted by the machine on its own or at a pointer's pace: silence it.

@@ -1,12 +1,6 @@
 import TCALogInput
 import TCALogQuery
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// An action budget: rules a log must keep, one per line of a budget file.
 ///
 /// ```

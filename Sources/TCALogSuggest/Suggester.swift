@@ -4,12 +4,6 @@ import TCALogPipeline
 import TCALogQuery
 import TCALogReport
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// What the suggester aims at and how deep it groups.
 public struct SuggestOptions: Sendable {
   /// A floor, not an objective: when the suggestions (plus what is already silenced) remove

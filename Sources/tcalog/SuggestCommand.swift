@@ -2,12 +2,6 @@ import ArgumentParser
 import TCALogInput
 import TCALogKit
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 extension SuggestStyle: ExpressibleByArgument {}
 
 struct SuggestCommand: ParsableCommand {

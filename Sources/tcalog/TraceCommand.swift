@@ -1,12 +1,6 @@
 import ArgumentParser
 import TCALogKit
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 extension TracePrinter.Format: ExpressibleByArgument {}
 
 struct TraceCommand: ParsableCommand {
