@@ -326,6 +326,75 @@ import Testing
     }
   }
 
+  /// Lines with strings (`tcalog_bracket_strings`, SSE2 and plain C, up to 128 bytes): the
+  /// delta is the opening less the closing brackets, and a line called exact is one the word
+  /// loop counts the same way (its strings hold no bracket, no escape, no raw or multi-line
+  /// string); `BracketCounter.add` agrees with the word loop on every line, whatever its
+  /// length, including those the mask gives back to the loop.
+  @Test func bracketCountsOfLinesWithStrings() {
+    // Quotes often, so that strings open and close around brackets.
+    let alphabet: [UInt8] = Array("()[]{}\"\"\"#\\ a:,.".utf8) + [0xE2]
+    var generator = SeededRandom(seed: 0x5781_A65E)
+    var exactLines = 0
+    var quotedExactLines = 0
+    var loopLines = 0
+    for round in 0..<30_000 {
+      let count = round < 129 ? round : Int.random(in: 0...140, using: &generator)
+      // Some lines are an ID line as a tca1 log writes them, with a bracket put in or not.
+      var bytes: [UInt8]
+      if round % 3 == 0 {
+        let id = "\"C010C3D2-3F1D-4AF7-096A-B7BC756D2B1B\""
+        var text =
+          String(repeating: " ", count: Int.random(in: 0...12, using: &generator))
+          + ["windowID: WindowID(rawValue: \(id)),", "\(id): WindowState(", "title: \(id) + \(id)) {"][round % 9 / 3]
+        if Int.random(in: 0..<4, using: &generator) == 0 {
+          let at = text.index(text.startIndex, offsetBy: Int.random(in: 0..<text.count, using: &generator))
+          text.insert(["(", ")", "\"", "\\"][Int.random(in: 0..<4, using: &generator)], at: at)
+        }
+        bytes = Array(text.utf8)
+      } else {
+        bytes = (0..<count).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }
+      }
+      let n = bytes.count
+      let padded =
+        bytes + (0..<(160 - min(n, 160))).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }
+      padded.withUnsafeBufferPointer { p in
+        if n <= 128 {
+          let simd = tcalog_bracket_strings(p.baseAddress, n)
+          let portable = tcalog_bracket_strings_portable(p.baseAddress, n)
+          let line = bytes[..<n]
+          let opens = line.filter { $0 == 0x28 || $0 == 0x5B || $0 == 0x7B }.count
+          let closes = line.filter { $0 == 0x29 || $0 == 0x5D || $0 == 0x7D }.count
+          for counts in [simd, portable] {
+            #expect(Int(counts.delta) == opens - closes, "\(n) of \(bytes)")
+            #expect((counts.quotes != 0) == line.contains(0x22), "\(n) of \(bytes)")
+          }
+          #expect(simd.exact == portable.exact, "\(n) of \(bytes)")
+          if simd.exact != 0 {
+            exactLines += 1
+            if simd.quotes != 0 { quotedExactLines += 1 }
+            var words = BracketCounter()
+            #expect(words.addByWords(p, 0..<n, readable: p.count) == opens - closes, "\(n) of \(bytes)")
+            #expect(words.sawQuote == (simd.quotes != 0) && !words.inTripleQuote, "\(n) of \(bytes)")
+          } else {
+            loopLines += 1
+          }
+        }
+        var fast = BracketCounter()
+        var words = BracketCounter()
+        fast.depth = round % 5
+        words.depth = round % 5
+        let delta = fast.add(p, 0..<n, readable: p.count)
+        let expected = words.addByWords(p, 0..<n, readable: p.count)
+        #expect(delta == expected && fast.depth == words.depth, "\(n) of \(bytes)")
+        #expect(fast.sawQuote == words.sawQuote && fast.inTripleQuote == words.inTripleQuote, "\(n) of \(bytes)")
+      }
+    }
+    // Both ways are taken often: the test would not see a mask that called every line exact
+    // or none.
+    #expect(quotedExactLines > 3_000 && loopLines > 3_000 && exactLines > quotedExactLines)
+  }
+
   /// The action-shape mask (`"`, `#`, `<`, digits, 0xFF) flags exactly those bytes, in its
   /// SSE2 and plain-C forms and for the last bytes of a text.
   @Test func shapeMaskFlagsExactlyTheLiteralStarts() {
