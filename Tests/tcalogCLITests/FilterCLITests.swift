@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// `tcalog filter` end to end: the built binary, spawned, with small logs in temp files.
-@Suite struct FilterCLITests {
+/// A class, so that each test's folder is removed when the test ends (`deinit`).
+@Suite final class FilterCLITests {
   static let log = """
     received action:
       App.Action.windows(.window(id: #1, action: .hover(.entered)))
@@ -48,6 +49,8 @@ import Testing
     logPath = dir.appendingPathComponent("app.log").path
     try Self.log.write(toFile: logPath, atomically: true, encoding: .utf8)
   }
+
+  deinit { try? FileManager.default.removeItem(at: dir) }
 
   func file(_ name: String, _ text: String) throws -> String {
     let path = dir.appendingPathComponent(name).path

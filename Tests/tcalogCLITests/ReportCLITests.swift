@@ -55,11 +55,17 @@ let sampleLog = String(
 
     """, count: 10)
 
-@Suite struct ReportCLITests {
+/// A class, so that each test's sample is removed when the test ends (`deinit`).
+@Suite final class ReportCLITests {
+  let samplePath = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "tcalog-cli-\(getpid())-\(UUID().uuidString).log"
+  ).path
+
+  deinit { try? FileManager.default.removeItem(atPath: samplePath) }
+
   func writeSample() throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-cli-\(getpid()).log").path
-    try sampleLog.write(toFile: path, atomically: true, encoding: .utf8)
-    return path
+    try sampleLog.write(toFile: samplePath, atomically: true, encoding: .utf8)
+    return samplePath
   }
 
   @Test func bareFileRunsTheReport() throws {
