@@ -286,6 +286,24 @@ import Testing
     }
   }
 
+  /// `BracketCounter.add`, whichever way it takes, changes a counter at `depth` as the word
+  /// loop does for the first `count` bytes of `p`.
+  func expectAddAgreesWithWordLoop(
+    _ p: UnsafeBufferPointer<UInt8>, _ count: Int, depth: Int, _ comment: Comment,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    var fast = BracketCounter()
+    var words = BracketCounter()
+    fast.depth = depth
+    words.depth = depth
+    let delta = fast.add(p, 0..<count, readable: p.count)
+    let expected = words.addByWords(p, 0..<count, readable: p.count)
+    #expect(delta == expected && fast.depth == words.depth, comment, sourceLocation: sourceLocation)
+    #expect(
+      fast.sawQuote == words.sawQuote && fast.inTripleQuote == words.inTripleQuote, comment,
+      sourceLocation: sourceLocation)
+  }
+
   /// The bracket counts of a string-free line (`tcalog_bracket_delta`, SSE2 and plain C)
   /// count exactly the opening less the closing brackets of the first `count` bytes and see any
   /// `"` or `#` there, whatever follows them; and `BracketCounter.add` agrees with its word
@@ -314,14 +332,7 @@ import Testing
           #expect(Int(counts.delta) == opens - closes, "\(count) of \(bytes)")
           #expect((counts.quotes != 0) == quotes, "\(count) of \(bytes)")
         }
-        var fast = BracketCounter()
-        var words = BracketCounter()
-        fast.depth = round % 5
-        words.depth = round % 5
-        let delta = fast.add(p, 0..<count, readable: p.count)
-        let expected = words.addByWords(p, 0..<count, readable: p.count)
-        #expect(delta == expected && fast.depth == words.depth, "\(count) of \(bytes)")
-        #expect(fast.sawQuote == words.sawQuote && fast.inTripleQuote == words.inTripleQuote, "\(count) of \(bytes)")
+        expectAddAgreesWithWordLoop(p, count, depth: round % 5, "\(count) of \(bytes)")
       }
     }
   }
@@ -380,14 +391,7 @@ import Testing
             loopLines += 1
           }
         }
-        var fast = BracketCounter()
-        var words = BracketCounter()
-        fast.depth = round % 5
-        words.depth = round % 5
-        let delta = fast.add(p, 0..<n, readable: p.count)
-        let expected = words.addByWords(p, 0..<n, readable: p.count)
-        #expect(delta == expected && fast.depth == words.depth, "\(n) of \(bytes)")
-        #expect(fast.sawQuote == words.sawQuote && fast.inTripleQuote == words.inTripleQuote, "\(n) of \(bytes)")
+        expectAddAgreesWithWordLoop(p, n, depth: round % 5, "\(n) of \(bytes)")
       }
     }
     // Both ways are taken often: the test would not see a mask that called every line exact

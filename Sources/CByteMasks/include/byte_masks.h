@@ -145,19 +145,32 @@ static const uint8_t tcalog_lanes[32] = {
   0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 
+#if defined(__SSE2__)
+/* Which bytes of v open a bracket (`(`, and `[` `{` folded together by `| 0x20`) and which
+ * close one: 0xFF in those lanes of *opens and *closes. */
+__attribute__((always_inline)) static inline void tcalog_bracket_lanes(__m128i v, __m128i *opens, __m128i *closes) {
+  __m128i upper = _mm_or_si128(v, _mm_set1_epi8(0x20));
+  *opens = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(0x28)), _mm_cmpeq_epi8(upper, _mm_set1_epi8(0x7B)));
+  *closes = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(0x29)), _mm_cmpeq_epi8(upper, _mm_set1_epi8(0x7D)));
+}
+
+/* The sum of the 16 signed lanes of `sum` (each within -128...127): `psadbw` of the lanes
+ * biased by 128, less the bias. */
+__attribute__((always_inline)) static inline int tcalog_lane_total(__m128i sum) {
+  __m128i halves = _mm_sad_epu8(_mm_xor_si128(sum, _mm_set1_epi8((char)0x80)), _mm_setzero_si128());
+  return _mm_cvtsi128_si32(halves) + _mm_cvtsi128_si32(_mm_srli_si128(halves, 8)) - 16 * 128;
+}
+#endif
+
 /* Always inlined: the line loops call it for most lines, and a call cost a sixth of it. */
 __attribute__((always_inline)) static inline tcalog_bracket_delta_t tcalog_bracket_delta(const uint8_t *p, size_t count) {
 #if defined(__SSE2__)
-  const __m128i one = _mm_set1_epi8(1), space = _mm_set1_epi8(0x20);
-  const __m128i open_paren = _mm_set1_epi8(0x28), close_paren = _mm_set1_epi8(0x29);
-  const __m128i open_brace = _mm_set1_epi8(0x7B), close_brace = _mm_set1_epi8(0x7D);
-  const __m128i quote = _mm_set1_epi8(0x23), bias = _mm_set1_epi8((char)0x80);
+  const __m128i one = _mm_set1_epi8(1), quote = _mm_set1_epi8(0x23);
   __m128i sum = _mm_setzero_si128(), quotes = _mm_setzero_si128();
   for (size_t k = 0; k < 4 && 16 * k < count; k++) {
     __m128i v = _mm_loadu_si128((const __m128i *)(p + 16 * k));
-    __m128i upper = _mm_or_si128(v, space);
-    __m128i opens = _mm_or_si128(_mm_cmpeq_epi8(v, open_paren), _mm_cmpeq_epi8(upper, open_brace));
-    __m128i closes = _mm_or_si128(_mm_cmpeq_epi8(v, close_paren), _mm_cmpeq_epi8(upper, close_brace));
+    __m128i opens, closes;
+    tcalog_bracket_lanes(v, &opens, &closes);
     __m128i q = _mm_cmpeq_epi8(_mm_or_si128(v, one), quote);
     __m128i d = _mm_sub_epi8(closes, opens);
     size_t left = count - 16 * k;
@@ -169,9 +182,7 @@ __attribute__((always_inline)) static inline tcalog_bracket_delta_t tcalog_brack
     sum = _mm_add_epi8(sum, d);
     quotes = _mm_or_si128(quotes, q);
   }
-  __m128i halves = _mm_sad_epu8(_mm_xor_si128(sum, bias), _mm_setzero_si128());
-  int total = _mm_cvtsi128_si32(halves) + _mm_cvtsi128_si32(_mm_srli_si128(halves, 8)) - 16 * 128;
-  tcalog_bracket_delta_t r = {total, _mm_movemask_epi8(quotes) != 0};
+  tcalog_bracket_delta_t r = {tcalog_lane_total(sum), _mm_movemask_epi8(quotes) != 0};
   return r;
 #else
   return tcalog_bracket_delta_portable(p, count);
@@ -228,11 +239,7 @@ static inline tcalog_bracket_strings_t tcalog_bracket_strings_portable(const uin
 
 static inline tcalog_bracket_strings_t tcalog_bracket_strings(const uint8_t *p, size_t count) {
 #if defined(__SSE2__)
-  const __m128i space = _mm_set1_epi8(0x20);
-  const __m128i open_paren = _mm_set1_epi8(0x28), close_paren = _mm_set1_epi8(0x29);
-  const __m128i open_brace = _mm_set1_epi8(0x7B), close_brace = _mm_set1_epi8(0x7D);
-  const __m128i quote = _mm_set1_epi8(0x22), hash = _mm_set1_epi8(0x23);
-  const __m128i backslash = _mm_set1_epi8(0x5C), bias = _mm_set1_epi8((char)0x80);
+  const __m128i quote = _mm_set1_epi8(0x22), hash = _mm_set1_epi8(0x23), backslash = _mm_set1_epi8(0x5C);
   __m128i sum = _mm_setzero_si128(), escapes = _mm_setzero_si128();
   uint64_t quotes[2] = {0, 0}, brackets[2] = {0, 0};
   /* By 64 bytes, so that each group's bits go to a word by a constant shift. */
@@ -241,9 +248,8 @@ static inline tcalog_bracket_strings_t tcalog_bracket_strings(const uint8_t *p, 
     for (size_t j = 0; j < 4 && 64 * h + 16 * j < count; j++) {
       const uint8_t *at = p + 64 * h + 16 * j;
       __m128i v = _mm_loadu_si128((const __m128i *)at);
-      __m128i upper = _mm_or_si128(v, space);
-      __m128i opens = _mm_or_si128(_mm_cmpeq_epi8(v, open_paren), _mm_cmpeq_epi8(upper, open_brace));
-      __m128i closes = _mm_or_si128(_mm_cmpeq_epi8(v, close_paren), _mm_cmpeq_epi8(upper, close_brace));
+      __m128i opens, closes;
+      tcalog_bracket_lanes(v, &opens, &closes);
       __m128i q = _mm_cmpeq_epi8(v, quote);
       __m128i e = _mm_or_si128(_mm_cmpeq_epi8(v, hash), _mm_cmpeq_epi8(v, backslash));
       __m128i d = _mm_sub_epi8(closes, opens);
@@ -264,8 +270,7 @@ static inline tcalog_bracket_strings_t tcalog_bracket_strings(const uint8_t *p, 
     quotes[h] = qw;
     brackets[h] = bw;
   }
-  __m128i halves = _mm_sad_epu8(_mm_xor_si128(sum, bias), _mm_setzero_si128());
-  int total = _mm_cvtsi128_si32(halves) + _mm_cvtsi128_si32(_mm_srli_si128(halves, 8)) - 16 * 128;
+  int total = tcalog_lane_total(sum);
   uint64_t q0 = quotes[0], q1 = quotes[1];
   uint64_t inside0 = tcalog_prefix_xor64(q0);
   /* The second word's strings start inside one when the first holds an odd number of quotes. */
