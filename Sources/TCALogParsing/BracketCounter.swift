@@ -46,19 +46,23 @@ struct BracketCounter {
   /// bytes, when its strings are plain (no escape, no raw or multi-line string) and hold no
   /// bracket, one mask counts it (`tcalog_bracket_strings`): a tca1 log has such a line in
   /// twelve (`"C010…": WindowState(`, `rawValue: "…"`), which the word loop took about 330
-  /// instructions to read. Any other line goes through `addByWords`.
+  /// instructions to read. Any other line goes through `addByWords`, and so does every line
+  /// where the mask is not SSE2 (not x86-64): its plain-C form reads byte by byte, slower
+  /// than the word loop.
   @inline(never)
   mutating func addWithStrings(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, readable: Int) -> Int {
-    let count = range.count
-    if !inTripleQuote && count > 0 && count <= 128 && range.lowerBound &+ ((count &+ 15) & ~15) <= readable {
-      let counts = tcalog_bracket_strings(text.baseAddress! + range.lowerBound, count)
-      if counts.exact != 0 {
-        if counts.quotes != 0 { sawQuote = true }
-        let delta = Int(counts.delta)
-        depth &+= delta
-        return delta
+    #if arch(x86_64)
+      let count = range.count
+      if !inTripleQuote && count > 0 && count <= 128 && range.lowerBound &+ ((count &+ 15) & ~15) <= readable {
+        let counts = tcalog_bracket_strings(text.baseAddress! + range.lowerBound, count)
+        if counts.exact != 0 {
+          if counts.quotes != 0 { sawQuote = true }
+          let delta = Int(counts.delta)
+          depth &+= delta
+          return delta
+        }
       }
-    }
+    #endif
     return addByWords(text, range, readable: readable)
   }
 
