@@ -7,12 +7,6 @@ import TCALogParsing
   import Foundation
 #endif
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `--since` / `--until`: the records whose timestamp falls in a time window.
 ///
 /// A time with a UTC offset (or `Z`), `now` and a span back from now (`-5m`, like
