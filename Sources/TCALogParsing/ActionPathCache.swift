@@ -1,5 +1,11 @@
 import CByteMasks
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Action paths (and the tca0/tca1 clue) by the shape of their text, so that the value
 /// tree is built once per shape instead of once per record.
 ///
@@ -12,14 +18,22 @@ import CByteMasks
 /// and the same nested cases written with their type (the `tca0` clue, FORMATS.md 8).
 /// Of the generated logs' records, fewer than one in a hundred misses per 1 MiB chunk.
 ///
-/// Memory: at most `maximumShapes` shapes (then it starts over), each kept with its path.
-/// Each shape's entry is also its texts' `ActionKey`.
+/// Before the shape, the text itself: most records repeat an earlier text byte for byte
+/// (a tap on the same row, a tick: three in five of the generated logs' records), and
+/// hashing and comparing a text costs a fifth of writing and interning its shape.
+///
+/// Memory: at most `maximumShapes` shapes (then it starts over), each kept with its path,
+/// and at most `maximumTextBytes` of texts (then those start over). Each shape's entry is
+/// also its texts' `ActionKey`.
 struct ActionPathCache: ~Copyable {
   static let maximumShapes = 4096
+  static let maximumTextBytes = 1 << 20
   /// This generation's: a new one when the cache starts over.
   private var generation = ActionKey.newGeneration()
   /// Shapes (`ActionShape.write`) to entries.
   private var shapes = ByteInterner()
+  /// Texts seen lately, with their shape's entry.
+  private var texts = TextMemo()
   /// Per shape: its path and root (`rootStart` -1: none) in `known`, and the clue.
   private var entries: [(pathStart: Int, pathEnd: Int, rootStart: Int, rootEnd: Int, hasTypedNestedCase: Bool)] = []
   private var known = ByteAccumulator(capacity: 4096)
@@ -43,10 +57,16 @@ struct ActionPathCache: ~Copyable {
       _ key: ActionKey
     ) -> Void
   ) {
+    let seen = texts.look(up: text)
+    if let entry = seen.entry {
+      emitEntry(entry, emit)
+      return
+    }
     shape.removeAll()
     ActionShape.write(text, into: &shape)
     if shapes.count >= ActionPathCache.maximumShapes { startOver() }
     let id = shapes.intern(shape.buffer)
+    texts.remember(text, as: seen, entry: id)
     if id == entries.count {
       let pathStart = known.count
       var first = true
@@ -63,6 +83,17 @@ struct ActionPathCache: ~Copyable {
       }
       entries.append((pathStart, pathEnd, rootStart, known.count, hasTypedNestedCase))
     }
+    emitEntry(id, emit)
+  }
+
+  @inline(__always)
+  private func emitEntry(
+    _ id: Int,
+    _ emit: (
+      _ path: UnsafeBufferPointer<UInt8>, _ root: UnsafeBufferPointer<UInt8>?, _ hasTypedNestedCase: Bool,
+      _ key: ActionKey
+    ) -> Void
+  ) {
     let entry = entries[id]
     let bytes = known.buffer
     emit(
@@ -74,9 +105,69 @@ struct ActionPathCache: ~Copyable {
   private mutating func startOver() {
     generation = ActionKey.newGeneration()
     shapes = ByteInterner()
+    texts.forget()
     entries.removeAll(keepingCapacity: true)
     known.removeAll()
     known.shrink(toAtMost: 1 << 16)
+  }
+}
+
+/// Texts to their shape's entry in a table of `slotCount` slots, one text per slot (the
+/// latest of those that hash there), the texts' bytes in one arena of at most
+/// `ActionPathCache.maximumTextBytes` (then all are forgotten). A lookup costs a hash and a
+/// compare; a miss only means the shape is written.
+struct TextMemo: ~Copyable {
+  static let slotCount = 4096
+  struct Slot {
+    var hash: UInt64 = 0
+    var start: Int32 = 0
+    /// The text's length; -1: empty slot.
+    var count: Int32 = -1
+    var entry: Int32 = 0
+  }
+  /// A lookup's result: the entry, or where a text of this hash goes.
+  struct Found {
+    var entry: Int?
+    var hash: UInt64
+    var slot: Int
+  }
+  /// Owned: allocated here, freed in `deinit`.
+  private let slots: UnsafeMutablePointer<Slot>
+  private var arena = ByteAccumulator(capacity: 64 << 10)
+
+  init() {
+    slots = .allocate(capacity: TextMemo.slotCount)
+    slots.initialize(repeating: Slot(), count: TextMemo.slotCount)
+  }
+
+  deinit { slots.deallocate() }
+
+  @inline(__always)
+  func look(up text: UnsafeBufferPointer<UInt8>) -> Found {
+    let hash = ByteInterner.tableHash(text)
+    let slot = Int(truncatingIfNeeded: hash >> 52)
+    let kept = slots[slot]
+    if kept.hash == hash, Int(kept.count) == text.count,
+      text.count == 0 || memcmp(arena.base + Int(kept.start), text.baseAddress!, text.count) == 0
+    {
+      return Found(entry: Int(kept.entry), hash: hash, slot: slot)
+    }
+    return Found(entry: nil, hash: hash, slot: slot)
+  }
+
+  /// Keeps `text` (looked up as `found`) with its shape's `entry`.
+  mutating func remember(_ text: UnsafeBufferPointer<UInt8>, as found: Found, entry: Int) {
+    guard text.count <= ActionPathCache.maximumTextBytes / 16 else { return }
+    if arena.count + text.count > ActionPathCache.maximumTextBytes { forget() }
+    slots[found.slot] = Slot(
+      hash: found.hash, start: Int32(arena.count), count: Int32(text.count), entry: Int32(entry))
+    arena.append(text)
+  }
+
+  /// Forgets every text (a new generation of shapes, or a full arena).
+  mutating func forget() {
+    slots.update(repeating: Slot(), count: TextMemo.slotCount)
+    arena.removeAll()
   }
 }
 

@@ -7,7 +7,7 @@ import TCALogInput
 /// time). Non-copyable, so the memory has exactly one owner and is freed once.
 struct ByteAccumulator: ~Copyable {
   /// Owned: allocated here, replaced by `grow` and `shrink`, freed in `deinit`.
-  private var base: UnsafeMutablePointer<UInt8>
+  private(set) var base: UnsafeMutablePointer<UInt8>
   private(set) var count = 0
   private var capacity: Int
 

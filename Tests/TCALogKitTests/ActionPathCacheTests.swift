@@ -180,6 +180,49 @@ struct ActionPathCacheTests {
     #expect(paths == (0..<(ActionPathCache.maximumShapes + 200)).map { "case\($0)" })
   }
 
+  /// The memo of texts answers a text it kept, and only that text: not one of the same
+  /// length, not after it forgets, and it keeps the latest of two texts in one slot.
+  @Test func textMemoAnswersOnlyTheTextItKept() {
+    func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
+    var memo = TextMemo()
+    let a = bytes("AppAction.windows(.window(id: \"C010\", action: .tap))")
+    let b = bytes("AppAction.windows(.window(id: \"C011\", action: .tap))")
+    func look(_ text: [UInt8]) -> TextMemo.Found { text.withUnsafeBufferPointer { memo.look(up: $0) } }
+    func remember(_ text: [UInt8], _ entry: Int) {
+      let found = look(text)
+      text.withUnsafeBufferPointer { memo.remember($0, as: found, entry: entry) }
+    }
+    #expect(look(a).entry == nil)
+    remember(a, 7)
+    #expect(look(a).entry == 7)
+    #expect(look(b).entry == nil, "same length, other bytes")
+    remember(b, 8)
+    #expect(look(a).entry == 7 && look(b).entry == 8)
+    #expect(look([]).entry == nil)
+    remember([], 9)
+    #expect(look([]).entry == 9)
+    memo.forget()
+    #expect(look(a).entry == nil && look(b).entry == nil && look([]).entry == nil)
+    // More texts than slots and than the arena holds: every answer is still the text's own.
+    var random = SeededRandom(seed: 0x7E47)
+    var texts: [[UInt8]] = []
+    var answered = 0
+    for n in 0..<30_000 {
+      if !texts.isEmpty && Bool.random(using: &random) {
+        let k = Int.random(in: max(0, texts.count - 500)..<texts.count, using: &random)
+        if let entry = look(texts[k]).entry {
+          #expect(entry == k)
+          answered += 1
+        }
+      } else {
+        let text = bytes("AppAction.case\(n)(\"" + String(repeating: "x", count: n % 200) + "\")")
+        remember(text, texts.count)
+        texts.append(text)
+      }
+    }
+    #expect(answered > 10_000)
+  }
+
   /// Records with one action key have one path and root: across a cache that starts over
   /// (its entries are numbered afresh), across files and across the parallel read's
   /// scanners. And the key is there to be used: the records of one shape share it.
