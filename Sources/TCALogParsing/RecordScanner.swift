@@ -1,6 +1,16 @@
 import CByteMasks
 import TCALogInput
 
+/// What a scanner learns that holds for any input: action paths by text and shape. A
+/// parallel read's worker thread keeps one for every chunk it scans, so that a chunk does
+/// not start with an empty cache (each shape's value tree built again, no text seen); it
+/// is never shared between threads.
+package final class ScanMemory {
+  /// Unchecked: one owner thread (as `RecordScanner.state`).
+  @exclusivity(unchecked) var pathCache = ActionPathCache()
+  package init() {}
+}
+
 /// Finds records in a stream of lines and turns each into a `Record` (FORMATS.md 2–9).
 ///
 /// One state machine serves every format: a header starts a record; the scanner follows
@@ -10,7 +20,8 @@ import TCALogInput
 /// from those bytes. Memory is the record under construction, never the input.
 ///
 /// Threads: a scanner is not `Sendable`; one thread at a time feeds it (the parallel reader
-/// gives each chunk its own scanner and reads its counts once the chunk is scanned).
+/// gives each chunk its own scanner and reads its counts once the chunk is scanned; the
+/// thread's `ScanMemory` goes from one to the next).
 ///
 /// Everything that changes while scanning is one `ScanState` value in `state`. Each access
 /// to it is one call of a `ScanState` method, which runs no caller code: `emit` is called
@@ -41,9 +52,10 @@ package final class RecordScanner {
 
   /// `needs`: what the records' reader uses; the rest is left out (`RecordNeeds`). `gate`:
   /// which records it wants at all, by their action paths (`ActionGate`; only with
-  /// `.action` in `needs`).
+  /// `.action` in `needs`). `memory`: what earlier scanners of this thread learnt.
   package init(
-    file: String, firstIndex: Int = 0, sizeCap: Int = 64 << 20, needs: RecordNeeds = .all, gate: ActionGate? = nil
+    file: String, firstIndex: Int = 0, sizeCap: Int = 64 << 20, needs: RecordNeeds = .all, gate: ActionGate? = nil,
+    memory: ScanMemory = ScanMemory()
   ) {
     // A copy of its own: every record retains and releases the name, and a string shared
     // with the scanners of other threads made their reference-count updates fight over one
@@ -52,7 +64,8 @@ package final class RecordScanner {
     self.file = file
     self.sizeCap = sizeCap
     state = ScanState(
-      file: file, nextIndex: firstIndex, sizeCap: sizeCap, needs: needs, gate: needs.contains(.action) ? gate : nil)
+      file: file, nextIndex: firstIndex, sizeCap: sizeCap, needs: needs, gate: needs.contains(.action) ? gate : nil,
+      memory: memory)
   }
 
   /// Feeds a block of whole input lines (the last may lack its LF) numbered from
@@ -490,8 +503,9 @@ struct ScanState: ~Copyable {
   /// Scratch storage of the action parser, kept from record to record.
   var treeNodes: [ValueTree.Node] = []
   var treeStack: [Int32] = []
-  /// Action paths by the shape of their text, kept from record to record.
-  var pathCache = ActionPathCache()
+  /// Action paths by their text and its shape, kept from record to record (and from chunk
+  /// to chunk of one thread: `ScanMemory`).
+  let memory: ScanMemory
   /// Scratch storage of the Difference tree parser, kept from record to record.
   var treeScratch = DifferenceTreeParser.Scratch()
   /// Scratch storage of the Custom Dump diff parser, kept from record to record.
@@ -504,8 +518,12 @@ struct ScanState: ~Copyable {
   /// shared, would make every later one that large).
   var spareChanges: [StateChange] = []
 
-  init(file: String, nextIndex: Int, sizeCap: Int, needs: RecordNeeds, gate: ActionGate? = nil) {
+  init(
+    file: String, nextIndex: Int, sizeCap: Int, needs: RecordNeeds, gate: ActionGate? = nil,
+    memory: ScanMemory = ScanMemory()
+  ) {
     self.file = file
+    self.memory = memory
     self.nextIndex = nextIndex
     self.sizeCap = sizeCap
     self.needs = needs
@@ -1551,7 +1569,7 @@ struct ScanState: ~Copyable {
       // The lines may keep their leading spaces (`stripsActionLines`): the value tree, the
       // path, the root and the clue do not see blanks between tokens. The cache's shapes
       // keep them, the same way for every record of this scanner.
-      pathCache.path(
+      memory.pathCache.path(
         of: action,
         compute: { visit in
           // The tree takes `treeNodes`' storage (unique, so it is reused) and gives it back.

@@ -335,6 +335,7 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
   }
 
   private func workLoop() {
+    let memory = ScanMemory()
     while true {
       condition.lock()
       while queue.isEmpty && !stopping { condition.wait() }
@@ -344,11 +345,11 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
       }
       let job = queue.removeFirst()
       condition.unlock()
-      process(job)
+      process(job, memory: memory)
     }
   }
 
-  private func process(_ job: Job) {
+  private func process(_ job: Job, memory: ScanMemory) {
     var part = job.part
     var tally = window.isUnbounded ? nil : WindowTally()
     // A part's gate only without a window: the window's counts see every record.
@@ -359,7 +360,8 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
       case .numbered(_, let gateOf): gate = gateOf(part)
       }
     }
-    let scanner = RecordScanner(file: job.run.file, firstIndex: 0, sizeCap: sizeCap, needs: needs, gate: gate)
+    let scanner = RecordScanner(
+      file: job.run.file, firstIndex: 0, sizeCap: sizeCap, needs: needs, gate: gate, memory: memory)
     switch mode {
     case .content(let add, _):
       scan(job.chunk, with: scanner) { record in

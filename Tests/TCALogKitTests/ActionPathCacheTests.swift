@@ -223,6 +223,36 @@ struct ActionPathCacheTests {
     #expect(answered > 10_000)
   }
 
+  /// A text seen before the cache starts over is read afresh after it: its entry number
+  /// means another shape in the new generation. Interleaved with more shapes than the
+  /// cache holds, on one scanner and on chunks of two threads (whose memory goes from
+  /// chunk to chunk), each record's path is its own.
+  @Test func repeatedTextsAcrossStartingOver() throws {
+    var log = ""
+    var expected: [String] = []
+    for n in 0..<(2 * ActionPathCache.maximumShapes + 100) {
+      log += "received action:\n  AppAction.case\(n)\n  (No state changes)\n\n"
+      expected.append("case\(n)")
+      if n % 3 == 0 {
+        let repeated = ["tick", "tap", "hover"][n % 9 / 3]
+        log += "received action:\n  AppAction.\(repeated)(id: \"C010\")\n  (No state changes)\n\n"
+        expected.append(repeated)
+      }
+    }
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-memo-\(getpid()).log").path
+    try log.write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    for jobs in [1, 2] {
+      var paths: [String] = []
+      var sink = EachRecord(needs: .action) { paths.append($0.actionPath) }
+      var stream = RecordStream(inputs: [path], jobs: jobs)
+      stream.chunkSize = 64 << 10
+      _ = try stream.run(into: &sink)
+      #expect(paths.count == expected.count)
+      #expect(paths == expected, "jobs \(jobs)")
+    }
+  }
+
   /// Records with one action key have one path and root: across a cache that starts over
   /// (its entries are numbered afresh), across files and across the parallel read's
   /// scanners. And the key is there to be used: the records of one shape share it.
