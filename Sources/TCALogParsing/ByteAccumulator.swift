@@ -39,6 +39,14 @@ struct ByteAccumulator: ~Copyable {
     count += 1
   }
 
+  /// Appends the eight bytes of `word`, little-endian.
+  @inline(__always)
+  mutating func appendWord(_ word: UInt64) {
+    if count + 8 > capacity { grow(to: count + 8) }
+    UnsafeMutableRawPointer(base + count).storeBytes(of: word.littleEndian, as: UInt64.self)
+    count += 8
+  }
+
   /// Empties the buffer and keeps its memory.
   mutating func removeAll() { count = 0 }
 

@@ -21,6 +21,8 @@ package struct ByteInterner: Sendable {
   package init() {}
 
   package var count: Int { ends.count }
+  /// The bytes of all strings interned.
+  package var byteCount: Int { arena.count }
 
   /// FNV-style over eight bytes at a time (state paths with UUID keys are 50+ bytes).
   @inline(__always) package static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {

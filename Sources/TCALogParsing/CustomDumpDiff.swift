@@ -12,9 +12,9 @@ struct DumpLine {
   var isTCA0Marker: Bool
   /// After the marker and its space.
   var content: Range<Int>
-  /// Leading spaces of `content` (2 per nesting level).
+  /// Leading spaces of `content` (2 per nesting level); 0 until `measure`.
   var indent: Int
-  /// `content` without leading and trailing blanks.
+  /// `content` without leading and trailing blanks; empty until `measure`.
   var item: Range<Int>
   /// Set by the scanner: `content` holds no string (no `"`), so its brackets, counted from
   /// no open string, change the depth by `delta`. The parser then counts no bracket of it.
@@ -140,6 +140,9 @@ struct CustomDumpDiffParser {
     var kind: ChangeKind
     var old: TextRange?
     var new: TextRange?
+    /// The leaves (by `Leaf.order`) the old and new value come from, -1 for none.
+    var oldLeaf: Int32
+    var newLeaf: Int32
   }
 
   /// The working arrays of one record; a scanner keeps one and passes it to every record,
@@ -153,6 +156,15 @@ struct CustomDumpDiffParser {
     var tupleCounts = ScratchArray<Int>()
     var changes = ScratchArray<Change>()
     var matched = ScratchArray<Bool>()
+    /// Per change of the result: its leaves (`Change.oldLeaf`, `newLeaf`), for the memo.
+    var changeLeaves = ScratchArray<(old: Int32, new: Int32)>()
+    /// The record's skeleton and its leaves (`CustomDumpMemo`).
+    var skeleton = ByteAccumulator(capacity: 1024)
+    var leaves = ScratchArray<LeafSpan>()
+    var spans = ScratchArray<Range<Int>>()
+    /// The lines with their layout (`DumpLine.measure`), for a full parse.
+    var measured = ScratchArray<DumpLine>()
+    var leafValues = ScratchArray<TextRange>()
 
     /// Empties the arrays (keeping their memory) and opens the root frame.
     mutating func start() {
@@ -162,18 +174,59 @@ struct CustomDumpDiffParser {
       pending.truncate()
       tupleCounts.truncate()
       changes.truncate()
+      changeLeaves.truncate()
       frames.append(Frame(level: -1, kind: .root, segmentCount: 0, pendingStart: 0, id: 0))
       tupleCounts.append(0)
     }
   }
 
   /// `spare`: an array for the result, emptied first (`DifferenceTreeParser.parse`).
+  /// `memo`: the changes of skeletons seen before (`CustomDumpMemo`).
   func parse(
     _ lines: UnsafeBufferPointer<DumpLine>, into derived: inout DerivedText, scratch work: inout Scratch,
-    reusing spare: inout [StateChange]
+    memo: inout CustomDumpMemo, reusing spare: inout [StateChange]
   ) -> [StateChange] {
     assert(lines.allSatisfy { $0.content.upperBound <= text.count }, "state line outside the record's bytes")
-    let indented = lines.contains { $0.indent > 0 }
+    // Indented: a line's content starts with a space (`measure` has not run: the scanner
+    // leaves it to the parser).
+    let indented = lines.contains { !$0.content.isEmpty && text[$0.content.lowerBound] == ByteText.space }
+    // The skeleton's words hold lengths and offsets of 28 bits (the scanner cuts records at
+    // 64 MiB unless its `sizeCap` says more).
+    guard text.count < 1 << 28 else {
+      return parseMeasured(lines, indented: indented, into: &derived, scratch: &work, reusing: &spare)
+    }
+    writeSkeleton(of: lines, indented: indented, &work)
+    let id = memo.entry(for: work.skeleton.buffer)
+    if id < memo.count {
+      return memo.changes(of: id, lines: lines, parser: self, into: &derived, &work, reusing: &spare)
+    }
+    let result = parseMeasured(lines, indented: indented, into: &derived, scratch: &work, reusing: &spare)
+    memo.add(result, leaves: work.changeLeaves.buffer, derived: derived)
+    return result
+  }
+
+  /// `parseAll` of the lines with their layout measured.
+  private func parseMeasured(
+    _ lines: UnsafeBufferPointer<DumpLine>, indented: Bool, into derived: inout DerivedText,
+    scratch work: inout Scratch, reusing spare: inout [StateChange]
+  ) -> [StateChange] {
+    var measured = ScratchArray<DumpLine>()
+    swap(&measured, &work.measured)
+    defer { swap(&measured, &work.measured) }
+    measured.truncate()
+    for i in lines.indices {
+      var line = lines[i]
+      line.measure(text)
+      measured.append(line)
+    }
+    return parseAll(measured.buffer, indented: indented, into: &derived, scratch: &work, reusing: &spare)
+  }
+
+  /// Reads every line: the frames, the leaves, their pairing.
+  private func parseAll(
+    _ lines: UnsafeBufferPointer<DumpLine>, indented: Bool, into derived: inout DerivedText,
+    scratch work: inout Scratch, reusing spare: inout [StateChange]
+  ) -> [StateChange] {
     work.start()
     var order = 0
     var i = 0
@@ -204,6 +257,13 @@ struct CustomDumpDiffParser {
   /// Lines without a value: blank, comments, elisions, closers (which close a frame when a
   /// copy lost its indentation) and `… (N unchanged)` (which moves the positions on).
   /// Returns whether `line` was one.
+  /// Whether a changed line has no value (`skipsValueless` skips it): such a line is never
+  /// a leaf.
+  @inline(__always)
+  func isValueless(_ item: Range<Int>) -> Bool {
+    item.isEmpty || isComment(item) || isElision(item) || isClosersOnly(item) || unchangedRun(item) != nil
+  }
+
   @inline(__always)
   private func skipsValueless(_ line: DumpLine, indented: Bool, _ work: inout Scratch) -> Bool {
     let item = line.item
@@ -229,39 +289,69 @@ struct CustomDumpDiffParser {
     _ work: inout Scratch
   ) -> Int {
     let line = lines[i]
+    var counter = BracketCounter()
+    let (label, value, opens) = readLabelAndValue(line, &counter)
+    let (childSegment, key) = child(label: label, marker: line.marker, frame: &work.frames[work.frames.count - 1])
+    if line.marker == .context {
+      if opens { openFrame(level: line.indent / 2, value: value, childSegment: childSegment, &work) }
+      return i + 1
+    }
+    let end = valueEnd(of: lines, at: i, opens: opens, &counter)
+    let valueText = appendValue(of: lines, at: i, value, end: end, indent: line.indent, into: &derived)
+    let pathStart = work.paths.count
+    work.paths.append(contentsOf: work.segments.buffer)
+    if let childSegment { work.paths.append(childSegment) }
+    work.pending.append(
+      Leaf(marker: line.marker, key: key, paths: pathStart..<work.paths.count, value: valueText, order: order))
+    order += 1
+    return end
+  }
+
+  /// A line's label and value (without its trailing comma unless it opens a container),
+  /// and whether the value opens one: `counter` holds its brackets then.
+  @inline(__always)
+  func readLabelAndValue(_ line: DumpLine, _ counter: inout BracketCounter) -> (
+    label: Range<Int>?, value: Range<Int>, opens: Bool
+  ) {
     let (label, rawValue) = splitLabel(line.item)
     var value = rawValue
-    var counter = BracketCounter()
     // A label holds no bracket outside a string: without strings the line's count is the value's.
     if line.isPlain { counter.depth = Int(line.delta) } else { counter.add(text, value) }
     let opens = counter.depth > 0 || counter.inTripleQuote
     if !opens, value.count > 0, text[value.upperBound - 1] == ByteText.comma {
       value = value.lowerBound..<(value.upperBound - 1)
     }
-    let (childSegment, key) = child(label: label, marker: line.marker, frame: &work.frames[work.frames.count - 1])
-    if line.marker == .context {
-      if opens { openFrame(level: line.indent / 2, value: value, childSegment: childSegment, &work) }
-      return i + 1
-    }
+    return (label, value, opens)
+  }
+
+  /// The index after the last line of the changed value that starts at `lines[i]`: it goes
+  /// on over the next lines of its marker while its brackets are open.
+  @inline(__always)
+  func valueEnd(of lines: UnsafeBufferPointer<DumpLine>, at i: Int, opens: Bool, _ counter: inout BracketCounter)
+    -> Int
+  {
     var end = i + 1
     if opens {
-      while end < lines.count, lines[end].marker == line.marker, counter.depth > 0 || counter.inTripleQuote {
+      let marker = lines[i].marker
+      while end < lines.count, lines[end].marker == marker, counter.depth > 0 || counter.inTripleQuote {
         counter.add(text, lines[end].content)
         end += 1
       }
     }
+    return end
+  }
+
+  /// Writes the value of the leaf `lines[i..<end]` (`value` on its first line, whose
+  /// indentation is `indent`).
+  @inline(__always)
+  func appendValue(
+    of lines: UnsafeBufferPointer<DumpLine>, at i: Int, _ value: Range<Int>, end: Int, indent: Int,
+    into derived: inout DerivedText
+  ) -> TextRange {
     let start = derived.position
     derived.append(text, value)
-    for k in (i + 1)..<end { appendContinuation(lines[k], indent: line.indent, isLast: k == end - 1, into: &derived) }
-    let pathStart = work.paths.count
-    work.paths.append(contentsOf: work.segments.buffer)
-    if let childSegment { work.paths.append(childSegment) }
-    work.pending.append(
-      Leaf(
-        marker: line.marker, key: key, paths: pathStart..<work.paths.count, value: derived.range(from: start),
-        order: order))
-    order += 1
-    return end
+    for k in (i + 1)..<end { appendContinuation(lines[k], indent: indent, isLast: k == end - 1, into: &derived) }
+    return derived.range(from: start)
   }
 
   /// A line of a multi-line value, after a newline: without the indentation of the value's
@@ -329,10 +419,11 @@ struct CustomDumpDiffParser {
       case .root, .property, .tuple: kind = .value
       case .key, .index, .none: kind = isOld ? .removed : .added
       }
+      let order = Int32(leaf.order)
       work.changes.append(
         Change(
           order: leaf.order, paths: leaf.paths, kind: kind, old: isOld ? leaf.value : nil,
-          new: isOld ? nil : leaf.value))
+          new: isOld ? nil : leaf.value, oldLeaf: isOld ? order : -1, newLeaf: isOld ? -1 : order))
     }
     work.pending.truncate(to: start)
   }
@@ -368,8 +459,11 @@ struct CustomDumpDiffParser {
     work.matched[a - start] = true
     work.matched[b - start] = true
     let leaf = work.pending[a]
+    let partner = work.pending[b]
     work.changes.append(
-      Change(order: leaf.order, paths: leaf.paths, kind: .value, old: leaf.value, new: work.pending[b].value))
+      Change(
+        order: leaf.order, paths: leaf.paths, kind: .value, old: leaf.value, new: partner.value,
+        oldLeaf: Int32(leaf.order), newLeaf: Int32(partner.order)))
   }
 
   private func keysMatch(_ a: LeafKey, _ b: LeafKey) -> Bool {
@@ -410,6 +504,7 @@ struct CustomDumpDiffParser {
         work.paths.buffer, change.paths, text, showsTuple: { work.tupleCounts[$0] > 1 })
       result.append(
         StateChange(path: path, normalized: normalized, kind: change.kind, old: change.old, new: change.new))
+      work.changeLeaves.append((change.oldLeaf, change.newLeaf))
     }
     return result
   }
@@ -503,7 +598,7 @@ struct CustomDumpDiffParser {
 
   /// Splits `label: value`; a label comes before any bracket (`[3]: ` excepted) and
   /// outside strings.
-  private func splitLabel(_ item: Range<Int>) -> (Range<Int>?, Range<Int>) {
+  func splitLabel(_ item: Range<Int>) -> (Range<Int>?, Range<Int>) {
     var i = item.lowerBound
     let end = item.upperBound
     if text[i] == UInt8(ascii: "[") {

@@ -1,13 +1,16 @@
 import CByteMasks
 import TCALogInput
 
-/// What a scanner learns that holds for any input: action paths by text and shape. A
+/// What a scanner learns that holds for any input: action paths by text and shape, diffs'
+/// changes by skeleton. A
 /// parallel read's worker thread keeps one for every chunk it scans, so that a chunk does
 /// not start with an empty cache (each shape's value tree built again, no text seen); it
 /// is never shared between threads.
 package final class ScanMemory {
   /// Unchecked: one owner thread (as `RecordScanner.state`).
   @exclusivity(unchecked) var pathCache = ActionPathCache()
+  /// Custom Dump diffs' changes by skeleton.
+  @exclusivity(unchecked) var dumpMemo = CustomDumpMemo()
   package init() {}
 }
 
@@ -894,13 +897,11 @@ struct ScanState: ~Copyable {
         progress.tree.take(tree.kind)
         if keepsPaths { keepTreeLine(tree, at: at) }
       } else {
-        // The layout only for the diff parser.
-        guard var dump = DumpLine.parseMarker(text, 0..<n) else { return }
+        // The layout (`DumpLine.measure`) is left to the diff parser, which needs it of
+        // few lines.
+        guard let dump = DumpLine.parseMarker(text, 0..<n) else { return }
         let count = readDumpLine(text, dump, readable: blockEnd &- start)
-        if keepsPaths {
-          dump.measure(text)
-          keepDumpLine(dump, at: at, count)
-        }
+        if keepsPaths { keepDumpLine(dump, at: at, count) }
       }
       ends.pass()
       room &-= full
@@ -1600,7 +1601,7 @@ struct ScanState: ~Copyable {
     }
     if !dumpLines.isEmpty {
       return CustomDumpDiffParser(text: text).parse(
-        dumpLines.buffer, into: &derived, scratch: &dumpScratch, reusing: &spareChanges)
+        dumpLines.buffer, into: &derived, scratch: &dumpScratch, memo: &memory.dumpMemo, reusing: &spareChanges)
     }
     return []
   }

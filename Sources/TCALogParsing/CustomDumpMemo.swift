@@ -1,0 +1,196 @@
+/// A changed value of a Custom Dump diff as the skeleton pass found it: its lines
+/// (`first..<end`) and its text on the first line.
+struct LeafSpan {
+  var first: Int
+  var end: Int
+  var value: Range<Int>
+  /// The first line's indentation.
+  var indent: Int
+}
+
+/// The changes of Custom Dump diffs by their skeleton, so that the diff parser reads a
+/// skeleton once instead of once per record.
+///
+/// A log repeats few diff layouts: the records of an action change the same leaves under
+/// the same unchanged lines, and differ in the changed values alone (a tca1 log of 20,000
+/// changed records has about 700 skeletons). The skeleton of a diff is every input the
+/// parser's decisions read: each unchanged line whole, each changed line without a value
+/// whole, and of each changed value its marker, indentation and label, but not its text
+/// (`CustomDumpDiffParser.writeSkeleton`). Two diffs of one skeleton have
+/// the same frames, leaves, pairings and paths: the parser's answer for one is the other's,
+/// with each change's values read from its own leaves.
+///
+/// Memory: at most `maximumSkeletons` skeletons and `maximumBytes` of skeletons and paths
+/// (then it starts over).
+struct CustomDumpMemo: ~Copyable {
+  static let maximumSkeletons = 4096
+  static let maximumBytes = 4 << 20
+
+  /// One change of a skeleton: its kind, the leaves its values come from (-1: none), and
+  /// its raw and normalized path in `paths`.
+  struct Change {
+    var kind: ChangeKind
+    var oldLeaf: Int32
+    var newLeaf: Int32
+    var pathStart: Int32
+    var pathEnd: Int32
+    var normalizedEnd: Int32
+  }
+
+  private var skeletons = ByteInterner()
+  /// Per skeleton: its changes in `changes`.
+  private var entries: [Range<Int>] = []
+  private var changes: [Change] = []
+  private var paths = ByteAccumulator(capacity: 16 << 10)
+
+  init() {}
+
+  /// Skeletons with their changes.
+  var count: Int { entries.count }
+
+  /// The entry of `skeleton`: below `count` when it is known; else `count`, and `add` must
+  /// give its changes.
+  mutating func entry(for skeleton: UnsafeBufferPointer<UInt8>) -> Int {
+    if skeletons.count >= CustomDumpMemo.maximumSkeletons
+      || skeletons.byteCount + paths.count + skeleton.count > CustomDumpMemo.maximumBytes
+    {
+      skeletons = ByteInterner()
+      entries.removeAll(keepingCapacity: true)
+      changes.removeAll(keepingCapacity: true)
+      paths.removeAll()
+    }
+    return skeletons.intern(skeleton)
+  }
+
+  /// Keeps the changes the parser found for the skeleton `entry(for:)` just added.
+  /// `leaves`: the leaves of each change; `derived`: the bytes its ranges point into.
+  mutating func add(
+    _ found: [StateChange], leaves: UnsafeBufferPointer<(old: Int32, new: Int32)>, derived: borrowing DerivedText
+  ) {
+    assert(skeletons.count == entries.count + 1, "a memo entry without its skeleton")
+    let start = changes.count
+    let bytes = derived.bytes.buffer
+    for (change, leaf) in zip(found, leaves) {
+      let pathStart = Int32(paths.count)
+      paths.append(
+        UnsafeBufferPointer(rebasing: bytes[(change.path.start - derived.base)..<(change.path.end - derived.base)]))
+      let pathEnd = Int32(paths.count)
+      paths.append(
+        UnsafeBufferPointer(
+          rebasing: bytes[(change.normalized.start - derived.base)..<(change.normalized.end - derived.base)]))
+      changes.append(
+        Change(
+          kind: change.kind, oldLeaf: leaf.old, newLeaf: leaf.new, pathStart: pathStart, pathEnd: pathEnd,
+          normalizedEnd: Int32(paths.count)))
+    }
+    entries.append(start..<changes.count)
+  }
+
+  /// The changes of a diff whose skeleton is `entry`'s: its leaves' values (`work.leaves`,
+  /// from the skeleton pass) written as the parser writes them, then each change's paths.
+  func changes(
+    of entry: Int, lines: UnsafeBufferPointer<DumpLine>, parser: CustomDumpDiffParser,
+    into derived: inout DerivedText, _ work: inout CustomDumpDiffParser.Scratch, reusing spare: inout [StateChange]
+  ) -> [StateChange] {
+    work.leafValues.truncate()
+    for k in 0..<work.leaves.count {
+      let leaf = work.leaves[k]
+      work.leafValues.append(
+        parser.appendValue(of: lines, at: leaf.first, leaf.value, end: leaf.end, indent: leaf.indent, into: &derived))
+    }
+    var result: [StateChange] = []
+    swap(&result, &spare)
+    result.removeAll(keepingCapacity: true)
+    let span = entries[entry]
+    result.reserveCapacity(span.count)
+    let bytes = paths.buffer
+    for index in span {
+      let change = changes[index]
+      let path = derived.add(UnsafeBufferPointer(rebasing: bytes[Int(change.pathStart)..<Int(change.pathEnd)]))
+      let normalized = derived.add(
+        UnsafeBufferPointer(rebasing: bytes[Int(change.pathEnd)..<Int(change.normalizedEnd)]))
+      result.append(
+        StateChange(
+          path: path, normalized: normalized, kind: change.kind,
+          old: change.oldLeaf < 0 ? nil : work.leafValues[Int(change.oldLeaf)],
+          new: change.newLeaf < 0 ? nil : work.leafValues[Int(change.newLeaf)]))
+    }
+    return result
+  }
+}
+
+extension CustomDumpDiffParser {
+  /// Kinds of the skeleton's line words.
+  private static let unchangedKind: UInt64 = 1
+  private static let valuelessKind: UInt64 = 2
+  private static let leafKind: UInt64 = 3
+  /// A line word's bit: the line starts a span.
+  private static let startsSpan: UInt64 = 1 << 5
+
+  /// Writes the skeleton of `lines` (`CustomDumpMemo`) to `work.skeleton`, and its leaves
+  /// to `work.leaves`.
+  ///
+  /// The skeleton is a word per line read on its own, then bytes: the spans of the
+  /// record's text that hold the lines without a changed value (consecutive lines are one
+  /// span, the bytes between their contents included: a line end, a prefix, a marker), and
+  /// each changed value's label. A line's word gives its kind, marker, whether it holds no
+  /// string (`isPlain`, which depends on the lines before it), and where its content lies in
+  /// its span; a changed value's word its indentation and its label's length. So the bytes
+  /// split one way only, and one skeleton spells one sequence of lines. (`delta` is a plain
+  /// line's bracket count: its content says it.)
+  ///
+  /// A changed line is a leaf exactly when `parse` reads it as one: it has a value, and no
+  /// earlier value of its marker is still open (`valueEnd`). Of a leaf, the parser reads
+  /// its marker, its indentation (which closes frames) and its label (the path segment and
+  /// the pairing key); the lines its value goes on over are read for the value alone, which
+  /// only becomes the change's text, and have no word.
+  func writeSkeleton(of lines: UnsafeBufferPointer<DumpLine>, indented: Bool, _ work: inout Scratch) {
+    work.skeleton.removeAll()
+    work.leaves.truncate()
+    work.spans.truncate()
+    work.skeleton.appendWord(indented ? 1 : 0)
+    // The span being read: from its first content to the last content so far.
+    var spanStart = -1
+    var spanEnd = 0
+    guard let first = lines.baseAddress else { return }
+    var i = 0
+    while i < lines.count {
+      // Fields, not the whole line: this loop runs for every state line of a changed record.
+      let marker = first[i].marker
+      let flags = UInt64(marker.rawValue) << 2 | (first[i].isPlain ? 1 << 4 : 0)
+      // The layout of changed lines alone: an unchanged line's bytes are its word's.
+      var line = first[i]
+      if marker != .context { line.measure(text) }
+      if marker == .context || isValueless(line.item) {
+        let content = first[i].content
+        let kind = marker == .context ? CustomDumpDiffParser.unchangedKind : CustomDumpDiffParser.valuelessKind
+        var word = kind | flags | UInt64(truncatingIfNeeded: content.count) << 8
+        if spanStart < 0 {
+          spanStart = content.lowerBound
+          word |= CustomDumpDiffParser.startsSpan
+        } else {
+          word |= UInt64(truncatingIfNeeded: content.lowerBound &- spanEnd) << 36
+        }
+        spanEnd = content.upperBound
+        work.skeleton.appendWord(word)
+        i += 1
+        continue
+      }
+      if spanStart >= 0 {
+        work.spans.append(spanStart..<spanEnd)
+        spanStart = -1
+      }
+      var counter = BracketCounter()
+      let (label, value, opens) = readLabelAndValue(line, &counter)
+      let end = valueEnd(of: lines, at: i, opens: opens, &counter)
+      if let label { work.spans.append(label) }
+      work.skeleton.appendWord(
+        CustomDumpDiffParser.leafKind | flags | UInt64(truncatingIfNeeded: label.map { $0.count + 1 } ?? 0) << 8
+          | UInt64(truncatingIfNeeded: line.indent) << 36)
+      work.leaves.append(LeafSpan(first: i, end: end, value: value, indent: line.indent))
+      i = end
+    }
+    if spanStart >= 0 { work.spans.append(spanStart..<spanEnd) }
+    for k in 0..<work.spans.count { work.skeleton.append(UnsafeBufferPointer(rebasing: text[work.spans[k]])) }
+  }
+}

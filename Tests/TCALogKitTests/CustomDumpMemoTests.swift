@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+
+@testable import TCALogInput
+@testable import TCALogParsing
+@testable import TCALogPipeline
+
+/// The scanner takes a Custom Dump diff's changes from its memo of skeletons
+/// (`CustomDumpMemo`) when an earlier diff had the same one: every record's changes equal
+/// those the parser finds in the record alone, with a memo that has seen nothing.
+struct CustomDumpMemoTests {
+  /// Each record of `text`, read in one stream (the memo at work), against the same record
+  /// read alone. Returns how many records have changes.
+  static func expectMemoAgreesWithRecordsAlone(_ text: String, _ label: String) throws -> Int {
+    let records = try parse(text).records
+    var changed = 0
+    for record in records {
+      let alone = try parse(bytes: Array(record.raw)).records
+      #expect(alone.count == 1, "\(label): record \(record.index) alone")
+      guard let own = alone.first else { continue }
+      #expect(
+        record.changeList == own.changeList,
+        "\(label): record \(record.index)\n\(String(decoding: record.raw, as: UTF8.self))")
+      if !record.changes.isEmpty { changed += 1 }
+    }
+    return changed
+  }
+
+  /// Records of one layout whose changed values differ: each gets its own values, and the
+  /// layouts that differ only where a skeleton looks (a label, a value's number of lines,
+  /// a line that holds a string) get their own paths.
+  @Test func recordsOfOneSkeletonKeepTheirOwnValues() throws {
+    func record(_ state: [String]) -> String {
+      "received action:\n  AppAction.tick\n" + state.joined(separator: "\n") + "\n\n"
+    }
+    var log = ""
+    for n in 0..<6 {
+      log += record([
+        "  AppState(", "    count: 1,", "    position: Point(", "-     x: \(n),", "+     x: \(n + 1),",
+        "      y: 0", "    ),", "    isOn: true", "  )",
+      ])
+      // One label differs: another path.
+      log += record(["  AppState(", "-   count: \(n),", "+   count: \(n + 7),", "    isOn: true", "  )"])
+      log += record(["  AppState(", "-   total: \(n),", "+   total: \(n + 7),", "    isOn: true", "  )"])
+      // A value over three lines, then over one.
+      log += record([
+        "  AppState(", "-   point: Point(", "-     x: \(n)", "-   ),", "+   point: nil,", "    isOn: true", "  )",
+      ])
+      log += record(["  AppState(", "-   point: nil,", "+   point: Point(", "+     x: \(n)", "+   ),", "  )"])
+      // Elements of a collection: positions, keys, an unchanged run.
+      log += record([
+        "  AppState(", "    items: [", "      … (\(n % 3 + 1) unchanged)", "-     [\(n)]: \"a(\",",
+        "+     [\(n)]: \"b]\",",
+        "      \"k\\(n)\": 3", "    ]", "  )",
+      ])
+      log += record([
+        "  AppState(", "    tags: [", "-     \"old\(n)\",", "+     \"new\(n)\",", "      \"same\"", "    ]", "  )",
+      ])
+      // A multi-line string: the lines after it hold no bracket that counts.
+      log += record([
+        "  AppState(", "-   note: \"\"\"", "-     x(\(n)", "-     \"\"\",", "+   note: \"y\",", "    isOn: true", "  )",
+      ])
+    }
+    let changed = try Self.expectMemoAgreesWithRecordsAlone(log, "layouts")
+    #expect(changed == 48)
+    // The memo answered: later records of a layout have the first one's paths but their
+    // own values.
+    let records = try parse(log).records
+    let xs = records.filter { $0.changeList.first?.path == "position.x" }.map { $0.changeList[0].new }
+    #expect(xs == ["1", "2", "3", "4", "5", "6"])
+  }
+
+  /// Random diffs from a few layouts, with random values, labels and markers mixed in.
+  @Test func randomDiffsAgreeWithTheirRecordsAlone() throws {
+    var random = SeededRandom(seed: 0xD1FF)
+    let labels = ["id", "count", "name", "_hidden", "x", "items", "selected"]
+    let values = [
+      "1", "-2.5", "nil", "true", "\"s\"", "\"(\"", "\"a]b\"", "Point(…)", "[…]", "\"\"", "#\"r\"#", ".case",
+      "Wrapped(rawValue: \"C0\")",
+    ]
+    func value() -> String { values.randomElement(using: &random)! }
+    func label() -> String { labels.randomElement(using: &random)! }
+    func marker() -> String { ["-", "+", " "].randomElement(using: &random)! }
+    var log = ""
+    var layouts: [[String]] = []
+    for _ in 0..<12 {
+      // A layout: lines whose values are holes ("$").
+      var lines = ["  AppState("]
+      var depth = 1
+      for _ in 0..<Int.random(in: 2...14, using: &random) {
+        let pad = String(repeating: "  ", count: depth)
+        switch Int.random(in: 0..<10, using: &random) {
+        case 0 where depth < 4:
+          lines.append("\(marker())   \(pad)\(label()): State(")
+          depth += 1
+        case 1 where depth < 4:
+          lines.append("    \(pad)\(label()): [")
+          depth += 1
+        case 2 where depth > 1:
+          depth -= 1
+          lines.append("    \(String(repeating: "  ", count: depth)))" + (Bool.random(using: &random) ? "," : ""))
+        case 3: lines.append("    \(pad)… (\(Int.random(in: 1...4, using: &random)) unchanged)")
+        case 4: lines.append("\(marker())   \(pad)$,")
+        case 5: lines.append("\(marker())   \(pad)[\(Int.random(in: 0...3, using: &random))]: $,")
+        default: lines.append("\(marker())   \(pad)\(label()): $,")
+        }
+      }
+      while depth > 1 {
+        depth -= 1
+        lines.append("    \(String(repeating: "  ", count: depth)))")
+      }
+      lines.append("  )")
+      layouts.append(lines)
+    }
+    for _ in 0..<1_500 {
+      let layout = layouts.randomElement(using: &random)!
+      let state = layout.map { line in
+        line.replacingOccurrences(of: "$", with: value())
+      }
+      log += "received action:\n  AppAction.tick\n" + state.joined(separator: "\n") + "\n\n"
+    }
+    #expect(try Self.expectMemoAgreesWithRecordsAlone(log, "random") > 500)
+  }
+
+  /// Samples, real logs and generated tca1 logs: every record's changes are its own.
+  @Test func samplesAndRealLogs() throws {
+    var files = RecordNeedsTests.samples
+    if Shared.isAvailable {
+      let directory = Shared.path("real-logs")
+      files += try FileManager.default.contentsOfDirectory(atPath: directory).sorted().map { directory + "/" + $0 }
+    }
+    var changed = 0
+    for file in files {
+      changed += try Self.expectMemoAgreesWithRecordsAlone(
+        String(decoding: try Data(contentsOf: URL(fileURLWithPath: file)), as: UTF8.self), file)
+    }
+    #expect(changed > 100)
+  }
+
+  @Test(.enabled(if: Shared.isAvailable && Shared.hasPython, "../shared or python3 is absent: gen_log tests skipped"))
+  func generatedTCA1Log() throws {
+    let path = try generatedLog(["--format", "tca1"], records: 3000, seed: 19, tag: "dumpmemo")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+    #expect(try Self.expectMemoAgreesWithRecordsAlone(text, "gen_log tca1") > 1000)
+  }
+}
