@@ -70,6 +70,20 @@ struct CustomDumpMemoTests {
     #expect(xs == ["1", "2", "3", "4", "5", "6"])
   }
 
+  /// More skeletons than the memo holds: it starts over, and a skeleton it knew before is
+  /// read afresh (its entry number is another skeleton's in the new memo).
+  @Test func startsOverWhenFull() throws {
+    var log = ""
+    for n in 0..<(CustomDumpMemo.maximumSkeletons + 500) {
+      log += "received action:\n  AppAction.tick\n  AppState(\n-   field\(n): 1,\n+   field\(n): 2,\n  )\n\n"
+      if n % 7 == 0 {
+        let label = ["count", "total", "name"][n % 3]
+        log += "received action:\n  AppAction.tock\n  AppState(\n-   \(label): \(n),\n+   \(label): \(n + 1),\n  )\n\n"
+      }
+    }
+    #expect(try Self.expectMemoAgreesWithRecordsAlone(log, "full") == CustomDumpMemo.maximumSkeletons + 500 + 657)
+  }
+
   /// Random diffs from a few layouts, with random values, labels and markers mixed in.
   @Test func randomDiffsAgreeWithTheirRecordsAlone() throws {
     var random = SeededRandom(seed: 0xD1FF)
