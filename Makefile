@@ -25,7 +25,7 @@ DIRS := "$(BIN)" "$(MAN)" "$(DESTDIR)$(PREFIX)/share/man" "$(BASH)" "$(DESTDIR)$
 #
 # Functions start at 64 bytes and jump targets at 32 (LLVM's alignment options): a change
 # anywhere moved the hot loops against cache lines and branch-predictor slots, and the same
-# instructions took up to 6% more or less time from build to build (BENCHMARKS.md, twelfth
+# instructions took 2-10% more or less time from build to build (BENCHMARKS.md, twelfth
 # pass). Aligned, tca1 `report` and `filter -a -c` take 1-6% less, diffing's the same, for
 # a binary 2.5% larger. SwiftPM does not rebuild a module for a changed -Xswiftc flag:
 # after changing these, build in a fresh scratch folder (rm -rf $(SCRATCH)).
