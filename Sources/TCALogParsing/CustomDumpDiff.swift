@@ -210,16 +210,14 @@ struct CustomDumpDiffParser {
     _ lines: UnsafeBufferPointer<DumpLine>, indented: Bool, into derived: inout DerivedText,
     scratch work: inout Scratch, reusing spare: inout [StateChange]
   ) -> [StateChange] {
-    var measured = ScratchArray<DumpLine>()
-    swap(&measured, &work.measured)
-    defer { swap(&measured, &work.measured) }
-    measured.truncate()
+    work.measured.truncate()
     for i in lines.indices {
       var line = lines[i]
       line.measure(text)
-      measured.append(line)
+      work.measured.append(line)
     }
-    return parseAll(measured.buffer, indented: indented, into: &derived, scratch: &work, reusing: &spare)
+    // `parseAll` appends nothing to `work.measured`: the buffer stays where it is.
+    return parseAll(work.measured.buffer, indented: indented, into: &derived, scratch: &work, reusing: &spare)
   }
 
   /// Reads every line: the frames, the leaves, their pairing.
@@ -254,9 +252,6 @@ struct CustomDumpDiffParser {
     return stateChanges(&work, into: &derived, reusing: &spare)
   }
 
-  /// Lines without a value: blank, comments, elisions, closers (which close a frame when a
-  /// copy lost its indentation) and `… (N unchanged)` (which moves the positions on).
-  /// Returns whether `line` was one.
   /// Whether a changed line has no value (`skipsValueless` skips it): such a line is never
   /// a leaf.
   @inline(__always)
@@ -264,6 +259,9 @@ struct CustomDumpDiffParser {
     item.isEmpty || isComment(item) || isElision(item) || isClosersOnly(item) || unchangedRun(item) != nil
   }
 
+  /// Lines without a value: blank, comments, elisions, closers (which close a frame when a
+  /// copy lost its indentation) and `… (N unchanged)` (which moves the positions on).
+  /// Returns whether `line` was one.
   @inline(__always)
   private func skipsValueless(_ line: DumpLine, indented: Bool, _ work: inout Scratch) -> Bool {
     let item = line.item
@@ -598,7 +596,7 @@ struct CustomDumpDiffParser {
 
   /// Splits `label: value`; a label comes before any bracket (`[3]: ` excepted) and
   /// outside strings.
-  func splitLabel(_ item: Range<Int>) -> (Range<Int>?, Range<Int>) {
+  private func splitLabel(_ item: Range<Int>) -> (Range<Int>?, Range<Int>) {
     var i = item.lowerBound
     let end = item.upperBound
     if text[i] == UInt8(ascii: "[") {

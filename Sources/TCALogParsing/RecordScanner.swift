@@ -1,11 +1,10 @@
 import CByteMasks
 import TCALogInput
 
-/// What a scanner learns that holds for any input: action paths by text and shape, diffs'
-/// changes by skeleton. A
-/// parallel read's worker thread keeps one for every chunk it scans, so that a chunk does
-/// not start with an empty cache (each shape's value tree built again, no text seen); it
-/// is never shared between threads.
+/// What a scanner learns that holds for any input: action paths by text and shape, Custom
+/// Dump diffs' changes by skeleton. A parallel read's worker thread keeps one for every
+/// chunk it scans, so that a chunk does not start cold (each shape's value tree built
+/// again, no text or skeleton known); it is never shared between threads.
 package final class ScanMemory {
   /// Unchecked: one owner thread (as `RecordScanner.state`).
   @exclusivity(unchecked) var pathCache = ActionPathCache()
@@ -506,8 +505,8 @@ struct ScanState: ~Copyable {
   /// Scratch storage of the action parser, kept from record to record.
   var treeNodes: [ValueTree.Node] = []
   var treeStack: [Int32] = []
-  /// Action paths by their text and its shape, kept from record to record (and from chunk
-  /// to chunk of one thread: `ScanMemory`).
+  /// Action paths by text and shape, diffs' changes by skeleton: kept from record to record,
+  /// and from chunk to chunk of one thread (`ScanMemory`).
   let memory: ScanMemory
   /// Scratch storage of the Difference tree parser, kept from record to record.
   var treeScratch = DifferenceTreeParser.Scratch()
@@ -522,8 +521,7 @@ struct ScanState: ~Copyable {
   var spareChanges: [StateChange] = []
 
   init(
-    file: String, nextIndex: Int, sizeCap: Int, needs: RecordNeeds, gate: ActionGate? = nil,
-    memory: ScanMemory = ScanMemory()
+    file: String, nextIndex: Int, sizeCap: Int, needs: RecordNeeds, gate: ActionGate? = nil, memory: ScanMemory
   ) {
     self.file = file
     self.memory = memory
