@@ -1371,10 +1371,14 @@ struct ScanState: ~Copyable {
     reset()
   }
 
-  /// Takes back an emitted record's storage for the next record's bytes (`makeRecord`).
+  /// Takes back an emitted record's storage for the next record's bytes (`makeRecord`), and
+  /// its changes array when it is small but larger than the spare one: a record without
+  /// changes has an empty array, which would have sent the spare away with the record,
+  /// and the next changed record allocated again (half the records are no-ops).
   mutating func recycle(_ record: inout Record) {
     swap(&spareStorage, &record.storage)
-    if record.changes.capacity <= 16 { swap(&spareChanges, &record.changes) }
+    let capacity = record.changes.capacity
+    if capacity <= 16 && capacity > spareChanges.capacity { swap(&spareChanges, &record.changes) }
   }
 
   /// Makes ready for the next record; the buffers keep their memory (up to 1 MiB of bytes).
