@@ -196,6 +196,10 @@ struct CustomDumpDiffParser {
       return parseMeasured(lines, indented: indented, into: &derived, scratch: &work, reusing: &spare)
     }
     writeSkeleton(of: lines, indented: indented, &work)
+    // A diff of thousands of lines would fill the memo alone, and would hardly come again.
+    guard work.skeleton.count <= CustomDumpMemo.maximumBytes / 16 else {
+      return parseMeasured(lines, indented: indented, into: &derived, scratch: &work, reusing: &spare)
+    }
     let id = memo.entry(for: work.skeleton.buffer)
     if id < memo.count {
       return memo.changes(of: id, lines: lines, parser: self, into: &derived, &work, reusing: &spare)

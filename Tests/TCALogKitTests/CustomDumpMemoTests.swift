@@ -84,6 +84,24 @@ struct CustomDumpMemoTests {
     #expect(try Self.expectMemoAgreesWithRecordsAlone(log, "full") == CustomDumpMemo.maximumSkeletons + 500 + 657)
   }
 
+  /// A diff too large to remember (a skeleton over a sixteenth of the memo) is parsed in
+  /// full each time, and the diffs around it still come from the memo.
+  @Test func largeDiffsAreParsedInFull() throws {
+    func record(_ n: Int, lines: Int) -> String {
+      var state = ["  AppState(", "    items: ["]
+      for k in 0..<lines { state.append("-     [\(k)]: \(n + k),") }
+      for k in 0..<lines { state.append("+     [\(k)]: \(n + k + 1),") }
+      state += ["    ]", "  )"]
+      return "received action:\n  AppAction.tick\n" + state.joined(separator: "\n") + "\n\n"
+    }
+    var log = ""
+    for n in 0..<6 { log += record(n, lines: n % 2 == 0 ? 3 : 4_000) }
+    let changed = try Self.expectMemoAgreesWithRecordsAlone(log, "large")
+    #expect(changed == 6)
+    let records = try parse(log).records
+    #expect(records.map(\.changes.count) == [3, 4_000, 3, 4_000, 3, 4_000])
+  }
+
   /// Random diffs from a few layouts, with random values, labels and markers mixed in.
   @Test func randomDiffsAgreeWithTheirRecordsAlone() throws {
     var random = SeededRandom(seed: 0xD1FF)
