@@ -203,6 +203,14 @@ struct ActionPathCacheTests {
     #expect(look([]).entry == 9)
     memo.forget()
     #expect(look(a).entry == nil && look(b).entry == nil && look([]).entry == nil)
+    // A text over a sixteenth of the arena is not kept (it would fill the arena alone);
+    // the texts kept before it stay.
+    remember(a, 7)
+    let huge = [UInt8](repeating: UInt8(ascii: "x"), count: ActionPathCache.maximumTextBytes / 16 + 1)
+    remember(huge, 3)
+    #expect(look(huge).entry == nil)
+    #expect(look(a).entry == 7)
+    memo.forget()
     // More texts than slots and than the arena holds: every answer is still the text's own.
     var random = SeededRandom(seed: 0x7E47)
     var texts: [[UInt8]] = []
