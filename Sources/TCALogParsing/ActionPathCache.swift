@@ -49,6 +49,7 @@ struct ActionPathCache: ~Copyable {
   /// shape's key.
   mutating func path(
     of text: UnsafeBufferPointer<UInt8>,
+    replay: RunReplay? = nil,
     compute: (_ visit: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Void) -> (
       root: Range<Int>?, hasTypedNestedCase: Bool
     ),
@@ -59,6 +60,7 @@ struct ActionPathCache: ~Copyable {
   ) {
     let seen = texts.look(up: text)
     if let entry = seen.entry {
+      if let replay, seen.replay == nil { texts.note(replay, at: seen.slot) }
       emitEntry(entry, emit)
       return
     }
@@ -66,7 +68,7 @@ struct ActionPathCache: ~Copyable {
     ActionShape.write(text, into: &shape)
     if shapes.count >= ActionPathCache.maximumShapes { startOver() }
     let id = shapes.intern(shape.buffer)
-    texts.remember(text, as: seen, entry: id)
+    texts.remember(text, as: seen, entry: id, replay: replay)
     if id == entries.count {
       let pathStart = known.count
       var first = true
@@ -84,6 +86,31 @@ struct ActionPathCache: ~Copyable {
       entries.append((pathStart, pathEnd, rootStart, known.count, hasTypedNestedCase))
     }
     emitEntry(id, emit)
+  }
+
+  /// An earlier text that is `text` byte for byte, and what a run did with its lines
+  /// (`RunReplay`), when one run took them all; nil when no text of the memo is `text` or
+  /// none came with a replay.
+  @inline(__always)
+  func replay(of text: UnsafeBufferPointer<UInt8>) -> (entry: Int, replay: RunReplay)? {
+    let seen = texts.look(up: text)
+    guard let entry = seen.entry, let replay = seen.replay else { return nil }
+    return (entry, replay)
+  }
+
+  /// `emit` as `path(of:…)` calls it for a text whose entry `replay(of:)` gave, if the
+  /// cache has not started over since (then nothing is emitted and false returned).
+  @inline(__always)
+  func emitKnown(
+    _ entry: Int,
+    _ emit: (
+      _ path: UnsafeBufferPointer<UInt8>, _ root: UnsafeBufferPointer<UInt8>?, _ hasTypedNestedCase: Bool,
+      _ key: ActionKey
+    ) -> Void
+  ) -> Bool {
+    guard entry < entries.count else { return false }
+    emitEntry(entry, emit)
+    return true
   }
 
   @inline(__always)
@@ -124,10 +151,15 @@ struct TextMemo: ~Copyable {
     /// The text's length; -1: empty slot.
     var count: Int32 = -1
     var entry: Int32 = 0
+    /// The replay's lines (0: none), depth and flags (`RunReplay.flags`).
+    var replayLines: Int32 = 0
+    var replayDepth: Int32 = 0
+    var replayFlags: UInt8 = 0
   }
-  /// A lookup's result: the entry, or where a text of this hash goes.
+  /// A lookup's result: the entry and its replay, or where a text of this hash goes.
   struct Found {
     var entry: Int?
+    var replay: RunReplay?
     var hash: UInt64
     var slot: Int
   }
@@ -150,24 +182,68 @@ struct TextMemo: ~Copyable {
     if kept.hash == hash, Int(kept.count) == text.count,
       text.count == 0 || memcmp(arena.base + Int(kept.start), text.baseAddress!, text.count) == 0
     {
-      return Found(entry: Int(kept.entry), hash: hash, slot: slot)
+      let replay =
+        kept.replayLines > 0
+        ? RunReplay(lines: Int(kept.replayLines), depth: Int(kept.replayDepth), flags: kept.replayFlags) : nil
+      return Found(entry: Int(kept.entry), replay: replay, hash: hash, slot: slot)
     }
-    return Found(entry: nil, hash: hash, slot: slot)
+    return Found(entry: nil, replay: nil, hash: hash, slot: slot)
   }
 
-  /// Keeps `text` (looked up as `found`) with its shape's `entry`.
-  mutating func remember(_ text: UnsafeBufferPointer<UInt8>, as found: Found, entry: Int) {
+  /// Keeps `text` (looked up as `found`) with its shape's `entry`, and its `replay`.
+  mutating func remember(_ text: UnsafeBufferPointer<UInt8>, as found: Found, entry: Int, replay: RunReplay?) {
     guard text.count <= ActionPathCache.maximumTextBytes / 16 else { return }
     if arena.count + text.count > ActionPathCache.maximumTextBytes { forget() }
     slots[found.slot] = Slot(
       hash: found.hash, start: Int32(arena.count), count: Int32(text.count), entry: Int32(entry))
+    if let replay { note(replay, at: found.slot) }
     arena.append(text)
+  }
+
+  /// Adds `replay` to the text kept in `slot`.
+  mutating func note(_ replay: RunReplay, at slot: Int) {
+    guard let lines = Int32(exactly: replay.lines), let depth = Int32(exactly: replay.depth) else { return }
+    slots[slot].replayLines = lines
+    slots[slot].replayDepth = depth
+    slots[slot].replayFlags = replay.flags
   }
 
   /// Forgets every text (a new generation of shapes, or a full arena).
   mutating func forget() {
     slots.update(repeating: Slot(), count: TextMemo.slotCount)
     arena.removeAll()
+  }
+}
+
+/// What one run of action value lines (`ScanState.takeActionRun`) did with the lines of a
+/// text, when it took them all from the action's first line, each line whole (no CR
+/// dropped): their number, and the bracket counter after the last (TCA headers count
+/// brackets, `debugDiffing` ones do not). The run's every test is a test of a line's bytes,
+/// so a later action whose first lines are these bytes would be read by a run the same
+/// way: `replay` stands for that run's first `lines` lines.
+struct RunReplay {
+  var lines: Int
+  var brackets: BracketCounter
+  var countsBrackets: Bool
+
+  init(lines: Int, brackets: BracketCounter, countsBrackets: Bool) {
+    self.lines = lines
+    self.brackets = brackets
+    self.countsBrackets = countsBrackets
+  }
+
+  init(lines: Int, depth: Int, flags: UInt8) {
+    self.lines = lines
+    brackets = BracketCounter()
+    brackets.depth = depth
+    brackets.inTripleQuote = flags & 1 != 0
+    brackets.sawQuote = flags & 2 != 0
+    countsBrackets = flags & 4 != 0
+  }
+
+  var depth: Int { brackets.depth }
+  var flags: UInt8 {
+    (brackets.inTripleQuote ? 1 : 0) | (brackets.sawQuote ? 2 : 0) | (countsBrackets ? 4 : 0)
   }
 }
 

@@ -10,6 +10,9 @@ struct BracketCounter {
   /// after it count.
   var sawQuote = false
 
+  /// As a new counter is: no bracket, string or quote counted yet.
+  var isFresh: Bool { depth == 0 && !inTripleQuote && !sawQuote }
+
   /// Adds the brackets of one line and returns the change in depth.
   @discardableResult
   mutating func add(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {

@@ -32,6 +32,8 @@ package final class RecordScanner {
   package let file: String
   package var nextIndex: Int { state.nextIndex }
   package var statistics: ScanStatistics { state.statistics }
+  /// Actions whose first lines were taken by a replay (`RunReplay`): for tests.
+  package var replayedActions: Int { state.replayedActions }
   /// What the scan noticed, at most `maximumWarnings`. A chunk's scanner numbers lines
   /// from the chunk's start; the stream moves them into place.
   package var warnings: [ScanWarning] {
@@ -380,6 +382,15 @@ struct RecordProgress {
   var rootFinished = false
   var endedByBlankAfterAction = false
   var tree = TreeProgress()
+  /// One run took the action's lines from its first, each line whole: this many (0: none).
+  /// While no other line joins them, the text and this say what a later run would do with
+  /// the same bytes (`RunReplay`).
+  var wholeRunLines = 0
+  /// A replay stood for the run of the action's first this many lines (0: none), whose
+  /// text is the path cache's `replayedEntry`: the action's path while no line follows
+  /// them.
+  var replayedLines = 0
+  var replayedEntry = 0
 }
 
 /// How far a Difference tree has come: for telling its continuation lines from foreign text,
@@ -468,6 +479,9 @@ struct ScanState: ~Copyable {
   var actionReadAhead: ActionPart?
   var nextIndex: Int
   var statistics = ScanStatistics()
+  /// Actions whose first lines a replay took (`RunReplay`), for tests: not a statistic,
+  /// which must not depend on the way lines are taken.
+  var replayedActions = 0
   /// At most `RecordScanner.maximumWarnings`.
   var warnings: [(line: Int, kind: ScanWarning.Kind)] = []
 
@@ -660,12 +674,42 @@ struct ScanState: ~Copyable {
     // line with a CR (dropped from its text) is added alone.
     var segment = from
     var linesBeforeSegment = actionLines
+    // From the action's first line, the action text is the run's bytes: an earlier action
+    // of the same bytes may say what this run would do with them (`RunReplay`).
+    let fromFirstLine = joinsInOneCopy && actionLines == 0 && progress.actionBrackets.isFresh
+    var allWhole = true
     defer {
       if taken > 0 {
         if joinsInOneCopy { joinLines(base, segment..<start, after: linesBeforeSegment) }
         progress.actionLineCount = actionLines
+        if fromFirstLine && allWhole { progress.wholeRunLines = actionLines }
         endRun(&lines, UnsafeBufferPointer(start: base + from, count: start &- from), taken, copies: keepsRaw)
       }
+    }
+    if fromFirstLine, let end = likelyActionEnd(base, from: from, limit: limit, countsBrackets: isTCA),
+      end &- from <= room,
+      let known = memory.pathCache.replay(of: UnsafeBufferPointer(start: base + from, count: end &- from &- 1)),
+      known.replay.countsBrackets == isTCA
+    {
+      // Its lines, taken as the replay says, in one join.
+      joinLines(base, from..<end, after: 0)
+      actionLines = known.replay.lines
+      taken = actionLines
+      room &-= end &- from
+      start = end
+      segment = end
+      linesBeforeSegment = actionLines
+      progress.replayedLines = actionLines
+      progress.replayedEntry = known.entry
+      replayedActions &+= 1
+      if isTCA {
+        progress.actionBrackets = known.replay.brackets
+        if progress.actionBrackets.depth <= 0 && !progress.actionBrackets.inTripleQuote {
+          progress.phase = .tcaStateStart
+          return
+        }
+      }
+      ends = RunLineFeeds(base, from: end, limit: limit)
     }
     while let (text, full) = ends.line(at: start) {
       let n = text.count
@@ -677,6 +721,7 @@ struct ScanState: ~Copyable {
       if isTCA { progress.actionBrackets.add(text, 0..<n, readable: blockEnd &- start) }
       if joinsInOneCopy {
         if full != n &+ 1 {
+          allWhole = false
           joinLines(base, segment..<start, after: linesBeforeSegment)
           joinActionLine(text, after: actionLines, strips: false)
           segment = start &+ full
@@ -692,6 +737,35 @@ struct ScanState: ~Copyable {
         return
       }
     }
+  }
+
+  /// Where the action whose first line starts at `from` likely ends (after a line feed,
+  /// at or before `limit`), for looking its text up (`RunReplay`); nil when no end is
+  /// likely. A guess, which the look-up's compare decides: `debugDiffing` prints its state
+  /// header (a byte over 0x7F, so at `limit`) right after the action; TCA closes an action
+  /// over several lines (its first line ends with an open bracket) with a line indented by
+  /// two spaces, and a shorter one is its first line.
+  @inline(__always)
+  private func likelyActionEnd(_ base: UnsafePointer<UInt8>, from: Int, limit: Int, countsBrackets: Bool) -> Int? {
+    guard countsBrackets else { return limit &- from >= 3 && base[limit &- 1] == 0x0A ? limit : nil }
+    var ends = RunLineFeeds(base, from: from, limit: Swift.min(limit, from &+ 4096))
+    guard let first = ends.next(), first > from else { return nil }
+    let last = base[first &- 1]
+    guard last == UInt8(ascii: "(") || last == UInt8(ascii: "[") || last == UInt8(ascii: "{") else {
+      return first &+ 1
+    }
+    var start = first &+ 1
+    ends.pass()
+    while let feed = ends.next() {
+      if feed &- start >= 3 && base[start] == ByteText.space && base[start &+ 1] == ByteText.space
+        && base[start &+ 2] != ByteText.space
+      {
+        return feed &+ 1
+      }
+      ends.pass()
+      start = feed &+ 1
+    }
+    return nil
   }
 
   /// Adds the whole lines of the block at `base` in `range` (each ends with its line feed)
@@ -1568,12 +1642,33 @@ struct ScanState: ~Copyable {
     // Without the path, a byte pass rules the clue out for almost every text (a false
     // alarm only costs the shape below).
     let clueRuledOut = !wantsPath && needsClue && !TypedCaseScan.mayHaveTypedNestedCase(action)
-    if (wantsPath || needsClue) && !clueRuledOut {
+    // The lines a replay stood for, with no line after them: their text's entry is known.
+    if (wantsPath || needsClue) && !clueRuledOut && progress.replayedLines > 0
+      && progress.replayedLines == progress.actionLineCount
+      && memory.pathCache.emitKnown(
+        progress.replayedEntry,
+        { pathBytes, rootBytes, typed, shapeKey in
+          if wantsPath {
+            path = derived.add(pathBytes)
+            root = rootBytes.map { derived.add($0) }
+            key = shapeKey
+          }
+          hasTypedNestedCase = needsClue && typed
+        })
+    {
+    } else if (wantsPath || needsClue) && !clueRuledOut {
+      // What one run did with the text's lines, for a later action of the same bytes.
+      let replay =
+        progress.wholeRunLines > 0 && progress.wholeRunLines == progress.actionLineCount
+          && progress.labelsText == nil
+        ? RunReplay(
+          lines: progress.wholeRunLines, brackets: progress.actionBrackets,
+          countsBrackets: progress.headerKind == .tca) : nil
       // The lines may keep their leading spaces (`stripsActionLines`): the value tree, the
       // path, the root and the clue do not see blanks between tokens. The cache's shapes
       // keep them, the same way for every record of this scanner.
       memory.pathCache.path(
-        of: action,
+        of: action, replay: replay,
         compute: { visit in
           // The tree takes `treeNodes`' storage (unique, so it is reused) and gives it back.
           let tree = ValueTree(parsing: action, 0..<action.count, reusing: &treeNodes, stack: &treeStack)

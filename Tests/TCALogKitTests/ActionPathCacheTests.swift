@@ -190,7 +190,7 @@ struct ActionPathCacheTests {
     func look(_ text: [UInt8]) -> TextMemo.Found { text.withUnsafeBufferPointer { memo.look(up: $0) } }
     func remember(_ text: [UInt8], _ entry: Int) {
       let found = look(text)
-      text.withUnsafeBufferPointer { memo.remember($0, as: found, entry: entry) }
+      text.withUnsafeBufferPointer { memo.remember($0, as: found, entry: entry, replay: nil) }
     }
     #expect(look(a).entry == nil)
     remember(a, 7)
