@@ -50,6 +50,7 @@ struct ActionPathCache: ~Copyable {
   mutating func path(
     of text: UnsafeBufferPointer<UInt8>,
     replay: RunReplay? = nil,
+    hash: UInt64? = nil,
     compute: (_ visit: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Void) -> (
       root: Range<Int>?, hasTypedNestedCase: Bool
     ),
@@ -58,7 +59,7 @@ struct ActionPathCache: ~Copyable {
       _ key: ActionKey
     ) -> Void
   ) {
-    let seen = texts.look(up: text)
+    let seen = texts.look(up: text, hash: hash ?? ByteInterner.tableHash(text))
     if let entry = seen.entry {
       if let replay, seen.replay == nil { texts.note(replay, at: seen.slot) }
       emitEntry(entry, emit)
@@ -92,8 +93,8 @@ struct ActionPathCache: ~Copyable {
   /// (`RunReplay`), when one run took them all; nil when no text of the memo is `text` or
   /// none came with a replay.
   @inline(__always)
-  func replay(of text: UnsafeBufferPointer<UInt8>) -> (entry: Int, replay: RunReplay)? {
-    let seen = texts.look(up: text)
+  func replay(of text: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (entry: Int, replay: RunReplay)? {
+    let seen = texts.look(up: text, hash: hash)
     guard let entry = seen.entry, let replay = seen.replay else { return nil }
     return (entry, replay)
   }
@@ -175,8 +176,11 @@ struct TextMemo: ~Copyable {
   deinit { slots.deallocate() }
 
   @inline(__always)
-  func look(up text: UnsafeBufferPointer<UInt8>) -> Found {
-    let hash = ByteInterner.tableHash(text)
+  func look(up text: UnsafeBufferPointer<UInt8>) -> Found { look(up: text, hash: ByteInterner.tableHash(text)) }
+
+  /// `look(up:)` with the text's `ByteInterner.tableHash`, already known.
+  @inline(__always)
+  func look(up text: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Found {
     let slot = Int(truncatingIfNeeded: hash >> 52)
     let kept = slots[slot]
     if kept.hash == hash, Int(kept.count) == text.count,

@@ -482,6 +482,10 @@ struct ScanState: ~Copyable {
   /// Actions whose first lines a replay took (`RunReplay`), for tests: not a statistic,
   /// which must not depend on the way lines are taken.
   var replayedActions = 0
+  /// The text memo's hash of the bytes the open record's action run looked up, and their
+  /// length (-1: none): the action text's own when one whole run took that many bytes.
+  var lookedUpHash: UInt64 = 0
+  var lookedUpCount = -1
   /// At most `RecordScanner.maximumWarnings`.
   var warnings: [(line: Int, kind: ScanWarning.Kind)] = []
 
@@ -686,9 +690,13 @@ struct ScanState: ~Copyable {
         endRun(&lines, UnsafeBufferPointer(start: base + from, count: start &- from), taken, copies: keepsRaw)
       }
     }
+    // A look-up of another run's bytes is not this action's (a run that took no line).
+    if fromFirstLine { lookedUpCount = -1 }
     if fromFirstLine, let end = likelyActionEnd(base, from: from, limit: limit, countsBrackets: isTCA),
       end &- from <= room,
-      let known = memory.pathCache.replay(of: UnsafeBufferPointer(start: base + from, count: end &- from &- 1)),
+      case let bytes = UnsafeBufferPointer(start: base + from, count: end &- from &- 1),
+      case let hash = rememberLookUp(ByteInterner.tableHash(bytes), count: bytes.count),
+      let known = memory.pathCache.replay(of: bytes, hash: hash),
       known.replay.countsBrackets == isTCA
     {
       // Its lines, taken as the replay says, in one join.
@@ -737,6 +745,14 @@ struct ScanState: ~Copyable {
         return
       }
     }
+  }
+
+  /// Keeps `hash` for `readAction` (the action text is likely those bytes) and returns it.
+  @inline(__always)
+  private mutating func rememberLookUp(_ hash: UInt64, count: Int) -> UInt64 {
+    lookedUpHash = hash
+    lookedUpCount = count
+    return hash
   }
 
   /// Where the action whose first line starts at `from` likely ends (after a line feed,
@@ -1458,6 +1474,7 @@ struct ScanState: ~Copyable {
   /// Makes ready for the next record; the buffers keep their memory (up to 1 MiB of bytes).
   private mutating func reset() {
     active = false
+    lookedUpCount = -1
     actionReadAhead = nil
     progress = RecordProgress()
     raw.removeAll()
@@ -1658,9 +1675,11 @@ struct ScanState: ~Copyable {
     {
     } else if (wantsPath || needsClue) && !clueRuledOut {
       // What one run did with the text's lines, for a later action of the same bytes.
-      let replay =
+      let wholeRun =
         progress.wholeRunLines > 0 && progress.wholeRunLines == progress.actionLineCount
-          && progress.labelsText == nil
+        && progress.labelsText == nil
+      let replay =
+        wholeRun
         ? RunReplay(
           lines: progress.wholeRunLines, brackets: progress.actionBrackets,
           countsBrackets: progress.headerKind == .tca) : nil
@@ -1668,7 +1687,7 @@ struct ScanState: ~Copyable {
       // path, the root and the clue do not see blanks between tokens. The cache's shapes
       // keep them, the same way for every record of this scanner.
       memory.pathCache.path(
-        of: action, replay: replay,
+        of: action, replay: replay, hash: wholeRun && lookedUpCount == action.count ? lookedUpHash : nil,
         compute: { visit in
           // The tree takes `treeNodes`' storage (unique, so it is reused) and gives it back.
           let tree = ValueTree(parsing: action, 0..<action.count, reusing: &treeNodes, stack: &treeStack)
