@@ -679,8 +679,11 @@ struct ScanState: ~Copyable {
     var segment = from
     var linesBeforeSegment = actionLines
     // From the action's first line, the action text is the run's bytes: an earlier action
-    // of the same bytes may say what this run would do with them (`RunReplay`).
-    let fromFirstLine = joinsInOneCopy && actionLines == 0 && progress.actionBrackets.isFresh
+    // of the same bytes may say what this run would do with them (`RunReplay`). Only the
+    // path's look-up keeps texts: without it (a TCA text joined for the format clue alone)
+    // no replay would be found.
+    let fromFirstLine =
+      joinsInOneCopy && actionLines == 0 && progress.actionBrackets.isFresh && needs.contains(.action)
     var allWhole = true
     defer {
       if taken > 0 {
@@ -690,34 +693,15 @@ struct ScanState: ~Copyable {
         endRun(&lines, UnsafeBufferPointer(start: base + from, count: start &- from), taken, copies: keepsRaw)
       }
     }
-    // A look-up of another run's bytes is not this action's (a run that took no line).
-    if fromFirstLine { lookedUpCount = -1 }
-    if fromFirstLine, let end = likelyActionEnd(base, from: from, limit: limit, countsBrackets: isTCA),
-      end &- from <= room,
-      case let bytes = UnsafeBufferPointer(start: base + from, count: end &- from &- 1),
-      case let hash = rememberLookUp(ByteInterner.tableHash(bytes), count: bytes.count),
-      let known = memory.pathCache.replay(of: bytes, hash: hash),
-      known.replay.countsBrackets == isTCA
-    {
-      // Its lines, taken as the replay says, in one join.
-      joinLines(base, from..<end, after: 0)
-      actionLines = known.replay.lines
+    if fromFirstLine, let replayed = replayRun(base, from: from, limit: limit, room: room, countsBrackets: isTCA) {
+      actionLines = replayed.lines
       taken = actionLines
-      room &-= end &- from
-      start = end
-      segment = end
+      room &-= replayed.end &- from
+      start = replayed.end
+      segment = start
       linesBeforeSegment = actionLines
-      progress.replayedLines = actionLines
-      progress.replayedEntry = known.entry
-      replayedActions &+= 1
-      if isTCA {
-        progress.actionBrackets = known.replay.brackets
-        if progress.actionBrackets.depth <= 0 && !progress.actionBrackets.inTripleQuote {
-          progress.phase = .tcaStateStart
-          return
-        }
-      }
-      ends = RunLineFeeds(base, from: end, limit: limit)
+      if replayed.closesAction { return }
+      ends = RunLineFeeds(base, from: start, limit: limit)
     }
     while let (text, full) = ends.line(at: start) {
       let n = text.count
@@ -745,6 +729,42 @@ struct ScanState: ~Copyable {
         return
       }
     }
+  }
+
+  /// The start of an action's run, from its first line at `from`, when its likely lines
+  /// are an earlier action's bytes with a replay (`RunReplay`): joins them, sets the
+  /// bracket counter (and the phase, when they close the action), and returns where they
+  /// end, how many they are and whether they close the action. Out of line: inlined, its
+  /// locals cost the run's loop registers (records --stats, which never replays, took 2%
+  /// more instructions).
+  @inline(never)
+  private mutating func replayRun(
+    _ base: UnsafePointer<UInt8>, from: Int, limit: Int, room: Int, countsBrackets: Bool
+  ) -> (end: Int, lines: Int, closesAction: Bool)? {
+    // A look-up of another run's bytes is not this action's (a run that took no line).
+    lookedUpCount = -1
+    guard let end = likelyActionEnd(base, from: from, limit: limit, countsBrackets: countsBrackets),
+      end &- from <= room
+    else { return nil }
+    let bytes = UnsafeBufferPointer(start: base + from, count: end &- from &- 1)
+    let hash = rememberLookUp(ByteInterner.tableHash(bytes), count: bytes.count)
+    guard let known = memory.pathCache.replay(of: bytes, hash: hash), known.replay.countsBrackets == countsBrackets
+    else { return nil }
+    // Its lines, taken as the replay says, in one join.
+    joinLines(base, from..<end, after: 0)
+    let lines = known.replay.lines
+    progress.replayedLines = lines
+    progress.replayedEntry = known.entry
+    replayedActions &+= 1
+    var closes = false
+    if countsBrackets {
+      progress.actionBrackets = known.replay.brackets
+      if progress.actionBrackets.depth <= 0 && !progress.actionBrackets.inTripleQuote {
+        progress.phase = .tcaStateStart
+        closes = true
+      }
+    }
+    return (end, lines, closes)
   }
 
   /// Keeps `hash` for `readAction` (the action text is likely those bytes) and returns it.

@@ -152,6 +152,9 @@ struct RunReplayTests {
       """
     let (summaries, replays) = Self.expectFullWay([log], "an open replay")
     #expect(replays == 2)
+    // Without the path no text is kept, so none is looked up (the format clue alone joins
+    // a TCA action's lines).
+    #expect(Self.scan([log], needs: [.statePaths, .values]).replays == 0)
     #expect(summaries.count == 3)
     #expect(summaries.map(\.changes?.count) == [0, 1, 0])
     #expect(summaries[1].flags.contains("complete=true state=true/true"))
