@@ -33,7 +33,7 @@ struct RunCommand: ParsableCommand {
   @Option(help: "The tcalog binary to measure (build it first: swift build -c release).")
   var tcalog: String = ".build/release/tcalog"
 
-  @Option(help: "Runs per command; the median wall time is reported.")
+  @Option(help: "Rounds: each command runs once a round, in turn; the median wall time is reported.")
   var runs: Int = 3
 
   @Option(help: "Where generated inputs are cached and stderr of the runs is kept.")
@@ -84,7 +84,6 @@ struct BenchCommand {
   var inputBytes: Int
   var inputRecords: Int?
   var okStatuses: Set<Int32> = [0]
-  var runs: Int
   /// Where the last stage's stdout goes: nil for /dev/null. GNU grep notices a /dev/null
   /// stdout and stops at the first match (as with -q), so grep's count must go to a file.
   var stdoutFile: String?
@@ -134,15 +133,15 @@ struct FormatBench {
     func command(_ label: String, _ stages: [[String]], ok: Set<Int32> = [0], two: Bool = false) -> BenchCommand {
       BenchCommand(
         label: label, stages: stages, inputBytes: two ? bytes + secondBytes : bytes,
-        inputRecords: two ? bothRecords : records, okStatuses: ok, runs: runs)
+        inputRecords: two ? bothRecords : records, okStatuses: ok)
     }
     var results: [String: CommandResult] = [:]
     var order: [String] = []
+    // The 200 MB commands are measured in rounds, each command once a round (`Runner`).
+    var queued: [(key: String, command: BenchCommand)] = []
     func measure(_ key: String, _ cmd: BenchCommand) throws {
-      let result = try Runner.measure(cmd, workDir: workDir, key: "\(format.rawValue)-\(key)")
-      results[key] = result
+      queued.append((key, cmd))
       order.append(key)
-      Report.progress(result)
     }
 
     // Piped: GNU grep stops at the first match when its standard output is /dev/null.
@@ -173,7 +172,8 @@ struct FormatBench {
 
     // The jobs and stdin targets are about `report`; until it exists, `records --stats`
     // stands in so the figures are still there (the target line says which was used).
-    let subjectKey = results["report"]!.ok ? "report" : "stats"
+    let reportWorks = try Runner.works(queued.last { $0.key == "report" }!.command, workDir: workDir)
+    let subjectKey = reportWorks ? "report" : "stats"
     let subject = subjectKey == "report" ? ["report"] : ["records", "--stats"]
     let subjectName = "tcalog " + subject.joined(separator: " ")
     try measure("jobs1", command("\(subjectName) --jobs 1 FILE", [tc(subject + ["--jobs", "1", file])]))
@@ -188,6 +188,11 @@ struct FormatBench {
       command(
         "zcat FILE.gz | grep -c '\(pattern)' | cat", [["zcat", gzipped], ["grep", "-c", pattern], ["cat"]], ok: [0, 1]))
     try measure("gz", command("\(subjectName) FILE.gz", [tc(subject + [gzipped])]))
+    print("(\(runs) rounds, each command once a round, in this order)")
+    for (key, result) in try Runner.measureInRounds(queued, rounds: runs, workDir: workDir, prefix: format.rawValue) {
+      results[key] = result
+      Report.progress(result)
+    }
 
     var hugeResult: CommandResult?
     if huge {
@@ -197,14 +202,18 @@ struct FormatBench {
       var cmd = command("\(subjectName) HUGE (1 GB)", [tc(subject + [hugeFile])])
       cmd.inputBytes = Inputs.size(hugeFile)
       cmd.inputRecords = records.map { Int(Double($0) * Double(cmd.inputBytes) / Double(bytes)) }
-      cmd.runs = 1
-      try measure("huge", cmd)
-      hugeResult = results["huge"]
       var grep = command("grep -c '\(pattern)' HUGE | cat", [["grep", "-c", pattern, hugeFile], ["cat"]], ok: [0, 1])
       grep.inputBytes = cmd.inputBytes
       grep.inputRecords = cmd.inputRecords
-      grep.runs = 1
-      try measure("huge-grep-c", grep)
+      // In rounds too: the 1 GB target's ratio is of these two.
+      for (key, result) in try Runner.measureInRounds(
+        [("huge", cmd), ("huge-grep-c", grep)], rounds: runs, workDir: workDir, prefix: format.rawValue)
+      {
+        results[key] = result
+        order.append(key)
+        Report.progress(result)
+      }
+      hugeResult = results["huge"]
     }
 
     print("")
@@ -228,29 +237,55 @@ struct FormatBench {
 }
 
 enum Runner {
-  /// Runs a command `runs` times and keeps the median wall time and the largest peak RSS.
-  /// A failing first run ends the measurement: the command is reported as n/a.
-  static func measure(_ command: BenchCommand, workDir: String, key: String) throws -> CommandResult {
-    var times: [Double] = []
-    var peak = 0
-    var stderr = ""
-    for _ in 0..<command.runs {
-      let m = try ChildProcess.run(
-        command.stages, stdoutFile: command.stdoutFile,
-        stderrFile: "\(workDir)/\(key).stderr")
-      guard command.okStatuses.contains(m.status) else {
-        return CommandResult(command: command, medianSeconds: nil, failedStatus: m.status, stderr: m.stderr)
+  /// Runs each command once a round, in the order given, for `rounds` rounds, and keeps each
+  /// one's median wall time and largest peak RSS; results in the order given. A target
+  /// compares two commands (`report` and `grep -c`): run in turn, both see the machine in
+  /// the same state. Run one after the other in blocks, a drift of the machine's speed
+  /// between the blocks (a tenth within an hour on the test machine) went into their ratio.
+  /// A command whose run fails is reported as n/a and not run again.
+  static func measureInRounds(
+    _ commands: [(key: String, command: BenchCommand)], rounds: Int, workDir: String, prefix: String
+  ) throws -> [(key: String, result: CommandResult)] {
+    var times = [[Double]](repeating: [], count: commands.count)
+    var peaks = [Int](repeating: 0, count: commands.count)
+    var stderrs = [String](repeating: "", count: commands.count)
+    var failed = [Int32?](repeating: nil, count: commands.count)
+    for _ in 0..<max(rounds, 1) {
+      for (i, (key, command)) in commands.enumerated() where failed[i] == nil {
+        let m = try ChildProcess.run(
+          command.stages, stdoutFile: command.stdoutFile, stderrFile: "\(workDir)/\(prefix)-\(key).stderr")
+        stderrs[i] = m.stderr
+        guard command.okStatuses.contains(m.status) else {
+          failed[i] = m.status
+          continue
+        }
+        times[i].append(m.seconds)
+        peaks[i] = max(peaks[i], m.peakRSS)
       }
-      times.append(m.seconds)
-      peak = max(peak, m.peakRSS)
-      stderr = m.stderr
     }
-    times.sort()
-    let median =
-      times.count % 2 == 1
-      ? times[times.count / 2]
-      : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
-    return CommandResult(command: command, medianSeconds: median, failedStatus: nil, peakRSS: peak, stderr: stderr)
+    return commands.enumerated().map { i, entry in
+      if let status = failed[i] {
+        return (
+          entry.key, CommandResult(command: entry.command, medianSeconds: nil, failedStatus: status, stderr: stderrs[i])
+        )
+      }
+      let sorted = times[i].sorted()
+      let median =
+        sorted.count % 2 == 1
+        ? sorted[sorted.count / 2]
+        : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+      return (
+        entry.key,
+        CommandResult(
+          command: entry.command, medianSeconds: median, failedStatus: nil, peakRSS: peaks[i], stderr: stderrs[i])
+      )
+    }
+  }
+
+  /// Whether one run of `command` ends with a status it allows (not timed).
+  static func works(_ command: BenchCommand, workDir: String) throws -> Bool {
+    let m = try ChildProcess.run(command.stages, stdoutFile: command.stdoutFile, stderrFile: "\(workDir)/probe.stderr")
+    return command.okStatuses.contains(m.status)
   }
 }
 
