@@ -139,16 +139,16 @@ struct FormatBench {
     var order: [String] = []
     // The 200 MB commands are measured in rounds, each command once a round (`Runner`).
     var queued: [(key: String, command: BenchCommand)] = []
-    func measure(_ key: String, _ cmd: BenchCommand) throws {
+    func queue(_ key: String, _ cmd: BenchCommand) {
       queued.append((key, cmd))
       order.append(key)
     }
 
     // Piped: GNU grep stops at the first match when its standard output is /dev/null.
-    try measure(
+    queue(
       "grep-c",
       command("grep -c '\(pattern)' FILE | cat", [["grep", "-c", pattern, file], ["cat"]], ok: [0, 1]))
-    try measure(
+    queue(
       "grep-pipe",
       command(
         "grep -A1 … | sort | uniq -c | sort -rn",
@@ -157,37 +157,38 @@ struct FormatBench {
             "/bin/sh", "-c", "grep -A1 '\(pattern)' '\(file)' | sort | uniq -c | sort -rn",
           ]
         ]))
-    try measure("report", command("tcalog report FILE", [tc(["report", file])]))
-    try measure(
+    queue("report", command("tcalog report FILE", [tc(["report", file])]))
+    queue(
       "filter", command("tcalog filter -a hover -c FILE", [tc(["filter", "-a", "hover", "-c", file])], ok: [0, 1]))
-    try measure(
+    queue(
       "filter-t",
       command(
         "tcalog filter -t \(statePattern) -c FILE", [tc(["filter", "-t", statePattern, "-c", file])], ok: [0, 1]))
-    try measure(
+    queue(
       "pcre2grep", command("pcre2grep -c \(statePattern) FILE", [["pcre2grep", "-c", statePattern, file]], ok: [0, 1]))
-    try measure("stats", command("tcalog records --stats FILE", [tc(["records", "--stats", file])]))
-    try measure(
+    queue("stats", command("tcalog records --stats FILE", [tc(["records", "--stats", file])]))
+    queue(
       "ndjson", command("tcalog records --format ndjson FILE", [tc(["records", "--format", "ndjson", file])]))
 
     // The jobs and stdin targets are about `report`; until it exists, `records --stats`
     // stands in so the figures are still there (the target line says which was used).
-    let reportWorks = try Runner.works(queued.last { $0.key == "report" }!.command, workDir: workDir)
+    let reportWorks = try Runner.works(
+      queued.last { $0.key == "report" }!.command, stderrFile: "\(workDir)/\(format.rawValue)-probe.stderr")
     let subjectKey = reportWorks ? "report" : "stats"
     let subject = subjectKey == "report" ? ["report"] : ["records", "--stats"]
     let subjectName = "tcalog " + subject.joined(separator: " ")
-    try measure("jobs1", command("\(subjectName) --jobs 1 FILE", [tc(subject + ["--jobs", "1", file])]))
-    try measure("two", command("\(subjectName) FILE FILE2", [tc(subject + [file, second])], two: true))
-    try measure(
+    queue("jobs1", command("\(subjectName) --jobs 1 FILE", [tc(subject + ["--jobs", "1", file])]))
+    queue("two", command("\(subjectName) FILE FILE2", [tc(subject + [file, second])], two: true))
+    queue(
       "two-jobs1",
       command("\(subjectName) --jobs 1 FILE FILE2", [tc(subject + ["--jobs", "1", file, second])], two: true))
-    try measure("stdin", command("cat FILE | \(subjectName)", [["cat", file], tc(subject)]))
+    queue("stdin", command("cat FILE | \(subjectName)", [["cat", file], tc(subject)]))
     let gzipped = try Inputs.cachedGzip(of: file, workDir: workDir)
-    try measure(
+    queue(
       "zcat-grep",
       command(
         "zcat FILE.gz | grep -c '\(pattern)' | cat", [["zcat", gzipped], ["grep", "-c", pattern], ["cat"]], ok: [0, 1]))
-    try measure("gz", command("\(subjectName) FILE.gz", [tc(subject + [gzipped])]))
+    queue("gz", command("\(subjectName) FILE.gz", [tc(subject + [gzipped])]))
     print("(\(runs) rounds, each command once a round, in this order)")
     for (key, result) in try Runner.measureInRounds(queued, rounds: runs, workDir: workDir, prefix: format.rawValue) {
       results[key] = result
@@ -283,8 +284,8 @@ enum Runner {
   }
 
   /// Whether one run of `command` ends with a status it allows (not timed).
-  static func works(_ command: BenchCommand, workDir: String) throws -> Bool {
-    let m = try ChildProcess.run(command.stages, stdoutFile: command.stdoutFile, stderrFile: "\(workDir)/probe.stderr")
+  static func works(_ command: BenchCommand, stderrFile: String) throws -> Bool {
+    let m = try ChildProcess.run(command.stages, stdoutFile: command.stdoutFile, stderrFile: stderrFile)
     return command.okStatuses.contains(m.status)
   }
 }
