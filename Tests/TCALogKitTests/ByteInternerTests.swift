@@ -42,4 +42,32 @@ struct ByteInternerTests {
     }
     #expect(interner.count == reference.count)
   }
+
+  /// The table hash mixes every byte of a long text (four chains from 64 bytes on, then
+  /// sixteen bytes a step, then the tail): a text that differs in any one byte hashes
+  /// apart. A byte left out would only cost misses in the text memo, which compares whole
+  /// texts, so only this test would see it.
+  @Test func tableHashMixesEveryByteOfALongText() {
+    let text = Array(
+      """
+        AppAction.windows(
+          WindowsAction.window(
+            windowID: WindowID(
+              rawValue: "C010C3D2-3F1D-4AF7-096A-B7BC756D2B1B"
+            ),
+            action: WindowAction.mouseMoved(CGPoint(x: 403.0, y: 298.4))
+          )
+        )
+      """.utf8)
+    func hash(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBufferPointer { ByteInterner.tableHash($0) } }
+    for count in [64, 65, 79, 80, 127, 128, 129, 200, text.count] {
+      let prefix = Array(text.prefix(count))
+      var seen: Set<UInt64> = [hash(prefix)]
+      for i in prefix.indices {
+        var changed = prefix
+        changed[i] ^= 0x20
+        #expect(seen.insert(hash(changed)).inserted, "byte \(i) of \(count) left out")
+      }
+    }
+  }
 }
