@@ -10,6 +10,8 @@ package final class ScanMemory {
   @exclusivity(unchecked) var pathCache = ActionPathCache()
   /// Custom Dump diffs' changes by skeleton.
   @exclusivity(unchecked) var dumpMemo = CustomDumpMemo()
+  /// Runs of unchanged Custom Dump lines, with what the state run did with them.
+  @exclusivity(unchecked) var stateRuns = StateRunMemo()
   package init() {}
 }
 
@@ -34,6 +36,8 @@ package final class RecordScanner {
   package var statistics: ScanStatistics { state.statistics }
   /// Actions whose first lines were taken by a replay (`RunReplay`): for tests.
   package var replayedActions: Int { state.replayedActions }
+  /// Runs of unchanged Custom Dump lines taken by a replay (`StateRunMemo`): for tests.
+  package var replayedStateRuns: Int { state.replayedStateRuns }
   /// What the scan noticed, at most `maximumWarnings`. A chunk's scanner numbers lines
   /// from the chunk's start; the stream moves them into place.
   package var warnings: [ScanWarning] {
@@ -298,6 +302,70 @@ struct RunLineFeeds {
   }
 }
 
+/// A run of unchanged Custom Dump state lines that the state run is taking (`StateRunMemo`):
+/// from a line that starts with a space to the next line that does not (a changed line, a
+/// blank line), so the same bytes make the same run wherever they stand.
+struct UnchangedRun {
+  /// Whether a run is being taken (the other fields are its).
+  var isTaken = false
+  var start = 0
+  var end = 0
+  /// Where the memo keeps it (its look-up's `hash` and `slot`).
+  var hash: UInt64 = 0
+  var slot = 0
+  /// The first of its kept lines in `dumpLines`.
+  var firstLine = 0
+  /// The state value's bracket count before its first line.
+  var depth = 0
+  var lineCount = 0
+  var lastCount = 0
+  var lowestBeforeLast = Int(Int32.max)
+  var lastSawQuote = false
+
+  init() {}
+
+  init(start: Int, end: Int, found: StateRunMemo.Found, firstLine: Int, depth: Int) {
+    isTaken = true
+    self.start = start
+    self.end = end
+    hash = found.hash
+    slot = found.slot
+    self.firstLine = firstLine
+    self.depth = depth
+  }
+
+  var found: StateRunMemo.Found { StateRunMemo.Found(replay: nil, hash: hash, slot: slot) }
+
+  /// Notes a line taken, with the state value's counter after it.
+  @inline(__always)
+  mutating func took(_ counter: BracketCounter) {
+    if lineCount > 0 { lowestBeforeLast = Swift.min(lowestBeforeLast, lastCount) }
+    lineCount &+= 1
+    lastCount = counter.depth &- depth
+    lastSawQuote = counter.sawQuote
+  }
+
+  var replay: StateRunMemo.Replay {
+    StateRunMemo.Replay(
+      lineCount: lineCount, total: lastCount, lowestBeforeLast: lowestBeforeLast, lastSawQuote: lastSawQuote,
+      lines: nil)
+  }
+
+  /// Where the run that starts at `from` ends: the start of the next line (before `limit`,
+  /// within 16 KiB) whose first byte is not a space; nil when there is none.
+  @inline(__always)
+  static func end(_ base: UnsafePointer<UInt8>, from: Int, limit: Int) -> Int? {
+    var feeds = RunLineFeeds(base, from: from, limit: Swift.min(limit, from &+ (16 << 10)))
+    while let feed = feeds.next() {
+      let next = feed &+ 1
+      if next >= limit { return nil }
+      if base[next] != ByteText.space { return next }
+      feeds.pass()
+    }
+    return nil
+  }
+}
+
 /// A Bool fixed when the code is compiled: a generic function over types of it is
 /// specialized for each, its tests folded away. The runs' loops take their ways this way;
 /// given as arguments, `@inline(__always)` notwithstanding, the flags stayed arguments,
@@ -482,6 +550,8 @@ struct ScanState: ~Copyable {
   /// Actions whose first lines a replay took (`RunReplay`), for tests: not a statistic,
   /// which must not depend on the way lines are taken.
   var replayedActions = 0
+  /// Runs of unchanged Custom Dump lines a replay took (`StateRunMemo`), for tests.
+  var replayedStateRuns = 0
   /// The text memo's hash of the bytes the open record's action run looked up, and their
   /// length (-1: none): the action text's own when one whole run took that many bytes.
   var lookedUpHash: UInt64 = 0
@@ -958,11 +1028,120 @@ struct ScanState: ~Copyable {
       }
     } else if progress.phase == .tcaState {
       if keepsPaths {
-        takeStateRun(&lines, &marks, StaticFalse.self, StaticTrue.self)
+        takeDumpRun(&lines, &marks, StaticTrue.self)
       } else {
-        takeStateRun(&lines, &marks, StaticFalse.self, StaticFalse.self)
+        takeDumpRun(&lines, &marks, StaticFalse.self)
       }
     }
+  }
+
+  /// `takeStateRun` for a Custom Dump diff, which prints its unchanged lines around each
+  /// change: a run of them (`UnchangedRun`) that an earlier diff printed byte for byte is
+  /// taken in one step, as the earlier state run took it (`StateRunMemo`).
+  @inline(__always)
+  private mutating func takeDumpRun<KeepsLines: StaticBool>(
+    _ lines: inout LineSplitter, _ marks: inout BlockMarks, _: KeepsLines.Type
+  ) {
+    guard let base = marks.base else { return }
+    let from = lines.nextLineStart
+    // Lines that end at or before `limit` have no header candidate.
+    let limit = marks.headerFreeUntil(from: from)
+    guard from < limit else { return }
+    let keepsPaths = KeepsLines.value
+    // Where the run's first byte lands among the record's kept bytes (`copy`).
+    let keptStart = raw.count &+ pendingCount
+    let blockEnd = marks.count
+    var room = sizeCap &- progress.byteCount  // bytes the record may still take
+    var start = from  // of the next line
+    var taken = 0
+    var ends = RunLineFeeds(base, from: from, limit: limit)
+    defer {
+      if taken > 0 {
+        progress.dumpLineCount &+= taken
+        endRun(
+          &lines, UnsafeBufferPointer(start: base + from, count: start &- from), taken, copies: keepsPaths || keepsRaw)
+      }
+    }
+    // The line at `start` may start a run of unchanged lines: the first line, and one after
+    // a line that does not start with a space (a changed line).
+    var mayStartUnchanged = true
+    var unchanged = UnchangedRun()
+    while true {
+      if mayStartUnchanged {
+        mayStartUnchanged = false
+        if start < limit && base[start] == ByteText.space && !progress.newView.inTripleQuote,
+          let end = UnchangedRun.end(base, from: start, limit: limit)
+        {
+          let found = memory.stateRuns.look(up: UnsafeBufferPointer(start: base + start, count: end &- start))
+          let depth = progress.newView.depth
+          if let replay = found.replay, end &- start <= room, depth &+ replay.lowestBeforeLast > 0,
+            !keepsPaths || replay.lines != nil
+          {
+            if keepsPaths, let kept = replay.lines { keepDumpLines(kept, at: keptStart &+ (start &- from)) }
+            progress.newView.depth = depth &+ replay.total
+            progress.newView.sawQuote = replay.lastSawQuote
+            taken &+= replay.lineCount
+            replayedStateRuns &+= 1
+            room &-= end &- start
+            start = end
+            ends = RunLineFeeds(base, from: end, limit: limit)
+            if progress.newView.depth <= 0 {
+              progress.rootFinished = true
+              progress.phase = .finished
+              return
+            }
+            // The line at `end` starts with no space: it goes the usual way.
+            continue
+          }
+          // Kept once the lines are taken, unless one with its lines is kept already.
+          if found.replay == nil || (keepsPaths && found.replay?.lines == nil) {
+            unchanged = UnchangedRun(start: start, end: end, found: found, firstLine: dumpLines.count, depth: depth)
+          }
+        }
+      }
+      guard let (text, full) = ends.line(at: start) else { return }
+      let n = text.count
+      // `takeStateLine`'s tests, then its effects. A line with a console prefix starts
+      // with a digit, which `DumpLine.parse` rejects.
+      guard full <= room, ByteText.trimmedEnd(text, 0..<n).upperBound > 0 else { return }
+      // The layout (`DumpLine.measure`) is left to the diff parser, which needs it of few
+      // lines.
+      guard let dump = DumpLine.parseMarker(text, 0..<n) else { return }
+      let count = readDumpLine(text, dump, readable: blockEnd &- start)
+      if keepsPaths { keepDumpLine(dump, at: keptStart &+ (start &- from), count) }
+      ends.pass()
+      room &-= full
+      taken &+= 1
+      // `count`'s UTF-8 check: the sequences the block marks point at, one by one (the
+      // bytes between them are ASCII), not a scan of the line (`… (1 unchanged),`).
+      if !progress.hasInvalidUTF8 && !marks.linePartIsValidUTF8(from: start, count: full) {
+        progress.hasInvalidUTF8 = true
+        unchanged.isTaken = false
+      }
+      if text[0] != ByteText.space { mayStartUnchanged = true }
+      start &+= full
+      if unchanged.isTaken {
+        unchanged.took(progress.newView)
+        if progress.newView.inTripleQuote {
+          unchanged.isTaken = false
+        } else if start == unchanged.end {
+          memory.stateRuns.remember(
+            UnsafeBufferPointer(start: base + unchanged.start, count: unchanged.end &- unchanged.start),
+            as: unchanged.found, unchanged.replay,
+            kept: keepsPaths ? UnsafeBufferPointer(rebasing: dumpLines.buffer[unchanged.firstLine...]) : nil,
+            offset: keptStart &+ (unchanged.start &- from))
+          unchanged.isTaken = false
+        }
+      }
+      if progress.phase == .finished { return }
+    }
+  }
+
+  /// Keeps a replayed run's lines (positions from the run's first byte, which lands at
+  /// `start` among the record's kept bytes) for the diff parser.
+  @inline(__always)
+  private mutating func keepDumpLines(_ kept: UnsafeBufferPointer<StateRunMemo.KeptLine>, at start: Int) {
+    for line in kept { dumpLines.append(line.line(at: start)) }
   }
 
   /// `IsTree`: a Difference tree, else a Custom Dump diff; `KeepsLines`: its lines are kept

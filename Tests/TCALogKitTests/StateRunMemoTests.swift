@@ -1,0 +1,229 @@
+import Foundation
+import Testing
+
+@testable import TCALogInput
+@testable import TCALogParsing
+
+/// A run of unchanged Custom Dump state lines that an earlier diff printed byte for byte is
+/// taken as the earlier state run took it (`StateRunMemo`): the same records, changes and
+/// counts as the full way, also where the state value would end inside the run at the new
+/// place, where the run was kept without the lines the diff parser reads, and where a run
+/// is cut by the end of a block.
+struct StateRunMemoTests {
+  /// Scans `blocks` (each whole lines, fed as one block) with `needs`; the short ways on or
+  /// off, on `memory`.
+  static func scan(
+    _ blocks: [String], needs: RecordNeeds, shortWays: Bool = true, memory: ScanMemory = ScanMemory()
+  ) -> (summaries: [RecordNeedsTests.Summary], replays: Int, statistics: ScanStatistics) {
+    let scanner = RecordScanner(file: "log", needs: needs, memory: memory)
+    scanner.usesShortWays = shortWays
+    var summaries: [RecordNeedsTests.Summary] = []
+    var line = 1
+    var offset = 0
+    for block in blocks {
+      let bytes = Array(block.utf8)
+      bytes.withUnsafeBufferPointer {
+        line += scanner.feed(lines: $0, firstLine: line, firstOffset: offset) {
+          summaries.append(RecordNeedsTests.Summary($0, needs: needs))
+        }
+      }
+      offset += bytes.count
+    }
+    try? scanner.finish { summaries.append(RecordNeedsTests.Summary($0, needs: needs)) }
+    return (summaries, scanner.replayedStateRuns, scanner.statistics)
+  }
+
+  /// A tca1 record that moves the mouse in window "A": unchanged lines before and after the
+  /// two changed ones, which repeat from record to record.
+  static func mouseMove(_ x: Int) -> String {
+    """
+    received action:
+      AppFeature.Action.windows(.mouseMoved(x: \(x)))
+      AppFeature.State(
+        windows: [
+          … (2 unchanged),
+          "A": WindowState(
+            id: WindowID(…),
+            tabs: […],
+    -       x: \(x - 1)
+    +       x: \(x)
+          )
+        ],
+        sidebar: SidebarState(…),
+        isActive: true
+      )
+
+
+    """
+  }
+
+  /// Each need set gives what the full way gives, on `blocks`; returns the replays with
+  /// `report`'s needs.
+  @discardableResult
+  static func expectFullWay(_ blocks: [String], _ context: Comment) -> Int {
+    var replays = 0
+    for needs in RecordNeedsTests.needSets {
+      let short = scan(blocks, needs: needs)
+      let full = scan(blocks, needs: needs, shortWays: false)
+      #expect(full.replays == 0)
+      #expect(short.summaries == full.summaries, "\(context), needs \(needs.rawValue)")
+      #expect(short.statistics == full.statistics, "\(context), needs \(needs.rawValue)")
+      if needs == [.action, .statePaths, .values] { replays = short.replays }
+    }
+    return replays
+  }
+
+  /// Repeated diffs: from the second on, both runs of unchanged lines are replayed, and the
+  /// records, their changes and the counts are the full way's, whole and in blocks cut
+  /// inside the runs.
+  @Test func repeatedUnchangedRunsAreReplayed() throws {
+    let log = (1...6).map { Self.mouseMove($0) }.joined()
+    #expect(Self.expectFullWay([log], "whole") >= 10)
+    let full = Self.scan([log], needs: [.action, .statePaths, .values], shortWays: false)
+    #expect(full.summaries.count == 6)
+    #expect(full.summaries.allSatisfy { $0.changes?.count == 1 })
+    // Cut in the middle of every record's runs: a run is looked up whole or not at all.
+    let bytes = Array(log.utf8)
+    for cut in stride(from: 97, to: bytes.count, by: 89) {
+      let lineStart = bytes[..<cut].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+      let blocks = [
+        String(decoding: bytes[..<lineStart], as: UTF8.self), String(decoding: bytes[lineStart...], as: UTF8.self),
+      ]
+      Self.expectFullWay(blocks, "cut at \(lineStart)")
+    }
+    try RecordNeedsTests.expectShortWaysAgree(bytes, "repeated runs")
+  }
+
+  /// The same unchanged lines where the state value is less deep: it ends inside the run
+  /// (after `],`), so the run is not replayed, and the lines after the value's end are not
+  /// the record's.
+  @Test func aRunIsNotReplayedWhereTheValueWouldEndInsideIt() {
+    let shallow = """
+      received action:
+        AppFeature.Action.other
+        AppFeature.State(
+          windows: [
+      -     a
+      +     b
+            )
+          ],
+          sidebar: SidebarState(…),
+          isActive: true
+        )
+
+
+      """
+    let log = Self.mouseMove(1) + Self.mouseMove(2) + shallow + Self.mouseMove(3)
+    let replays = Self.expectFullWay([log], "a shallower value")
+    // The two runs of the second and fourth records; none in the third.
+    #expect(replays == 4)
+    let full = Self.scan([log], needs: [.action, .statePaths, .values], shortWays: false)
+    #expect(full.summaries.count == 4)
+    #expect(full.summaries[2].flags.contains("complete=true"))
+  }
+
+  /// A run kept by a command that reads no state paths has none of the lines the diff
+  /// parser reads: on the same memory, a command that reads them takes the lines again
+  /// (and keeps them), and finds every change.
+  @Test func aRunKeptWithoutItsLinesIsNotReplayedWhereTheyAreRead() {
+    let memory = ScanMemory()
+    let log = (1...4).map { Self.mouseMove($0) }.joined()
+    let counted = Self.scan([log], needs: [], memory: memory)
+    #expect(counted.replays >= 6)
+    let shared = Self.scan([log], needs: [.action, .statePaths, .values], memory: memory)
+    let alone = Self.scan([log], needs: [.action, .statePaths, .values], shortWays: false)
+    #expect(shared.summaries == alone.summaries)
+    #expect(shared.statistics == alone.statistics)
+    #expect(shared.summaries.allSatisfy { $0.changes?.count == 1 })
+    // The first record's runs were kept again, with their lines: the rest replay them.
+    #expect(shared.replays == 6)
+  }
+
+  /// Lines inside a multi-line string count no brackets: a run that starts inside one is
+  /// not looked up, though an earlier diff printed its bytes outside a string (where
+  /// `tail (line` opens a bracket).
+  @Test func aRunInsideAStringIsNotLookedUp() {
+    let outside = """
+      received action:
+        AppFeature.Action.first
+        AppFeature.State(
+      -   a: 1
+      +   a: 2
+            tail (line
+            more
+      -   b: 1
+      +   b: 2
+          )
+        )
+
+
+      """
+    let inside = #"""
+      received action:
+        AppFeature.Action.second
+        AppFeature.State(
+          note: """
+      -     x
+      +     y
+            tail (line
+            more
+      -     c
+      +     d
+            """,
+          isActive: true
+        )
+
+
+      """#
+    Self.expectFullWay([outside + inside], "a run in a string")
+    let full = Self.scan([outside + inside], needs: [.action, .statePaths, .values], shortWays: false)
+    #expect(full.summaries.count == 2)
+    #expect(full.summaries.allSatisfy { $0.flags.contains("complete=true") })
+  }
+
+  /// A run with a byte that is not UTF-8 is not kept: the later records with the same
+  /// bytes check them again and are flagged too.
+  @Test func aRunWithInvalidUTF8IsNotKept() throws {
+    var bytes: [UInt8] = []
+    for x in 1...3 {
+      var record = Array(Self.mouseMove(x).utf8)
+      let marker = Array("SidebarState".utf8)
+      let at = try #require(
+        (0...(record.count - marker.count)).first { Array(record[$0..<($0 + marker.count)]) == marker })
+      record[at] = 0xFF
+      bytes += record
+    }
+    try RecordNeedsTests.expectShortWaysAgree(bytes, "invalid UTF-8 in a run")
+    let scanner = RecordScanner(file: "log", needs: [.action, .statePaths, .values])
+    var flags: [String] = []
+    bytes.withUnsafeBufferPointer {
+      _ = scanner.feed(lines: $0, firstLine: 1, firstOffset: 0) {
+        flags.append(RecordNeedsTests.Summary($0, needs: []).flags)
+      }
+    }
+    try scanner.finish { flags.append(RecordNeedsTests.Summary($0, needs: []).flags) }
+    #expect(flags.count == 3 && flags.allSatisfy { $0.contains("utf8=false") })
+    // The runs before the changed lines hold no such byte, and are replayed.
+    #expect(scanner.replayedStateRuns == 2)
+  }
+
+  /// Generated tca1 logs with foreign lines, prefixes and a cut record: most unchanged runs
+  /// are replayed, and every need set gives the full parse's answer.
+  @Test(
+    .enabled(if: Shared.isAvailable && Shared.hasPython, "../shared or python3 is absent: gen_log tests skipped"),
+    arguments: [
+      ["--format", "tca1", "--noise", "0.05", "--truncate"],
+      ["--format", "tca1", "--prefix", "oslog", "--crlf"],
+    ])
+  func generatedLogsReplayAndAgree(_ options: [String]) throws {
+    let path = try generatedLog(options, records: 2000, seed: 17, tag: "state-runs")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    let scanned = Self.scan([String(decoding: bytes, as: UTF8.self)], needs: [.action, .statePaths, .values])
+    #expect(scanned.summaries.count >= 1999)
+    let changed = scanned.summaries.filter { ($0.changes?.count ?? 0) > 0 }.count
+    #expect(scanned.replays > changed, "\(scanned.replays) replays, \(changed) records with changes")
+    try RecordNeedsTests.expectShortWaysAgree(bytes, options.joined(separator: " "))
+    #expect(try RecordNeedsTests.expectAgreement([path]) >= 1999)
+  }
+}
