@@ -57,6 +57,10 @@ TOOLCHAIN := $(patsubst %/lib/swift,%,$(shell swift -print-target-info 2>/dev/nu
 PROFDATA := $(wildcard $(TOOLCHAIN)/bin/llvm-profdata)
 PROFILE_RUNTIME := $(lastword $(wildcard $(TOOLCHAIN)/lib/clang/*/lib/linux/libclang_rt.profile-$(shell uname -m).a))
 PGO ?= $(if $(and $(PROFDATA),$(PROFILE_RUNTIME)),1,0)
+# With the counts, blocks are also laid out by LLVM's ext-TSP placement (for the
+# instruction cache and the fall-throughs the counts say are taken): diffing `report` 2-4%
+# faster, tca1 the same.
+PGO_FLAGS := -Xswiftc -Xllvm -Xswiftc -enable-ext-tsp-block-placement -Xswiftc -Xfrontend -Xswiftc -ir-profile-use=
 TRAIN_SCRATCH := $(SCRATCH)-train
 TRAIN_TCALOG := $(TRAIN_SCRATCH)/release/tcalog
 PROFILES := $(TRAIN_SCRATCH)/profiles
@@ -85,8 +89,8 @@ build:
 	fi
 	@counts=$(TRAIN_SCRATCH)/tcalog-$$(cksum < $(PROFILE) | cut -d' ' -f1).profdata; \
 	[ -f $$counts ] || { rm -f $(TRAIN_SCRATCH)/tcalog-*.profdata; cp $(PROFILE) $$counts; }; \
-	echo swift build -c release --product tcalog $(BUILD_FLAGS) -Xswiftc -Xfrontend -Xswiftc -ir-profile-use=$$counts; \
-	swift build -c release --product tcalog $(BUILD_FLAGS) -Xswiftc -Xfrontend -Xswiftc -ir-profile-use=$$counts
+	echo swift build -c release --product tcalog $(BUILD_FLAGS) $(PGO_FLAGS)$$counts; \
+	swift build -c release --product tcalog $(BUILD_FLAGS) $(PGO_FLAGS)$$counts
 else
 build:
 	swift build -c release --product tcalog $(BUILD_FLAGS)
