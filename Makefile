@@ -43,7 +43,7 @@ TCALOG := $(SCRATCH)/release/tcalog
 
 # Profile-guided optimization (LLVM's, at the IR level): a build that counts its branches
 # and calls runs the commands users run most on the bundled samples, and the release build
-# lays out and inlines its code by those counts. It takes 9-13% off `report` (BENCHMARKS.md,
+# lays out and inlines its code by those counts. It takes 10-14% off `report` (BENCHMARKS.md,
 # fourteenth pass) and changes no output. It needs the toolchain's llvm-profdata and
 # profile runtime, as Linux toolchains ship them; without them, or with `make build PGO=0`,
 # the build is the plain one. The counting build has its own scratch folder, and counts
