@@ -1022,9 +1022,9 @@ struct ScanState: ~Copyable {
     let keepsPaths = needs.contains(.statePaths)
     if progress.phase == .diffingTree {
       if keepsPaths {
-        takeStateRun(&lines, &marks, StaticTrue.self, StaticTrue.self)
+        takeTreeRun(&lines, &marks, StaticTrue.self)
       } else {
-        takeStateRun(&lines, &marks, StaticTrue.self, StaticFalse.self)
+        takeTreeRun(&lines, &marks, StaticFalse.self)
       }
     } else if progress.phase == .tcaState {
       if keepsPaths {
@@ -1144,57 +1144,44 @@ struct ScanState: ~Copyable {
     for line in kept { dumpLines.append(line.line(at: start)) }
   }
 
-  /// `IsTree`: a Difference tree, else a Custom Dump diff; `KeepsLines`: its lines are kept
-  /// for the diff parser.
+  /// `takeStateRun` for a Difference tree; `KeepsLines`: its lines are kept for the diff
+  /// parser.
   @inline(__always)
-  private mutating func takeStateRun<IsTree: StaticBool, KeepsLines: StaticBool>(
-    _ lines: inout LineSplitter, _ marks: inout BlockMarks, _: IsTree.Type, _: KeepsLines.Type
+  private mutating func takeTreeRun<KeepsLines: StaticBool>(
+    _ lines: inout LineSplitter, _ marks: inout BlockMarks, _: KeepsLines.Type
   ) {
-    let isTree = IsTree.value
     guard let base = marks.base else { return }
     let from = lines.nextLineStart
     // Lines that end at or before `limit` have no header candidate.
     let limit = marks.headerFreeUntil(from: from)
     guard from < limit else { return }
     let keepsPaths = KeepsLines.value
-    let copies = keepsPaths || keepsRaw
     // Where the run's first byte lands among the record's kept bytes (`copy`).
     let keptStart = raw.count &+ pendingCount
-    let blockEnd = marks.count
     var room = sizeCap &- progress.byteCount  // bytes the record may still take
     var start = from  // of the next line
     var taken = 0
     var ends = RunLineFeeds(base, from: from, limit: limit)
     defer {
       if taken > 0 {
-        if isTree { progress.treeLineCount &+= taken } else { progress.dumpLineCount &+= taken }
-        endRun(&lines, UnsafeBufferPointer(start: base + from, count: start &- from), taken, copies: copies)
+        progress.treeLineCount &+= taken
+        endRun(
+          &lines, UnsafeBufferPointer(start: base + from, count: start &- from), taken, copies: keepsPaths || keepsRaw)
       }
     }
     while let (text, full) = ends.line(at: start) {
       let n = text.count
-      // `takeStateLine`'s tests, then its effects. A line with a console prefix starts
-      // with a digit, which `DumpLine.parse` rejects.
-      guard full <= room, ByteText.trimmedEnd(text, 0..<n).upperBound > 0 else { return }
-      let at = keptStart &+ (start &- from)
-      if isTree {
-        guard !LinePrefix.mayStart(text) else { return }
-        let tree = TreeLine.classify(text, 0..<n)
-        guard tree.kind != .noChange, progress.tree.continues(with: tree) else { return }
-        progress.tree.take(tree.kind)
-        if keepsPaths { keepTreeLine(tree, at: at) }
-      } else {
-        // The layout (`DumpLine.measure`) is left to the diff parser, which needs it of
-        // few lines.
-        guard let dump = DumpLine.parseMarker(text, 0..<n) else { return }
-        let count = readDumpLine(text, dump, readable: blockEnd &- start)
-        if keepsPaths { keepDumpLine(dump, at: at, count) }
-      }
+      // `takeStateLine`'s tests, then its effects.
+      guard full <= room, ByteText.trimmedEnd(text, 0..<n).upperBound > 0, !LinePrefix.mayStart(text) else { return }
+      let tree = TreeLine.classify(text, 0..<n)
+      guard tree.kind != .noChange, progress.tree.continues(with: tree) else { return }
+      progress.tree.take(tree.kind)
+      if keepsPaths { keepTreeLine(tree, at: keptStart &+ (start &- from)) }
       ends.pass()
       room &-= full
       taken &+= 1
-      // `count`'s UTF-8 check: the sequences the block marks point at, one by one (the
-      // bytes between them are ASCII), not a scan of the line (`… (1 unchanged),`).
+      // The UTF-8 check: the sequences the block marks point at, one by one (the bytes
+      // between them are ASCII), not a scan of the line.
       if !progress.hasInvalidUTF8 && !marks.linePartIsValidUTF8(from: start, count: full) {
         progress.hasInvalidUTF8 = true
       }

@@ -11,10 +11,11 @@ import Testing
 /// the action closed, and where the earlier action was under another kind of header.
 struct RunReplayTests {
   /// Scans `blocks` (each whole lines, fed as one block) with `needs`; the short ways on
-  /// or off, on `memory`.
+  /// or off, on `memory`. `replays`: actions taken by a replay; `stateRuns`: runs of
+  /// unchanged Custom Dump lines taken by one (`StateRunMemoTests`).
   static func scan(
     _ blocks: [String], needs: RecordNeeds, shortWays: Bool = true, memory: ScanMemory = ScanMemory()
-  ) -> (summaries: [RecordNeedsTests.Summary], replays: Int, statistics: ScanStatistics) {
+  ) -> (summaries: [RecordNeedsTests.Summary], replays: Int, statistics: ScanStatistics, stateRuns: Int) {
     let scanner = RecordScanner(file: "log", needs: needs, memory: memory)
     scanner.usesShortWays = shortWays
     var summaries: [RecordNeedsTests.Summary] = []
@@ -30,7 +31,7 @@ struct RunReplayTests {
       offset += bytes.count
     }
     try? scanner.finish { summaries.append(RecordNeedsTests.Summary($0, needs: needs)) }
-    return (summaries, scanner.replayedActions, scanner.statistics)
+    return (summaries, scanner.replayedActions, scanner.statistics, scanner.replayedStateRuns)
   }
 
   /// `report`'s needs: the action path without its text, so the lines are joined as they

@@ -11,26 +11,12 @@ import Testing
 /// is cut by the end of a block.
 struct StateRunMemoTests {
   /// Scans `blocks` (each whole lines, fed as one block) with `needs`; the short ways on or
-  /// off, on `memory`.
+  /// off, on `memory`; `replays`: the runs of unchanged lines taken by a replay.
   static func scan(
     _ blocks: [String], needs: RecordNeeds, shortWays: Bool = true, memory: ScanMemory = ScanMemory()
   ) -> (summaries: [RecordNeedsTests.Summary], replays: Int, statistics: ScanStatistics) {
-    let scanner = RecordScanner(file: "log", needs: needs, memory: memory)
-    scanner.usesShortWays = shortWays
-    var summaries: [RecordNeedsTests.Summary] = []
-    var line = 1
-    var offset = 0
-    for block in blocks {
-      let bytes = Array(block.utf8)
-      bytes.withUnsafeBufferPointer {
-        line += scanner.feed(lines: $0, firstLine: line, firstOffset: offset) {
-          summaries.append(RecordNeedsTests.Summary($0, needs: needs))
-        }
-      }
-      offset += bytes.count
-    }
-    try? scanner.finish { summaries.append(RecordNeedsTests.Summary($0, needs: needs)) }
-    return (summaries, scanner.replayedStateRuns, scanner.statistics)
+    let scanned = RunReplayTests.scan(blocks, needs: needs, shortWays: shortWays, memory: memory)
+    return (scanned.summaries, scanned.stateRuns, scanned.statistics)
   }
 
   /// A tca1 record that moves the mouse in window "A": unchanged lines before and after the
