@@ -141,7 +141,9 @@ public struct LineSplitter {
 /// only when it reaches the end of the buffer. Memory is one buffer, which grows only for a
 /// line longer than it. Not `Sendable`: one thread at a time reads lines from it.
 package final class LineReader {
-  private let source: ByteSource
+  /// Where the next `forEachBlock` reads from: a worker that reads many ranges of a file
+  /// keeps one reader (and its buffer, whose pages are already mapped) and sets this.
+  package var source: ByteSource
   /// Owned: allocated here, replaced when a line outgrows it, freed in `deinit`. The lines
   /// handed to `body` point into it, so they are valid only during that call: the next
   /// read moves or overwrites the bytes.

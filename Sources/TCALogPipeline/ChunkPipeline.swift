@@ -176,6 +176,15 @@ final class ChunkSplitter {
     return chunk
   }
 
+  /// Whether a line (`text`, without its terminator) is a header that a parallel read may
+  /// cut before: a scanner closes its open record there, so the record after it does not
+  /// depend on the lines before.
+  static func isCutHeader(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    let prefix = LinePrefix.match(text)
+    let content = (prefix?.length ?? 0)..<text.count
+    return !ByteText.isBlankLine(UnsafeBufferPointer(rebasing: text[content])) && LineKinds.header(text, content) != nil
+  }
+
   /// Start of the line that contains `position - 1` (0 when there is none before it).
   private func lineStart(before position: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Int {
     var i = position - 1
@@ -195,14 +204,7 @@ final class ChunkSplitter {
       if start >= from && start > 0 {
         var contentEnd = lineEnd
         if contentEnd > start && all[contentEnd - 1] == 0x0D { contentEnd -= 1 }
-        let text = UnsafeBufferPointer(rebasing: all[start..<contentEnd])
-        let prefix = LinePrefix.match(text)
-        let content = (prefix?.length ?? 0)..<text.count
-        if !ByteText.isBlankLine(UnsafeBufferPointer(rebasing: text[content])),
-          LineKinds.header(text, content) != nil
-        {
-          return start
-        }
+        if ChunkSplitter.isCutHeader(UnsafeBufferPointer(rebasing: all[start..<contentEnd])) { return start }
       }
       if start == 0 { return nil }
       lineEnd = start - 1
@@ -211,13 +213,14 @@ final class ChunkSplitter {
   }
 }
 
-/// Worker threads that scan chunks in submission order, and a reorder buffer that hands
-/// their results back in that order. Record indices are chained: a chunk's first index is
-/// known once every earlier chunk of the input has been scanned.
+/// Worker threads that scan chunks (or file ranges, which they read themselves) in
+/// submission order, and a reorder buffer that hands their results back in that order.
+/// Record indices are chained: a chunk's first index is known once every earlier chunk of
+/// the input has been scanned.
 ///
 /// Locking: every stored `var` of the pipeline and of its `FileRun`s is read and written
-/// only with `condition` locked; a job's chunk and part belong to the one worker that took
-/// the job until its `Done` is published.
+/// only with `condition` locked; a job's chunk (or range) and part belong to the one worker
+/// that took the job until its `Done` is published.
 final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
   enum Mode {
     /// Add records to the part as they are parsed, before their place in the run is known.
@@ -233,6 +236,8 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
     var warnings: [ScanWarning]
     /// What the time window saw of the chunk (nil without a window).
     var window: WindowTally?
+    /// A file range's read failed: the part holds the records read before it.
+    var error: InputError?
   }
 
   /// The chunks of one input. Locking: its `var`s are touched only with the pipeline's
@@ -253,10 +258,17 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
     }
   }
 
+  /// What a worker scans: a chunk the reading thread filled, or a range of a file that the
+  /// worker reads itself (only in `.content` mode).
+  private enum Work {
+    case chunk(InputChunk)
+    case range(FileRange)
+  }
+
   private struct Job {
     var run: FileRun
     var number: Int
-    var chunk: InputChunk
+    var work: Work
     var part: Part
   }
 
@@ -270,10 +282,13 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
   private let sizeCap: Int
   /// What the sink reads of a record: the scanners leave out the rest.
   private let needs: RecordNeeds
+  /// How many bytes a worker reads at a time from a file range.
+  private let readSize: Int
 
-  init(jobs: Int, mode: Mode, window: TimeWindow, sizeCap: Int, needs: RecordNeeds = .all) {
+  init(jobs: Int, mode: Mode, window: TimeWindow, sizeCap: Int, needs: RecordNeeds = .all, readSize: Int = 1 << 20) {
     precondition(jobs >= 1)
     self.needs = needs
+    self.readSize = readSize
     self.jobs = jobs
     self.mode = mode
     self.window = window
@@ -294,8 +309,19 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
   /// Queues a chunk with the part its records go to; delivers finished results in order
   /// while `chunksInFlight` are in flight, so memory holds at most that many chunks.
   func submit(_ chunk: InputChunk, part: Part, to run: FileRun, deliver: (Done) throws -> Void) throws {
+    try submit(.chunk(chunk), part: part, to: run, deliver: deliver)
+  }
+
+  /// Queues a range of a file, as `submit(_:part:to:deliver:)` does a chunk. Only in
+  /// `.content` mode: a range's records would be too many to hold until they are numbered.
+  func submit(_ range: FileRange, part: Part, to run: FileRun, deliver: (Done) throws -> Void) throws {
+    guard case .content = mode else { preconditionFailure("file ranges are scanned in .content mode only") }
+    try submit(.range(range), part: part, to: run, deliver: deliver)
+  }
+
+  private func submit(_ work: Work, part: Part, to run: FileRun, deliver: (Done) throws -> Void) throws {
     condition.lock()
-    queue.append(Job(run: run, number: run.submitted, chunk: chunk, part: part))
+    queue.append(Job(run: run, number: run.submitted, work: work, part: part))
     run.submitted += 1
     inFlight += 1
     condition.broadcast()
@@ -336,6 +362,8 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
 
   private func workLoop() {
     let memory = ScanMemory()
+    // For file ranges: one buffer per worker, reused from range to range.
+    let reader = LineReader(source: MemoryByteSource([]), chunkSize: readSize)
     while true {
       condition.lock()
       while queue.isEmpty && !stopping { condition.wait() }
@@ -345,11 +373,11 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
       }
       let job = queue.removeFirst()
       condition.unlock()
-      process(job, memory: memory)
+      process(job, memory: memory, reader: reader)
     }
   }
 
-  private func process(_ job: Job, memory: ScanMemory) {
+  private func process(_ job: Job, memory: ScanMemory, reader: LineReader) {
     var part = job.part
     var tally = window.isUnbounded ? nil : WindowTally()
     // A part's gate only without a window: the window's counts see every record.
@@ -362,15 +390,27 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
     }
     let scanner = RecordScanner(
       file: job.run.file, firstIndex: 0, sizeCap: sizeCap, needs: needs, gate: gate, memory: memory)
-    switch mode {
-    case .content(let add, _):
-      scan(job.chunk, with: scanner) { record in
-        let content = record.content
-        if tally == nil || tally!.admit(content, to: window) { add(&part, content) }
+    var error: InputError?
+    switch (mode, job.work) {
+    case (.content(let add, _), _):
+      // Closure literals, not one closure in a constant: that one would escape, and the
+      // part and the tally it changes would live in boxes on the heap.
+      switch job.work {
+      case .chunk(let chunk):
+        scan(chunk, with: scanner) { record in
+          let content = record.content
+          if tally == nil || tally!.admit(content, to: window) { add(&part, content) }
+        }
+      case .range(let range):
+        error = scan(range, with: scanner, reader: reader) { record in
+          let content = record.content
+          if tally == nil || tally!.admit(content, to: window) { add(&part, content) }
+        }
       }
-    case .numbered(let add, _):
+    case (.numbered, .range): preconditionFailure("file ranges are scanned in .content mode only")
+    case (.numbered(let add, _), .chunk(let chunk)):
       var records: [Record] = []
-      scan(job.chunk, with: scanner) { records.append($0) }
+      scan(chunk, with: scanner) { records.append($0) }
       // Every record the chunk closed, also those a gate declined: the next chunk's
       // records are numbered after all of them.
       let base = bases(of: job, records: scanner.nextIndex, lines: scanner.statistics.lines)
@@ -382,7 +422,7 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
     }
     condition.lock()
     job.run.done[job.number] = Done(
-      part: part, statistics: scanner.statistics, warnings: scanner.warnings, window: tally)
+      part: part, statistics: scanner.statistics, warnings: scanner.warnings, window: tally, error: error)
     condition.broadcast()
     condition.unlock()
   }
@@ -400,6 +440,57 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
     }
   }
 
+  /// Scans one file range (`FileRange`), its lines numbered from 1; returns the error that
+  /// ended its read early, after the records read before it.
+  private func scan(
+    _ range: FileRange, with scanner: RecordScanner, reader: LineReader, _ emit: (Record) -> Void
+  ) -> InputError? {
+    // Any range but the first starts at its first header line: read from the byte before
+    // its start, so that a line that starts right at it is seen whole.
+    let readFrom = range.start == 0 ? 0 : range.start - 1
+    reader.source = range.file.bytes(from: readFrom)
+    var started = range.start == 0
+    var lines = 0
+    do {
+      try reader.forEachBlock { block, _, blockOffset in
+        let offset = readFrom + blockOffset
+        var from = 0
+        if !started {
+          guard let header = FileRange.firstCutHeader(in: block, at: offset, from: range.start, before: range.end)
+          else {
+            if let end = range.end, offset + block.count >= end { throw FileRange.End.empty }
+            return 0
+          }
+          started = true
+          from = header
+        }
+        // The range ends before the first header line that starts at or after `end`.
+        var upTo = block.count
+        var cut = false
+        if let end = range.end, offset + block.count > end,
+          let header = FileRange.firstCutHeader(in: block, at: offset, from: Swift.max(end, offset + from), before: nil)
+        {
+          upTo = header
+          cut = true
+        }
+        lines += scanner.feed(
+          lines: UnsafeBufferPointer(rebasing: block[from..<upTo]), firstLine: lines + 1, firstOffset: offset + from,
+          emit: emit)
+        if cut { throw FileRange.End.beforeHeader }
+        return 0
+      }
+      if started { try? scanner.finish(emit: emit) }
+    } catch FileRange.End.beforeHeader {
+      try? scanner.finishBeforeHeader(emit: emit)
+    } catch FileRange.End.empty {
+    } catch {
+      // What was read before the error is still input: its last record is finished.
+      if started { try? scanner.finish(emit: emit) }
+      return error as? InputError ?? InputError(file: range.file.name, reason: "\(error)")
+    }
+    return nil
+  }
+
   /// Publishes this chunk's counts and waits until its first index and line are known.
   private func bases(of job: Job, records: Int, lines: Int) -> (index: Int, lines: Int) {
     let run = job.run
@@ -414,5 +505,56 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
     condition.broadcast()
     while run.bases[job.number] == nil && !stopping { condition.wait() }
     return run.bases.removeValue(forKey: job.number) ?? (0, 0)
+  }
+}
+
+/// A byte range of a regular file that one worker reads and scans by itself, so no thread
+/// reads for the others and no chunk of bytes changes hands. Its records are those whose
+/// header lines start in it: it begins at its first header line (the first range at the
+/// file's start) and reads on past `end` up to the first header line that starts there,
+/// where the next range begins. A range without a header line is empty; the one before it
+/// reads on through it.
+struct FileRange: Sendable {
+  let file: PositionalFile
+  /// Where the range starts, and where the next one starts (nil: the file's end, also one
+  /// that grew after it was opened).
+  let start: Int
+  let end: Int?
+
+  /// Why a range's read stops before the file's end.
+  enum End: Error {
+    case beforeHeader
+    case empty
+  }
+
+  /// Where in `block` (of whole lines, at `offset` in the file) the first header line
+  /// starts that starts at or after `from` and before `before` (nil: anywhere).
+  static func firstCutHeader(in block: UnsafeBufferPointer<UInt8>, at offset: Int, from: Int, before: Int?) -> Int? {
+    // From the line that holds the byte before `from`: it is skipped as starting before
+    // `from`, and the next starts at a line start.
+    let first = Swift.max(0, from - 1 - offset)
+    guard first < block.count else { return nil }
+    var lines = LineSplitter(UnsafeBufferPointer(rebasing: block[first...]), firstOffset: offset + first)
+    while let line = lines.next() {
+      if line.offset < from { continue }
+      if let before, line.offset >= before { return nil }
+      if ChunkSplitter.isCutHeader(line.content) { return line.offset - offset }
+    }
+    return nil
+  }
+
+  /// The ranges of a file of `size` bytes for `jobs` workers: each a third of what is
+  /// left per worker, within `minimum` and 32 MiB, so the workers' last ranges are small
+  /// and end close together. They depend on the size alone, not on timing.
+  static func plan(file: PositionalFile, jobs: Int, minimum: Int) -> [FileRange] {
+    var ranges: [FileRange] = []
+    var start = 0
+    repeat {
+      let length = Swift.min(32 << 20, Swift.max(minimum, (file.size - start) / (3 * jobs)))
+      let end = start + length < file.size ? start + length : nil
+      ranges.append(FileRange(file: file, start: start, end: end))
+      start += length
+    } while start < file.size
+    return ranges
   }
 }

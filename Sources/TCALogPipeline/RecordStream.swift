@@ -118,7 +118,8 @@ public struct RecordStream: Sendable {
   public var follow: Bool
   /// Records larger than this are cut and kept incomplete.
   public var sizeCap = 64 << 20
-  /// About how many bytes one chunk of a parallel read holds.
+  /// About how many bytes one chunk of a parallel read holds; for a regular file, how many
+  /// a worker reads at a time, and the least a range holds.
   public var chunkSize = 1 << 20
 
   /// `inputs` empty means standard input.
@@ -238,7 +239,8 @@ public struct RecordStream: Sendable {
     into sink: inout Sink, makePart: (Sink) -> Part, merge: (inout Sink, Part) throws -> StreamControl,
     mode: ChunkPipeline<Part>.Mode
   ) throws -> ReadResult {
-    let pipeline = ChunkPipeline<Part>(jobs: jobs, mode: mode, window: window, sizeCap: sizeCap, needs: sink.needs)
+    let pipeline = ChunkPipeline<Part>(
+      jobs: jobs, mode: mode, window: window, sizeCap: sizeCap, needs: sink.needs, readSize: chunkSize)
     defer { pipeline.shutDown() }
     var result = ReadResult()
     var tally = window.isUnbounded ? nil : WindowTally()
@@ -251,9 +253,12 @@ public struct RecordStream: Sendable {
       }
       var fileStatistics = ScanStatistics()
       var fileWarnings: [ScanWarning] = []
+      var rangeError: InputError?
       let run = pipeline.start(file: input, firstIndex: nextIndex)
       func collect(_ done: ChunkPipeline<Part>.Done) throws {
-        guard control == .more else { return }
+        // A read ends at its first error, as a sequential read does: later ranges' records
+        // are not part of it.
+        guard control == .more, rangeError == nil else { return }
         // A chunk's scanner numbers lines from the chunk's start.
         for var warning in done.warnings where fileWarnings.count < RecordScanner.maximumWarnings {
           warning.line += fileStatistics.lines
@@ -262,18 +267,27 @@ public struct RecordStream: Sendable {
         fileStatistics.merge(done.statistics)
         if let window = done.window { tally?.merge(window) }
         control = try merge(&sink, done.part)
+        rangeError = done.error
       }
       do {
-        let splitter = ChunkSplitter(
-          source: try InputOpener.open(input), chunkSize: chunkSize, sizeCap: sizeCap,
-          chunksInFlight: pipeline.chunksInFlight)
-        while control == .more, let chunk = try splitter.next() {
-          try pipeline.submit(chunk, part: makePart(sink), to: run, deliver: collect)
+        let source = try InputOpener.open(input)
+        if case .content = mode, let file = PositionalFile(source) {
+          // A regular file: each worker reads its own ranges (`FileRange`).
+          for range in FileRange.plan(file: file, jobs: jobs, minimum: chunkSize) where control == .more {
+            try pipeline.submit(range, part: makePart(sink), to: run, deliver: collect)
+          }
+        } else {
+          let splitter = ChunkSplitter(
+            source: source, chunkSize: chunkSize, sizeCap: sizeCap, chunksInFlight: pipeline.chunksInFlight)
+          while control == .more, let chunk = try splitter.next() {
+            try pipeline.submit(chunk, part: makePart(sink), to: run, deliver: collect)
+          }
         }
       } catch let error as InputError {
         result.errors.append(error)
       }
       try pipeline.drain(run, deliver: collect)
+      if let rangeError { result.errors.append(rangeError) }
       nextIndex += fileStatistics.records
       result.statistics.merge(fileStatistics)
       result.warnings += fileWarnings

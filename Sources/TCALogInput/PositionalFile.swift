@@ -1,0 +1,66 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A regular, uncompressed file that several threads read at once, each from its own
+/// offset (`pread(2)`): a parallel scan cuts it into byte ranges instead of reading it on
+/// one thread and handing the bytes on.
+///
+/// Thread rule: immutable after `init`; `pread` uses no file position, so any thread may
+/// read through it while it lives. It keeps the opened source alive, which owns the file
+/// descriptor.
+package final class PositionalFile: @unchecked Sendable {
+  /// The input as named on the command line.
+  package let name: String
+  /// Its size when it was opened; bytes written after that are still read by the range
+  /// that runs to the end.
+  package let size: Int
+  private let owner: FileByteSource
+
+  /// The file behind `source` if it can be read this way: a regular file, not gzip (whose
+  /// bytes only a decompressor reads in order), not followed. Nil otherwise.
+  package init?(_ source: ByteSource) {
+    guard let plain = source as? FileByteSource, !plain.follows else { return nil }
+    var info = stat()
+    guard fstat(plain.fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+    owner = plain
+    name = plain.name
+    size = Int(info.st_size)
+  }
+
+  /// Its bytes from `offset` on, as a source of their own.
+  package func bytes(from offset: Int) -> ByteSource { PositionalByteSource(file: self, offset: offset) }
+
+  /// Reads at `offset` into `buffer`; 0 at the end of the file.
+  fileprivate func read(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    guard buffer.count > 0 else { return 0 }
+    while true {
+      let n = pread(owner.fd, buffer.baseAddress, buffer.count, off_t(offset))
+      if n >= 0 { return n }
+      if errno == EINTR {
+        if inputInterrupted != 0 { return 0 }
+        continue
+      }
+      throw InputError(file: name, reason: String(cString: strerror(errno)))
+    }
+  }
+}
+
+/// The bytes of a `PositionalFile` from an offset on, read in order.
+private final class PositionalByteSource: ByteSource {
+  let file: PositionalFile
+  var offset: Int
+
+  init(file: PositionalFile, offset: Int) {
+    self.file = file
+    self.offset = offset
+  }
+
+  func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    let n = try file.read(at: offset, into: buffer)
+    offset += n
+    return n
+  }
+}
