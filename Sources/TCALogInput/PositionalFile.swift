@@ -14,9 +14,13 @@
 package final class PositionalFile: @unchecked Sendable {
   /// The input as named on the command line.
   package let name: String
-  /// Its size when it was opened; bytes written after that are still read by the range
-  /// that runs to the end.
+  /// Its size when it was opened, from where the input starts; bytes written after that
+  /// are still read by the range that runs to the end.
   package let size: Int
+  /// Where the input starts in the file: 0 for a file named on the command line; for
+  /// standard input redirected from a file, where its descriptor stood when tcalog was
+  /// started (a script may have read a part of it before).
+  private let start: Int
   private let owner: FileByteSource
 
   /// The file behind `source` if it can be read this way: a regular file, not gzip (whose
@@ -25,19 +29,24 @@ package final class PositionalFile: @unchecked Sendable {
     guard let plain = source as? FileByteSource, !plain.follows else { return nil }
     var info = stat()
     guard fstat(plain.fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+    // The descriptor stands after what `InputOpener` read ahead and has not handed on.
+    let position = Int(lseek(plain.fd, 0, SEEK_CUR))
+    let unread = plain.readAhead.count - plain.readAheadPosition
+    guard position >= unread else { return nil }
     owner = plain
     name = plain.name
-    size = Int(info.st_size)
+    start = position - unread
+    size = Swift.max(0, Int(info.st_size) - start)
   }
 
-  /// Its bytes from `offset` on, as a source of their own.
+  /// Its bytes from `offset` (from the input's start) on, as a source of their own.
   package func bytes(from offset: Int) -> ByteSource { PositionalByteSource(file: self, offset: offset) }
 
-  /// Reads at `offset` into `buffer`; 0 at the end of the file.
+  /// Reads at `offset` (from the input's start) into `buffer`; 0 at the end of the file.
   fileprivate func read(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
     guard buffer.count > 0 else { return 0 }
     while true {
-      let n = pread(owner.fd, buffer.baseAddress, buffer.count, off_t(offset))
+      let n = pread(owner.fd, buffer.baseAddress, buffer.count, off_t(start + offset))
       if n >= 0 { return n }
       if errno == EINTR {
         if inputInterrupted != 0 { return 0 }

@@ -248,6 +248,26 @@ struct FileRangeTests {
     if size == 200 << 20 { #expect(lengths.first == 32 << 20 && ranges.count < 40) }
   }
 
+  /// Standard input redirected from a file starts where its descriptor stands, not at the
+  /// file's start (a script may have read a part of it): ranges read from there, with the
+  /// bytes `InputOpener` read ahead counted back.
+  @Test func aDescriptorPartWayThroughAFileStartsWhereItStands() throws {
+    let path = try Self.write(Self.log, name: "offset")
+    defer { unlink(path) }
+    for (position, readAhead) in [(0, 0), (100, 0), (100, 40), (Self.log.count, 0)] {
+      let fd = open(path, O_RDONLY)
+      #expect(lseek(fd, off_t(position), SEEK_SET) == off_t(position))
+      let ahead = Array(Self.log[(position - readAhead)..<position])
+      let source = FileByteSource(fd: fd, name: "-", ownsDescriptor: true, readAhead: ahead)
+      let file = try #require(PositionalFile(source))
+      let input = Array(Self.log[(position - readAhead)...])
+      #expect(file.size == input.count)
+      var bytes = [UInt8](repeating: 0, count: Self.log.count + 1)
+      let n = try bytes.withUnsafeMutableBytes { try file.bytes(from: 0).read(into: $0) }
+      #expect(Array(bytes[..<n]) == input, "from \(position), \(readAhead) read ahead")
+    }
+  }
+
   /// Only a regular file is read by ranges: not a gzip file (its bytes are read in order by
   /// the decompressor), not a pipe.
   @Test func onlyPlainRegularFilesAreReadByRanges() throws {
