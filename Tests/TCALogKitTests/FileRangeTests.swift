@@ -183,17 +183,8 @@ struct FileRangeTests {
       ["--format", "tca1", "--prefix", "oslog", "--noise", "0.2", "--truncate"],
     ])
   func generatedLogsMatchTheSequentialRead(_ arguments: [String]) throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "tcalog-range-gen-\(getpid())-\(arguments[1])"
-    ).path
+    let path = try generatedLog(arguments, records: 3000, seed: 9, tag: "range-gen")
     defer { unlink(path) }
-    let python = Process()
-    python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    python.arguments =
-      ["python3", Shared.path("bench/gen_log.py"), "--records", "3000", "--seed", "9", "-o", path] + arguments
-    try python.run()
-    python.waitUntilExit()
-    try #require(python.terminationStatus == 0)
     let expected = try Self.sequential(path)
     for (jobs, minimum) in [(2, 4096), (3, 64 << 10), (2, 1 << 20)] {
       var sink = Records()

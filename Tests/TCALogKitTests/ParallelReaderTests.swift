@@ -112,17 +112,8 @@ struct ParallelReaderTests {
       ["--format", "tca1", "--prefix", "oslog", "--noise", "0.2", "--truncate"],
     ])
   func genLogLogsMatchTheSequentialRead(_ arguments: [String]) throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "tcalog-par-gen-\(getpid())-\(arguments[1])"
-    ).path
+    let path = try generatedLog(arguments, records: 3000, seed: 9, tag: "par-gen")
     defer { unlink(path) }
-    let python = Process()
-    python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    python.arguments =
-      ["python3", Shared.path("bench/gen_log.py"), "--records", "3000", "--seed", "9", "-o", path] + arguments
-    try python.run()
-    python.waitUntilExit()
-    try #require(python.terminationStatus == 0)
     let expected = try Self.sequential([path])
     for chunkSize in [4096, 64 << 10] {
       let got = try Self.parallel([path], jobs: 2, chunkSize: chunkSize)
