@@ -44,7 +44,7 @@ struct TCALog: ParsableCommand {
     let arguments = Array(CommandLine.arguments.dropFirst())
     checkCommandName(arguments)
     do {
-      var command = try parseAsRoot()
+      var command = try parseNamedCommand(arguments) ?? parseAsRoot()
       try command.run()
     } catch let code as ExitCode {
       terminate(code.rawValue)
@@ -56,6 +56,26 @@ struct TCALog: ParsableCommand {
       Diagnostics.error("\(message) (see '\(helpCommand(for: arguments))')")
       terminate(2)
     }
+  }
+
+  /// The command the arguments name (the default one when the first is no command's
+  /// name), parsed on its own, as `parseAsRoot` would parse it. `parseAsRoot` builds the
+  /// argument sets of every command (reflecting each one's properties and looking up
+  /// their types' conformances at run time): 15 M instructions, 2 ms of every run's
+  /// start-up (BENCHMARKS.md, fifteenth pass). Nil whenever that way would say anything
+  /// but a parsed command (help, a version, a completion script, any error): the arguments
+  /// then go the whole way, so every message stays `parseAsRoot`'s.
+  static func parseNamedCommand(_ arguments: [String]) -> ParsableCommand? {
+    // A first argument that is an option (`--version`, `-j 1 FILE`) goes the whole way.
+    guard arguments.first.map({ $0 != "help" && !$0.hasPrefix("-") }) ?? true else { return nil }
+    let named = configuration.subcommands.first { $0.configuration.commandName == arguments.first }
+    guard let command = named ?? configuration.defaultSubcommand else { return nil }
+    // Help comes back as a command of argument-parser's own, which would name the command
+    // without `tcalog`.
+    guard let parsed = try? command.parseAsRoot(named == nil ? arguments : Array(arguments.dropFirst())),
+      type(of: parsed) == command
+    else { return nil }
+    return parsed
   }
 
   static var commandNames: [String] {

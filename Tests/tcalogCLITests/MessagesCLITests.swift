@@ -56,6 +56,20 @@ struct MessagesCLITests {
     #expect(jobs.stderr == "tcalog: error: --jobs must be a positive number (see 'tcalog records --help')\n")
   }
 
+  /// A named command is parsed on its own (`TCALog.parseNamedCommand`), but its help,
+  /// errors and the root's version still come the whole way: named from `tcalog`.
+  @Test func aCommandParsedOnItsOwnStillSpeaksAsTCALog() {
+    for arguments in [["report", "--help"], ["filter", "-h"], ["--help"]] {
+      let help = String(decoding: runTCALog(arguments).stdout, as: UTF8.self)
+      #expect(help.contains("USAGE: tcalog "), "\(arguments)")
+    }
+    #expect(String(decoding: runTCALog(["--version"]).stdout, as: UTF8.self).first?.isNumber == true)
+    let bogus = runTCALog(["records", "--bogus", "Samples/todos-tca1.log"])
+    #expect(bogus.status == 2 && bogus.stderr.hasSuffix("(see 'tcalog records --help')\n"))
+    let parsed = runTCALog(["records", "--stats", "Samples/todos-tca1.log"])
+    #expect(parsed.status == 0 && parsed.stderr.hasPrefix("records: "), "the statistics, on standard error")
+  }
+
   @Test func jobsHelpShowsOneDefault() {
     let help = String(decoding: runTCALog(["filter", "--help"]).stdout, as: UTF8.self)
     let jobs = help.components(separatedBy: "--jobs")[1].prefix(160)
