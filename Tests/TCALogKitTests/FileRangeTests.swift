@@ -259,6 +259,37 @@ struct FileRangeTests {
     }
   }
 
+  /// A range whose read fails hands back the error with the file's name and what the
+  /// system said, and no record (the stream then ends the input there, as a sequential
+  /// read does).
+  @Test func aFailedReadIsHandedBack() throws {
+    let path = try Self.write(Self.log, name: "fails")
+    defer { unlink(path) }
+    let source = try InputOpener.open(path)
+    let file = try #require(PositionalFile(source))
+    // The descriptor turns into a pipe's under the ranges, so every positioned read fails
+    // (its number stays taken: tests run in parallel and open files).
+    var pipeEnds: [Int32] = [0, 0]
+    #expect(pipe(&pipeEnds) == 0)
+    #expect(dup2(pipeEnds[0], (source as! FileByteSource).fd) >= 0)
+    close(pipeEnds[0])
+    close(pipeEnds[1])
+    let pipeline = ChunkPipeline<Records.Part>(
+      jobs: 2, mode: .content({ $0.add($1) }, gate: { _ in nil }), window: TimeWindow(), sizeCap: 64 << 20)
+    defer { pipeline.shutDown() }
+    let run = pipeline.start(file: path, firstIndex: 0)
+    var done: [ChunkPipeline<Records.Part>.Done] = []
+    for range in [FileRange(file: file, start: 0, end: 100), FileRange(file: file, start: 100, end: nil)] {
+      try pipeline.submit(range, part: Records.Part(), to: run) { done.append($0) }
+    }
+    try pipeline.drain(run) { done.append($0) }
+    #expect(done.count == 2)
+    for result in done {
+      #expect(result.error?.description == "\(path): \(String(cString: strerror(ESPIPE)))")
+      #expect(result.part.bytes.isEmpty && result.statistics.records == 0)
+    }
+  }
+
   /// Only a regular file is read by ranges: not a gzip file (its bytes are read in order by
   /// the decompressor), not a pipe.
   @Test func onlyPlainRegularFilesAreReadByRanges() throws {
