@@ -289,18 +289,23 @@ static inline tcalog_bracket_strings_t tcalog_bracket_strings(const uint8_t *p, 
  * record header: `Received action:`, `received action:`, `received action: TEXT`) that
  * starts at or after `from` and lies wholly in the `count` bytes at p; `count` when there
  * is none. The scanner asks once per candidate, not once per line: a line that holds no
- * candidate cannot be a header, so its header tests are skipped. Found by memchr for its
- * rarest byte, the `v` (a few per record in the logs measured; libc's memchr is
- * vectorized), each checked by memcmp. */
+ * candidate cannot be a header, so its header tests are skipped. Its rarest byte, the `v`,
+ * is found 64 bytes at a time as the bits of a mask, each checked by a compare: a memchr
+ * call per `v` (2.5 a record, most of them in `isVisible`, `dragMoved` and the like) cost
+ * 4% of a tca1 report's time for 1.5% of its instructions. */
 static inline size_t tcalog_next_header_candidate(const uint8_t *p, size_t from, size_t count) {
   static const char needle[14] = {'e', 'c', 'e', 'i', 'v', 'e', 'd', ' ', 'a', 'c', 't', 'i', 'o', 'n'};
-  size_t at = from + 4; /* where the `v` of a candidate starting at `from` would be */
-  while (at + 10 <= count) {
-    const uint8_t *v = (const uint8_t *)memchr(p + at, 'v', count - 9 - at);
-    if (v == NULL) break;
-    size_t start = (size_t)(v - p) - 4;
-    if (memcmp(p + start, needle, sizeof needle) == 0) return start;
-    at = (size_t)(v - p) + 1;
+  if (count < sizeof needle || from > count - sizeof needle) return count;
+  /* The `v`s of candidates that start from `from` to `count - 14`. */
+  size_t at = from + 4, end = count - 9;
+  while (at < end) {
+    uint64_t v = tcalog_byte_mask_upto64(p + at, end - at < 64 ? end - at : 64, 'v');
+    while (v != 0) {
+      size_t start = at + (size_t)__builtin_ctzll(v) - 4;
+      if (memcmp(p + start, needle, sizeof needle) == 0) return start;
+      v &= v - 1;
+    }
+    at += 64;
   }
   return count;
 }
