@@ -179,8 +179,9 @@ package final class RecordScanner {
 ///
 /// - header candidates (`tcalog_next_header_candidate`): every header holds `eceived
 ///   action`, so a line without one is no header and its header tests are skipped. The
-///   block is searched once per candidate, by memchr, where each line of 16 bytes or more
-///   was read by a word loop (for the `action: ` of a one-line `labels` header);
+///   block is searched once per candidate, by 64-byte masks of its `v`s, where each line
+///   of 16 bytes or more was read by a word loop (for the `action: ` of a one-line
+///   `labels` header);
 /// - bytes over 0x7F (`tcalog_next_high_byte`): a line without one is ASCII, so valid
 ///   UTF-8, and only the few lines with one (emoji headers) are decoded.
 ///
