@@ -390,27 +390,16 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
     }
     let scanner = RecordScanner(
       file: job.run.file, firstIndex: 0, sizeCap: sizeCap, needs: needs, gate: gate, memory: memory)
-    var error: InputError?
-    switch (mode, job.work) {
-    case (.content(let add, _), _):
-      // Closure literals, not one closure in a constant: that one would escape, and the
-      // part and the tally it changes would live in boxes on the heap.
-      switch job.work {
-      case .chunk(let chunk):
-        scan(chunk, with: scanner) { record in
-          let content = record.content
-          if tally == nil || tally!.admit(content, to: window) { add(&part, content) }
-        }
-      case .range(let range):
-        error = scan(range, with: scanner, reader: reader) { record in
-          let content = record.content
-          if tally == nil || tally!.admit(content, to: window) { add(&part, content) }
-        }
+    let error: InputError?
+    switch mode {
+    case .content(let add, _):
+      error = scan(job.work, with: scanner, reader: reader) { record in
+        let content = record.content
+        if tally == nil || tally!.admit(content, to: window) { add(&part, content) }
       }
-    case (.numbered, .range): preconditionFailure("file ranges are scanned in .content mode only")
-    case (.numbered(let add, _), .chunk(let chunk)):
+    case .numbered(let add, _):
       var records: [Record] = []
-      scan(chunk, with: scanner) { records.append($0) }
+      error = scan(job.work, with: scanner, reader: reader) { records.append($0) }
       // Every record the chunk closed, also those a gate declined: the next chunk's
       // records are numbered after all of them.
       let base = bases(of: job, records: scanner.nextIndex, lines: scanner.statistics.lines)
@@ -425,6 +414,19 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
       part: part, statistics: scanner.statistics, warnings: scanner.warnings, window: tally, error: error)
     condition.broadcast()
     condition.unlock()
+  }
+
+  /// Scans a job's chunk or range; returns the error that ended a range's read early.
+  private func scan(
+    _ work: Work, with scanner: RecordScanner, reader: LineReader, _ emit: (Record) -> Void
+  ) -> InputError? {
+    switch work {
+    case .chunk(let chunk):
+      scan(chunk, with: scanner, emit)
+      return nil
+    case .range(let range):
+      return scan(range, with: scanner, reader: reader, emit)
+    }
   }
 
   /// Scans one chunk, its lines numbered from 1; a chunk ends as its cut says.
@@ -452,6 +454,8 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
     var started = range.start == 0
     var lines = 0
     do {
+      // The reader's line numbers go unused (so the body returns 0): the range numbers the
+      // lines it feeds, from its first header line on.
       try reader.forEachBlock { block, _, blockOffset in
         let offset = readFrom + blockOffset
         var from = 0
