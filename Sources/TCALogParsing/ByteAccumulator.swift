@@ -47,6 +47,23 @@ struct ByteAccumulator: ~Copyable {
     count += 8
   }
 
+  /// Makes room for `n` more bytes and returns where they go: the caller writes them
+  /// there, then counts them with `didAppend`, with no other append in between. A loop
+  /// that appends a word per line keeps the pointer in a register instead of loading and
+  /// checking the accumulator at each word.
+  @inline(__always)
+  mutating func reserveEnd(_ n: Int) -> UnsafeMutableRawPointer {
+    if count + n > capacity { grow(to: count + n) }
+    return UnsafeMutableRawPointer(base + count)
+  }
+
+  /// Counts `n` bytes written where `reserveEnd` pointed (at most what it reserved).
+  @inline(__always)
+  mutating func didAppend(_ n: Int) {
+    assert(count + n <= capacity, "more bytes than reserveEnd made room for")
+    count += n
+  }
+
   /// Empties the buffer and keeps its memory.
   mutating func removeAll() { count = 0 }
 

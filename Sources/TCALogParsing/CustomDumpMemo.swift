@@ -150,32 +150,62 @@ extension CustomDumpDiffParser {
     work.skeleton.removeAll()
     work.leaves.truncate()
     work.spans.truncate()
-    work.skeleton.appendWord(indented ? 1 : 0)
+    // A word per line at most, and the first: written in place, counted once at the end.
+    let words = work.skeleton.reserveEnd((lines.count &+ 1) &* 8)
+    var wordCount = 1
+    words.storeBytes(of: UInt64(indented ? 1 : 0).littleEndian, as: UInt64.self)
+    @inline(__always) func appendWord(_ word: UInt64) {
+      words.storeBytes(of: word.littleEndian, toByteOffset: wordCount &* 8, as: UInt64.self)
+      wordCount &+= 1
+    }
     // The span being read: from its first content to the last content so far.
     var spanStart = -1
     var spanEnd = 0
-    guard let first = lines.baseAddress else { return }
+    guard let first = lines.baseAddress else {
+      work.skeleton.didAppend(8)
+      return
+    }
+    // The word of a line without a changed value (`kind`, `flags`), which goes on the
+    // span being read or starts one.
+    @inline(__always) func appendSpanWord(_ content: Range<Int>, _ kindAndFlags: UInt64) {
+      var word = kindAndFlags | UInt64(truncatingIfNeeded: content.count) << 8
+      if spanStart < 0 {
+        spanStart = content.lowerBound
+        word |= CustomDumpDiffParser.startsSpan
+      } else {
+        word |= UInt64(truncatingIfNeeded: content.lowerBound &- spanEnd) << 36
+      }
+      spanEnd = content.upperBound
+      appendWord(word)
+    }
+    let n = lines.count
     var i = 0
-    while i < lines.count {
+    while i < n {
       // Fields, not the whole line: this loop runs for every state line of a changed record.
       let marker = first[i].marker
-      let flags = UInt64(marker.rawValue) << 2 | (first[i].isPlain ? 1 << 4 : 0)
-      // The layout of changed lines alone: an unchanged line's bytes are its word's.
-      var line = first[i]
-      if marker != .context { line.measure(text) }
-      if marker == .context || isValueless(line.item) {
-        let content = first[i].content
-        let kind = marker == .context ? CustomDumpDiffParser.unchangedKind : CustomDumpDiffParser.valuelessKind
-        var word = kind | flags | UInt64(truncatingIfNeeded: content.count) << 8
-        if spanStart < 0 {
-          spanStart = content.lowerBound
-          word |= CustomDumpDiffParser.startsSpan
-        } else {
-          word |= UInt64(truncatingIfNeeded: content.lowerBound &- spanEnd) << 36
+      if marker == .context {
+        // Unchanged lines, most of a diff, in a loop of their own: their bytes are their
+        // words' (no layout), and all but the first go on the span the first is on.
+        appendSpanWord(first[i].content, CustomDumpDiffParser.unchangedKind | (first[i].isPlain ? 1 << 4 : 0))
+        i &+= 1
+        while i < n && first[i].marker == .context {
+          let content = first[i].content
+          appendWord(
+            CustomDumpDiffParser.unchangedKind | (first[i].isPlain ? 1 << 4 : 0)
+              | UInt64(truncatingIfNeeded: content.upperBound &- content.lowerBound) << 8
+              | UInt64(truncatingIfNeeded: content.lowerBound &- spanEnd) << 36)
+          spanEnd = content.upperBound
+          i &+= 1
         }
-        spanEnd = content.upperBound
-        work.skeleton.appendWord(word)
-        i += 1
+        continue
+      }
+      let flags = UInt64(marker.rawValue) << 2 | (first[i].isPlain ? 1 << 4 : 0)
+      // The layout of changed lines alone.
+      var line = first[i]
+      line.measure(text)
+      if isValueless(line.item) {
+        appendSpanWord(line.content, CustomDumpDiffParser.valuelessKind | flags)
+        i &+= 1
         continue
       }
       if spanStart >= 0 {
@@ -186,13 +216,14 @@ extension CustomDumpDiffParser {
       let (label, value, opens) = readLabelAndValue(line, &counter)
       let end = valueEnd(of: lines, at: i, opens: opens, &counter)
       if let label { work.spans.append(label) }
-      work.skeleton.appendWord(
+      appendWord(
         CustomDumpDiffParser.leafKind | flags | UInt64(truncatingIfNeeded: label.map { $0.count + 1 } ?? 0) << 8
           | UInt64(truncatingIfNeeded: line.indent) << 36)
       work.leaves.append(LeafSpan(first: i, end: end, value: value, indent: line.indent))
       i = end
     }
     if spanStart >= 0 { work.spans.append(spanStart..<spanEnd) }
+    work.skeleton.didAppend(wordCount &* 8)
     for k in 0..<work.spans.count { work.skeleton.append(UnsafeBufferPointer(rebasing: text[work.spans[k]])) }
   }
 }
