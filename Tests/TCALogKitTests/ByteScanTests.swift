@@ -176,6 +176,34 @@ import Testing
     #expect(afterShrink == [7])
   }
 
+  /// Words written where `reserveEnd` points (as the Custom Dump skeleton writes them)
+  /// land after the bytes before, count once `didAppend` says so, and the appends after
+  /// them follow them, also when the reserve grew the buffer.
+  @Test func wordsWrittenInPlaceFollowTheBytesBefore() {
+    var accumulator = ByteAccumulator(capacity: 16)
+    var expected: [UInt8] = []
+    for round in 0..<40 {
+      let lead = (0..<(round % 11)).map { UInt8(truncatingIfNeeded: $0 &* 3 &+ round) }
+      lead.withUnsafeBufferPointer { accumulator.append($0) }
+      expected += lead
+      // Room for more words than are written, as for a diff whose changed values span lines.
+      let words = accumulator.reserveEnd((round + 2) * 8)
+      let written = round + 1
+      for k in 0..<written {
+        let word = UInt64(truncatingIfNeeded: round) << 32 | UInt64(k) << 8 | 0xA5
+        words.storeBytes(of: word.littleEndian, toByteOffset: k * 8, as: UInt64.self)
+        expected += withUnsafeBytes(of: word.littleEndian) { Array($0) }
+      }
+      accumulator.didAppend(written * 8)
+      accumulator.append(UInt8(round))
+      expected.append(UInt8(round))
+    }
+    let kept = Array(accumulator.buffer)
+    // The first byte that differs, not two arrays of kilobytes.
+    #expect(kept.count == expected.count)
+    #expect(zip(kept, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset == nil)
+  }
+
   /// The line endings the scanner tests with one compare (`LineView.tail`) agree with the
   /// byte-by-byte tests, on marker lines, near misses, short lines and prefixed lines.
   @Test func lineEndingWordsAgreeWithTheByteTests() {
