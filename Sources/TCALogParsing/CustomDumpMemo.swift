@@ -185,7 +185,8 @@ extension CustomDumpDiffParser {
       let marker = first[i].marker
       if marker == .context {
         // Unchanged lines, most of a diff, in a loop of their own: their bytes are their
-        // words' (no layout), and all but the first go on the span the first is on.
+        // words' (no layout), and all but the first go on the span the first is on, so
+        // the loop writes `appendSpanWord`'s word without its test for a new span.
         appendSpanWord(first[i].content, CustomDumpDiffParser.unchangedKind | (first[i].isPlain ? 1 << 4 : 0))
         i &+= 1
         while i < n && first[i].marker == .context {
