@@ -39,14 +39,6 @@ struct ByteAccumulator: ~Copyable {
     count += 1
   }
 
-  /// Appends the eight bytes of `word`, little-endian.
-  @inline(__always)
-  mutating func appendWord(_ word: UInt64) {
-    if count + 8 > capacity { grow(to: count + 8) }
-    UnsafeMutableRawPointer(base + count).storeBytes(of: word.littleEndian, as: UInt64.self)
-    count += 8
-  }
-
   /// Makes room for `n` more bytes and returns where they go: the caller writes them
   /// there, then counts them with `didAppend`, with no other append in between. A loop
   /// that appends a word per line keeps the pointer in a register instead of loading and

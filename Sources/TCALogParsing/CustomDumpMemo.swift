@@ -165,19 +165,23 @@ extension CustomDumpDiffParser {
       work.skeleton.didAppend(8)
       return
     }
-    // The word of a line without a changed value (`kind`, `flags`), which goes on the
-    // span being read or starts one.
-    @inline(__always) func appendSpanWord(_ content: Range<Int>, _ kindAndFlags: UInt64) {
-      var word = kindAndFlags | UInt64(truncatingIfNeeded: content.count) << 8
-      if spanStart < 0 {
-        spanStart = content.lowerBound
-        word |= CustomDumpDiffParser.startsSpan
-      } else {
-        word |= UInt64(truncatingIfNeeded: content.lowerBound &- spanEnd) << 36
-      }
+    // The word of a line without a changed value on the span being read: its kind and
+    // flags, its content's length and the bytes since the span's last content; the span
+    // then ends with this content.
+    @inline(__always) func appendOnSpan(_ content: Range<Int>, _ kindAndFlags: UInt64) {
+      appendWord(
+        kindAndFlags | UInt64(truncatingIfNeeded: content.upperBound &- content.lowerBound) << 8
+          | UInt64(truncatingIfNeeded: content.lowerBound &- spanEnd) << 36)
       spanEnd = content.upperBound
-      appendWord(word)
     }
+    // The same, starting a span when none is being read.
+    @inline(__always) func appendSpanWord(_ content: Range<Int>, _ kindAndFlags: UInt64) {
+      guard spanStart < 0 else { return appendOnSpan(content, kindAndFlags) }
+      spanStart = content.lowerBound
+      spanEnd = content.lowerBound
+      appendOnSpan(content, kindAndFlags | CustomDumpDiffParser.startsSpan)
+    }
+    @inline(__always) func plainFlag(_ i: Int) -> UInt64 { first[i].isPlain ? 1 << 4 : 0 }
     let n = lines.count
     var i = 0
     while i < n {
@@ -185,22 +189,17 @@ extension CustomDumpDiffParser {
       let marker = first[i].marker
       if marker == .context {
         // Unchanged lines, most of a diff, in a loop of their own: their bytes are their
-        // words' (no layout), and all but the first go on the span the first is on, so
-        // the loop writes `appendSpanWord`'s word without its test for a new span.
-        appendSpanWord(first[i].content, CustomDumpDiffParser.unchangedKind | (first[i].isPlain ? 1 << 4 : 0))
+        // words' (no layout), and all but the first go on the span the first is on, with
+        // no test for a new span.
+        appendSpanWord(first[i].content, CustomDumpDiffParser.unchangedKind | plainFlag(i))
         i &+= 1
         while i < n && first[i].marker == .context {
-          let content = first[i].content
-          appendWord(
-            CustomDumpDiffParser.unchangedKind | (first[i].isPlain ? 1 << 4 : 0)
-              | UInt64(truncatingIfNeeded: content.upperBound &- content.lowerBound) << 8
-              | UInt64(truncatingIfNeeded: content.lowerBound &- spanEnd) << 36)
-          spanEnd = content.upperBound
+          appendOnSpan(first[i].content, CustomDumpDiffParser.unchangedKind | plainFlag(i))
           i &+= 1
         }
         continue
       }
-      let flags = UInt64(marker.rawValue) << 2 | (first[i].isPlain ? 1 << 4 : 0)
+      let flags = UInt64(marker.rawValue) << 2 | plainFlag(i)
       // The layout of changed lines alone.
       var line = first[i]
       line.measure(text)
