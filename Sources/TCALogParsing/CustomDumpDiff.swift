@@ -181,10 +181,13 @@ struct CustomDumpDiffParser {
   }
 
   /// `spare`: an array for the result, emptied first (`DifferenceTreeParser.parse`).
-  /// `memo`: the changes of skeletons seen before (`CustomDumpMemo`).
+  /// `memo`: the changes of skeletons seen before (`CustomDumpMemo`); `named`: the runs of
+  /// `lines` the memo of runs names (`NamedRun`), which the skeleton names instead of
+  /// spelling.
   func parse(
-    _ lines: UnsafeBufferPointer<DumpLine>, into derived: inout DerivedText, scratch work: inout Scratch,
-    memo: inout CustomDumpMemo, reusing spare: inout [StateChange]
+    _ lines: UnsafeBufferPointer<DumpLine>, named: UnsafeBufferPointer<NamedRun>,
+    into derived: inout DerivedText, scratch work: inout Scratch, memo: inout CustomDumpMemo,
+    reusing spare: inout [StateChange]
   ) -> [StateChange] {
     assert(lines.allSatisfy { $0.content.upperBound <= text.count }, "state line outside the record's bytes")
     // Indented: a line's content starts with a space (`measure` has not run: the scanner
@@ -195,7 +198,7 @@ struct CustomDumpDiffParser {
     guard text.count < 1 << 28 else {
       return parseMeasured(lines, indented: indented, into: &derived, scratch: &work, reusing: &spare)
     }
-    writeSkeleton(of: lines, indented: indented, &work)
+    writeSkeleton(of: lines, named: named, indented: indented, &work)
     // A diff of thousands of lines would fill the memo alone, and would hardly come again.
     guard work.skeleton.count <= CustomDumpMemo.maximumBytes / 16 else {
       return parseMeasured(lines, indented: indented, into: &derived, scratch: &work, reusing: &spare)

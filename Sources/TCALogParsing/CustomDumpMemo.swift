@@ -14,16 +14,17 @@ struct LeafSpan {
 /// A log repeats few diff layouts: the records of an action change the same leaves under
 /// the same unchanged lines, and differ in the changed values alone (a tca1 log of 20,000
 /// changed records has about 700 skeletons). The skeleton of a diff is every input the
-/// parser's decisions read: each unchanged line whole, each changed line without a value
-/// whole, and of each changed value its marker, indentation and label, but not its text
+/// parser's decisions read: each unchanged line whole (a run of them that `StateRunMemo`
+/// keeps, by its id), each changed line without a value whole, and of each changed value
+/// its marker, indentation and label, but not its text
 /// (`CustomDumpDiffParser.writeSkeleton`). Two diffs of one skeleton have
 /// the same frames, leaves, pairings and paths: the parser's answer for one is the other's,
 /// with each change's values read from its own leaves.
 ///
 /// Memory: at most `maximumSkeletons` skeletons and `maximumBytes` of skeletons and paths
-/// (then it starts over), per thread. A 200 MB tca1 log has 6,368 skeletons of 2.6 MB in
-/// all: at 1 MiB the memo starts over now and then, for 2% more time than at 4 MiB and
-/// 2 MB less memory a thread.
+/// (then it starts over), per thread. A 200 MB tca1 log adds 7,413 skeletons of 1.0 MB
+/// in all (3.7 MB before its runs were named by id): the memo starts over now and then,
+/// which cost 2% more time than a memo of 4 MiB when skeletons spelled every line.
 struct CustomDumpMemo: ~Copyable {
   static let maximumSkeletons = 4096
   static let maximumBytes = 1 << 20
@@ -126,6 +127,8 @@ extension CustomDumpDiffParser {
   private static let unchangedKind: UInt64 = 1
   private static let valuelessKind: UInt64 = 2
   private static let leafKind: UInt64 = 3
+  /// A named run's word is its id over this kind's bits (`NamedRun`).
+  private static let namedKind: UInt64 = 0
   /// A line word's bit: the line starts a span.
   private static let startsSpan: UInt64 = 1 << 5
 
@@ -146,7 +149,15 @@ extension CustomDumpDiffParser {
   /// its marker, its indentation (which closes frames) and its label (the path segment and
   /// the pairing key); the lines its value goes on over are read for the value alone, which
   /// only becomes the change's text, and have no word.
-  func writeSkeleton(of lines: UnsafeBufferPointer<DumpLine>, indented: Bool, _ work: inout Scratch) {
+  ///
+  /// A run of unchanged lines that the memo of runs names (`named`) is one word, its id:
+  /// the memo gives an id to one run's bytes alone, and the lines the scanner keeps of
+  /// them are the same each time. So its lines need no words and its bytes no span, which
+  /// in a tca1 diff are most of the skeleton.
+  func writeSkeleton(
+    of lines: UnsafeBufferPointer<DumpLine>, named: UnsafeBufferPointer<NamedRun>, indented: Bool,
+    _ work: inout Scratch
+  ) {
     work.skeleton.removeAll()
     work.leaves.truncate()
     work.spans.truncate()
@@ -182,18 +193,40 @@ extension CustomDumpDiffParser {
       appendOnSpan(content, kindAndFlags | CustomDumpDiffParser.startsSpan)
     }
     @inline(__always) func plainFlag(_ i: Int) -> UInt64 { first[i].isPlain ? 1 << 4 : 0 }
+    @inline(__always) func closeSpan() {
+      if spanStart >= 0 {
+        work.spans.append(spanStart..<spanEnd)
+        spanStart = -1
+      }
+    }
+    // The next named run, and where its lines start (past the end when none is left).
+    var nextNamed = 0
+    var namedStart = named.isEmpty ? Int.max : named[0].firstLine
     let n = lines.count
     var i = 0
     while i < n {
       // Fields, not the whole line: this loop runs for every state line of a changed record.
       let marker = first[i].marker
       if marker == .context {
+        // A named run (which holds unchanged lines alone) is its id.
+        while namedStart < i {
+          nextNamed &+= 1
+          namedStart = nextNamed < named.count ? named[nextNamed].firstLine : Int.max
+        }
+        if namedStart == i {
+          closeSpan()
+          appendWord(CustomDumpDiffParser.namedKind | named[nextNamed].id << 8)
+          i &+= named[nextNamed].lineCount
+          nextNamed &+= 1
+          namedStart = nextNamed < named.count ? named[nextNamed].firstLine : Int.max
+          continue
+        }
         // Unchanged lines, most of a diff, in a loop of their own: their bytes are their
         // words' (no layout), and all but the first go on the span the first is on, with
         // no test for a new span.
         appendSpanWord(first[i].content, CustomDumpDiffParser.unchangedKind | plainFlag(i))
         i &+= 1
-        while i < n && first[i].marker == .context {
+        while i < n && i != namedStart && first[i].marker == .context {
           appendOnSpan(first[i].content, CustomDumpDiffParser.unchangedKind | plainFlag(i))
           i &+= 1
         }
@@ -208,10 +241,7 @@ extension CustomDumpDiffParser {
         i &+= 1
         continue
       }
-      if spanStart >= 0 {
-        work.spans.append(spanStart..<spanEnd)
-        spanStart = -1
-      }
+      closeSpan()
       var counter = BracketCounter()
       let (label, value, opens) = readLabelAndValue(line, &counter)
       let end = valueEnd(of: lines, at: i, opens: opens, &counter)
@@ -222,7 +252,7 @@ extension CustomDumpDiffParser {
       work.leaves.append(LeafSpan(first: i, end: end, value: value, indent: line.indent))
       i = end
     }
-    if spanStart >= 0 { work.spans.append(spanStart..<spanEnd) }
+    closeSpan()
     work.skeleton.didAppend(wordCount &* 8)
     for k in 0..<work.spans.count { work.skeleton.append(UnsafeBufferPointer(rebasing: text[work.spans[k]])) }
   }

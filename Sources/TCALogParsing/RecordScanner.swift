@@ -578,6 +578,8 @@ struct ScanState: ~Copyable {
   var pendingCount = 0
   var treeLines = ScratchArray<TreeLine>(capacity: 64)
   var dumpLines = ScratchArray<DumpLine>(capacity: 64)
+  /// The runs of `dumpLines` the memo of runs names, in order (`NamedRun`).
+  var namedRuns = ScratchArray<NamedRun>(capacity: 16)
 
   // Headerless diff fragments between records.
   var inFragment = false
@@ -1078,7 +1080,10 @@ struct ScanState: ~Copyable {
           if let replay = found.replay, end &- start <= room, depth &+ replay.lowestBeforeLast > 0,
             !keepsPaths || replay.lines != nil
           {
-            if keepsPaths, let kept = replay.lines { keepDumpLines(kept, at: keptStart &+ (start &- from)) }
+            if keepsPaths, let kept = replay.lines {
+              namedRuns.append(NamedRun(firstLine: dumpLines.count, lineCount: kept.count, id: replay.id))
+              keepDumpLines(kept, at: keptStart &+ (start &- from))
+            }
             progress.newView.depth = depth &+ replay.total
             progress.newView.sawQuote = replay.lastSawQuote
             taken &+= replay.lineCount
@@ -1126,11 +1131,16 @@ struct ScanState: ~Copyable {
         if progress.newView.inTripleQuote {
           unchanged.isTaken = false
         } else if start == unchanged.end {
-          memory.stateRuns.remember(
+          let id = memory.stateRuns.remember(
             UnsafeBufferPointer(start: base + unchanged.start, count: unchanged.end &- unchanged.start),
             as: unchanged.found, unchanged.replay,
             kept: keepsPaths ? UnsafeBufferPointer(rebasing: dumpLines.buffer[unchanged.firstLine...]) : nil,
             offset: keptStart &+ (unchanged.start &- from))
+          // Named from its first diff on, so that the diff's skeleton is the one its repeats have.
+          if keepsPaths, let id {
+            namedRuns.append(
+              NamedRun(firstLine: unchanged.firstLine, lineCount: dumpLines.count &- unchanged.firstLine, id: id))
+          }
           unchanged.isTaken = false
         }
       }
@@ -1672,6 +1682,7 @@ struct ScanState: ~Copyable {
     actionBytes.shrink(toAtMost: 1 << 20)
     treeLines.truncate()
     dumpLines.truncate()
+    namedRuns.truncate()
   }
 
   // MARK: - Making the record
@@ -1907,7 +1918,8 @@ struct ScanState: ~Copyable {
     }
     if !dumpLines.isEmpty {
       return CustomDumpDiffParser(text: text).parse(
-        dumpLines.buffer, into: &derived, scratch: &dumpScratch, memo: &memory.dumpMemo, reusing: &spareChanges)
+        dumpLines.buffer, named: namedRuns.buffer, into: &derived, scratch: &dumpScratch,
+        memo: &memory.dumpMemo, reusing: &spareChanges)
     }
     return []
   }

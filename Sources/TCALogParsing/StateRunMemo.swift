@@ -4,6 +4,16 @@
   import Darwin
 #endif
 
+/// A run of a record's unchanged Custom Dump lines that `StateRunMemo` keeps (a replay
+/// took it, or the memo kept it as the lines were taken): where its lines start among the
+/// record's lines, how many they are, and its `StateRunMemo.Replay.id`. The diff's
+/// skeleton names the run by its id instead of spelling its lines (`writeSkeleton`).
+struct NamedRun {
+  var firstLine: Int
+  var lineCount: Int
+  var id: UInt64
+}
+
 /// Runs of unchanged Custom Dump state lines seen lately, with what the state run did with
 /// them, so that the same bytes in a later diff are taken in one step.
 ///
@@ -15,11 +25,17 @@
 /// start; a hit gives its lines' count, their bracket count (the state value ends where
 /// the brackets balance) and, when kept, the lines the diff parser reads.
 ///
+/// A kept run has an id (`Replay.id`), by which a diff's skeleton names it
+/// (`CustomDumpMemo`): a run kept again gets a new one, so a skeleton made before names the
+/// old bytes and no others.
+///
 /// Memory: direct-mapped, `slotCount` runs (the latest of those that hash to a slot); at
 /// most `maximumBytes` of their bytes and `maximumLines` of their lines (then all are
-/// forgotten).
+/// forgotten). 4096 slots of 48 bytes: at 1024, runs that shared a slot put each other
+/// out, and each return was a run kept again, under a new id, and a skeleton parsed again
+/// (a 20 MB tca1 log: 1,657 runs kept at 1024 slots, 777 at 4096).
 struct StateRunMemo: ~Copyable {
-  static let slotCount = 1024
+  static let slotCount = 4096
   static let maximumBytes = 1 << 20
   static let maximumLines = 1 << 14
 
@@ -33,6 +49,9 @@ struct StateRunMemo: ~Copyable {
     var lowestBeforeLast: Int
     var lastSawQuote: Bool
     var lines: UnsafeBufferPointer<KeptLine>?
+    /// The run's name while it is kept: no other run kept by this memo, before or after,
+    /// has it (`NamedRun`).
+    var id: UInt64 = 0
   }
 
   /// A kept unchanged line in eight bytes (a `DumpLine` takes 56, and the replays' reads of
@@ -82,6 +101,7 @@ struct StateRunMemo: ~Copyable {
     var total: Int32 = 0
     var lowestBeforeLast: Int32 = 0
     var lastSawQuote = false
+    var id: UInt64 = 0
   }
 
   /// A look-up's result: the replay, or where the run would be kept.
@@ -95,6 +115,9 @@ struct StateRunMemo: ~Copyable {
   private let slots: UnsafeMutablePointer<Slot>
   private var arena = ByteAccumulator(capacity: 64 << 10)
   private var lines = ScratchArray<KeptLine>(capacity: 1024)
+  /// The next run's `Replay.id`: counts every run kept, and is never reset, so that a
+  /// name given out once names those bytes alone.
+  private var nextID: UInt64 = 1
 
   init() {
     slots = .allocate(capacity: StateRunMemo.slotCount)
@@ -107,7 +130,7 @@ struct StateRunMemo: ~Copyable {
   @inline(__always)
   func look(up bytes: UnsafeBufferPointer<UInt8>) -> Found {
     let hash = ByteInterner.tableHash(bytes)
-    let slot = Int(truncatingIfNeeded: hash >> 54)
+    let slot = Int(truncatingIfNeeded: hash >> 52)
     let kept = slots[slot]
     guard kept.hash == hash, Int(kept.count) == bytes.count,
       memcmp(arena.base + Int(kept.start), bytes.baseAddress!, bytes.count) == 0
@@ -119,20 +142,22 @@ struct StateRunMemo: ~Copyable {
     return Found(
       replay: Replay(
         lineCount: Int(kept.lineCount), total: Int(kept.total), lowestBeforeLast: Int(kept.lowestBeforeLast),
-        lastSawQuote: kept.lastSawQuote, lines: keptLines),
+        lastSawQuote: kept.lastSawQuote, lines: keptLines, id: kept.id),
       hash: hash, slot: slot)
   }
 
   /// Keeps `bytes` (looked up as `found`) with what the run did: `replay`, with `kept`, its
-  /// kept lines (if any), which lie at `offset` among the record's kept bytes.
+  /// kept lines (if any), which lie at `offset` among the record's kept bytes. Returns the
+  /// run's id when it is kept.
+  @discardableResult
   mutating func remember(
     _ bytes: UnsafeBufferPointer<UInt8>, as found: Found, _ replay: Replay, kept: UnsafeBufferPointer<DumpLine>?,
     offset: Int
-  ) {
+  ) -> UInt64? {
     guard bytes.count > 0, bytes.count <= StateRunMemo.maximumBytes / 16,
       replay.lineCount <= StateRunMemo.maximumLines / 16,
       let total = Int32(exactly: replay.total), let lowest = Int32(exactly: replay.lowestBeforeLast)
-    else { return }
+    else { return nil }
     if arena.count + bytes.count > StateRunMemo.maximumBytes
       || lines.count + replay.lineCount > StateRunMemo.maximumLines
     {
@@ -144,15 +169,18 @@ struct StateRunMemo: ~Copyable {
       for line in kept {
         guard let packed = KeptLine(line, from: offset) else {
           lines.truncate(to: Int(linesStart))
-          return
+          return nil
         }
         lines.append(packed)
       }
     }
     slots[found.slot] = Slot(
       hash: found.hash, start: Int32(arena.count), count: Int32(bytes.count), linesStart: linesStart,
-      lineCount: Int32(replay.lineCount), total: total, lowestBeforeLast: lowest, lastSawQuote: replay.lastSawQuote)
+      lineCount: Int32(replay.lineCount), total: total, lowestBeforeLast: lowest, lastSawQuote: replay.lastSawQuote,
+      id: nextID)
+    nextID &+= 1
     arena.append(bytes)
+    return nextID &- 1
   }
 
   mutating func forget() {

@@ -193,6 +193,39 @@ struct StateRunMemoTests {
     #expect(scanner.replayedStateRuns == 2)
   }
 
+  /// A run's id names its bytes alone (a diff's skeleton stands for the run by it): the
+  /// same bytes kept again, after their slot went to other bytes or after the memo forgot
+  /// everything, get a new id, and no id is given twice.
+  @Test func aRunsIdIsNeverGivenTwice() {
+    var memo = StateRunMemo()
+    var given: [UInt64] = []
+    func keep(_ text: String) -> UInt64? {
+      let bytes = Array(text.utf8)
+      return bytes.withUnsafeBufferPointer { buffer in
+        let found = memo.look(up: buffer)
+        let replay = StateRunMemo.Replay(lineCount: 1, total: 0, lowestBeforeLast: 0, lastSawQuote: false, lines: nil)
+        return memo.remember(buffer, as: found, replay, kept: nil, offset: 0)
+      }
+    }
+    func idKept(_ text: String) -> UInt64? {
+      Array(text.utf8).withUnsafeBufferPointer { memo.look(up: $0).replay?.id }
+    }
+    for text in ["    a: 1,\n", "    b: 2,\n", "    a: 1,\n"] {
+      let id = keep(text)
+      #expect(id != nil)
+      given.append(id ?? 0)
+      #expect(idKept(text) == id, "\(text)")
+    }
+    memo.forget()
+    #expect(idKept("    a: 1,\n") == nil)
+    given.append(keep("    a: 1,\n") ?? 0)
+    given.append(keep("    c: 3,\n") ?? 0)
+    #expect(Set(given).count == given.count, "\(given)")
+    #expect(!given.contains(0))
+    // Nothing kept, no id: an empty run.
+    #expect(keep("") == nil)
+  }
+
   /// Generated tca1 logs with foreign lines, prefixes and a cut record: most unchanged runs
   /// are replayed, and every need set gives the full parse's answer.
   @Test(
