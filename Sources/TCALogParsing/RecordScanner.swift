@@ -1080,10 +1080,7 @@ struct ScanState: ~Copyable {
           if let replay = found.replay, end &- start <= room, depth &+ replay.lowestBeforeLast > 0,
             !keepsPaths || replay.lines != nil
           {
-            if keepsPaths, let kept = replay.lines {
-              namedRuns.append(NamedRun(firstLine: dumpLines.count, lineCount: kept.count, id: replay.id))
-              keepDumpLines(kept, at: keptStart &+ (start &- from))
-            }
+            if keepsPaths, let kept = replay.lines { keepDumpLines(kept, at: keptStart &+ (start &- from), id: replay.id) }
             progress.newView.depth = depth &+ replay.total
             progress.newView.sawQuote = replay.lastSawQuote
             taken &+= replay.lineCount
@@ -1131,16 +1128,9 @@ struct ScanState: ~Copyable {
         if progress.newView.inTripleQuote {
           unchanged.isTaken = false
         } else if start == unchanged.end {
-          let id = memory.stateRuns.remember(
-            UnsafeBufferPointer(start: base + unchanged.start, count: unchanged.end &- unchanged.start),
-            as: unchanged.found, unchanged.replay,
-            kept: keepsPaths ? UnsafeBufferPointer(rebasing: dumpLines.buffer[unchanged.firstLine...]) : nil,
-            offset: keptStart &+ (unchanged.start &- from))
-          // Named from its first diff on, so that the diff's skeleton is the one its repeats have.
-          if keepsPaths, let id {
-            namedRuns.append(
-              NamedRun(firstLine: unchanged.firstLine, lineCount: dumpLines.count &- unchanged.firstLine, id: id))
-          }
+          remember(
+            unchanged, UnsafeBufferPointer(start: base + unchanged.start, count: unchanged.end &- unchanged.start),
+            keepsPaths: keepsPaths, offset: keptStart &+ (unchanged.start &- from))
           unchanged.isTaken = false
         }
       }
@@ -1149,10 +1139,34 @@ struct ScanState: ~Copyable {
   }
 
   /// Keeps a replayed run's lines (positions from the run's first byte, which lands at
-  /// `start` among the record's kept bytes) for the diff parser.
-  @inline(__always)
-  private mutating func keepDumpLines(_ kept: UnsafeBufferPointer<StateRunMemo.KeptLine>, at start: Int) {
+  /// `start` among the record's kept bytes) for the diff parser, and names them by the
+  /// run's `id` (`NamedRun`).
+  ///
+  /// This and `remember` are out of line: inlined into the line loop, their code took
+  /// registers from the Difference tree's run there too (diffing `report` 3% slower, in
+  /// the same instructions).
+  @inline(never)
+  private mutating func keepDumpLines(_ kept: UnsafeBufferPointer<StateRunMemo.KeptLine>, at start: Int, id: UInt64) {
+    namedRuns.append(NamedRun(firstLine: dumpLines.count, lineCount: kept.count, id: id))
     for line in kept { dumpLines.append(line.line(at: start)) }
+  }
+
+  /// Keeps the run of unchanged lines the state run has just taken (`bytes`) in the memo of
+  /// runs, with its kept lines when `keepsPaths` (which lie at `offset` among the record's
+  /// kept bytes), and names those lines by the run's id: from its first diff on, so that
+  /// the diff's skeleton is the one its repeats will have.
+  @inline(never)
+  private mutating func remember(
+    _ unchanged: UnchangedRun, _ bytes: UnsafeBufferPointer<UInt8>, keepsPaths: Bool, offset: Int
+  ) {
+    let id = memory.stateRuns.remember(
+      bytes, as: unchanged.found, unchanged.replay,
+      kept: keepsPaths ? UnsafeBufferPointer(rebasing: dumpLines.buffer[unchanged.firstLine...]) : nil,
+      offset: offset)
+    if keepsPaths, let id {
+      namedRuns.append(
+        NamedRun(firstLine: unchanged.firstLine, lineCount: dumpLines.count &- unchanged.firstLine, id: id))
+    }
   }
 
   /// `takeStateRun` for a Difference tree; `KeepsLines`: its lines are kept for the diff
