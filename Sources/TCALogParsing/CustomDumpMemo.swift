@@ -200,8 +200,13 @@ extension CustomDumpDiffParser {
       }
     }
     // The next named run, and where its lines start (past the end when none is left).
-    var nextNamed = 0
-    var namedStart = named.isEmpty ? Int.max : named[0].firstLine
+    var nextNamed = -1
+    var namedStart = 0
+    @inline(__always) func passNamed() {
+      nextNamed &+= 1
+      namedStart = nextNamed < named.count ? named[nextNamed].firstLine : Int.max
+    }
+    passNamed()
     let n = lines.count
     var i = 0
     while i < n {
@@ -209,16 +214,12 @@ extension CustomDumpDiffParser {
       let marker = first[i].marker
       if marker == .context {
         // A named run (which holds unchanged lines alone) is its id.
-        while namedStart < i {
-          nextNamed &+= 1
-          namedStart = nextNamed < named.count ? named[nextNamed].firstLine : Int.max
-        }
+        while namedStart < i { passNamed() }
         if namedStart == i {
           closeSpan()
           appendWord(CustomDumpDiffParser.namedKind | named[nextNamed].id << 8)
           i &+= named[nextNamed].lineCount
-          nextNamed &+= 1
-          namedStart = nextNamed < named.count ? named[nextNamed].firstLine : Int.max
+          passNamed()
           continue
         }
         // Unchanged lines, most of a diff, in a loop of their own: their bytes are their
