@@ -10,7 +10,9 @@ package final class ScanMemory {
   @exclusivity(unchecked) var pathCache = ActionPathCache()
   /// Custom Dump diffs' changes by skeleton.
   @exclusivity(unchecked) var dumpMemo = CustomDumpMemo()
-  /// Runs of unchanged Custom Dump lines, with what the state run did with them.
+  /// Runs of unchanged Custom Dump lines, with what the state run did with them. The two
+  /// go together: `dumpMemo`'s skeletons name runs by this memo's ids (`NamedRun`), which
+  /// another memo of runs would give again.
   @exclusivity(unchecked) var stateRuns = StateRunMemo()
   package init() {}
 }
