@@ -1082,7 +1082,9 @@ struct ScanState: ~Copyable {
           if let replay = found.replay, end &- start <= room, depth &+ replay.lowestBeforeLast > 0,
             !keepsPaths || replay.lines != nil
           {
-            if keepsPaths, let kept = replay.lines { keepDumpLines(kept, at: keptStart &+ (start &- from), id: replay.id) }
+            if keepsPaths, let kept = replay.lines {
+              keepDumpLines(kept, at: keptStart &+ (start &- from), id: replay.id)
+            }
             progress.newView.depth = depth &+ replay.total
             progress.newView.sawQuote = replay.lastSawQuote
             taken &+= replay.lineCount

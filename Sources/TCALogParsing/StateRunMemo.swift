@@ -36,6 +36,8 @@ struct NamedRun {
 /// (a 20 MB tca1 log: 1,657 runs kept at 1024 slots, 777 at 4096).
 struct StateRunMemo: ~Copyable {
   static let slotCount = 4096
+  /// A slot is the top bits of a run's hash: as many as `slotCount` takes.
+  static let slotShift = UInt64(64 - slotCount.trailingZeroBitCount)
   static let maximumBytes = 1 << 20
   static let maximumLines = 1 << 14
 
@@ -130,7 +132,7 @@ struct StateRunMemo: ~Copyable {
   @inline(__always)
   func look(up bytes: UnsafeBufferPointer<UInt8>) -> Found {
     let hash = ByteInterner.tableHash(bytes)
-    let slot = Int(truncatingIfNeeded: hash >> 52)
+    let slot = Int(truncatingIfNeeded: hash >> StateRunMemo.slotShift)
     let kept = slots[slot]
     guard kept.hash == hash, Int(kept.count) == bytes.count,
       memcmp(arena.base + Int(kept.start), bytes.baseAddress!, bytes.count) == 0

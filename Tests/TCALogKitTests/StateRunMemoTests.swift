@@ -226,6 +226,13 @@ struct StateRunMemoTests {
     #expect(keep("") == nil)
   }
 
+  /// The slot of a run is the top bits of its hash, every slot reachable and none past
+  /// the table: the shift follows the slot count, which must be a power of two.
+  @Test func slotsSpanTheTable() {
+    #expect(StateRunMemo.slotCount.nonzeroBitCount == 1)
+    #expect(Int(UInt64.max >> StateRunMemo.slotShift) == StateRunMemo.slotCount - 1)
+  }
+
   /// Generated tca1 logs with foreign lines, prefixes and a cut record: most unchanged runs
   /// are replayed, and every need set gives the full parse's answer.
   @Test(
