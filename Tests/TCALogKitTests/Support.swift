@@ -10,15 +10,32 @@ import Testing
 @testable import TCALogSuggest
 
 /// Where `../shared` (read-only project input) is, if present beside the repository.
+/// Being retired: no test may read it (the suite runs whole from a clone).
 enum Shared {
   static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
   static let root = repository.deletingLastPathComponent().appendingPathComponent("shared")
   static var isAvailable: Bool { FileManager.default.fileExists(atPath: root.appendingPathComponent("real-logs").path) }
+  static var hasPython: Bool { Repository.hasPython }
+  static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+}
+
+/// What the tests read, all of it inside this repository: the project's own log generator
+/// and session simulator (`Tests/Simulator`), and short excerpts of published logs
+/// (`Tests/RealLogs`, their sources in its README).
+enum Repository {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+  /// `Tests/Simulator/NAME`: the generator and simulator scripts.
+  static func simulator(_ name: String) -> String { root.appendingPathComponent("Tests/Simulator/\(name)").path }
+  /// `Tests/RealLogs/NAME`: a published excerpt.
+  static func realLog(_ name: String) -> String { root.appendingPathComponent("Tests/RealLogs/\(name)").path }
+  static var realLogs: String { root.appendingPathComponent("Tests/RealLogs").path }
+  /// The simulator is Python; CI installs python3, so a missing one is a failure there
+  /// (`.ci/run` fails on any skip that names a missing tool or file).
   static var hasPython: Bool {
     ["/usr/bin/python3", "/usr/local/bin/python3"].contains { FileManager.default.isExecutableFile(atPath: $0) }
   }
-  static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 }
 
 /// Writes a `gen_log.py` log of `records` records with `options` to a temporary file and
