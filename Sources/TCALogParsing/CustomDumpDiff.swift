@@ -111,6 +111,8 @@ struct CustomDumpDiffParser {
     case root
     case property(Range<Int>)
     case key(Range<Int>)
+    /// A key printed over several lines, joined in `Scratch.keyBytes`.
+    case joinedKey(Range<Int>)
     case index(Int)
     case tuple(Int)
     case none
@@ -165,6 +167,8 @@ struct CustomDumpDiffParser {
     /// The lines with their layout (`DumpLine.measure`), for a full parse.
     var measured = ScratchArray<DumpLine>()
     var leafValues = ScratchArray<TextRange>()
+    /// Keys printed over several lines, each joined on one line (`appendJoinedKey`).
+    var keyBytes = ByteAccumulator(capacity: 256)
 
     /// Empties the arrays (keeping their memory) and opens the root frame.
     mutating func start() {
@@ -175,6 +179,7 @@ struct CustomDumpDiffParser {
       tupleCounts.truncate()
       changes.truncate()
       changeLeaves.truncate()
+      keyBytes.removeAll()
       frames.append(Frame(level: -1, kind: .root, segmentCount: 0, pendingStart: 0, id: 0))
       tupleCounts.append(0)
     }
@@ -296,6 +301,9 @@ struct CustomDumpDiffParser {
     let line = lines[i]
     var counter = BracketCounter()
     let (label, value, opens) = readLabelAndValue(line, &counter)
+    if label == nil, opens, let key = multiLineKey(lines, at: i) {
+      return readKeyedItem(of: lines, at: i, key: key, counter: &counter, order: &order, into: &derived, &work)
+    }
     let (childSegment, key) = child(label: label, marker: line.marker, frame: &work.frames[work.frames.count - 1])
     if line.marker == .context {
       if opens { openFrame(level: line.indent / 2, value: value, childSegment: childSegment, &work) }
@@ -310,6 +318,46 @@ struct CustomDumpDiffParser {
       Leaf(marker: line.marker, key: key, paths: pathStart..<work.paths.count, value: valueText, order: order))
     order += 1
     return end
+  }
+
+  /// `readItem` of an entry whose key Custom Dump printed over several lines
+  /// (`multiLineKey`): the key joined on one line is its path segment, and its value starts
+  /// after the key on the key's last line.
+  private func readKeyedItem(
+    of lines: UnsafeBufferPointer<DumpLine>, at i: Int, key: (line: Int, keyEnd: Int, value: Int),
+    counter: inout BracketCounter, order: inout Int, into derived: inout DerivedText, _ work: inout Scratch
+  ) -> Int {
+    let line = lines[i]
+    let keyRange = appendJoinedKey(lines, first: i, last: key.line, keyEnd: key.keyEnd, into: &work.keyBytes)
+    let (value, valueOpens) = keyedValue(lines[key.line], from: key.value)
+    if line.marker == .context {
+      if valueOpens { openFrame(level: line.indent / 2, value: value, childSegment: .joinedKey(keyRange), &work) }
+      return key.line + 1
+    }
+    let end = valueEnd(of: lines, at: i, opens: true, &counter)
+    let valueText = appendValue(of: lines, at: key.line, value, end: end, indent: line.indent, into: &derived)
+    let pathStart = work.paths.count
+    work.paths.append(contentsOf: work.segments.buffer)
+    work.paths.append(.joinedKey(keyRange))
+    work.pending.append(
+      Leaf(
+        marker: line.marker, key: .joinedKey(keyRange), paths: pathStart..<work.paths.count, value: valueText,
+        order: order))
+    order += 1
+    return end
+  }
+
+  /// The value that starts at `start` on `line` (after a multi-line key), without its
+  /// trailing comma unless it opens a container, and whether it opens one.
+  func keyedValue(_ line: DumpLine, from start: Int) -> (Range<Int>, opens: Bool) {
+    var value = start..<line.item.upperBound
+    var counter = BracketCounter()
+    counter.add(text, value)
+    let opens = counter.depth > 0 || counter.inTripleQuote
+    if !opens, value.count > 0, text[value.upperBound - 1] == ByteText.comma {
+      value = value.lowerBound..<(value.upperBound - 1)
+    }
+    return (value, opens)
   }
 
   /// A line's label and value (without its trailing comma unless it opens a container),
@@ -422,7 +470,7 @@ struct CustomDumpDiffParser {
       let kind: ChangeKind
       switch leaf.key {
       case .root, .property, .tuple: kind = .value
-      case .key, .index, .none: kind = isOld ? .removed : .added
+      case .key, .joinedKey, .index, .none: kind = isOld ? .removed : .added
       }
       let order = Int32(leaf.order)
       work.changes.append(
@@ -437,7 +485,7 @@ struct CustomDumpDiffParser {
     for a in start..<work.pending.count where work.pending[a].marker == .old {
       if case .none = work.pending[a].key { continue }
       for b in start..<work.pending.count where !work.matched[b - start] && work.pending[b].marker == .new {
-        if keysMatch(work.pending[a].key, work.pending[b].key) {
+        if keysMatch(work.pending[a].key, work.pending[b].key, keys: work.keyBytes.buffer) {
           pair(a, b, from: start, &work)
           break
         }
@@ -448,10 +496,14 @@ struct CustomDumpDiffParser {
   private func pairByQueue(from start: Int, _ work: inout Scratch) {
     var queues: [PairKey: (next: Int, leaves: [Int])] = [:]
     for b in start..<work.pending.count where work.pending[b].marker == .new {
-      if let key = pairKey(work.pending[b].key) { queues[key, default: (0, [])].leaves.append(b) }
+      if let key = pairKey(work.pending[b].key, keys: work.keyBytes.buffer) {
+        queues[key, default: (0, [])].leaves.append(b)
+      }
     }
     for a in start..<work.pending.count where work.pending[a].marker == .old {
-      guard let key = pairKey(work.pending[a].key), let queue = queues[key], queue.next < queue.leaves.count else {
+      guard let key = pairKey(work.pending[a].key, keys: work.keyBytes.buffer), let queue = queues[key],
+        queue.next < queue.leaves.count
+      else {
         continue
       }
       pair(a, queue.leaves[queue.next], from: start, &work)
@@ -471,22 +523,25 @@ struct CustomDumpDiffParser {
         oldLeaf: Int32(leaf.order), newLeaf: Int32(partner.order)))
   }
 
-  private func keysMatch(_ a: LeafKey, _ b: LeafKey) -> Bool {
+  private func keysMatch(_ a: LeafKey, _ b: LeafKey, keys: UnsafeBufferPointer<UInt8>) -> Bool {
     switch (a, b) {
     case (.root, .root): return true
     case (.property(let x), .property(let y)), (.key(let x), .key(let y)):
       return x.count == y.count && text[x].elementsEqual(text[y])
+    case (.joinedKey(let x), .joinedKey(let y)):
+      return x.count == y.count && keys[x].elementsEqual(keys[y])
     case (.index(let x), .index(let y)), (.tuple(let x), .tuple(let y)): return x == y
     default: return false
     }
   }
 
   /// `LeafKey` with its text copied out, for hashing; nil for `.none`, which pairs with nothing.
-  private func pairKey(_ key: LeafKey) -> PairKey? {
+  private func pairKey(_ key: LeafKey, keys: UnsafeBufferPointer<UInt8>) -> PairKey? {
     switch key {
     case .root: return .root
     case .property(let r): return .property(Array(text[r]))
     case .key(let r): return .key(Array(text[r]))
+    case .joinedKey(let r): return .key(Array(keys[r]))
     case .index(let n): return .index(n)
     case .tuple(let n): return .tuple(n)
     case .none: return nil
@@ -506,7 +561,7 @@ struct CustomDumpDiffParser {
     for index in 0..<work.changes.count {
       let change = work.changes[index]
       let (path, normalized) = derived.addPath(
-        work.paths.buffer, change.paths, text, showsTuple: { work.tupleCounts[$0] > 1 })
+        work.paths.buffer, change.paths, text, keys: work.keyBytes.buffer, showsTuple: { work.tupleCounts[$0] > 1 })
       result.append(
         StateChange(path: path, normalized: normalized, kind: change.kind, old: change.old, new: change.new))
       work.changeLeaves.append((change.oldLeaf, change.newLeaf))
@@ -601,8 +656,12 @@ struct CustomDumpDiffParser {
     return (x &- ones) & ~x & 0x8080_8080_8080_8080
   }
 
-  /// Splits `label: value`; a label comes before any bracket (`[3]: ` excepted) and
-  /// outside strings.
+  /// Splits `label: value`. The label is the text before the first `: ` outside brackets
+  /// and strings (FORMATS.md 7.1): a property name, an index `[3]`, or a dictionary key,
+  /// which may hold brackets and `: ` of its own (`UUID(…): Item(`, `ItemID(rawValue:
+  /// "b2"): 1`, `.folder("Work"): 2`). A closer with no opener before it means the line
+  /// ends a value opened above (`): Item(`, the end of a key printed over several lines:
+  /// `multiLineKey` reads those), so such a line has no label.
   private func splitLabel(_ item: Range<Int>) -> (Range<Int>?, Range<Int>) {
     var i = item.lowerBound
     let end = item.upperBound
@@ -614,10 +673,9 @@ struct CustomDumpDiffParser {
       {
         return (i..<(j + 1), (j + 3)..<end)
       }
-      return (nil, item)
     }
     while i + 1 < end {
-      // Straight to the next byte that can end the label or start a string.
+      // Straight to the next byte that can end the label or start a string or a bracket.
       let jump = skipUnflaggedWords(text, from: i, end: end, CustomDumpDiffParser.labelBits)
       i = jump.index
       guard i + 1 < end else { break }
@@ -630,13 +688,115 @@ struct CustomDumpDiffParser {
         i = BracketCounter.skipString(text, from: i + 1, end: end, raw: true)
         continue
       }
-      if c == UInt8(ascii: "(") || c == UInt8(ascii: "[") || c == UInt8(ascii: "{") { return (nil, item) }
+      if c == UInt8(ascii: "(") || c == UInt8(ascii: "[") || c == UInt8(ascii: "{") {
+        // A key that holds brackets: to its closer, byte by byte (keys are short).
+        guard let close = CustomDumpDiffParser.closer(text, from: i, end: end) else { return (nil, item) }
+        i = close
+        continue
+      }
       if c == ByteText.colon, text[i + 1] == ByteText.space, i > item.lowerBound {
+        if CustomDumpDiffParser.startsWithCloser(text, item.lowerBound..<i) { return (nil, item) }
         return (item.lowerBound..<i, (i + 2)..<end)
       }
       i += 1
     }
     return (nil, item)
+  }
+
+  /// Whether `range` has a closing bracket outside strings before any opening one.
+  static func startsWithCloser(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    var i = range.lowerBound
+    while i < range.upperBound {
+      switch text[i] {
+      case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): return true
+      case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"), ByteText.quote, ByteText.hash: return false
+      default: i += 1
+      }
+    }
+    return false
+  }
+
+  /// The index after the bracket that closes the one at `start`, strings skipped; nil when
+  /// it does not close before `end`.
+  static func closer(_ text: UnsafeBufferPointer<UInt8>, from start: Int, end: Int) -> Int? {
+    var depth = 0
+    var i = start
+    while i < end {
+      let c = text[i]
+      switch c {
+      case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+        depth += 1
+      case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+        depth -= 1
+        if depth == 0 { return i + 1 }
+      case ByteText.quote:
+        i = BracketCounter.skipString(text, from: i, end: end, raw: false)
+        continue
+      case ByteText.hash where i + 1 < end && text[i + 1] == ByteText.quote:
+        i = BracketCounter.skipString(text, from: i + 1, end: end, raw: true)
+        continue
+      default: break
+      }
+      i += 1
+    }
+    return nil
+  }
+
+  /// A dictionary key that Custom Dump printed over several lines (`GridPos(` / `row: 0,` /
+  /// `col: 1` / `): Piece(`): from `lines[i]`, which opens a bracket and has no label, over
+  /// the next lines of its marker, to the line where the brackets close again followed by
+  /// `: `. Returns that line's index, where the key ends on it, and where its value starts;
+  /// nil when the brackets close otherwise (an unlabeled element printed over lines).
+  func multiLineKey(_ lines: UnsafeBufferPointer<DumpLine>, at i: Int) -> (line: Int, keyEnd: Int, value: Int)? {
+    let marker = lines[i].marker
+    var depth = 0
+    var k = i
+    while k < lines.count, lines[k].marker == marker {
+      var line = lines[k]
+      if k > i { line.measure(text) } else if line.item.isEmpty { line.measure(text) }
+      let end = line.item.upperBound
+      var j = line.item.lowerBound
+      while j < end {
+        switch text[j] {
+        case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+          depth += 1
+        case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+          depth -= 1
+          if depth == 0 {
+            guard k > i, j + 2 < end, text[j + 1] == ByteText.colon, text[j + 2] == ByteText.space else { return nil }
+            return (k, j + 1, j + 3)
+          }
+          if depth < 0 { return nil }
+        case ByteText.quote:
+          j = BracketCounter.skipString(text, from: j, end: end, raw: false)
+          continue
+        case ByteText.hash where j + 1 < end && text[j + 1] == ByteText.quote:
+          j = BracketCounter.skipString(text, from: j + 1, end: end, raw: true)
+          continue
+        default: break
+        }
+        j += 1
+      }
+      k += 1
+    }
+    return nil
+  }
+
+  /// Writes a multi-line key's lines (`lines[first...last]`, the last up to `keyEnd`) as
+  /// Custom Dump prints the value on one line: each line trimmed, a space after each `,`
+  /// (FORMATS.md 10.2). Returns their range in `keys`.
+  func appendJoinedKey(
+    _ lines: UnsafeBufferPointer<DumpLine>, first: Int, last: Int, keyEnd: Int, into keys: inout ByteAccumulator
+  ) -> Range<Int> {
+    let start = keys.count
+    for k in first...last {
+      var line = lines[k]
+      line.measure(text)
+      let piece = k == last ? line.item.lowerBound..<keyEnd : line.item
+      if keys.count > start, keys.buffer[keys.count - 1] == ByteText.comma { keys.append(ByteText.space) }
+      keys.append(UnsafeBufferPointer(rebasing: text[piece]))
+    }
+    return start..<keys.count
   }
 
   /// The high bit of each `:`, `"`, `#`, `(`, `[` and `{` of `word`, the bytes `splitLabel`
@@ -661,11 +821,16 @@ struct CustomDumpDiffParser {
     return n
   }
 
+  /// A key without its string delimiters: `"inbox"` → `inbox`, `#"say "hi""#` → `say "hi"`.
   private func unquoted(_ r: Range<Int>) -> Range<Int> {
-    if r.count >= 2, text[r.lowerBound] == ByteText.quote, text[r.upperBound - 1] == ByteText.quote {
-      return (r.lowerBound + 1)..<(r.upperBound - 1)
-    }
-    return r
+    var hashes = 0
+    while r.lowerBound + hashes < r.upperBound, text[r.lowerBound + hashes] == ByteText.hash { hashes += 1 }
+    let delimiter = hashes + 1
+    guard r.count >= 2 * delimiter, text[r.lowerBound + hashes] == ByteText.quote,
+      text[r.upperBound - delimiter] == ByteText.quote
+    else { return r }
+    for k in (r.upperBound - hashes)..<r.upperBound where text[k] != ByteText.hash { return r }
+    return (r.lowerBound + delimiter)..<(r.upperBound - delimiter)
   }
 
   private func isClosersOnly(_ item: Range<Int>) -> Bool {

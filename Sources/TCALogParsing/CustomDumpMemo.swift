@@ -131,6 +131,8 @@ extension CustomDumpDiffParser {
   private static let namedKind: UInt64 = 0
   /// A line word's bit: the line starts a span.
   private static let startsSpan: UInt64 = 1 << 5
+  /// A leaf word's bit: its label is a key printed over several lines.
+  private static let multiLineKeyFlag: UInt64 = 1 << 6
 
   /// Writes the skeleton of `lines` (`CustomDumpMemo`) to `work.skeleton`, and its leaves
   /// to `work.leaves`.
@@ -246,6 +248,22 @@ extension CustomDumpDiffParser {
       var counter = BracketCounter()
       let (label, value, opens) = readLabelAndValue(line, &counter)
       let end = valueEnd(of: lines, at: i, opens: opens, &counter)
+      // A key printed over several lines: its bytes, from its first line to its end (the
+      // line breaks between them included, so one skeleton spells one key), and the leaf's
+      // value from the key's last line, as `readKeyedItem` reads it.
+      if label == nil, opens, let key = multiLineKey(lines, at: i) {
+        let keyBytes = line.item.lowerBound..<key.keyEnd
+        work.spans.append(keyBytes)
+        appendWord(
+          CustomDumpDiffParser.leafKind | flags | CustomDumpDiffParser.multiLineKeyFlag
+            | UInt64(truncatingIfNeeded: keyBytes.count + 1) << 8 | UInt64(truncatingIfNeeded: line.indent) << 36)
+        var keyLine = first[key.line]
+        keyLine.measure(text)
+        work.leaves.append(
+          LeafSpan(first: key.line, end: end, value: keyedValue(keyLine, from: key.value).0, indent: line.indent))
+        i = end
+        continue
+      }
       if let label { work.spans.append(label) }
       appendWord(
         CustomDumpDiffParser.leafKind | flags | UInt64(truncatingIfNeeded: label.map { $0.count + 1 } ?? 0) << 8

@@ -6,6 +6,9 @@ enum PathSegment {
   case property(Range<Int>)
   /// `[K]` (dictionary key, quotes already removed); normalized `[*]`.
   case key(Range<Int>)
+  /// `[K]` of a key printed over several lines, joined on one line in a buffer of its own
+  /// (the `keys` of `addPath`); normalized `[*]`.
+  case joinedKey(Range<Int>)
   /// `[i]` from a counted position; normalized `[*]`.
   case index(Int)
   /// `.c`, a same-case enum payload or the root enum case.
@@ -104,19 +107,20 @@ struct DerivedText: ~Copyable {
   /// every change.
   mutating func addPath(
     _ segments: UnsafeBufferPointer<PathSegment>, _ span: Range<Int>, _ text: UnsafeBufferPointer<UInt8>,
+    keys: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(start: nil, count: 0),
     showsTuple: (Int) -> Bool = { _ in true }
   ) -> (path: TextRange, normalized: TextRange) {
     let pathStart = position
-    writePath(segments, span, text, normalized: false, showsTuple: showsTuple)
+    writePath(segments, span, text, keys: keys, normalized: false, showsTuple: showsTuple)
     let path = range(from: pathStart)
     let normalizedStart = position
-    writePath(segments, span, text, normalized: true, showsTuple: showsTuple)
+    writePath(segments, span, text, keys: keys, normalized: true, showsTuple: showsTuple)
     return (path, range(from: normalizedStart))
   }
 
   private mutating func writePath(
     _ segments: UnsafeBufferPointer<PathSegment>, _ span: Range<Int>, _ text: UnsafeBufferPointer<UInt8>,
-    normalized: Bool,
+    keys: UnsafeBufferPointer<UInt8>, normalized: Bool,
     showsTuple: (Int) -> Bool
   ) {
     var first = true
@@ -131,6 +135,10 @@ struct DerivedText: ~Copyable {
       case .key(let r):
         append(UInt8(ascii: "["))
         if normalized { append(UInt8(ascii: "*")) } else { append(text, r) }
+        append(UInt8(ascii: "]"))
+      case .joinedKey(let r):
+        append(UInt8(ascii: "["))
+        if normalized { append(UInt8(ascii: "*")) } else { append(keys, r) }
         append(UInt8(ascii: "]"))
       case .index(let i):
         append(UInt8(ascii: "["))
