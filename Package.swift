@@ -9,7 +9,14 @@ let package = Package(
     .library(name: "TCALogKit", targets: ["TCALogKit"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    // The oracle's: the real Custom Dump renders the logs that TCALogOracleTests parses,
+    // from states built of real IdentifiedArray and Tagged values. Only that test target
+    // uses them; SwiftPM resolves a dependency package's test-only dependencies for
+    // nobody else, so neither `tcalog` nor a package that uses TCALogKit fetches them.
+    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.3.0"),
+    .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.0"),
+    .package(url: "https://github.com/pointfreeco/swift-tagged", from: "0.10.0"),
   ],
   targets: [
     // libpcre2-8 from the system (JIT-capable); the shim sets the code-unit width.
@@ -59,6 +66,16 @@ let package = Package(
     // Fixtures are read through #filePath, so the sources stay the only build inputs.
     .testTarget(name: "TCALogKitTests", dependencies: ["TCALogKit", "CByteMasks"], exclude: ["Fixtures"]),
     .testTarget(name: "tcalogCLITests", dependencies: ["tcalog", "TCALogKit"]),
+    // Random states and mutations rendered by the real swift-custom-dump as
+    // `_printChanges()` prints them, parsed by tcalog, every path checked.
+    .testTarget(
+      name: "TCALogOracleTests",
+      dependencies: [
+        "TCALogKit",
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+        .product(name: "Tagged", package: "swift-tagged"),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )
