@@ -342,15 +342,16 @@ def inline(value):
     return scalar_text(value)
 
 
-def difference_tree(old, new, segments, changes):
-    """The Difference library's nodes for old → new: [(line text, children)]."""
+def difference_tree(old, new, segments):
+    """The Difference library's nodes for old → new: [(line text, children, change)], where
+    change is the (segments, kind, previous, current) a leaf line stands for, or None."""
     if old == new:
         return []
     if isinstance(old, Struct) and isinstance(new, Struct) and old.type == new.type:
         nodes = []
         for (name, before), (_, after) in zip(old.fields, new.fields):
             if before != after:
-                nodes.append((name + ":", difference_tree(before, after, segments + [("property", name)], changes)))
+                nodes.append((name + ":", difference_tree(before, after, segments + [("property", name)]), None))
         return sorted(nodes, key=lambda node: node[0])
     if isinstance(old, Dict) and isinstance(new, Dict):
         nodes, removed, added = [], [], []
@@ -358,50 +359,48 @@ def difference_tree(old, new, segments, changes):
             here = segments + [("key", key)]
             if key not in new.items:
                 text = "Optional(%s)" % described(old.items[key])
-                removed.append(("%s: %s" % (key, text), []))
-                changes.add(here, "removed", text, None)
+                removed.append(("%s: %s" % (key, text), [], (here, "removed", text, None)))
             elif key not in old.items:
                 text = "Optional(%s)" % described(new.items[key])
-                added.append(("%s: %s" % (key, text), []))
-                changes.add(here, "added", None, text)
+                added.append(("%s: %s" % (key, text), [], (here, "added", None, text)))
             elif old.items[key] != new.items[key]:
-                nodes.append(("Key %s:" % key, difference_tree(old.items[key], new.items[key], here, changes)))
+                nodes.append(("Key %s:" % key, difference_tree(old.items[key], new.items[key], here), None))
         nodes.sort(key=lambda node: node[0])
         if removed:
-            nodes.append(("Removed key pairs:", removed))
+            nodes.append(("Removed key pairs:", removed, None))
         if added:
-            nodes.append(("Added key pairs:", added))
+            nodes.append(("Added key pairs:", added, None))
         return nodes
     if isinstance(old, Array) and isinstance(new, Array):
         if len(old.items) != len(new.items):
-            changes.add(segments, "count", str(len(old.items)), str(len(new.items)))
-            return [("Different count:", [("Current: (%d)" % len(new.items), []),
-                                          ("Previous: (%d)" % len(old.items), [])])]
+            change = (segments, "count", str(len(old.items)), str(len(new.items)))
+            return [("Different count:", [("Current: (%d)" % len(new.items), [], None),
+                                          ("Previous: (%d)" % len(old.items), [], change)], None)]
         nodes = []
         for index, (before, after) in enumerate(zip(old.items, new.items)):
             if before != after:
                 nodes.append(("Collection[%d]:" % index,
-                              difference_tree(before, after, segments + [("index", str(index))], changes)))
+                              difference_tree(before, after, segments + [("index", str(index))]), None))
         return nodes
     if isinstance(old, Enum) and isinstance(new, Enum) and old.case == new.case and old.payload:
         here = segments + [("case", old.case)]
         nodes = []
         for (label, before), (_, after) in zip(old.payload, new.payload):
             if before != after:
-                nodes.append((label + ":", difference_tree(before, after, here + [("property", label)], changes)))
-        return [("Enum %s:" % old.case, sorted(nodes, key=lambda node: node[0]))]
+                nodes.append((label + ":", difference_tree(before, after, here + [("property", label)]), None))
+        return [("Enum %s:" % old.case, sorted(nodes, key=lambda node: node[0]), None)]
     # A leaf: optionals unwrapped when both sides have a value.
     previous, current = described(old), described(new)
     if old is None and new is not None:
         current = "Optional(%s)" % current
     if new is None and old is not None:
         previous = "Optional(%s)" % previous
-    changes.add(segments, "value", previous, current)
-    return [("Current: " + current, []), ("Previous: " + previous, [])]
+    return [("Current: " + current, [], None), ("Previous: " + previous, [], (segments, "value", previous, current))]
 
 
 def difference_lines(old_state, new_state, changes):
-    """The tree's lines; top-level blocks in property order, joined by ", "."""
+    """The tree's lines, top-level blocks in property order joined by ", "; the changes are
+    listed in the order their lines are printed."""
     blocks = []
     for (name, before), (_, after) in zip(old_state.fields, new_state.fields):
         if before == after:
@@ -409,11 +408,13 @@ def difference_lines(old_state, new_state, changes):
         lines = [name + ":"]
 
         def walk(nodes, depth):
-            for text, children in nodes:
+            for text, children, change in nodes:
                 lines.append("|\t" * depth + text)
+                if change:
+                    changes.add(*change)
                 walk(children, depth + 1)
 
-        walk(difference_tree(before, after, [("property", name)], changes), 1)
+        walk(difference_tree(before, after, [("property", name)]), 1)
         blocks.append(lines)
     out = []
     for number, block in enumerate(blocks):
