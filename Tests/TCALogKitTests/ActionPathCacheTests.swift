@@ -61,7 +61,7 @@ struct ActionPathCacheTests {
   }
 
   @Test(
-    .enabled(if: Shared.isAvailable && Shared.hasPython, "../shared or python3 is absent: gen_log tests skipped"),
+    .enabled(if: Repository.hasPython, "python3 is absent: the generator cannot run"),
     arguments: [["--format", "diffing"], ["--format", "tca1"], ["--format", "diffing", "--action-format", "labels"]])
   func generatedLogs(_ options: [String]) throws {
     let path = try generatedLog(options, records: 3000, seed: 5, tag: "shapes")

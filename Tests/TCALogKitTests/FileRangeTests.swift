@@ -177,7 +177,7 @@ struct FileRangeTests {
   /// formats, with console prefixes, CRLF, noise and cut-off records, come out as the
   /// sequential read, for range sizes from 4 KiB up.
   @Test(
-    .enabled(if: Shared.isAvailable && Shared.hasPython, "../shared or python3 is absent: skipped"),
+    .enabled(if: Repository.hasPython, "python3 is absent: the generator cannot run"),
     arguments: [
       ["--format", "diffing", "--prefix", "everyline", "--noise", "0.1", "--crlf", "--truncate"],
       ["--format", "tca1", "--prefix", "oslog", "--noise", "0.2", "--truncate"],

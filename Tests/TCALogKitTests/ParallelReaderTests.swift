@@ -106,7 +106,7 @@ struct ParallelReaderTests {
   }
 
   @Test(
-    .enabled(if: Shared.isAvailable && Shared.hasPython, "../shared or python3 is absent: skipped"),
+    .enabled(if: Repository.hasPython, "python3 is absent: the generator cannot run"),
     arguments: [
       ["--format", "diffing", "--prefix", "everyline", "--noise", "0.1", "--crlf", "--truncate"],
       ["--format", "tca1", "--prefix", "oslog", "--noise", "0.2", "--truncate"],

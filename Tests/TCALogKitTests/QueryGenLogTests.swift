@@ -9,10 +9,9 @@ import Testing
 @testable import TCALogReport
 @testable import TCALogSuggest
 
-/// The query on a ~2 MB gen_log.py log: per-path counts equal the truth file's, and
+/// The query on a ~2 MB `Tests/Simulator/genlog.py` log: per-path counts equal the truth file's, and
 /// selecting everything reproduces every record byte for byte.
-@Suite(
-  .enabled(if: Shared.isAvailable && Shared.hasPython, "../shared or python3 is absent: gen_log query tests skipped"))
+@Suite(.enabled(if: Repository.hasPython, "python3 is absent: the generator cannot run"))
 struct QueryGenLogTests {
   struct Generated {
     var log: String
@@ -30,7 +29,7 @@ struct QueryGenLogTests {
     python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     python.arguments =
       [
-        "python3", Shared.path("bench/gen_log.py"), "--size-mb", "2", "--seed", "7", "-o", log,
+        "python3", Repository.simulator("genlog.py"), "--size-mb", "2", "--seed", "7", "-o", log,
         "--truth", truthPath, "--records-truth", dir.appendingPathComponent("records.ndjson").path,
       ] + extra
     try python.run()

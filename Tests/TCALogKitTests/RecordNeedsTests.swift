@@ -453,7 +453,7 @@ struct RecordNeedsTests {
   }
 
   @Test(
-    .enabled(if: Shared.isAvailable && Shared.hasPython, "../shared or python3 is absent: gen_log tests skipped"),
+    .enabled(if: Repository.hasPython, "python3 is absent: the generator cannot run"),
     arguments: [
       ["--format", "diffing", "--prefix", "everyline", "--noise", "0.1", "--truncate"],
       ["--format", "diffing", "--prefix", "oslog", "--crlf"],
@@ -478,7 +478,7 @@ struct RecordNeedsTests {
 
   /// Damaged and prefixed logs of both formats, with unrelated lines and a cut record.
   @Test(
-    .enabled(if: Shared.isAvailable && Shared.hasPython, "../shared or python3 is absent: gen_log tests skipped"),
+    .enabled(if: Repository.hasPython, "python3 is absent: the generator cannot run"),
     arguments: [
       ["--format", "diffing", "--prefix", "oslog", "--noise", "0.05", "--truncate"],
       ["--format", "tca1", "--noise", "0.05", "--truncate", "--crlf"],

@@ -9,7 +9,7 @@ import Testing
 @testable import TCALogReport
 @testable import TCALogSuggest
 
-/// Runs gen_log.py into a temporary directory; returns (log path, truth) or nil.
+/// Runs `Tests/Simulator/genlog.py` into a temporary directory; returns (log path, truth) or nil.
 func generateLog(_ arguments: [String], name: String) throws -> (log: String, truth: [String: Any], dir: URL) {
   let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-report-\(getpid())-\(name)")
   try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -18,7 +18,7 @@ func generateLog(_ arguments: [String], name: String) throws -> (log: String, tr
   let python = Process()
   python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
   python.arguments =
-    ["python3", Shared.path("bench/gen_log.py"), "--size-mb", "2", "-o", log, "--truth", truthPath] + arguments
+    ["python3", Repository.simulator("genlog.py"), "--size-mb", "2", "-o", log, "--truth", truthPath] + arguments
   try python.run()
   python.waitUntilExit()
   try #require(python.terminationStatus == 0)
@@ -33,8 +33,7 @@ func aggregate(_ files: [String], shapes: Bool = false) throws -> ReportAggregat
   return aggregator
 }
 
-@Suite(
-  .enabled(if: Shared.isAvailable && Shared.hasPython, "../shared or python3 is absent: gen_log report tests skipped"))
+@Suite(.enabled(if: Repository.hasPython, "python3 is absent: the generator cannot run"))
 struct ReportTruthTests {
   @Test(arguments: [
     ["--format", "diffing", "--seed", "21"],

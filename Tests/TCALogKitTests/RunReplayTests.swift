@@ -82,7 +82,7 @@ struct RunReplayTests {
   /// Generated logs of both formats, with foreign lines and a cut record: most repeated
   /// actions are replayed, and every need set gives the full parse's answer.
   @Test(
-    .enabled(if: Shared.isAvailable && Shared.hasPython, "../shared or python3 is absent: gen_log tests skipped"),
+    .enabled(if: Repository.hasPython, "python3 is absent: the generator cannot run"),
     arguments: [
       ["--format", "diffing", "--noise", "0.05", "--truncate"],
       ["--format", "tca1", "--noise", "0.05", "--truncate"],

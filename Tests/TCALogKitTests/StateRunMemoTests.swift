@@ -236,7 +236,7 @@ struct StateRunMemoTests {
   /// Generated tca1 logs with foreign lines, prefixes and a cut record: most unchanged runs
   /// are replayed, and every need set gives the full parse's answer.
   @Test(
-    .enabled(if: Shared.isAvailable && Shared.hasPython, "../shared or python3 is absent: gen_log tests skipped"),
+    .enabled(if: Repository.hasPython, "python3 is absent: the generator cannot run"),
     arguments: [
       ["--format", "tca1", "--noise", "0.05", "--truncate"],
       ["--format", "tca1", "--prefix", "oslog", "--crlf"],

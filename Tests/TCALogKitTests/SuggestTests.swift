@@ -94,8 +94,8 @@ struct SuggestTests {
 /// compiled filter silences exactly the actions the suggestion set predicts.
 @Suite(
   .enabled(
-    if: FileManager.default.isExecutableFile(atPath: SwiftCompiler.path) && Shared.isAvailable && Shared.hasPython,
-    "swiftc, ../shared or python3 absent: compile check skipped"))
+    if: FileManager.default.isExecutableFile(atPath: SwiftCompiler.path) && Repository.hasPython,
+    "swiftc or python3 is absent: compile check skipped"))
 struct SuggestCompileTests {
   @Test(arguments: ["diffing", "tca1"])
   func generatedClosureCodeCompilesAndFiltersAsPredicted(_ format: String) throws {

@@ -38,7 +38,7 @@ enum Repository {
   }
 }
 
-/// Writes a `gen_log.py` log of `records` records with `options` to a temporary file and
+/// Writes a `Tests/Simulator/genlog.py` log of `records` records with `options` to a temporary file and
 /// returns its path; the caller removes it. `tag` keeps the files of different tests apart.
 func generatedLog(_ options: [String], records: Int, seed: Int, tag: String) throws -> String {
   let path = FileManager.default.temporaryDirectory
@@ -46,11 +46,11 @@ func generatedLog(_ options: [String], records: Int, seed: Int, tag: String) thr
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
   process.arguments =
-    ["python3", Shared.path("bench/gen_log.py"), "--records", "\(records)", "--seed", "\(seed)", "-o", path] + options
+    ["python3", Repository.simulator("genlog.py"), "--records", "\(records)", "--seed", "\(seed)", "-o", path] + options
   process.standardOutput = FileHandle.nullDevice
   try process.run()
   process.waitUntilExit()
-  #expect(process.terminationStatus == 0, "gen_log.py \(options)")
+  #expect(process.terminationStatus == 0, "genlog.py \(options)")
   return path
 }
 

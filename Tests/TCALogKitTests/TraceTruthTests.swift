@@ -5,9 +5,9 @@ import Testing
 @testable import TCALogPipeline
 @testable import TCALogQuery
 
-/// The trace of a state path equals, change for change, what `gen_log.py --records-truth`
+/// The trace of a state path equals, change for change, what `genlog.py --records-truth`
 /// says was printed for it: the record, the raw path, old and new values, the action.
-@Suite(.enabled(if: Shared.isAvailable && Shared.hasPython, "../shared or python3 is absent: gen_log tests skipped"))
+@Suite(.enabled(if: Repository.hasPython, "python3 is absent: the generator cannot run"))
 struct TraceTruthTests {
   @Test(arguments: [["--format", "diffing", "--prefix", "oslog"], ["--format", "tca1"]])
   func traceEqualsTheTruthFile(_ options: [String]) throws {
@@ -19,17 +19,18 @@ struct TraceTruthTests {
     let python = Process()
     python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     python.arguments =
-      ["python3", Shared.path("bench/gen_log.py"), "--records", "3000", "--seed", "5", "-o", log, "--records-truth", truthPath]
+      [
+        "python3", Repository.simulator("genlog.py"), "--records", "3000", "--seed", "5", "-o", log, "--records-truth",
+        truthPath,
+      ]
       + options
     python.standardOutput = FileHandle.nullDevice
     try python.run()
     python.waitUntilExit()
     try #require(python.terminationStatus == 0)
-    let isTCA1 = options.contains("tca1")
 
     // What the truth file says, per normalized path: (record, path, kind, old, new, action)
-    // in order. tca1 says added and removed by leaving a side empty; Difference says a
-    // count change by its kind.
+    // in order; it leaves the side that an added or removed change lacks empty.
     var truth: [String: [String]] = [:]
     for line in try String(contentsOfFile: truthPath, encoding: .utf8).split(separator: "\n") {
       let record = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -37,11 +38,7 @@ struct TraceTruthTests {
       let action = try #require(record["action"] as? String)
       for c in record["changes"] as? [[String: String]] ?? [] {
         let (previous, current) = (c["previous"] ?? "", c["current"] ?? "")
-        // tca1 truth entries are of kind "lines" (the dump's lines on either side).
-        let kind =
-          isTCA1
-          ? (previous.isEmpty ? .added : current.isEmpty ? .removed : .value)
-          : try #require(ChangeKind(rawValue: c["kind"] ?? ""), "\(c)")
+        let kind = try #require(ChangeKind(rawValue: c["kind"] ?? ""), "\(c)")
         let old = kind == .added ? "nil" : previous
         let new = kind == .removed ? "nil" : current
         truth[c["normalized"] ?? "", default: []].append(
