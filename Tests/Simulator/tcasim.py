@@ -45,6 +45,7 @@ import json
 import math
 import os
 import random
+import re
 import sys
 import uuid
 
@@ -122,12 +123,18 @@ def A(type_name, case_name, /, *unlabeled, **labeled):
         child = 0
     else:
         child = next((i for i, (l, v) in enumerate(args) if l == "action" and isinstance(v, Case)), None)
+    if len(args) == 1 and args[0][0] is None and isinstance(args[0][1], Raw) and _CASE_LIKE.match(args[0][1].text):
+        # `.active` or `ScenePhase.active` alone reads as a child case: the path goes on
+        raise ValueError("lone payload %r of .%s reads as a case: write it with A()" % (args[0][1].text, case_name))
     for label, v in args:
         # A child action under another label is found by its type name only where nested
         # type names are printed (diffing): the path would differ between the formats.
         if label not in (None, "action") and isinstance(v, Case) and _bare(v.type_name).endswith("Action"):
             raise ValueError("child action under label %r: its path would depend on the format" % label)
     return Case(type_name, case_name, args, child)
+
+
+_CASE_LIKE = re.compile(r"^(?:\.|(?:[A-Z]\w*(?:<[^<>]*>)?\.)+)[a-z_]\w*$")   # `.x`, `Type.x`
 
 
 def action_path(case):
@@ -1187,7 +1194,8 @@ class Browser(App):
     @signal
     def scene_phase(self, phase):
         self.set(("scenePhase",), self.case(phase, "ScenePhase"))
-        return self.act("scenePhaseChanged", Raw(("." if self.tca1 else "ScenePhase.") + phase))
+        # a lone enum payload reads as a child case: the path is scenePhaseChanged.active
+        return self.act("scenePhaseChanged", A("ScenePhase", phase))
 
     @signal
     def became_key(self, w):
