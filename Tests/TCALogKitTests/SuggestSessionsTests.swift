@@ -9,19 +9,17 @@ import Testing
 @testable import TCALogReport
 @testable import TCALogSuggest
 
-/// A session of `../shared/bench/sessions.py` (the browser, or an app of
-/// `Fixtures/session_apps.py`) with its labels file: every action path's label (noise,
+/// A session of the project's simulator, `Tests/Simulator/tcasim.py` (its browser, or an
+/// app of `Tests/Simulator/apps`), with its labels file: every action path's label (noise,
 /// signal or either), records and lines.
 struct LabelledSession {
   var log: String
   var labels: [String: (label: String, count: Int, lines: Int)]
   var dir: URL
 
-  /// Apps beside sessions.py's browser: a player, chat, fitness and editor app, and (written
+  /// Apps beside tcasim.py's browser: a player, chat, fitness and editor app, and (written
   /// later, without looking at the classifier) a game, trading, smart-home and reader app.
-  static let apps = ["session_apps.py", "session_apps_more.py"].map {
-    Shared.repository.appendingPathComponent("Tests/TCALogKitTests/Fixtures/\($0)").path
-  }
+  static let apps = ["session_apps.py", "session_apps_more.py"].map { Repository.simulator("apps/\($0)") }
 
   /// What a suggestion set does to this session: the noise-labelled lines it silences and
   /// of how many, and the signal-labelled actions it silences (there must be none).
@@ -51,7 +49,7 @@ struct LabelledSession {
     let python = Process()
     python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     python.arguments = [
-      "python3", Shared.path("bench/sessions.py"), "--apps-module", apps[0], "--apps-module", apps[1], "--app", app,
+      "python3", Repository.simulator("tcasim.py"), "--apps-module", apps[0], "--apps-module", apps[1], "--app", app,
       "--format", format,
       "--prefix", prefix, "--seed", String(seed), "--minutes", String(minutes), "--generics", generics,
       "-o", log, "--labels", labels,
@@ -59,7 +57,7 @@ struct LabelledSession {
     python.standardError = FileHandle(forWritingAtPath: "/dev/null")
     try python.run()
     python.waitUntilExit()
-    try #require(python.terminationStatus == 0, "sessions.py failed for \(name)")
+    try #require(python.terminationStatus == 0, "tcasim.py failed for \(name)")
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: labels))) as? [String: Any])
     let actions = try #require(json["actions"] as? [String: [String: Any]])
@@ -77,7 +75,7 @@ struct LabelledSession {
 /// gestures, server pushes, collection rows where noise and signal share a parent), in both
 /// formats, with and without timestamps: at least 95 % of the noise-labelled lines silenced
 /// and no signal-labelled action silenced.
-@Suite(.enabled(if: Shared.isAvailable && Shared.hasPython, "../shared or python3 is absent: session tests skipped"))
+@Suite(.enabled(if: Repository.hasPython, "python3 is absent: the simulator cannot run"))
 struct SuggestSessionsTests {
   static let variants: [(app: String, format: String, prefix: String, seed: Int)] = [
     ("browser", "diffing", "oslog", 7), ("browser", "tca1", "none", 8),

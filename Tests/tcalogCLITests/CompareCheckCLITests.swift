@@ -1,18 +1,17 @@
 import Foundation
 import Testing
 
-/// `../shared/bench/sessions.py`, beside the repository, and a python3 to run it.
+/// The project's session simulator, `Tests/Simulator/tcasim.py`, and a python3 to run it.
 enum SessionsScript {
-  static let path = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/bench/sessions.py").path
-  static var isAvailable: Bool {
-    FileManager.default.fileExists(atPath: path)
-      && ["/usr/bin/python3", "/usr/local/bin/python3"].contains { FileManager.default.isExecutableFile(atPath: $0) }
+  static let path = packageRoot.appendingPathComponent("Tests/Simulator/tcasim.py").path
+  static var hasPython: Bool {
+    ["/usr/bin/python3", "/usr/local/bin/python3"].contains { FileManager.default.isExecutableFile(atPath: $0) }
   }
 }
 
-/// `tcalog compare` and `tcalog check` end to end on sessions of `sessions.py` (known
-/// counts per action over known minutes), with a storm injected into one.
-@Suite(.enabled(if: SessionsScript.isAvailable, "../shared/bench/sessions.py or python3 is absent"))
+/// `tcalog compare` and `tcalog check` end to end on sessions of `tcasim.py`'s browser
+/// (known counts per action over known minutes), with a storm injected into one.
+@Suite(.enabled(if: SessionsScript.hasPython, "python3 is absent: the simulator cannot run"))
 struct CompareCheckCLITests {
   static let sessions = SessionsScript.path
 
@@ -33,17 +32,20 @@ struct CompareCheckCLITests {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [
-      "python3", sessions, "--minutes", "\(minutes)", "--seed", "\(seed)", "--prefix", "oslog", "-o", log, "--labels", labels,
+      "python3", sessions, "--minutes", "\(minutes)", "--seed", "\(seed)", "--prefix", "oslog", "-o", log, "--labels",
+      labels,
     ]
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
     process.waitUntilExit()
     try #require(process.terminationStatus == 0)
-    let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: labels))) as? [String: Any])
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: labels))) as? [String: Any])
     let actions = try #require(json["actions"] as? [String: [String: Any]])
     return Session(
-      log: log, counts: actions.compactMapValues { $0["count"] as? Int }, lines: actions.compactMapValues { $0["lines"] as? Int },
+      log: log, counts: actions.compactMapValues { $0["count"] as? Int },
+      lines: actions.compactMapValues { $0["lines"] as? Int },
       minutes: try #require(json["minutes"] as? Double), records: try #require(json["records"] as? Int),
       totalLines: try #require(json["lines"] as? Int))
   }
@@ -95,7 +97,8 @@ struct CompareCheckCLITests {
     let top = rows.prefix(5).compactMap { $0["path"] as? String }
     for format in ["text", "markdown"] {
       let run = runTCALog(
-        ["compare", "--format", format, "--min-change", "0", "--top", "5", a.log, b.log], environment: ["COLUMNS": "200"])
+        ["compare", "--format", format, "--min-change", "0", "--top", "5", a.log, b.log],
+        environment: ["COLUMNS": "200"])
       let text = String(decoding: run.stdout, as: UTF8.self)
       let positions = top.compactMap { text.range(of: $0)?.lowerBound }
       #expect(positions.count == 5, "\(format)")
@@ -115,13 +118,16 @@ struct CompareCheckCLITests {
         })
     }
     let savedRates = rates(fromSaved)
-    for (path, rate) in rates(fromLog) { #expect(abs((savedRates[path] ?? -1) - rate) < 1e-3 * max(1, rate), "\(path)") }
+    for (path, rate) in rates(fromLog) {
+      #expect(abs((savedRates[path] ?? -1) - rate) < 1e-3 * max(1, rate), "\(path)")
+    }
   }
 
   /// `s1.log` with `copies` copies of its first `mouseMoved` record right after it: all in
   /// that record's second.
   static func injectStorm(into log: String, copies: Int, output: String) throws {
-    let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+    let lines = try String(contentsOfFile: log, encoding: .utf8).split(
+      separator: "\n", omittingEmptySubsequences: false)
     let headers = lines.indices.filter { lines[$0].contains("Received action:") }
     // The first record whose action text (before its `State:` line) names mouseMoved.
     let start = try #require(
@@ -163,7 +169,8 @@ struct CompareCheckCLITests {
     #expect(((measured ?? nil) ?? 0) > 400, "the 400 copies fall in one second: \(text)")
 
     // github: one annotation for the broken rule; junit: valid XML, one failure.
-    let github = String(decoding: runTCALog(["check", "--format", "github", "--budget", budget, stormy]).stdout, as: UTF8.self)
+    let github = String(
+      decoding: runTCALog(["check", "--format", "github", "--budget", budget, stormy]).stdout, as: UTF8.self)
     let annotations = github.split(separator: "\n")
     #expect(annotations.count == 1 && annotations[0].hasPrefix("::error file=") && annotations[0].contains(",line="))
     let junit = runTCALog(["check", "--format", "junit", "--budget", budget, stormy])
@@ -183,7 +190,9 @@ struct CompareCheckCLITests {
     python.waitUntilExit()
     #expect(python.terminationStatus == 0, "JUnit XML does not parse or does not add up")
 
-    let json = try #require(try JSONSerialization.jsonObject(with: runTCALog(["check", "--format", "json", "--budget", budget, stormy]).stdout) as? [String: Any])
+    let json = try #require(
+      try JSONSerialization.jsonObject(
+        with: runTCALog(["check", "--format", "json", "--budget", budget, stormy]).stdout) as? [String: Any])
     #expect(json["broken"] as? Int == 1)
   }
 
@@ -194,8 +203,10 @@ struct CompareCheckCLITests {
     var log = ""
     for second in 0..<5 {
       for k in 0..<200 {
-        log += "2026-11-20 10:00:0\(second).\(String(format: "%03d", k * 5))000+0100 0x1 Default 0x0 1 0 App: 🎬 Received action:\n"
-        log += "  AppAction.effect(\n    EffectAction.response\n  )\n🖨️ State:\ncount:\n|\tCurrent: \(second * 200 + k + 1)\n|\tPrevious: \(second * 200 + k)\n\n"
+        log +=
+          "2026-11-20 10:00:0\(second).\(String(format: "%03d", k * 5))000+0100 0x1 Default 0x0 1 0 App: 🎬 Received action:\n"
+        log +=
+          "  AppAction.effect(\n    EffectAction.response\n  )\n🖨️ State:\ncount:\n|\tCurrent: \(second * 200 + k + 1)\n|\tPrevious: \(second * 200 + k)\n\n"
       }
     }
     let loop = dir.appendingPathComponent("loop.log").path
@@ -208,7 +219,8 @@ struct CompareCheckCLITests {
     // The finding, with its start as the log writes its times.
     #expect(
       text.dropFirst(2).first
-        == "      effect.response: 150 or more records a second for 5 seconds in a row (at most 200 in one) (from 2026-11-20 10:00:00 +01:00)")
+        == "      effect.response: 150 or more records a second for 5 seconds in a row (at most 200 in one) (from 2026-11-20 10:00:00 +01:00)"
+    )
     #expect(text.last?.hasPrefix("ok    no-op-flood") == true)
 
     // A session at a person's pace breaks neither built-in rule: its pointer and scroll
@@ -220,7 +232,9 @@ struct CompareCheckCLITests {
     #expect(untimed.status == 0)
     #expect(String(decoding: untimed.stdout, as: UTF8.self).contains("n/a   effect-loop"))
     // JUnit: the built-in rules are test cases too, the unmeasured one skipped.
-    let junit = String(decoding: runTCALog(["check", "--default-rules", "--format", "junit", "Samples/todos-tca1.log"]).stdout, as: UTF8.self)
+    let junit = String(
+      decoding: runTCALog(["check", "--default-rules", "--format", "junit", "Samples/todos-tca1.log"]).stdout,
+      as: UTF8.self)
     #expect(junit.contains("tests=\"2\" failures=\"0\" errors=\"0\" skipped=\"1\""))
 
     let bad = dir.appendingPathComponent("bad.txt").path
@@ -273,9 +287,10 @@ struct CompareCheckCLITests {
     let seconds = try #require(perSecond[busiest])
     let peakSecond = try #require(seconds.values.max())
     let timerSeconds = try #require(perSecond[timer])
-    let peakMinute = timerSeconds.keys.map { start in
-      timerSeconds.filter { $0.key >= start && $0.key < start + 60 }.values.reduce(0, +)
-    }.max() ?? 0
+    let peakMinute =
+      timerSeconds.keys.map { start in
+        timerSeconds.filter { $0.key >= start && $0.key < start + 60 }.values.reduce(0, +)
+      }.max() ?? 0
     let records = try #require(session.counts[busiest])
     let lineShare = 100 * Double(try #require(session.lines[busiest])) / Double(session.totalLines)
     let recordShare = 100 * Double(records) / Double(session.records)
@@ -332,7 +347,9 @@ struct CompareCheckCLITests {
   }
 
   /// A rate as the printers write it: three significant digits at most.
-  static func rate(_ v: Double) -> String { v >= 100 ? grouped(Int(v.rounded())) : String(format: v >= 10 ? "%.1f" : "%.2f", v) }
+  static func rate(_ v: Double) -> String {
+    v >= 100 ? grouped(Int(v.rounded())) : String(format: v >= 10 ? "%.1f" : "%.2f", v)
+  }
 
   /// `change` as the printers write it, from a json row.
   static func changeText(_ row: [String: Any]) -> String {
@@ -356,7 +373,8 @@ struct CompareCheckCLITests {
       decoding: runTCALog(["compare", "--format", "markdown", "--top", "8", a.log, b.log]).stdout, as: UTF8.self)
     // Wide enough that text keeps every column.
     let text = String(
-      decoding: runTCALog(["compare", "--top", "8", a.log, b.log], environment: ["COLUMNS": "250"]).stdout, as: UTF8.self)
+      decoding: runTCALog(["compare", "--top", "8", a.log, b.log], environment: ["COLUMNS": "250"]).stdout,
+      as: UTF8.self)
     let (grouped, rate) = (Self.grouped, Self.rate)
     func percent(_ v: Double?) -> String { String(format: "%.1f%%", (v ?? 0) * 100) }
     var checked = 0
@@ -367,7 +385,9 @@ struct CompareCheckCLITests {
           rate(row["rateBefore"] as? Double ?? -1), rate(row["rateAfter"] as? Double ?? -1), Self.changeText(row),
           "\(grouped(row["before"] as? Int ?? -1)) → \(grouped(row["after"] as? Int ?? -1))",
         ]
-        if key == "actions" { cells.append("\(percent(row["lineShareBefore"] as? Double)) → \(percent(row["lineShareAfter"] as? Double))") }
+        if key == "actions" {
+          cells.append("\(percent(row["lineShareBefore"] as? Double)) → \(percent(row["lineShareAfter"] as? Double))")
+        }
         let markdownRow = "| `\(path)` | " + cells.joined(separator: " | ") + " |"
         #expect(markdown.contains(markdownRow + "\n"), "\(markdownRow)")
         let collapsed = text.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
@@ -385,7 +405,8 @@ struct CompareCheckCLITests {
     let dir = try Self.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let log = dir.appendingPathComponent("own.log").path
-    try "received action: A.Action.x\nreceived action: A.Action.x(.y)\nreceived action: A.Action.x(.y)\nreceived action: A.Action.z\n"
+    try
+      "received action: A.Action.x\nreceived action: A.Action.x(.y)\nreceived action: A.Action.x(.y)\nreceived action: A.Action.z\n"
       .write(toFile: log, atomically: true, encoding: .utf8)
     let tree = dir.appendingPathComponent("tree.json")
     try runTCALog(["report", "--format", "json", log]).stdout.write(to: tree)

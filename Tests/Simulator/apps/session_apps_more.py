@@ -1,13 +1,13 @@
-"""Hold-out apps for sessions.py (--apps-module): a casual arcade game, a stock watchlist,
-a smart-home dashboard and an e-book reader. Labels follow sessions.py's definitions:
+"""Hold-out apps for tcasim.py (--apps-module): a casual arcade game, a stock watchlist,
+a smart-home dashboard and an e-book reader. Labels follow tcasim.py's definitions:
 noise = machine-driven streams (game loop, quotes, sensors, heartbeats, polls, autosave,
 scroll/selection gestures), signal = a person's discrete intents, effect responses,
 discrete system events, lifecycle, connection changes; either = per-step slider values,
 per-keystroke bindings, chart scrubbing, the game loop's score pushes."""
 
-import sessions
-from sessions import (App, A, Struct, Raw, q, noise, signal, either, V, St, Arr, En, NIL,
-                      num, text, boolean)
+import tcasim
+from tcasim import (App, A, Struct, Raw, q, noise, signal, either, V, St, Arr, En, NIL,
+                    num, text, boolean)
 
 
 def _b(x):

@@ -1,8 +1,8 @@
-"""Four more simulated TCA apps for /work/shared/bench/sessions.py (--apps-module this file).
+"""Four more simulated TCA apps for Tests/Simulator/tcasim.py (--apps-module this file).
 
 Each app follows the public Browser app: state built in __init__, makers labelled with
 exactly one of @noise / @signal / @either, processes() returning generators that yield
-delays. Labels follow the definitions in sessions.py: noise = machine-driven streams a
+delays. Labels follow the definitions in tcasim.py: noise = machine-driven streams a
 person wants silenced; signal = a person's intents and the system/effect events that
 follow from them; either = genuinely ambiguous.
 
@@ -45,9 +45,9 @@ editor   A drawing app ("Sketchbook"). noise: dragChanged (stroke samples, 60 Hz
 
 import math
 
-import sessions
-from sessions import (App, A, Raw, Struct, q, noise, signal, either, V, St, Arr, Dic, En,
-                      NIL, num, text, boolean)
+import tcasim
+from tcasim import (App, A, Raw, Struct, q, noise, signal, either, V, St, Arr, Dic, En,
+                    NIL, num, text, boolean)
 
 
 def R(x, nd=None):
