@@ -53,10 +53,9 @@ struct ActionPathCacheTests {
 
   @Test func samplesAndRealLogs() throws {
     var files = RecordNeedsTests.samples
-    if Shared.isAvailable {
-      let directory = Shared.path("real-logs")
-      files += try FileManager.default.contentsOfDirectory(atPath: directory).sorted().map { directory + "/" + $0 }
-    }
+    let directory = Repository.realLogs
+    files += try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".txt") }.sorted()
+      .map { directory + "/" + $0 }
     #expect(try Self.expectTreePaths(files: files) > 1000)
   }
 
@@ -150,10 +149,9 @@ struct ActionPathCacheTests {
     }
     #expect(typed > 1_000 && ruledOut > 1_000)
     var files = RecordNeedsTests.samples
-    if Shared.isAvailable {
-      let directory = Shared.path("real-logs")
-      files += try FileManager.default.contentsOfDirectory(atPath: directory).sorted().map { directory + "/" + $0 }
-    }
+    let directory = Repository.realLogs
+    files += try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".txt") }.sorted()
+      .map { directory + "/" + $0 }
     for file in files {
       for record in try RecordScanner.scan(InputOpener.open(file)).records {
         let text = Array(record.actionText.utf8)

@@ -137,7 +137,7 @@ import Testing
 /// the samples and real logs.
 struct WalkPathTests {
   @Test func walkPathAgreesWithWalk() throws {
-    let dirs = [Shared.repository.appendingPathComponent("Samples"), Shared.root.appendingPathComponent("real-logs")]
+    let dirs = [Repository.root.appendingPathComponent("Samples"), URL(fileURLWithPath: Repository.realLogs)]
     var checked = 0
     for dir in dirs {
       let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []

@@ -183,7 +183,7 @@ struct BudgetTests {
 
   /// The profile of a parallel read equals the sequential one, per action and state path.
   @Test func profilesAgreeSequentialAndChunked() throws {
-    let directory = Shared.repository.appendingPathComponent("Samples").path
+    let directory = Repository.root.appendingPathComponent("Samples").path
     let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".log") }.sorted()
       .map { directory + "/" + $0 }
     func profile(jobs: Int) throws -> RunProfile {

@@ -157,10 +157,9 @@ struct CustomDumpMemoTests {
   /// Samples, real logs and generated tca1 logs: every record's changes are its own.
   @Test func samplesAndRealLogs() throws {
     var files = RecordNeedsTests.samples
-    if Shared.isAvailable {
-      let directory = Shared.path("real-logs")
-      files += try FileManager.default.contentsOfDirectory(atPath: directory).sorted().map { directory + "/" + $0 }
-    }
+    let directory = Repository.realLogs
+    files += try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".txt") }.sorted()
+      .map { directory + "/" + $0 }
     var changed = 0
     for file in files {
       changed += try Self.expectMemoAgreesWithRecordsAlone(

@@ -199,7 +199,7 @@ struct FileRangeTests {
   /// A time window is applied alike: its counts, the span of all timestamps and the
   /// records let through.
   @Test func theWindowIsAppliedAlikeToRanges() throws {
-    let sample = Shared.repository.appendingPathComponent("Samples/timestamped.log").path
+    let sample = Repository.root.appendingPathComponent("Samples/timestamped.log").path
     let window = try TimeWindow(since: "10:05:30", until: "10:06:00")
     var expected = Records()
     let sequential = try RecordStream(inputs: [sample], window: window).run(into: &expected)

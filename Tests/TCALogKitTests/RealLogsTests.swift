@@ -9,8 +9,8 @@ import Testing
 @testable import TCALogReport
 @testable import TCALogSuggest
 
-/// Every published excerpt in ../shared/real-logs gives the records its README states.
-@Suite(.enabled(if: Shared.isAvailable, "../shared/real-logs is absent: real-log tests skipped"))
+/// Every published excerpt in Tests/RealLogs gives the records its README states.
+@Suite
 struct RealLogsTests {
   struct Expected: Sendable, CustomTestStringConvertible {
     var file: String
@@ -74,7 +74,7 @@ struct RealLogsTests {
   ]
 
   func read(_ file: String) throws -> (records: [Record], statistics: ScanStatistics, warnings: [ScanWarning]) {
-    try RecordScanner.scan(InputOpener.open(Shared.path("real-logs/" + file)), file: file)
+    try RecordScanner.scan(InputOpener.open(Repository.realLog(file)), file: file)
   }
 
   @Test(arguments: cases)
@@ -122,7 +122,7 @@ struct RealLogsTests {
   /// FORMATS.md 11.1 gives the exact NDJSON of real-logs/11.
   @Test func ndjsonOfTheDebugDiffingExcerptIsExact() throws {
     let file = "real-logs/11-merowing-blog-debugdiffing-difference.txt"
-    let records = try RecordScanner.scan(InputOpener.open(Shared.path(file)), file: file).records
+    let records = try RecordScanner.scan(InputOpener.open(Repository.realLog(String(file.dropFirst("real-logs/".count)))), file: file).records
     var bytes: [UInt8] = []
     RecordJSON.append(try #require(records.first), to: &bytes)
     let expected =

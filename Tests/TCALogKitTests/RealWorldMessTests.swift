@@ -115,7 +115,7 @@ import Testing
   /// block, every sample gives the same records, byte for byte.
   @Test(arguments: ["browser-session.log", "messy.log", "timestamped.log", "todos-tca0.log"])
   func recordsAreTheSameWhateverTheReadBlocks(_ sample: String) throws {
-    let bytes = try [UInt8](Data(contentsOf: Shared.repository.appendingPathComponent("Samples/\(sample)")))
+    let bytes = try [UInt8](Data(contentsOf: Repository.root.appendingPathComponent("Samples/\(sample)")))
     let whole = try RecordScanner.scan(MemoryByteSource(bytes), chunkSize: 1 << 24)
     for (chunkSize, readSize) in [(16, 7), (100, 1000), (4096, 333)] {
       let blocks = try RecordScanner.scan(MemoryByteSource(bytes, readSize: readSize), chunkSize: chunkSize)

@@ -108,7 +108,7 @@ struct RecordNeedsTests {
   }
 
   static var samples: [String] {
-    let directory = Shared.repository.appendingPathComponent("Samples")
+    let directory = Repository.root.appendingPathComponent("Samples")
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
     return names.filter { $0.hasSuffix(".log") }.sorted().map { directory.appendingPathComponent($0).path }
   }
@@ -443,10 +443,9 @@ struct RecordNeedsTests {
 
   @Test func shortWaysAgreeWithTheFullWayOnSamplesAndRealLogs() throws {
     var files = Self.samples
-    if Shared.isAvailable {
-      let directory = Shared.path("real-logs")
-      files += try FileManager.default.contentsOfDirectory(atPath: directory).sorted().map { directory + "/" + $0 }
-    }
+    let directory = Repository.realLogs
+    files += try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".txt") }.sorted()
+      .map { directory + "/" + $0 }
     for file in files {
       try Self.expectShortWaysAgree(Array(try Data(contentsOf: URL(fileURLWithPath: file))), file)
     }
@@ -467,10 +466,10 @@ struct RecordNeedsTests {
       Array(try Data(contentsOf: URL(fileURLWithPath: path))), options.joined(separator: " "))
   }
 
-  @Test(.enabled(if: Shared.isAvailable, "../shared is absent: the real logs are not here"))
+  @Test
   func realLogsAgreeWithTheFullParse() throws {
-    let directory = Shared.path("real-logs")
-    let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+    let directory = Repository.realLogs
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".txt") }.sorted()
     var records = 0
     for name in names { records += try Self.expectAgreement([directory + "/" + name]) }
     #expect(records > 0)

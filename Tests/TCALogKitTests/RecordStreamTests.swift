@@ -8,7 +8,7 @@ import Testing
 /// The record stream's own rules: a sink's stop, the time window and numbering are the
 /// same whether the stream reads sequentially or in chunks.
 struct RecordStreamTests {
-  static let sample = Shared.repository.appendingPathComponent("Samples/timestamped.log").path
+  static let sample = Repository.root.appendingPathComponent("Samples/timestamped.log").path
 
   /// Takes the first `limit` records' indices, then says stop (in order, in both modes).
   final class FirstRecords: NumberedChunkedRecordSink {

@@ -19,7 +19,7 @@ import Testing
     "set TCALOG_CASEPATH_CHECK=1 to compile the casepath style against swift-case-paths"))
 struct SuggestCasePathTests {
   @Test func generatedCasePathCodeCompilesAndFiltersAsPredicted() throws {
-    let sample = Shared.repository.appendingPathComponent("Samples/browser-session.log").path
+    let sample = Repository.root.appendingPathComponent("Samples/browser-session.log").path
     let summary = try aggregate([sample], shapes: true).summary()
     let set = Suggester(options: SuggestOptions()).suggest(summary)
     let root = try #require(set.suggestions.first?.root)
@@ -36,7 +36,7 @@ struct SuggestCasePathTests {
 
     // A package of its own beside .build (git ignores .build-*), kept between runs so the
     // macro build is paid once per machine.
-    let package = Shared.repository.appendingPathComponent(".build-casepath")
+    let package = Repository.root.appendingPathComponent(".build-casepath")
     let sources = package.appendingPathComponent("Sources/Check")
     try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
     let manifest = """

@@ -9,17 +9,6 @@ import Testing
 @testable import TCALogReport
 @testable import TCALogSuggest
 
-/// Where `../shared` (read-only project input) is, if present beside the repository.
-/// Being retired: no test may read it (the suite runs whole from a clone).
-enum Shared {
-  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-  static let root = repository.deletingLastPathComponent().appendingPathComponent("shared")
-  static var isAvailable: Bool { FileManager.default.fileExists(atPath: root.appendingPathComponent("real-logs").path) }
-  static var hasPython: Bool { Repository.hasPython }
-  static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
-}
-
 /// What the tests read, all of it inside this repository: the project's own log generator
 /// and session simulator (`Tests/Simulator`), and short excerpts of published logs
 /// (`Tests/RealLogs`, their sources in its README).

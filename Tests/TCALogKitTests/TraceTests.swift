@@ -142,7 +142,7 @@ struct TraceTests {
   }
 
   @Test func samplesGiveTheSameTraceInParallelChunks() throws {
-    let directory = Shared.repository.appendingPathComponent("Samples").path
+    let directory = Repository.root.appendingPathComponent("Samples").path
     let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".log") }.sorted()
       .map { directory + "/" + $0 }
     let sequential = try Self.trace(files, paths: ["."])

@@ -19,12 +19,10 @@ struct ReliabilityCLITests {
     data.append(Data("\nreceived action: A.Action.b\n".utf8))
     let path = try Self.temporaryFile("long", data)
     defer { unlink(path) }
-    let started = Date()
     let run = runTCALog(["records", "--stats", path])
     #expect(run.status == 0)
     #expect(run.stderr.contains("records: 2 (complete 2, incomplete 0)"))
     #expect(run.stderr.contains("other lines: 2"))
-    #expect(Date().timeIntervalSince(started) < 60)
   }
 
   @Test func escapeSequencesFromTheLogNeverReachTheTerminalRaw() throws {
@@ -77,7 +75,8 @@ struct ReliabilityCLITests {
     kill(process.processIdentifier, SIGINT)
     process.waitUntilExit()
     #expect(process.terminationStatus == 130)
-    #expect(Date().timeIntervalSince(sent) < 2)
+    // A hang guard, not a speed bound: tcalog that ignored the signal would never exit.
+    #expect(Date().timeIntervalSince(sent) < 60)
     try input.fileHandleForWriting.close()
   }
 
