@@ -2,6 +2,17 @@ import TCALogParsing
 import TCALogPipeline
 import TCALogQuery
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// What an action path is to a reader of the log.
 public enum ActionClass: String, Sendable, CaseIterable {
   /// Emitted by the machine on its own or at a pointer's pace: silence it.
@@ -55,6 +66,40 @@ public struct ActionEvidence: Sendable, Equatable {
   public var nameWord: String?
   /// A TCA binding (`binding.set`): per keystroke it is both noise and signal.
   public var isBinding = false
+  /// Share of the timed gaps within ± 30 % of the median gap, 0…1: the dispersion of the
+  /// intervals, near 1 for a timer even with ± 30 % jitter, about 0.25 for a person.
+  public var nearMedianShare = 0.0
+  /// Share of the timed gaps under 0.5 s, 0…1: several a second.
+  public var subSecondShare = 0.0
+  /// Minutes of the session with one of its records over the session's minutes, 0…1; nil
+  /// without times. A machine is present throughout, a person in clusters.
+  public var presence: Double?
+  /// Distinct entities (row ids, payload dictionary keys) its records name; 0 when none.
+  public var entities = 0
+  /// The typical gap between one entity's own records in seconds (geometric mean).
+  public var entityGap: Double?
+  /// Spread (standard deviation of the log) of each entity's gaps in time around its own
+  /// typical gap: under about 0.45 when every entity reports like a timer; over 1 when
+  /// entities come up at random (a person picks rows).
+  public var entitySpread: Double?
+  /// The same spread for each entity's gaps in records (no times needed).
+  public var entityOrderSpread: Double?
+  /// Of its records right after one of their own, the share about another entity than
+  /// the record before (a run across rows, not one row's stream); nil with too few.
+  public var entitySwitchShare: Double?
+  /// Share of each entity's own gaps under a second (with times) or of at most 3 records
+  /// (without): near 0 when every entity comes once per burst.
+  public var entityShortShare: Double?
+  /// The action whose records this one's follow (within a second, or six records without
+  /// times) about as often as it occurs: what sets it off (a request before its response).
+  public var follows: String?
+  /// Share of its records that follow a record of `follows` that closely, 0…1.
+  public var followShare = 0.0
+  /// Its records over those of `follows`.
+  public var followRatio = 0.0
+  /// What TCA's own structure suggests: −1 for an effect's response (`…Response` with a
+  /// `success`/`failure` payload) or a `delegate` action; 0 otherwise.
+  public var structureLean = 0
 }
 
 /// One action path with its class, the evidence and the reasons in words.
@@ -87,7 +132,44 @@ package struct ActionClassifier: Sendable {
   /// Fewer records of one path than this, or a smaller share, and it is signal (rare).
   package var rareRecords = 8
   package var rareShare = 0.002
-  package init() {}
+  /// Under this share of lines an action is silenced only on strong evidence (a timer, a
+  /// stream, a no-op flood): silencing it buys little and may hide what the reader wants.
+  package var smallShare = 0.01
+  /// Entity spreads in time (standard deviation of the log of each entity's gaps): at most
+  /// `entityTimerSpread` and every entity reports like a timer; at least `fanOutSpread`
+  /// (with bursts at the path) and each entity comes up at random: a fan-out.
+  package var entityTimerSpread = 0.45
+  package var fanOutSpread = 0.8
+  /// The same in record order (no times): at most `entityOrderRegular` and each entity is
+  /// evenly spaced (rows that report on their own); at least `fanOutOrderSpread` and each
+  /// entity comes up at random.
+  package var entityOrderRegular = 0.5
+  package var fanOutOrderSpread = 1.0
+  /// Share of the intervals within ± 30 % of the median that reads as a jittered timer.
+  package var jitteredTimerShare = 0.7
+  /// Share of an action's records that must closely follow another's to inherit its class.
+  package var followShare = 0.8
+
+  /// The defaults, or, for measuring by leaving one app out (`Tests/Simulator/measure.py`
+  /// only), the values of `TCALOG_CLASSIFIER_TUNING` (`name=value,…` of the thresholds
+  /// above); unknown names are ignored.
+  package init() {
+    guard let tuning = ProcessInfo.processInfo.environment["TCALOG_CLASSIFIER_TUNING"] else { return }
+    for pair in tuning.split(separator: ",") {
+      let parts = pair.split(separator: "=", maxSplits: 1)
+      guard parts.count == 2, let value = Double(parts[1]) else { continue }
+      switch parts[0] {
+      case "smallShare": smallShare = value
+      case "entityTimerSpread": entityTimerSpread = value
+      case "fanOutSpread": fanOutSpread = value
+      case "entityOrderRegular": entityOrderRegular = value
+      case "fanOutOrderSpread": fanOutOrderSpread = value
+      case "jitteredTimerShare": jitteredTimerShare = value
+      case "followShare": followShare = value
+      default: break
+      }
+    }
+  }
 
   /// Class of every action path of the summary (over all roots), ordered by path.
   package func classify(_ summary: ReportSummary) -> [ClassifiedAction] {
@@ -101,7 +183,7 @@ package struct ActionClassifier: Sendable {
     for (s, state) in summary.states.enumerated() {
       for entry in state.byAction { changesOf[entry.action, default: []].append((s, entry.changes, entry.variety)) }
     }
-    return byPath.keys.sorted().map { path in
+    let classified = byPath.keys.sorted().map { path in
       let members = byPath[path]!
       var evidence = ActionEvidence()
       var stats = ActionStats()
@@ -124,6 +206,20 @@ package struct ActionClassifier: Sendable {
       evidence.peakPerSecond = members.compactMap { summary.actions[$0].burst?.count }.max() ?? 0
       evidence.repeatShare = rhythm.repeatShare
       evidence.spacingVariation = rhythm.orderGapVariation
+      evidence.nearMedianShare = rhythm.shareNearMedian(0.3)
+      evidence.subSecondShare = rhythm.subSecondShare
+      if let first = summary.firstTime, let last = summary.lastTime, !rhythm.minutes.isEmpty {
+        let span = Int((last / 60).rounded(.down)) - Int((first / 60).rounded(.down)) + 1
+        evidence.presence = Double(rhythm.minutes.count) / Double(max(1, span))
+      }
+      let entities = summary.actions[main].entities
+      evidence.entities = entities.entities
+      evidence.entityGap = entities.typicalGap
+      evidence.entitySpread = entities.timeSpread
+      evidence.entityOrderSpread = entities.orderSpread
+      evidence.entitySwitchShare = entities.switchShare
+      evidence.entityShortShare = evidence.timedGaps > 0 ? entities.shortShare : entities.closeShare
+      evidence.structureLean = Self.structureLean(path)
       Self.stateEvidence(members.flatMap { changesOf[$0] ?? [] }, summary.states, into: &evidence)
       (evidence.nameLean, evidence.nameWord) = Self.nameLean(path)
       evidence.isBinding = path.split(separator: ".").contains("binding")
@@ -137,6 +233,52 @@ package struct ActionClassifier: Sendable {
       }
       return decide(path, evidence)
     }
+    return thin ? classified : inherit(classified, summary, byPath)
+  }
+
+  /// Causality: an action whose records follow another's closely about as often as the
+  /// other occurs (a response to its request, a confirmation) takes the class of what sets
+  /// it off, one step only (from an action that inherits nothing itself). A binding keeps
+  /// its own class.
+  func inherit(_ classified: [ClassifiedAction], _ summary: ReportSummary, _ byPath: [String: [Int]])
+    -> [ClassifiedAction]
+  {
+    var out = classified
+    var pathOf: [Int: String] = [:]
+    for (path, members) in byPath { for m in members { pathOf[m] = path } }
+    var pairs: [String: [String: Int]] = [:]
+    for f in summary.follows {
+      guard let from = pathOf[f.from], let to = pathOf[f.to], from != to else { continue }
+      pairs[to, default: [:]][from, default: 0] += f.count
+    }
+    let index = Dictionary(uniqueKeysWithValues: classified.enumerated().map { ($1.path, $0) })
+    var setters: [Int: Int] = [:]
+    for (i, c) in classified.enumerated() {
+      guard let candidates = pairs[c.path], c.evidence.records >= 3 else { continue }
+      // What sets it off occurs about as often as it does; among those, the one it follows most.
+      func ratio(_ from: String) -> Double {
+        Double(c.evidence.records) / Double(max(1, index[from].map { classified[$0].evidence.records } ?? 1))
+      }
+      let paired = candidates.filter { ratio($0.key) >= 0.67 && ratio($0.key) <= 1.5 }
+      let pool = paired.isEmpty ? candidates : paired
+      let best = pool.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }!
+      guard let j = index[best.key] else { continue }
+      out[i].evidence.follows = best.key
+      out[i].evidence.followShare = Double(best.value) / Double(c.evidence.records)
+      out[i].evidence.followRatio = Double(c.evidence.records) / Double(max(1, classified[j].evidence.records))
+      let e = out[i].evidence
+      if e.followShare >= followShare && e.followRatio >= 0.67 && e.followRatio <= 1.5 && !e.isBinding {
+        setters[i] = j
+      }
+    }
+    for (i, j) in setters where setters[j] == nil && out[i].actionClass != classified[j].actionClass {
+      let e = out[i].evidence
+      out[i].actionClass = classified[j].actionClass
+      out[i].reasons.insert(
+        "follows `\(classified[j].path)` (\(NumberText.percent(e.followShare)) % of its records close after one): "
+          + "its \(classified[j].actionClass.rawValue), as what sets it off", at: 0)
+    }
+    return out
   }
 
   static func stateEvidence(
@@ -177,6 +319,12 @@ package struct ActionClassifier: Sendable {
     var personPace = false
     /// A pointer's pace or a fast timer: the only evidence that makes a binding noise.
     var machinePace = false
+    /// A timer, a stream or a no-op flood: the evidence that may silence an action that
+    /// costs little (under `smallShare` of lines).
+    var strong = false
+    /// The records come in bursts across entities, each entity at a person's pace: a
+    /// fan-out a person asked for (a request per row), so runs do not count.
+    var fanOut = false
     mutating func add(_ points: Int, _ text: String) {
       score += points
       if points > 0 { noisePoints += points }
@@ -194,8 +342,8 @@ package struct ActionClassifier: Sendable {
         -3,
         "rare: \(e.records) record\(e.records == 1 ? "" : "s") (\(NumberText.percent(e.recordShare)) % of records)")
     }
-    Self.weighTime(e, &tally)
-    Self.weighOrderAndState(e, &tally)
+    weighTime(e, &tally)
+    weighOrderAndState(e, &tally)
     // Seen often enough to show a machine's habits and showing none of them: no bursts,
     // no timer, no runs, no no-ops, no stream of new values, not a large share.
     if tally.noisePoints == 0 && tally.score > -3 && e.records >= rareRecords {
@@ -205,6 +353,7 @@ package struct ActionClassifier: Sendable {
     tally.reasons.append((0, "\(NumberText.percent(e.lineShare)) % of lines"))
 
     let score = tally.score
+    let tip = e.structureLean != 0 ? 2 * e.structureLean : e.nameLean
     var decided: ActionClass
     if e.isBinding && !tally.machinePace && score > -2 {
       // A text field's binding per keystroke is what some readers look for.
@@ -214,12 +363,20 @@ package struct ActionClassifier: Sendable {
       decided = .noise
     } else if score <= -2 {
       decided = .signal
-    } else if score + e.nameLean >= 3 {
+    } else if score + tip >= 3 {
       decided = .noise
-    } else if score + e.nameLean <= -2 {
+    } else if score + tip <= -2 {
       decided = .signal
     } else {
       decided = .ambiguous
+    }
+    if decided == .noise && e.lineShare < smallShare && !tally.strong {
+      decided = .ambiguous
+      tally.reasons.append(
+        (2, "only \(NumberText.percent(e.lineShare)) % of lines and no timer, stream or no-op flood: kept in doubt"))
+    }
+    if e.structureLean < 0 {
+      tally.reasons.append((0, "TCA structure: an effect's response or a delegate action leans signal"))
     }
     if e.nameLean != 0, let word = e.nameWord, decided != .ambiguous || e.isBinding == false {
       tally.reasons.append((0, "name: `\(word)` leans \(e.nameLean > 0 ? "noise" : "signal")"))
@@ -232,43 +389,89 @@ package struct ActionClassifier: Sendable {
   }
 
   /// Rate and rhythm, when most records carry a time (Xcode prefixes only a few lines).
-  static func weighTime(_ e: ActionEvidence, _ tally: inout Tally) {
+  /// Per entity first: a row's stream is regular even when the rows together are not, and
+  /// a burst across rows, each row at a person's pace, is a fan-out a person asked for.
+  func weighTime(_ e: ActionEvidence, _ tally: inout Tally) {
     guard e.timedGaps >= 5 && Double(e.timedGaps) >= 0.8 * Double(e.records - 1) else { return }
     let F = NumberText.self
     let median = e.medianGap ?? 0
+    if e.entities >= 2, let spread = e.entitySpread, let gap = e.entityGap {
+      if spread <= entityTimerSpread && gap <= 600 {
+        tally.machinePace = gap <= 10
+        tally.strong = true
+        tally.add(
+          4, "each of \(e.entities) entities every \(Self.seconds(gap)) like a timer (spread \(F.fixed(spread, 2)))")
+        return
+      }
+      if spread >= fanOutSpread && gap >= 1 && e.fastShare >= 0.2 && (e.entitySwitchShare ?? 0) >= 0.8
+        && (e.entityShortShare ?? 1) < 0.2
+      {
+        tally.personPace = true
+        tally.fanOut = true
+        tally.add(
+          -2,
+          "in bursts across \(e.entities) entities, each at a person's pace (\(Self.seconds(gap)) apart, irregular)")
+        return
+      }
+    }
+    // Dispersion: a timer's intervals stay near their median even with ± 30 % jitter; it
+    // counts as a timer when it is also present through the session.
+    let jitteredTimer =
+      e.nearMedianShare >= jitteredTimerShare && median >= 1 && (e.presence ?? 0) >= 0.5
     if e.fastShare >= 0.5 {
       tally.machinePace = true
+      tally.strong = true
       let rate = max(e.peakPerSecond, Int((1 / max(median, 0.001)).rounded()))
       tally.add(4, "≈ \(rate) records/s in bursts (\(F.percent(e.fastShare)) % of intervals under 0.1 s)")
-    } else if e.periodShare >= 0.6, e.timedGaps >= 8, let period = e.period, period <= 600 {
+    } else if e.timedGaps >= 8, (e.periodShare >= 0.6 && (e.period ?? 0) <= 600) || (jitteredTimer && median <= 600) {
+      let tight = e.periodShare >= 0.6
+      let period = tight ? e.period ?? median : median
       // A slow timer (a poll every 30 s) costs the reader little and may drive events
-      // worth reading: it counts half.
+      // worth reading: it counts less, unless it is there all session long.
       tally.machinePace = period <= 10
+      tally.strong = true
+      let points = period <= 10 ? 4 : (e.presence ?? 0) >= 0.6 ? 3 : 2
+      let share = tight ? e.periodShare : e.nearMedianShare
       tally.add(
-        period <= 10 ? 4 : 2, "every \(seconds(period)) like a timer (\(F.percent(e.periodShare)) % of intervals)")
+        points,
+        "every \(Self.seconds(period)) like a timer (\(F.percent(share)) % of intervals within ± \(tight ? 14 : 30) %)")
     } else if e.fastShare >= 0.2 {
       tally.add(2, "often in bursts (\(F.percent(e.fastShare)) % of intervals under 0.1 s)")
     } else if median >= 1 {
       tally.personPace = true
-      tally.add(-3, "at a person's pace: \(seconds(median)) between records (median)")
+      tally.add(-3, "at a person's pace: \(Self.seconds(median)) between records (median)")
     } else {
-      tally.add(0, "\(seconds(median)) between records (median)")
+      tally.add(0, "\(Self.seconds(median)) between records (median)")
     }
     if e.periodShare >= 0.4 && e.periodShare < 0.6 && e.timedGaps >= 8 && e.fastShare < 0.5, let period = e.period,
       period <= 600
     {
-      tally.add(1, "often \(seconds(period)) apart (\(F.percent(e.periodShare)) % of intervals)")
+      tally.add(1, "often \(Self.seconds(period)) apart (\(F.percent(e.periodShare)) % of intervals)")
     }
   }
 
   /// Runs in record order, share of records, no-ops and the values it sets.
-  static func weighOrderAndState(_ e: ActionEvidence, _ tally: inout Tally) {
+  func weighOrderAndState(_ e: ActionEvidence, _ tally: inout Tally) {
     guard e.records >= 20 else { return }
     let F = NumberText.self
     // A gesture or a stream prints one record after another. At a person's pace (times
     // say so) a run is a person repeating a tap instead.
-    if !tally.personPace {
+    // Without times: runs across entities, each entity irregular in record order, are a
+    // fan-out, not a stream.
+    if e.timedGaps == 0 && e.entities >= 2 && e.repeatShare >= 0.25, (e.entitySwitchShare ?? 0) >= 0.8,
+      (e.entityShortShare ?? 1) < 0.2, let spread = e.entityOrderSpread, spread >= fanOutOrderSpread
+    {
+      tally.fanOut = true
+      tally.add(
+        -2, "in runs across \(e.entities) entities, each entity irregular (spread \(F.fixed(spread, 2)) in records)")
+    }
+    if e.timedGaps == 0 && e.entities >= 2, let spread = e.entityOrderSpread, spread <= entityOrderRegular {
+      tally.strong = true
+      tally.add(3, "each of \(e.entities) entities evenly spaced in records (spread \(F.fixed(spread, 2)))")
+    }
+    if !tally.personPace && !tally.fanOut {
       if e.repeatShare >= 0.5 {
+        if e.records >= 50 { tally.strong = true }
         tally.add(3, "comes in runs: \(F.percent(e.repeatShare)) % of its records follow one of its own")
       } else if e.repeatShare >= 0.25 {
         tally.add(1, "often in runs (\(F.percent(e.repeatShare)) % of its records follow one of its own)")
@@ -280,8 +483,11 @@ package struct ActionClassifier: Sendable {
     if let noop = e.noOpShare, noop >= 0.8 {
       // An effect's response often only confirms (a no-op now and then, or always): a
       // no-op counts fully only for what also streams (runs) or floods (a tenth of records).
-      let floods = e.repeatShare >= 0.25 || e.recordShare >= 0.1
-      tally.add(floods ? 2 : 1, "\(F.percent(noop)) % no-op")
+      let floods = e.repeatShare >= 0.25 || e.recordShare >= 0.1 || e.subSecondShare >= 0.5
+      if floods && noop >= 0.9 { tally.strong = true }
+      tally.add(
+        floods ? 2 : 1,
+        "\(F.percent(noop)) % no-op" + (e.subSecondShare >= 0.5 && e.repeatShare < 0.25 ? ", several a second" : ""))
     }
     if (e.noOpShare ?? 1) < 0.5, let variety = e.newValueShare, variety >= 0.9, let first = e.statePaths.first {
       let path = first.isEmpty ? "(root)" : first
@@ -291,6 +497,21 @@ package struct ActionClassifier: Sendable {
         tally.add(1, "sets `\(path)` to a new value every time")
       }
     }
+  }
+
+  /// TCA's structure, stronger than names: an effect's response (a `…Response` case with a
+  /// `success`/`failure` payload) or a `delegate` action is what a reader follows.
+  static func structureLean(_ path: String) -> Int {
+    let segments = path.split(separator: ".")
+    for (i, s) in segments.enumerated() {
+      if s == "delegate" { return -1 }
+      if s.hasSuffix("Response") && i + 1 < segments.count
+        && (segments[i + 1] == "success" || segments[i + 1] == "failure")
+      {
+        return -1
+      }
+    }
+    return 0
   }
 
   static func seconds(_ s: Double) -> String {

@@ -6,10 +6,9 @@ import TCALogQuery
 /// on a parallel read each chunk gets its own aggregator, merged in input order, which
 /// gives the same result as one sequential pass.
 extension ReportAggregator: ChunkedRecordSink, RecordPart {
-  /// Paths, values and timestamps (and the action text for shapes); never the raw bytes.
-  public var needs: RecordNeeds {
-    collectsShapes ? [.action, .actionText, .statePaths, .values] : [.action, .statePaths, .values]
-  }
+  /// Paths, values, timestamps and the action text (shapes, and the entity of each record:
+  /// `report` and `suggest` classify from the same evidence); never the raw bytes.
+  public var needs: RecordNeeds { [.action, .actionText, .statePaths, .values] }
 
   /// Every record counts (a sink and its parts are one type here).
   public var actionGate: ActionGate? { nil }

@@ -84,6 +84,18 @@ public struct ReportAggregator: Sendable {
   var bursts: [BurstTracker] = []
   /// Spacing of each action's records (parallel to `actions`), for the classifier.
   var rhythms: [Rhythm] = []
+  /// Spacing of each action's records per entity (row id, dictionary key).
+  var entityRhythms: [EntityRhythm] = []
+  /// What follows what: (earlier action << 32 | later action) → records of the later one
+  /// that came within `followWindow` seconds (with times) or `followRecords` records
+  /// (without) of the earlier one. Counted within each part of the input: a pair across
+  /// the boundary of two parts is not (a few in a million).
+  var follows = UInt64Map<Int>()
+  /// The last few distinct actions: index, ordinal and time of their last record.
+  var recent: [(index: Int, ordinal: Int, time: Double?)] = []
+  static let followWindow = 1.0
+  static let followRecords = 6
+  static let recentActions = 6
   /// Complete records added so far: the ordinal of the next one.
   var ordinal = 0
   /// Minute (as a bit pattern) → records.
@@ -127,6 +139,10 @@ public struct ReportAggregator: Sendable {
     actions[index].changes += record.changes.count
     let written = record.writtenTime
     rhythms[index].add(ordinal: ordinal, time: written?.instant)
+    if let entity = record.withBytes(record.actionTextRange, ActionEntity.key) {
+      entityRhythms[index].add(key: entity, ordinal: ordinal, time: written?.instant)
+    }
+    noteFollows(index, time: written?.instant)
     ordinal += 1
     for change in record.changes {
       let stateId = record.withBytes(change.normalized) { statePaths.intern($0) }
@@ -161,6 +177,27 @@ public struct ReportAggregator: Sendable {
     }
   }
 
+  /// Counts this record as following each of the last few distinct actions close before it.
+  private mutating func noteFollows(_ index: Int, time: Double?) {
+    var at: Int?
+    for (i, r) in recent.enumerated() {
+      if r.index == index {
+        at = i
+        continue
+      }
+      let near: Bool
+      if let time, let before = r.time {
+        near = time - before >= 0 && time - before <= ReportAggregator.followWindow
+      } else {
+        near = ordinal - r.ordinal <= ReportAggregator.followRecords
+      }
+      if near { follows[UInt64(r.index) << 32 | UInt64(index), default: 0] += 1 }
+    }
+    if let at { recent.remove(at: at) }
+    recent.insert((index, ordinal, time), at: 0)
+    if recent.count > ReportAggregator.recentActions { recent.removeLast() }
+  }
+
   private mutating func newAction(root: Int, path: Int, key: UInt64) -> Int {
     let index = actions.count
     _ = actionIndex.index(of: key, inserting: index)
@@ -168,6 +205,7 @@ public struct ReportAggregator: Sendable {
     actions.append(ActionStats())
     bursts.append(BurstTracker())
     rhythms.append(Rhythm())
+    entityRhythms.append(EntityRhythm())
     shapes.append([])
     shapeSamplesTaken.append(0)
     return index
@@ -193,6 +231,7 @@ public struct ReportAggregator: Sendable {
       actions[index].add(other.actions[i])
       bursts[index].merge(other.bursts[i])
       rhythms[index].merge(other.rhythms[i], offset: ordinal)
+      entityRhythms[index].merge(other.entityRhythms[i], offset: ordinal)
       let room = ReportAggregator.shapeSamples - shapeSamplesTaken[index]
       var taken = 0
       for shape in other.shapes[i] where taken < room {
@@ -225,6 +264,12 @@ public struct ReportAggregator: Sendable {
       let a = actionMap[Int(key & 0xFFFF_FFFF)]
       stateByAction[UInt64(s) << 32 | UInt64(a), default: PairTally()].merge(tally)
     }
+    for (key, n) in zip(other.follows.keys, other.follows.values) {
+      let a = actionMap[Int(key >> 32)]
+      let b = actionMap[Int(key & 0xFFFF_FFFF)]
+      follows[UInt64(a) << 32 | UInt64(b), default: 0] += n
+    }
+    if !other.recent.isEmpty { recent = other.recent.map { (actionMap[$0.index], $0.ordinal + ordinal, $0.time) } }
     ordinal += other.ordinal
     if let t = other.firstTime, firstTime.map({ t < $0 }) ?? true { firstTime = t }
     if let t = other.lastTime, lastTime.map({ t > $0 }) ?? true { lastTime = t }
@@ -262,7 +307,7 @@ public struct ReportAggregator: Sendable {
       result.actions.append(
         ActionSummary(
           path: names[i].0, root: key.root == 0 ? nil : names[i].1, stats: actions[i], burst: bursts[i].best,
-          shape: shape?.steps, shapeVariants: shapes[i].count, rhythm: rhythms[i]))
+          shape: shape?.steps, shapeVariants: shapes[i].count, rhythm: rhythms[i], entities: entityRhythms[i]))
     }
     var stateOrder = Array(stateChanges.indices)
     let stateNames = stateOrder.map { statePaths.string($0) }
@@ -277,6 +322,10 @@ public struct ReportAggregator: Sendable {
       result.states[statePosition[Int(key >> 32)]].byAction.append(
         (position[Int(key & 0xFFFF_FFFF)], tally.changes, tally.variety))
     }
+    for (key, n) in zip(follows.keys, follows.values) {
+      result.follows.append((position[Int(key >> 32)], position[Int(key & 0xFFFF_FFFF)], n))
+    }
+    result.follows.sort { ($0.from, $0.to) < ($1.from, $1.to) }
     for i in result.states.indices {
       result.states[i].byAction.sort { $0.changes != $1.changes ? $0.changes > $1.changes : $0.action < $1.action }
     }
@@ -300,6 +349,8 @@ public struct ActionSummary: Sendable {
   public var shapeVariants: Int
   /// How its records are spaced in record order and in time.
   package var rhythm = Rhythm()
+  /// How its records are spaced per entity (row id, dictionary key).
+  package var entities = EntityRhythm()
 }
 
 /// One normalized state path of a `ReportSummary`, with its changes.
@@ -334,6 +385,9 @@ public struct ReportSummary: Sendable {
   public var timeOffset: Int?
   /// Records per minute (minutes since 1970), ascending.
   public var perMinute: [(minute: Int, records: Int)] = []
+  /// What follows what: records of action `to` (an index into `actions`) that came within a
+  /// second (or six records, without times) after a record of action `from`.
+  package var follows: [(from: Int, to: Int, count: Int)] = []
   /// An empty summary over these counts (no actions, states or times).
   public init(statistics: ScanStatistics) { self.statistics = statistics }
 }
