@@ -70,23 +70,42 @@ def score(labels, suggestions):
     return silenced, noise_lines, sorted(signal)
 
 
-def run_one(job):
-    app, fmt, prefix, seed, minutes, tcalog, extra = job
-    with tempfile.TemporaryDirectory(prefix="tcalog-measure-") as d:
-        log = os.path.join(d, "s.log")
-        lab = os.path.join(d, "labels.json")
+def session(app, fmt, prefix, seed, minutes, cache):
+    """The log and labels of a session: written to `cache` once (when given) and reused."""
+    d = os.path.join(cache, "%s-%s-%s-%d-%d" % (app, fmt, prefix, seed, minutes))
+    log = os.path.join(d, "s.log")
+    lab = os.path.join(d, "labels.json")
+    if not os.path.exists(lab):
+        os.makedirs(d, exist_ok=True)
         subprocess.run([sys.executable, TCASIM] + module_args() + [
             "--app", app, "--format", fmt, "--prefix", prefix, "--seed", str(seed), "--minutes", str(minutes),
-            "-o", log, "--labels", lab], check=True, capture_output=True)
-        out = subprocess.run([tcalog, "suggest", "--format", "json"] + extra + [log], capture_output=True, text=True)
+            "-o", log, "--labels", lab + ".tmp"], check=True, capture_output=True)
+        os.rename(lab + ".tmp", lab)
+    return log, lab
+
+
+def run_one(job):
+    app, fmt, prefix, seed, minutes, tcalog, extra, cache, tuning = job
+    with tempfile.TemporaryDirectory(prefix="tcalog-measure-") as d:
+        log, lab = session(app, fmt, prefix, seed, minutes, cache or d)
+        env = dict(os.environ)
+        if tuning:
+            env["TCALOG_CLASSIFIER_TUNING"] = tuning
+        out = subprocess.run([tcalog, "suggest", "--format", "json"] + extra + [log], capture_output=True, text=True,
+                             env=env)
         if out.returncode != 0:
             return {"app": app, "format": fmt, "prefix": prefix, "seed": seed, "error": out.stderr.strip()[:300]}
         result = json.loads(out.stdout)
         labels = json.load(open(lab))
     silenced, noise, signal = score(labels, result.get("suggestions", []))
     pct = 100.0 * silenced / noise if noise else 100.0
+    actions = []
+    for a in result.get("actions", []):
+        label = labels["actions"].get(a["path"], {}).get("label")
+        actions.append(dict(a, label=label))
     return {"app": app, "format": fmt, "prefix": prefix, "seed": seed, "noisePct": round(pct, 1),
-            "noiseLines": noise, "signalSilenced": signal, "pass": pct >= 95.0 and not signal}
+            "noiseLines": noise, "signalSilenced": signal, "pass": pct >= 95.0 and not signal,
+            "actions": actions}
 
 
 def main():
@@ -100,9 +119,11 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--json", default=None)
     ap.add_argument("--extra-args", default="", help="more arguments for tcalog suggest")
+    ap.add_argument("--cache", default=None, help="keep the sessions in this directory and reuse them")
+    ap.add_argument("--tuning", default="", help="TCALOG_CLASSIFIER_TUNING for tcalog (name=value,...)")
     args = ap.parse_args()
     apps = args.apps.split(",") if args.apps else list_apps()
-    jobs = [(a, f, p, int(s), args.minutes, args.tcalog, shlex.split(args.extra_args))
+    jobs = [(a, f, p, int(s), args.minutes, args.tcalog, shlex.split(args.extra_args), args.cache, args.tuning)
             for a in apps for f in args.formats.split(",") for p in args.prefixes.split(",")
             for s in args.seeds.split(",")]
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
@@ -127,7 +148,7 @@ def main():
     total = [r for r in rows if "error" not in r]
     print("\nall: %d of %d sessions pass" % (sum(r["pass"] for r in total), len(rows)))
     if args.json:
-        json.dump(rows, open(args.json, "w"), indent=1)
+        json.dump(rows, open(args.json, "w"), indent=1)   # with every action's evidence and label
 
 
 if __name__ == "__main__":
