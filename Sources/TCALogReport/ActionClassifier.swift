@@ -279,7 +279,9 @@ package struct ActionClassifier: Sendable {
       let e = out[i].evidence
       // Causality tips what its own numbers leave open; it never overrules a clear verdict
       // (progress of images that arrive with messages is still a stream).
-      if abs(c.score) <= 3 && e.followShare >= followShare && e.followRatio >= 0.67 && e.followRatio <= 1.5 && !e.isBinding {
+      if abs(c.score) <= 3 && e.followShare >= followShare && e.followRatio >= 0.67 && e.followRatio <= 1.5
+        && !e.isBinding
+      {
         setters[i] = j
       }
     }
