@@ -67,7 +67,11 @@ public struct Budget {
     var rules: [Rule] = []
     var matchers: [PatternMatcher] = []
     var errors: [LineError] = []
-    for (n, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    // "\r\n" is one Character in Swift: split on both (as filter repositories do), or a CRLF
+    // file is one line, and one that starts with a comment is all comment.
+    let lines = text.split(
+      omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+    for (n, rawLine) in lines.enumerated() {
       var line = String(rawLine)
       if line.hasSuffix("\r") { line.removeLast() }
       // A comment is a line starting with `#`, or ` #` after a rule.
@@ -103,6 +107,10 @@ public struct Budget {
         Rule(
           file: file, line: n + 1, pattern: pattern, isState: isState, limit: limit, unit: unit,
           text: (isState ? "state:" : "") + pattern + " <= " + limitText))
+    }
+    if errors.isEmpty && rules.isEmpty {
+      // A CI gate that checks nothing passes by accident: an empty budget is a mistake.
+      errors.append(LineError(description: "\(file): no rules (expected 'PATTERN <= LIMIT' lines)"))
     }
     if !errors.isEmpty { throw BudgetFileError(lines: errors) }
     self.rules = rules

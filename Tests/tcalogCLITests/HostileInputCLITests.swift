@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+/// Hostile input end to end (issue 42): files in the encodings editors write, patterns that
+/// hit PCRE2's limits, planted links, tiny terminals. Each test names the row it holds.
+struct HostileInputCLITests {
+  /// A fresh folder for one test's files.
+  static func temporaryDirectory() throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-hostile-\(getpid())-\(UUID())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    return dir
+  }
+
+  /// Writes `bytes` to `name` in `dir`; returns its path.
+  static func write(_ bytes: [UInt8], _ name: String, in dir: URL) throws -> String {
+    let url = dir.appendingPathComponent(name)
+    try Data(bytes).write(to: url)
+    return url.path
+  }
+
+  static func write(_ text: String, _ name: String, in dir: URL) throws -> String {
+    try write(Array(text.utf8), name, in: dir)
+  }
+
+  /// Row 1: a CRLF budget whose first line is a comment keeps its rules (it was read as one
+  /// comment line: `0 of 0 rules broken`, exit 0), and a budget without rules is an error.
+  @Test func crlfBudgetWithALeadingCommentIsChecked() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let budget = try Self.write("# budget\r\ntodos <= 1 records\r\n", "budget.txt", in: dir)
+    let run = runTCALog(["check", "--budget", budget, "Samples/todos-tca1.log"])
+    #expect(run.status == 1, "\(String(decoding: run.stdout, as: UTF8.self))\(run.stderr)")
+    #expect(String(decoding: run.stdout, as: UTF8.self).contains("FAIL"))
+
+    let empty = try Self.write("# nothing yet\r\n\r\n", "empty.txt", in: dir)
+    let none = runTCALog(["check", "--budget", empty, "Samples/todos-tca1.log"])
+    #expect(none.status == 2)
+    #expect(none.stderr == "tcalog: error: \(empty): no rules (expected 'PATTERN <= LIMIT' lines)\n")
+  }
+}
