@@ -81,7 +81,9 @@ public final class FilterRepository {
     var issues: [FilterFileIssue] = []
     var number = 0
     // "\r\n" is one Character in Swift: split on both so CRLF files keep their line numbers.
-    for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+    for rawLine in text.droppingByteOrderMark.split(
+      omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+    {
       number += 1
       var line = Substring(rawLine)
       if line.last == "\r" { line = line.dropLast() }

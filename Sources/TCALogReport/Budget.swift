@@ -69,7 +69,7 @@ public struct Budget {
     var errors: [LineError] = []
     // "\r\n" is one Character in Swift: split on both (as filter repositories do), or a CRLF
     // file is one line, and one that starts with a comment is all comment.
-    let lines = text.split(
+    let lines = text.droppingByteOrderMark.split(
       omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
     for (n, rawLine) in lines.enumerated() {
       var line = String(rawLine)

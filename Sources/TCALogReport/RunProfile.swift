@@ -1,3 +1,4 @@
+import TCALogInput
 import TCALogParsing
 import TCALogPipeline
 
@@ -261,6 +262,7 @@ extension RunProfile {
   /// paths grouped to N segments (`groupDepth`). Rows left out by `--top` or `--min-share`
   /// are counted in `omittedRows`.
   public init(savedReport data: Data, source: String) throws {
+    let data = Self.droppingByteOrderMark(data)
     guard let json = try? JSONDecoder().decode(SavedReport.self, from: data), let records = json.records,
       let actions = json.actions
     else {
@@ -309,9 +311,16 @@ extension RunProfile {
     }
   }
 
-  /// Whether `data` looks like a saved report rather than a log: JSON starting with `{`.
+  /// Whether `data` looks like a saved report rather than a log: JSON starting with `{`
+  /// (after a byte order mark, which an editor may have added).
   public static func isSavedReport(_ data: Data) -> Bool {
-    data.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == UInt8(ascii: "{")
+    droppingByteOrderMark(data).first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 })
+      == UInt8(ascii: "{")
+  }
+
+  /// `data` without a leading UTF-8 byte order mark.
+  private static func droppingByteOrderMark(_ data: Data) -> Data {
+    data.starts(with: utf8ByteOrderMark) ? data.dropFirst(utf8ByteOrderMark.count) : data
   }
 }
 

@@ -133,3 +133,17 @@ import Testing
     }
   }
 }
+
+extension QueryFilterRepositoryTests {
+  /// A byte order mark before the first entry is no part of its name (issue 42, row 12).
+  @Test func aByteOrderMarkIsSkipped() throws {
+    let repository = try FilterRepository(parsing: "\u{FEFF}hover = ^hover$\r\ntick = tick\r\n", file: "f")
+    #expect(repository.entries.map(\.name) == ["hover", "tick"])
+    let budget = try Budget(text: "\u{FEFF}hover <= 1%\n", file: "b")
+    #expect(budget.rules.map(\.pattern) == ["hover"])
+    #expect(RunProfile.isSavedReport(Data([0xEF, 0xBB, 0xBF] + Array(" {\"records\": 1, \"actions\": []}".utf8))))
+    let profile = try RunProfile(
+      savedReport: Data([0xEF, 0xBB, 0xBF] + Array("{\"records\": 3, \"actions\": []}".utf8)), source: "r.json")
+    #expect(profile.records == 3)
+  }
+}

@@ -38,3 +38,34 @@ struct HostileInputCLITests {
     #expect(none.stderr == "tcalog: error: \(empty): no rules (expected 'PATTERN <= LIMIT' lines)\n")
   }
 }
+
+extension HostileInputCLITests {
+  /// Row 12: a UTF-8 byte order mark at the start of a budget, a filter repository or a saved
+  /// report is skipped (it joined the budget's first pattern, which then matched nothing;
+  /// made the repository's first name invalid; made a saved report read as a log).
+  @Test func byteOrderMarksAreSkippedInEveryFileRead() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+    let budget = try Self.write(bom + Array("todos <= 1 records\n".utf8), "budget.txt", in: dir)
+    let checked = runTCALog(["check", "--budget", budget, "Samples/todos-tca1.log"])
+    #expect(checked.status == 1, "\(String(decoding: checked.stdout, as: UTF8.self))\(checked.stderr)")
+
+    let filters = try Self.write(bom + Array("todos = ^todos\\.\n".utf8), "filters.txt", in: dir)
+    let all = runTCALog(["filter", "-c", "Samples/todos-tca1.log"])
+    let kept = runTCALog(["filter", "--exclude-filters", filters, "-c", "Samples/todos-tca1.log"])
+    #expect(kept.status == 0, "\(kept.stderr)")
+    #expect(String(decoding: all.stdout, as: UTF8.self) == "17\n")
+    #expect(String(decoding: kept.stdout, as: UTF8.self) == "9\n")
+
+    let report = runTCALog(["report", "--format", "json", "Samples/todos-tca1.log"])
+    let saved = try Self.write(bom + Array(report.stdout), "saved.json", in: dir)
+    let compared = runTCALog(["compare", "--format", "json", saved, "Samples/todos-tca1.log"])
+    #expect(compared.status == 0, "\(compared.stderr)")
+    let json = try #require(try JSONSerialization.jsonObject(with: compared.stdout) as? [String: Any])
+    let before = try #require(json["before"] as? [String: Any])
+    #expect(before["savedReport"] as? Bool == true)
+    #expect(before["records"] as? Int == 17)
+    #expect((json["actions"] as? [Any])?.isEmpty == true)
+  }
+}
