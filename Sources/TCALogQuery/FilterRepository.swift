@@ -35,12 +35,13 @@ public struct FilterRepositoryError: Error, Sendable, CustomStringConvertible {
 ///
 /// File format, one entry per line:
 ///
-///     # comment (only as a whole line: `#` is common inside patterns, `#1`)
-///     hoverActions = ^windows\.window\.hover$
+///     # comment (a whole line, or `#` after a blank: `#` is common inside patterns, `#1`)
+///     hoverActions = ^windows\.window\.hover$   # the pointer over a window
 ///
 /// The name is a Swift-style identifier (`[A-Za-z_][A-Za-z0-9_]*`, not a lone `_`); the
-/// pattern is everything after the first `=`, with surrounding blanks removed (write
-/// `\x20` for a significant leading or trailing space).
+/// pattern is everything after the first `=` up to a comment (a `#` after a blank, as in
+/// budget files), with surrounding blanks removed (write `\x20` for a significant leading
+/// or trailing space, `[ ]#` for a blank before `#`).
 public final class FilterRepository {
   /// One `name = pattern` line.
   public struct Entry: Sendable, Equatable {
@@ -97,7 +98,7 @@ public final class FilterRepository {
         continue
       }
       let name = String(trimmed[..<equals].trimmingBlanks())
-      let pattern = String(trimmed[trimmed.index(after: equals)...].trimmingBlanks())
+      let pattern = String(trimmed[trimmed.index(after: equals)...].trimmingBlanks().droppingComment())
       do {
         try add(Entry(name: name, pattern: pattern, line: number))
       } catch {
@@ -141,6 +142,11 @@ public final class FilterRepository {
     guard !entry.pattern.isEmpty else { throw EntryError(reason: "empty pattern for '\(entry.name)'") }
     guard !entry.pattern.contains(where: { $0 == "\n" || $0 == "\r" }) else {
       throw EntryError(reason: "pattern for '\(entry.name)' spans several lines")
+    }
+    guard entry.pattern.unicodeScalars[...].droppingComment().count == entry.pattern.unicodeScalars.count else {
+      // Written as is, the file would read the rest as a comment.
+      throw EntryError(
+        reason: "pattern for '\(entry.name)' has '#' after a blank, which starts a comment (write [ ]# or \\x20#)")
     }
     let matcher: PatternMatcher
     do {
@@ -291,5 +297,18 @@ extension Substring.UnicodeScalarView {
     while let c = s.first, c == " " || c == "\t" { s = s.dropFirst() }
     while let c = s.last, c == " " || c == "\t" { s = s.dropLast() }
     return s
+  }
+
+  /// The pattern without a comment: `#` after a blank and all after it, and the blanks
+  /// before it (a budget file's rule). The pattern's first scalar is never a comment's
+  /// start, so `name = #1` keeps `#1`.
+  fileprivate func droppingComment() -> Substring.UnicodeScalarView {
+    var previous: Unicode.Scalar?
+    for i in indices {
+      let c = self[i]
+      if c == "#", previous == " " || previous == "\t" { return self[..<i].trimmingBlanks() }
+      previous = c
+    }
+    return self
   }
 }

@@ -147,3 +147,19 @@ extension QueryFilterRepositoryTests {
     #expect(profile.records == 3)
   }
 }
+
+extension QueryFilterRepositoryTests {
+  /// `#` after a blank starts a comment after a pattern, as in budget files (it was taken
+  /// into the pattern, which then matched nothing); a `#` without a blank before it, or
+  /// first in the pattern, is the pattern's (issue 42, row 17).
+  @Test func aCommentAfterAPatternIsNoPartOfIt() throws {
+    let repository = try FilterRepository(
+      parsing: "a = ^timerTicked$ # comment\nb = x#1\t# c\nc = #1\nd = [ ]#y\t\t#\n", file: "f")
+    #expect(repository.entries.map(\.pattern) == ["^timerTicked$", "x#1", "#1", "[ ]#y"])
+    #expect(try repository.firstEntry(matching: "timerTicked")?.name == "a")
+    // An entry that would read back as a comment is refused rather than written.
+    #expect(throws: FilterRepository.EntryError.self) { try repository.add(.init(name: "e", pattern: "a #b")) }
+    let again = try FilterRepository(parsing: repository.rendered(), file: "again")
+    #expect(again.entries.map(\.pattern) == repository.entries.map(\.pattern))
+  }
+}
