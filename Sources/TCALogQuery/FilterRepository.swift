@@ -67,6 +67,12 @@ public final class FilterRepository {
   private var indexByName: [String: Int] = [:]
   /// How every pattern is compiled; never `.fixedString` (entries are regular expressions).
   public let options: PatternMatcher.Options
+  /// Matches that hit PCRE2's limits while the repository answered which entry silences an
+  /// action path (`report --filters`, `suggest --filters`), first of each pattern, in the
+  /// order met: the answers are then wrong, and the command says so (exit status 2).
+  public package(set) var silencingErrors: [MatchError] = []
+  /// How many such matches failed, every one counted.
+  public package(set) var silencingErrorCount = 0
 
   /// An empty repository (to build one in memory and write it out).
   public init(file: String = "<memory>", options: PatternMatcher.Options = []) {

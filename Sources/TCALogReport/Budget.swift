@@ -137,7 +137,8 @@ public struct Budget {
   public struct Result: Sendable {
     /// The rule.
     public var rule: Rule
-    /// The value in the rule's unit (nil: a rate rule on a log without timestamps).
+    /// The value in the rule's unit (nil: a rate rule on a log without timestamps, or a
+    /// match that hit PCRE2's limits, `matchError`).
     public var measured: Double?
     /// The measured value is within the limit.
     public var holds: Bool
@@ -149,6 +150,9 @@ public struct Budget {
     public var burstSeconds: Int { rule.unit == .perMinute ? 60 : 1 }
     /// Action (or state) paths the pattern matched in the run.
     public var matchedPaths: Int
+    /// The first match that hit PCRE2's limits: the rule is not measured (the paths it could
+    /// not decide would be left out), and `check` fails with an error.
+    public var matchError: MatchError? = nil
   }
 
   /// Measures every rule on `profile`.
@@ -156,7 +160,16 @@ public struct Budget {
     zip(rules, matchers).map { rule, matcher in
       var tally = RunProfile.Tally()
       var matched = 0
-      for (path, t) in rule.isState ? profile.states : profile.actions where (try? matcher.matches(path)) == true {
+      var matchError: MatchError?
+      for (path, t) in rule.isState ? profile.states : profile.actions {
+        do throws(MatchError) {
+          guard try matcher.matches(path) else { continue }
+        } catch {
+          // Counted as not matching, and the rule reported as not measured: a match PCRE2
+          // gave up on must not let the rule pass.
+          if matchError == nil { matchError = error }
+          continue
+        }
         tally.absorb(t)
         matched += 1
       }
@@ -174,8 +187,10 @@ public struct Budget {
         measured = profile.records > 0 ? 100 * Double(tally.records) / Double(profile.records) : 0
       }
       return Result(
-        rule: rule, measured: measured, holds: measured.map { $0 <= rule.limit } ?? false,
-        burst: rule.unit == .perMinute ? tally.peakWindow(over: 60) : tally.peakSecond, matchedPaths: matched)
+        rule: rule, measured: matchError == nil ? measured : nil,
+        holds: matchError == nil && measured.map { $0 <= rule.limit } ?? false,
+        burst: rule.unit == .perMinute ? tally.peakWindow(over: 60) : tally.peakSecond, matchedPaths: matched,
+        matchError: matchError)
     }
   }
 }

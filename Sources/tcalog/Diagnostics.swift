@@ -55,6 +55,20 @@ enum FilterRepositoryLoader {
   }
 }
 
+extension FilterRepositoryLoader {
+  /// Reports the matches of a `--filters` repository that hit PCRE2's limits (which marked
+  /// those action paths not silenced), as `filter` reports its own; returns whether any did.
+  static func reportMatchErrors(_ repository: FilterRepository?) -> Bool {
+    guard let repository, repository.silencingErrorCount > 0 else { return false }
+    for error in repository.silencingErrors { Diagnostics.error("\(repository.file): \(error.description)") }
+    let count = repository.silencingErrorCount
+    Diagnostics.error(
+      "\(NumberText.counted(count, "match", "matches")) failed; \(count == 1 ? "that action path was" : "those action paths were") treated as not silenced"
+    )
+    return true
+  }
+}
+
 /// Where a command's finished output goes: a file (`-o`), else standard output.
 enum FinishedOutput {
   static func write(_ text: String, to file: String?) throws {

@@ -235,3 +235,27 @@ struct BudgetTests {
     #expect(one.actions.values.allSatisfy { $0.perBlock.keys.allSatisfy { $0 >= 0 && $0 < RunProfile.maxBlocks } })
   }
 }
+
+extension BudgetTests {
+  /// A rule whose match hits PCRE2's limits is not measured and does not hold (it counted
+  /// the path as not matching, and held); so for a filter repository that silences actions,
+  /// which keeps the failure (issue 42, row 2).
+  @Test func matchLimitsAreNotPasses() throws {
+    var profile = RunProfile(source: "limit")
+    var tally = RunProfile.Tally()
+    tally.add(second: nil, lines: 3, noOp: true)
+    profile.actions = [String(repeating: "a", count: 40) + "c": tally, "tick": tally]
+    profile.records = 2
+    profile.lines = 6
+    let results = try Budget(text: "^(a|aa)+$|b$ <= 0\ntick <= 1", file: "b").check(profile)
+    #expect(results[0].matchError?.pattern == "^(a|aa)+$|b$")
+    #expect(results[0].measured == nil && !results[0].holds)
+    #expect(results[1].matchError == nil && results[1].holds)
+
+    let repository = try FilterRepository(parsing: "x = ^(a|aa)+$|b$\n", file: "f")
+    #expect(repository.silencingEntry(forActionPath: String(repeating: "a", count: 40) + "c") == nil)
+    #expect(repository.silencingEntry(forActionPath: "tick") == nil)
+    #expect(repository.silencingErrorCount == 1)
+    #expect(repository.silencingErrors.map(\.pattern) == ["^(a|aa)+$|b$"])
+  }
+}

@@ -69,3 +69,39 @@ extension HostileInputCLITests {
     #expect((json["actions"] as? [Any])?.isEmpty == true)
   }
 }
+
+extension HostileInputCLITests {
+  /// A log with one action whose path makes `^(a|aa)+$` backtrack past PCRE2's match limit.
+  static let backtrackingLog =
+    "received action:\n  AppFeature.Action.\(String(repeating: "a", count: 40))c\n  (No state changes)\n\n"
+    + "received action:\n  AppFeature.Action.tick\n  (No state changes)\n"
+  static let backtrackingPattern = "^(a|aa)+$|b$"
+
+  /// Row 2: a match that hits PCRE2's limits in a budget rule, `report --filters` or
+  /// `suggest --filters` is exit 2 with a message, as in `filter` (it counted as no match:
+  /// `ok`, exit 0, and wrong numbers).
+  @Test func matchLimitsAreErrorsInBudgetsAndFilterRepositories() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let log = try Self.write(Self.backtrackingLog, "limit.log", in: dir)
+    let budget = try Self.write("\(Self.backtrackingPattern) <= 0\n", "budget.txt", in: dir)
+    let checked = runTCALog(["check", "--budget", budget, log])
+    #expect(checked.status == 2)
+    #expect(checked.stderr.hasPrefix("tcalog: error: \(budget):1: pattern '\(Self.backtrackingPattern)': match limit"))
+    #expect(!String(decoding: checked.stdout, as: UTF8.self).contains("ok "))
+
+    let filters = try Self.write("backtracks = \(Self.backtrackingPattern)\n", "filters.txt", in: dir)
+    for command in ["report", "suggest"] {
+      let run = runTCALog([command, "--filters", filters, log])
+      #expect(run.status == 2, "\(command)")
+      #expect(
+        run.stderr.contains("tcalog: error: \(filters): pattern '\(Self.backtrackingPattern)': match limit"),
+        "\(command)")
+      #expect(run.stderr.contains("treated as not silenced"), "\(command)")
+    }
+    // --append adds nothing when what the repository silences is unknown.
+    let appended = runTCALog(["suggest", "--filters", filters, "--append", log])
+    #expect(appended.status == 2)
+    #expect(try String(contentsOfFile: filters, encoding: .utf8) == "backtracks = \(Self.backtrackingPattern)\n")
+  }
+}
