@@ -106,9 +106,8 @@ enum FinishedOutput {
     // A regular file is written beside itself and renamed over, so a reader (CI, a browser)
     // never sees half a report; open(2) and rename(2) give the system's words for a failure
     // ("Is a directory"), where Foundation's message said "NSCocoaErrorDomain error 512".
-    let temporary = file + ".tcalog-\(getpid()).tmp"
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-    guard fd >= 0 else { try fail(String(cString: strerror(errno)), removing: temporary) }
+    // Created new (O_EXCL | O_NOFOLLOW, a random name), never through a planted link.
+    guard let (fd, temporary) = TemporaryFile.create(beside: file) else { try fail(String(cString: strerror(errno))) }
     try writeAll(to: fd, removing: temporary)
     if rename(temporary, file) != 0 { try fail(String(cString: strerror(errno)), removing: temporary) }
   }
