@@ -169,9 +169,33 @@ struct WrappedTextTests {
     let wrapped = TextFormatting.wrapped(line, width: 30, indent: "      ")
     #expect(wrapped == "FAIL  no-op-flood  no action\n      is over 20% of all\n      records")
     #expect(wrapped.split(separator: "\n").allSatisfy { $0.count <= 30 })
-    #expect(TextFormatting.wrapped("      measured 413/s, limit 76/s", width: 20, indent: "      ")
-      == "      measured\n      413/s, limit\n      76/s")
+    #expect(
+      TextFormatting.wrapped("      measured 413/s, limit 76/s", width: 20, indent: "      ")
+        == "      measured\n      413/s, limit\n      76/s")
     let long = "a " + String(repeating: "x", count: 40) + " b"
-    #expect(TextFormatting.wrapped(long, width: 10, indent: "  ") == "a\n  " + String(repeating: "x", count: 40) + "\n  b")
+    #expect(
+      TextFormatting.wrapped(long, width: 10, indent: "  ") == "a\n  " + String(repeating: "x", count: 40) + "\n  b")
+  }
+
+  /// A width below the indentation (`COLUMNS=1` to 6) crashed ("Range requires lowerBound
+  /// <= upperBound"); now every width gives each word once, in order, and no line of blanks
+  /// (issue 42, row 8).
+  @Test func everyWidthDownToZeroKeepsEveryWord() {
+    let lines = [
+      "before  Samples/todos-tca1.log: 17 records, 238 lines", "after   x", "      measured 413/s, limit 76/s",
+      "   ", "", "a", "FAIL  no-op-flood  no action is over 20% of all records",
+    ]
+    for line in lines {
+      for width in 0...12 {
+        for indent in ["", "  ", "      ", "        "] {
+          let wrapped = TextFormatting.wrapped(line, width: width, indent: indent)
+          #expect(wrapped.split(whereSeparator: \.isWhitespace) == line.split(whereSeparator: \.isWhitespace))
+          let later = wrapped.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+          // (Without an indentation, blanks after a break start the next line, as before.)
+          #expect(
+            indent.isEmpty || later.allSatisfy { !$0.allSatisfy { $0 == " " } }, "\(line) at \(width): \(wrapped)")
+        }
+      }
+    }
   }
 }

@@ -105,3 +105,22 @@ extension HostileInputCLITests {
     #expect(try String(contentsOfFile: filters, encoding: .utf8) == "backtracks = \(Self.backtrackingPattern)\n")
   }
 }
+
+extension HostileInputCLITests {
+  /// Row 8: `COLUMNS` of 1 to 6 crashed `compare` (SIGILL in `TextFormatting.wrapped`); every
+  /// width now gives the same words, fitted as far as words allow.
+  @Test func tinyTerminalWidthsNeverCrash() {
+    let wide = runTCALog(
+      ["compare", "Samples/todos-tca1.log", "Samples/todos-tca0.log"], environment: ["COLUMNS": "200"])
+    #expect(wide.status == 0)
+    for columns in 1...6 {
+      let run = runTCALog(
+        ["compare", "Samples/todos-tca1.log", "Samples/todos-tca0.log"], environment: ["COLUMNS": "\(columns)"])
+      #expect(run.status == 0, "COLUMNS=\(columns): \(run.stderr)")
+      #expect(run.stderr.isEmpty, "COLUMNS=\(columns)")
+      let header = String(decoding: run.stdout, as: UTF8.self).split(separator: "\n").prefix(16)
+        .flatMap { $0.split(separator: " ") }
+      #expect(header.contains("Samples/todos-tca1.log:") && header.contains("Samples/todos-tca0.log:"))
+    }
+  }
+}
