@@ -124,3 +124,23 @@ extension HostileInputCLITests {
     }
   }
 }
+
+extension HostileInputCLITests {
+  /// Row 14: a case named with non-ASCII letters (valid Swift) keeps its action path, in
+  /// every read: sequential and chunked (`"path": ""` before).
+  @Test func nonASCIIIdentifiersKeepTheirActionPath() throws {
+    let log = String(
+      repeating: "received action:\n  App.Action.café(1)\n  (No state changes)\n\n"
+        + "received action:\n  App.Action.tick\n  (No state changes)\n\n", count: 50)
+    for jobs in ["1", "2"] {
+      let run = runTCALog(["records", "-j", jobs], stdin: Data(log.utf8))
+      #expect(run.status == 0, "\(run.stderr)")
+      let paths = try String(decoding: run.stdout, as: UTF8.self).split(separator: "\n").map { line in
+        let record = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        return (record["action"] as? [String: Any])?["path"] as? String
+      }
+      #expect(paths.count == 100)
+      #expect(paths.filter { $0 == "café" }.count == 50, "-j \(jobs)")
+    }
+  }
+}
