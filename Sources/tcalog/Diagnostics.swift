@@ -112,3 +112,25 @@ enum FinishedOutput {
     if rename(temporary, file) != 0 { try fail(String(cString: strerror(errno)), removing: temporary) }
   }
 }
+
+/// The command line as the system gave it: ArgumentParser's strings were decoded with
+/// U+FFFD for every byte that is not UTF-8, so `-t $'\xff'` would match a literal `�`.
+enum RawArguments {
+  /// The arguments that are not UTF-8, each decoded as ArgumentParser decoded it.
+  static let notUTF8: [String] = (0..<Int(CommandLine.argc)).compactMap { i in
+    guard let pointer = CommandLine.unsafeArgv[i] else { return nil }
+    let bytes = UnsafeBufferPointer(
+      start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+    let text = String(decoding: bytes, as: UTF8.self)
+    return text.utf8.elementsEqual(bytes) ? nil : text
+  }
+
+  /// Compiles `pattern`, given on the command line, unless its bytes were not UTF-8 there
+  /// (an error, as pcre2grep's; PCRE2 reads UTF-8).
+  static func matcher(_ pattern: String, options: PatternMatcher.Options) throws(PatternError) -> PatternMatcher {
+    if pattern.unicodeScalars.contains("\u{FFFD}"), notUTF8.contains(where: { $0.contains(pattern) }) {
+      throw PatternError(pattern: pattern, offset: nil, message: "not UTF-8 text")
+    }
+    return try PatternMatcher(pattern, options: options)
+  }
+}

@@ -168,7 +168,7 @@ struct FilterCommand: ParsableCommand {
     do {
       func compile(_ patterns: [String]) throws(PatternError) -> [PatternMatcher] {
         var matchers: [PatternMatcher] = []
-        for pattern in patterns { matchers.append(try PatternMatcher(pattern, options: options)) }
+        for pattern in patterns { matchers.append(try RawArguments.matcher(pattern, options: options)) }
         return matchers
       }
       actions = try compile(action)

@@ -144,3 +144,41 @@ extension HostileInputCLITests {
     }
   }
 }
+
+extension HostileInputCLITests {
+  /// Runs `script` with /bin/sh in the package root, the built tcalog as `$0`: for
+  /// arguments a Swift `String` cannot carry (bytes that are not UTF-8).
+  static func shell(_ script: String) throws -> (status: Int32, stderr: String) {
+    let binary = try #require(tcalogBinary)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", script, binary.path]
+    process.currentDirectoryURL = packageRoot
+    let err = Pipe()
+    process.standardError = err
+    process.standardOutput = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: stderr, as: UTF8.self))
+  }
+
+  /// Row 16: a pattern whose bytes are not UTF-8 is an error, exit 2, as pcre2grep's (the
+  /// byte became U+FFFD and matched a literal `�`).
+  @Test func patternsThatAreNotUTF8AreErrors() throws {
+    for script in [
+      #""$0" filter -F -t "$(printf '\377')" Samples/messy.log"#,
+      #""$0" filter -c -a "tick$(printf '\303')" Samples/messy.log"#,
+      #""$0" trace "x$(printf '\377')" Samples/todos-tca1.log"#,
+    ] {
+      let run = try Self.shell(script)
+      #expect(run.status == 2, "\(script)")
+      #expect(
+        run.stderr.hasPrefix("tcalog: error: invalid pattern '") && run.stderr.contains("not UTF-8 text"), "\(script)")
+    }
+    // A `�` written as UTF-8 is a pattern like any other.
+    let fine = try Self.shell(#""$0" filter -c -t "$(printf '\357\277\275')" Samples/todos-tca1.log"#)
+    #expect(fine.status == 1, "\(fine.stderr)")
+  }
+}
