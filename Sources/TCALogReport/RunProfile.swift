@@ -268,6 +268,28 @@ extension RunProfile {
     else {
       throw SavedReportError(description: "\(source): not a report of 'tcalog report --format json'")
     }
+    // What a report never holds: counts below zero, a span that is no time, a depth of 0.
+    // A rate from such numbers ("-0.50 a minute") would be read as a finding.
+    func invalid(_ what: String) -> SavedReportError {
+      SavedReportError(description: "\(source): not a valid report of 'tcalog report --format json': \(what)")
+    }
+    let totals: [(String, Int?)] = [
+      ("records", records), ("lines", json.lines), ("noOpRecords", json.noOpRecords),
+      ("hiddenActions", json.hiddenActions), ("hiddenStatePaths", json.hiddenStatePaths),
+    ]
+    for (name, value) in totals where (value ?? 0) < 0 { throw invalid("'\(name)' is negative") }
+    if let span = json.timeSpanSeconds, !(span.isFinite && span >= 0) { throw invalid("'timeSpanSeconds' is negative") }
+    if let depth = json.depth, depth < 1 { throw invalid("'depth' is below 1") }
+    for (table, rows) in [("actions", actions), ("statePaths", json.statePaths ?? [])] {
+      for row in rows {
+        let counts: [(String, Int?)] = [
+          ("records", row.records), ("lines", row.lines), ("noOpRecords", row.noOpRecords), ("changes", row.changes),
+        ]
+        for (name, value) in counts where (value ?? 0) < 0 {
+          throw invalid("'\(name)' of \(table) row '\(row.path ?? "")' is negative")
+        }
+      }
+    }
     self.init(source: source)
     isSavedReport = true
     self.records = records

@@ -182,3 +182,20 @@ extension HostileInputCLITests {
     #expect(fine.status == 1, "\(fine.stderr)")
   }
 }
+
+extension HostileInputCLITests {
+  /// Row 22: `compare` refuses a saved report with negative counts (exit 2, one line)
+  /// instead of comparing rates below zero.
+  @Test func savedReportsWithNegativeCountsAreRefused() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let saved = try Self.write(
+      #"{"records": -5, "lines": 10, "actions": [{"path": "tick", "records": 3}]}"#, "r.json", in: dir)
+    let run = runTCALog(["compare", saved, "Samples/todos-tca1.log"])
+    #expect(run.status == 2)
+    #expect(
+      run.stderr
+        == "tcalog: error: \(saved): not a valid report of 'tcalog report --format json': 'records' is negative\n")
+    #expect(run.stdout.isEmpty)
+  }
+}
