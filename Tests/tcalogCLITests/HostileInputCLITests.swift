@@ -199,3 +199,25 @@ extension HostileInputCLITests {
     #expect(run.stdout.isEmpty)
   }
 }
+
+extension HostileInputCLITests {
+  /// Row 23: a record whose prefix has an impossible time keeps no timestamp (`null`, not
+  /// ISO 8601 that does not parse) and is counted by `records --stats`.
+  @Test func impossibleTimestampsAreNoTime() throws {
+    let stamps = [
+      "2026-11-20 10:22:00.777323+0100", "2026-11-20 10:22:01.000000+9999", "2026-02-30 10:22:02.000000+0100",
+      "2026-11-20 23:59:60.000000+0100",
+    ]
+    let log = stamps.map { "\($0) Browser[4242:2f1a] received action:\n  App.Action.tick\n  (No state changes)\n" }
+      .joined()
+    let run = runTCALog(["records"], stdin: Data(log.utf8))
+    #expect(run.status == 0, "\(run.stderr)")
+    let timestamps = try String(decoding: run.stdout, as: UTF8.self).split(separator: "\n").map { line in
+      let record = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      return record["timestamp"] as? String
+    }
+    #expect(timestamps == ["2026-11-20T10:22:00.777323+01:00", nil, nil, nil])
+    let stats = runTCALog(["records", "--stats"], stdin: Data(log.utf8))
+    #expect(stats.stderr.contains("records with an impossible timestamp (read as none): 3\n"), "\(stats.stderr)")
+  }
+}
