@@ -137,8 +137,25 @@ import Testing
     #expect(CSV.field("a,b") == "\"a,b\"")
     #expect(CSV.field("say \"hi\"") == "\"say \"\"hi\"\"\"")
     #expect(CSV.field("a\r\nb") == "\"a\r\nb\"")
-    #expect(CSV.field("a\rb") == "\"a\rb\"")
+    // A lone CR is a control character, escaped (issue 42, row 10).
+    #expect(CSV.field("a\rb") == #"a\rb"#)
     #expect(CSV.row(["x", "1,2", ""]) == "x,\"1,2\",\n")
+  }
+
+  /// Cells a spreadsheet would run as formulas start with `'` (OWASP's advice), numbers
+  /// stay numbers, and control characters are escaped (issue 42, row 10: a state value
+  /// `=HYPERLINK(…)` and raw ESC/BEL were written as they came).
+  @Test func csvCellsCannotBeFormulasOrControlSequences() {
+    #expect(CSV.field(#"=HYPERLINK("http://evil.example","x")"#) == #""'=HYPERLINK(""http://evil.example"",""x"")""#)
+    #expect(CSV.field("+cmd|' /C calc'!A0") == "'+cmd|' /C calc'!A0")
+    #expect(CSV.field("-2+3") == "'-2+3")
+    #expect(CSV.field("@SUM(A1)") == "'@SUM(A1)")
+    #expect(CSV.field("\t=1") == "'\t=1")
+    #expect(CSV.field("\r=1") == #"\r=1"#)
+    for number in ["-0.5", "+3", "-12", "1.5e-05", "-2E+3", "0"] { #expect(CSV.field(number) == number) }
+    #expect(CSV.field("a=b") == "a=b" && CSV.field("-") == "'-" && CSV.field("-e5") == "'-e5")
+    #expect(CSV.field("title\u{1B}]52;c;ZXZpbA==\u{07}") == #"title\e]52;c;ZXZpbA==\x07"#)
+    #expect(CSV.field("a\tb\nc") == "\"a\tb\nc\"")
   }
 }
 

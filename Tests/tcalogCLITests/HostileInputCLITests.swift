@@ -221,3 +221,28 @@ extension HostileInputCLITests {
     #expect(stats.stderr.contains("records with an impossible timestamp (read as none): 3\n"), "\(stats.stderr)")
   }
 }
+
+extension HostileInputCLITests {
+  /// Row 10: a state value that a spreadsheet would run as a formula is written with a
+  /// leading `'`, and a raw ESC or BEL in a cell is escaped, in `trace --format csv`.
+  @Test func csvCellsAreNeitherFormulasNorControlSequences() {
+    let log = """
+      received action:
+        AppFeature.Action.rename
+        AppFeature.State(
+      -   link: nil,
+      +   link: =HYPERLINK("http://evil.example","x"),
+      -   title: "a",
+      +   title: "\u{1B}]52;c;ZXZpbA==\u{07}",
+          count: 1
+        )
+
+      """
+    let run = runTCALog(["trace", "--format", "csv", "link|title"], stdin: Data(log.utf8))
+    #expect(run.status == 0, "\(run.stderr)")
+    let csv = String(decoding: run.stdout, as: UTF8.self)
+    #expect(csv.contains(#",nil,"'=HYPERLINK(""http://evil.example"",""x"")""#), "\(csv)")
+    #expect(!csv.utf8.contains(0x1B) && !csv.utf8.contains(0x07))
+    #expect(csv.contains(#"\e]52;c;ZXZpbA==\x07"#))
+  }
+}
