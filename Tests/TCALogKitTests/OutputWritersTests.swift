@@ -216,3 +216,34 @@ struct WrappedTextTests {
     }
   }
 }
+
+/// Markdown code spans that text from a log cannot end (issue 42, row 11: `` \` `` is no
+/// escape in CommonMark, so a backtick in a property name broke the span open and GitHub
+/// rendered what followed as markdown and HTML).
+struct MarkdownTests {
+  /// The text a CommonMark reader sees in a code span: the fence measured, one space
+  /// stripped from each end when both have one.
+  static func spanText(_ span: String) -> String? {
+    let fence = span.prefix { $0 == "`" }
+    guard !fence.isEmpty, span.hasSuffix(fence), span.count >= 2 * fence.count else { return nil }
+    var inner = span.dropFirst(fence.count).dropLast(fence.count)
+    // No run of backticks of the fence's length inside, or the span ends there.
+    let runs = inner.split(whereSeparator: { $0 != "`" })
+    guard !runs.contains(where: { $0.count == fence.count }) else { return nil }
+    if inner.count >= 2, inner.first == " ", inner.last == " ", inner.contains(where: { $0 != " " }) {
+      inner = inner.dropFirst().dropLast()
+    }
+    return String(inner)
+  }
+
+  @Test func spansHoldEveryBacktick() {
+    #expect(Markdown.code("windows.window.hover") == "`windows.window.hover`")
+    #expect(Markdown.code("a|b") == #"`a\|b`"#)
+    for text in ["`a`<b>x</b>", "a`b", "a``b`", "```", "x`", "`", "a\nb`", "[link](http://e.example)` <b>"] {
+      let span = Markdown.code(text)
+      #expect(!span.contains("\n"), "\(text)")
+      #expect(Self.spanText(span) == TerminalSafe.escaped(text), "\(text): \(span)")
+    }
+    #expect(Markdown.code("`a`<b>x</b>") == "`` `a`<b>x</b> ``")
+  }
+}

@@ -246,3 +246,25 @@ extension HostileInputCLITests {
     #expect(csv.contains(#"\e]52;c;ZXZpbA==\x07"#))
   }
 }
+
+extension HostileInputCLITests {
+  /// Row 11: a backtick in a state path cannot end its code span in `report --format
+  /// markdown` (`` \` `` ended it): the span's fence is longer than any run inside.
+  @Test func markdownCodeSpansHoldBackticks() {
+    let log = """
+      received action:
+        AppFeature.Action.rename
+        AppFeature.State(
+      -   `a`<b>x</b>: 1,
+      +   `a`<b>x</b>: 2,
+          count: 1
+        )
+
+      """
+    let run = runTCALog(["report", "--format", "markdown"], stdin: Data(log.utf8))
+    #expect(run.status == 0, "\(run.stderr)")
+    let text = String(decoding: run.stdout, as: UTF8.self)
+    #expect(text.contains("| `` `a`<b>x</b> `` | 1 | 1 | `rename` 1 |"), "\(text)")
+    #expect(!text.contains("\\`"))
+  }
+}
