@@ -268,3 +268,27 @@ extension HostileInputCLITests {
     #expect(!text.contains("\\`"))
   }
 }
+
+extension HostileInputCLITests {
+  /// Row 13: `filter --format oneline` escapes control, bidi and line-separator characters
+  /// of state keys into a pipe, as trace and report do (they were written raw unless
+  /// standard output was a terminal); raw output stays the input's bytes.
+  @Test func onelineEscapesLikeTheOtherDerivedFormats() {
+    let key = "k\u{1B}]52;c;ZXZpbA==\u{07}\u{202E}\u{2028}"
+    let log = """
+      received action:
+        AppFeature.Action.set
+        AppFeature.State(
+      -   \(key): 1,
+      +   \(key): 2,
+          count: 1
+        )
+
+      """
+    let oneline = runTCALog(["filter", "--format", "oneline"], stdin: Data(log.utf8))
+    #expect(oneline.status == 0, "\(oneline.stderr)")
+    #expect(String(decoding: oneline.stdout, as: UTF8.self) == #"0: set  k\e]52;c;ZXZpbA==\x07\u{202e}\u{2028}"# + "\n")
+    let raw = runTCALog(["filter"], stdin: Data(log.utf8))
+    #expect(raw.stdout.range(of: Data("-   \(key): 1,\n+   \(key): 2,\n".utf8)) != nil)
+  }
+}
