@@ -285,7 +285,16 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
   /// How many bytes a worker reads at a time from a file range.
   private let readSize: Int
 
-  init(jobs: Int, mode: Mode, window: TimeWindow, sizeCap: Int, needs: RecordNeeds = .all, readSize: Int = 1 << 20) {
+  /// The worker threads that started: fewer than `jobs` when the system would start no
+  /// more (a container's pids limit); with none, the caller reads sequentially.
+  private(set) var workers = 0
+
+  /// Starts up to `jobs` workers with `startThread` (`DetachedThread.start`; tests pass one
+  /// that fails), stopping at the first thread that cannot start.
+  init(
+    jobs: Int, mode: Mode, window: TimeWindow, sizeCap: Int, needs: RecordNeeds = .all, readSize: Int = 1 << 20,
+    startThread: (Int, @escaping @Sendable () -> Void) -> Bool = DetachedThread.start
+  ) {
     precondition(jobs >= 1)
     self.needs = needs
     self.readSize = readSize
@@ -293,9 +302,9 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
     self.mode = mode
     self.window = window
     self.sizeCap = sizeCap
-    for _ in 0..<jobs {
-      DetachedThread.start(stackSize: 8 << 20) { self.workLoop() }
-    }
+    var started = 0
+    while started < jobs, startThread(8 << 20, { self.workLoop() }) { started += 1 }
+    workers = started
   }
 
   func start(file: String, firstIndex: Int) -> FileRun { FileRun(file: file, firstIndex: firstIndex) }
