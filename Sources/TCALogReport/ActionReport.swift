@@ -378,19 +378,51 @@ extension ActionTree {
 extension ActionReport {
   /// Rows with the class of their actions: a group is of one class when all its actions are.
   static func marked(_ rows: [ActionRow], _ classified: [ClassifiedAction]) -> [ActionRow] {
-    rows.map { row in
-      var row = row
-      let prefix = row.path + "."
-      var found: ActionClass?
-      var mixed = false
-      for c in classified where c.path == row.path || (row.isGroup && (row.path.isEmpty || c.path.hasPrefix(prefix))) {
-        if let f = found, f != c.actionClass {
-          mixed = true
-          break
-        }
-        found = c.actionClass
+    var work = 0
+    return marked(rows, classified, work: &work)
+  }
+
+  /// The classes of the actions at one path or under it: none yet, one, or several.
+  struct ClassTally {
+    var found: ActionClass?
+    var mixed = false
+    mutating func add(_ actionClass: ActionClass?) {
+      guard let actionClass, !mixed else { return }
+      if let found, found != actionClass { mixed = true } else { found = actionClass }
+    }
+    mutating func add(_ other: ClassTally) {
+      if other.mixed { mixed = true } else { add(other.found) }
+    }
+    var actionClass: ActionClass? { mixed ? nil : found }
+  }
+
+  /// `marked(_:_:)`, counting its steps in `work` (a step per classified action, per dot in
+  /// its path, and per row): linear in the paths' length. Each row was matched against
+  /// every classified action, 100,000 distinct paths 10¹⁰ times (over 200 s).
+  static func marked(_ rows: [ActionRow], _ classified: [ClassifiedAction], work: inout Int) -> [ActionRow] {
+    // Per path: its own actions' classes; per group path: those of the actions under it.
+    var own: [String: ClassTally] = [:]
+    var under: [String: ClassTally] = [:]
+    var all = ClassTally()
+    let groups = Set(rows.lazy.filter(\.isGroup).map(\.path))
+    for c in classified {
+      work += 1
+      own[c.path, default: ClassTally()].add(c.actionClass)
+      all.add(c.actionClass)
+      var prefix = c.path[...]
+      while let dot = prefix.lastIndex(of: ".") {
+        work += 1
+        prefix = prefix[..<dot]
+        let path = String(prefix)
+        if groups.contains(path) { under[path, default: ClassTally()].add(c.actionClass) }
       }
-      row.actionClass = mixed ? nil : found
+    }
+    return rows.map { row in
+      work += 1
+      var row = row
+      var tally = own[row.path] ?? ClassTally()
+      if row.isGroup { tally.add(row.path.isEmpty ? all : under[row.path] ?? ClassTally()) }
+      row.actionClass = tally.actionClass
       return row
     }
   }
