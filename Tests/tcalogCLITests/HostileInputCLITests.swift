@@ -292,3 +292,21 @@ extension HostileInputCLITests {
     #expect(raw.stdout.range(of: Data("-   \(key): 1,\n+   \(key): 2,\n".utf8)) != nil)
   }
 }
+
+extension HostileInputCLITests {
+  /// Row 18: standard input is read once, however often `-` is named and whatever `-j`
+  /// (a parallel read of a redirected file read it again: twice the records), and a
+  /// standard descriptor closed by the parent is /dev/null, not the first file opened.
+  @Test func standardInputIsReadOnceAndClosedDescriptorsAreEmpty() throws {
+    for jobs in ["1", "2"] {
+      let run = try Self.shell(#""$0" records --stats -j \#(jobs) - - < Samples/todos-tca1.log"#)
+      #expect(run.status == 0)
+      #expect(run.stderr.hasPrefix("records: 17 "), "-j \(jobs): \(run.stderr)")
+    }
+    for _ in 0..<3 {
+      let closed = try Self.shell(#""$0" filter -c Samples/todos-tca1.log - <&- 1>&2"#)
+      #expect(closed.status == 0)
+      #expect(closed.stderr == "17\n")
+    }
+  }
+}
