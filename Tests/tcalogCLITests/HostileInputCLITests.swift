@@ -310,3 +310,31 @@ extension HostileInputCLITests {
     }
   }
 }
+
+extension HostileInputCLITests {
+  /// Row 19: `-B`/`-A` context is per file, as grep's (the previous file's last records
+  /// were taken as context, without a separator).
+  @Test func contextDoesNotCrossFiles() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    func log(_ actions: [String]) -> String {
+      actions.map { "received action:\n  App.Action.\($0)\n  (No state changes)\n\n" }.joined()
+    }
+    let a = try Self.write(log(["tap", "tick", "tick"]), "a.log", in: dir)
+    let b = try Self.write(log(["tap", "tick"]), "b.log", in: dir)
+    for jobs in ["1", "2"] {
+      let before = runTCALog([
+        "filter", "-j", jobs, "-B", "2", "-a", "^tap$", "--format", "oneline", "--no-filename", a, b,
+      ])
+      #expect(
+        String(decoding: before.stdout, as: UTF8.self) == "0: tap  (no state changes)\n--\n3: tap  (no state changes)\n"
+      )
+      let after = runTCALog([
+        "filter", "-j", jobs, "-A", "3", "-a", "^tick$", "--format", "oneline", "--no-filename", a, b,
+      ])
+      #expect(
+        String(decoding: after.stdout, as: UTF8.self)
+          == "1: tick  (no state changes)\n2: tick  (no state changes)\n--\n4: tick  (no state changes)\n")
+    }
+  }
+}
