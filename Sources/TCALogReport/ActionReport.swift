@@ -287,6 +287,25 @@ extension ActionReport {
     return (out, hidden)
   }
 
+  /// The actions that change a state path, most changes first, one per action path: the
+  /// same path under two roots (two logs of different apps) was listed twice, with nothing
+  /// to tell them apart; its changes now count together. Ties keep their order.
+  static func topActions(_ byAction: some Sequence<(String, Int)>) -> [ActionChange] {
+    var merged: [ActionChange] = []
+    var position: [String: Int] = [:]
+    for (path, changes) in byAction {
+      if let i = position[path] {
+        merged[i].changes += changes
+      } else {
+        position[path] = merged.count
+        merged.append(ActionChange(action: path, changes: changes))
+      }
+    }
+    return merged.enumerated().sorted {
+      $0.element.changes != $1.element.changes ? $0.element.changes > $1.element.changes : $0.offset < $1.offset
+    }.map(\.element)
+  }
+
   /// State paths ranked by changes, with the actions that change each most; the rows
   /// shown and how many were cut.
   fileprivate static func stateRows(_ summary: ReportSummary, options: ReportOptions) -> (
@@ -295,9 +314,7 @@ extension ActionReport {
     var states = summary.states.map { s in
       StateRow(
         path: s.path, changes: s.changes, distinctPaths: s.distinctPaths,
-        topActions: s.byAction.prefix(3).map {
-          ActionChange(action: summary.actions[$0.action].path, changes: $0.changes)
-        })
+        topActions: Array(topActions(s.byAction.lazy.map { (summary.actions[$0.action].path, $0.changes) }).prefix(3)))
     }
     states.sort { $0.changes != $1.changes ? $0.changes > $1.changes : $0.path < $1.path }
     let totalChanges = states.reduce(0) { $0 + $1.changes }

@@ -338,3 +338,27 @@ extension HostileInputCLITests {
     }
   }
 }
+
+extension HostileInputCLITests {
+  /// Row 24: two logs of different root types in one report: a state path's `topActions`
+  /// list an action path once, its changes under both roots together (it was listed twice,
+  /// each without its root).
+  @Test func topActionsMergeOneActionPathOverRoots() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    func log(_ root: String, changes: Int) -> String {
+      (0..<changes).map { n in
+        "received action:\n  \(root).Action.tap\n  \(root).State(\n-   x: \(n),\n+   x: \(n + 1),\n    count: 1\n  )\n\n"
+      }.joined()
+    }
+    let a = try Self.write(log("AppA", changes: 2), "a.log", in: dir)
+    let b = try Self.write(log("AppB", changes: 3), "b.log", in: dir)
+    let run = runTCALog(["report", "--format", "json", a, b])
+    #expect(run.status == 0, "\(run.stderr)")
+    let json = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
+    let states = try #require(json["statePaths"] as? [[String: Any]])
+    let top = try #require(states.first?["topActions"] as? [[String: Any]])
+    #expect(top.count == 1)
+    #expect(top.first?["action"] as? String == "tap" && top.first?["changes"] as? Int == 5)
+  }
+}
