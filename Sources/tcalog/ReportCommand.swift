@@ -104,7 +104,7 @@ struct ReportCommand: ParsableCommand {
       let result = try input.stream(follow: follow).run(into: &liveReport)
       var failed = Diagnostics.report(result)
       if FilterRepositoryLoader.reportMatchErrors(repository) { failed = true }
-      if Interruption.received { throw ExitCode(130) }
+      if Interruption.received { throw ExitCode(Interruption.exitStatus) }
       if failed { throw ExitCode(2) }
       return
     }

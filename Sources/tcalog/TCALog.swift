@@ -44,7 +44,7 @@ struct TCALog: ParsableCommand {
     // Ctrl-C, a closed pipe and kill must still reach tcalog.
     var signals = sigset_t()
     sigemptyset(&signals)
-    for s in [SIGINT, SIGPIPE, SIGTERM] { sigaddset(&signals, s) }
+    for s in [SIGINT, SIGPIPE, SIGTERM, SIGHUP] { sigaddset(&signals, s) }
     sigprocmask(SIG_UNBLOCK, &signals, nil)
     // Ctrl-C ends at once with the shell's status for it, whatever is being read.
     signal(SIGINT, exitOnInterrupt)
