@@ -126,7 +126,10 @@ public struct Budget {
     ]
     for (suffix, unit) in forms where compact.hasSuffix(suffix) {
       let number = String(compact.dropLast(suffix.count))
-      guard let value = Double(number), value >= 0, value.isFinite, !number.isEmpty else { continue }
+      // Decimal digits and a point only: Double also reads `0x10` (16), `1e3` and `nan`.
+      guard number.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 || $0 == UInt8(ascii: ".") }),
+        let value = Double(number), value >= 0, value.isFinite, !number.isEmpty
+      else { continue }
       if (unit == .percentOfLines || unit == .percentOfRecords) && value > 100 { return nil }
       return (value, unit)
     }

@@ -259,3 +259,11 @@ extension BudgetTests {
     #expect(repository.silencingErrors.map(\.pattern) == ["^(a|aa)+$|b$"])
   }
 }
+
+extension BudgetTests {
+  /// A limit is a decimal number: `0x10` was read as 16 (issue 42, cosmetic).
+  @Test func limitsAreDecimalNumbers() {
+    #expect(Budget.parseLimit("16")?.0 == 16 && Budget.parseLimit("2.5/s")?.0 == 2.5)
+    for text in ["0x10", "0x10/s", "1e3", "nan", "-1", "+5"] { #expect(Budget.parseLimit(text) == nil, "\(text)") }
+  }
+}
