@@ -80,6 +80,7 @@ public struct BudgetPrinter {
 
   /// `measured 83/s, limit 60/s`, `worst second …`, and whether the pattern matched nothing.
   func messageParts(_ result: Budget.Result) -> [String] {
+    if let error = result.matchError { return ["not measured: \(error.message)"] }
     var parts = ["measured \(Self.value(result.measured, result.rule.unit)), limit \(Self.limit(result.rule))"]
     if let burst = burst(result) { parts.append(burst) }
     if result.matchedPaths == 0 { parts.append("the pattern matched no path") }

@@ -107,8 +107,8 @@ public struct ComparisonPrinter {
     var out = ""
     if markdown {
       out += "### tcalog compare\n\n"
-      out += "- **before** `\(Self.code(c.before.source))`: \(Self.describe(c.before))\n"
-      out += "- **after** `\(Self.code(c.after.source))`: \(Self.describe(c.after))\n"
+      out += "- **before** \(Self.code(c.before.source)): \(Self.describe(c.before))\n"
+      out += "- **after** \(Self.code(c.after.source)): \(Self.describe(c.after))\n"
       out += "\n" + Self.lengthNote(c).joined(separator: " ") + "\n"
     } else {
       // Wrapped like the tables are fitted: the names of the inputs can be long.
@@ -139,7 +139,7 @@ public struct ComparisonPrinter {
         out += "| path | before | after | change | \(counted) |\(lines ? " lines |" : "")\n"
         out += "|---|---:|---:|---:|---:|\(lines ? "---:|" : "")\n"
         for cell in cells {
-          out += "| `\(Self.code(cell.path))` | \(cell.before) | \(cell.after) | \(cell.change) | "
+          out += "| \(Self.code(cell.path)) | \(cell.before) | \(cell.after) | \(cell.change) | "
           out += "\(cell.records.0) → \(cell.records.1) |"
           if let share = cell.lines { out += " \(share.0) → \(share.1) |" }
           out += "\n"
@@ -213,10 +213,8 @@ public struct ComparisonPrinter {
 
   static func percent(_ share: Double) -> String { TextFormatting.printf("%.1f%%", share * 100) }
 
-  /// Text inside markdown backticks: a backtick or a line break would end it.
-  static func code(_ text: String) -> String {
-    TerminalSafe.escaped(text).replacingScalars("`", with: "'").replacingScalars("|", with: "\\|")
-  }
+  /// A markdown code span that nothing in `text` can end (`Markdown.code`).
+  static func code(_ text: String) -> String { Markdown.code(text) }
 
   private func json(_ c: RunComparison) -> String {
     JSONWriter.text(spacing: .spaced) { json in

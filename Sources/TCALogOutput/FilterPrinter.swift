@@ -34,7 +34,8 @@ public final class FilterPrinter: SelectionOutput {
   public let query: RecordQuery?
   /// Whether matches, indices and separators are coloured (raw and oneline only).
   public let color: Bool
-  /// Show control characters from the log as escapes (terminal output, or colour on).
+  /// Show control characters from the log as escapes: always in oneline output; in raw
+  /// output on a terminal, or with colour on.
   public let escapes: Bool
   /// At most this many state paths per `oneline` line.
   public var maxStatePaths = 10
@@ -53,7 +54,8 @@ public final class FilterPrinter: SelectionOutput {
   static let fileNameOn = Array(ANSI.magenta.utf8)
 
   /// A printer of `format` into `out`; `query` supplies the highlighted matches, `color`
-  /// and `escapes` apply to raw and oneline output only (colour implies escaping).
+  /// and `escapes` apply to raw and oneline output only (colour implies escaping; oneline
+  /// escapes always).
   public init(format: Format, out: OutputBuffer, query: RecordQuery? = nil, color: Bool = false, escapes: Bool = false)
   {
     self.format = format
@@ -61,7 +63,10 @@ public final class FilterPrinter: SelectionOutput {
     self.query = query
     self.color = color && (format == .raw || format == .oneline)
     // Colour codes inside unescaped log text would be ambiguous; colour implies escaping.
-    self.escapes = (escapes || self.color) && (format == .raw || format == .oneline)
+    // oneline is derived text (a line per record, as trace and report write theirs): escaped
+    // always, so that a state key's OSC 52 or U+2028 never reaches a pipe raw; raw output
+    // is the input's bytes, escaped only on a terminal.
+    self.escapes = format == .oneline || ((escapes || self.color) && format == .raw)
   }
 
   /// Prints one record; `isContext` marks a context record (`-A/-B/-C`).

@@ -215,9 +215,8 @@ public struct ReportPrinter: Sendable {
   // MARK: markdown
 
   func markdown(_ r: ActionReport) -> String {
-    func cell(_ text: String) -> String {
-      TerminalSafe.escaped(text).replacingScalars("|", with: "\\|").replacingScalars("`", with: "\\`")
-    }
+    let cell = Markdown.cell
+    let code = Markdown.code
     var out = "# tcalog report\n\n"
     for line in headerLines(r) { out += "- " + line + "\n" }
     out += "\n## Noisiest actions (by \(r.options.order.rawValue))\n\n"
@@ -229,7 +228,7 @@ public struct ReportPrinter: Sendable {
       let indent = String(repeating: "  ", count: row.level).replacingScalars(" ", with: "&nbsp;")
       let noop = r.noOpShare(row.stats).map { NumberText.percent($0) } ?? "–"
       out +=
-        "| \(indent)`\(cell(row.label))` | \(NumberText.grouped(row.stats.count)) | "
+        "| \(indent)\(code(row.label)) | \(NumberText.grouped(row.stats.count)) | "
         + "\(NumberText.percent(r.shareOfRecords(row.stats))) | \(NumberText.percent(r.shareOfLines(row.stats))) | "
         + "\(noop) | \(NumberText.fixed(r.changesPerRecord(row.stats), 1)) | \(Self.classJSON(row.actionClass)) |"
       if r.silenced != nil { out += " \(cell(row.silencedBy.joined(separator: ", "))) |" }
@@ -240,15 +239,15 @@ public struct ReportPrinter: Sendable {
       out += "\n## Bursts (busiest second per action)\n\n| action | records in 1 s | at |\n|---|---:|---|\n"
       for b in r.bursts {
         out +=
-          "| `\(cell(b.path))` | \(NumberText.grouped(b.count)) | \(F.clockTime(b.second, offset: r.timeOffset)) |\n"
+          "| \(code(b.path)) | \(NumberText.grouped(b.count)) | \(F.clockTime(b.second, offset: r.timeOffset)) |\n"
       }
     }
     if !r.stateRows.isEmpty {
       out += "\n## Noisiest state paths\n\n| state path | changes | distinct keys | changed by |\n|---|---:|---:|---|\n"
       for row in r.stateRows {
-        let by = row.topActions.map { "`\(cell($0.action))` \(NumberText.grouped($0.changes))" }.joined(separator: ", ")
+        let by = row.topActions.map { "\(code($0.action)) \(NumberText.grouped($0.changes))" }.joined(separator: ", ")
         out +=
-          "| `\(cell(row.path))` | \(NumberText.grouped(row.changes)) | "
+          "| \(code(row.path)) | \(NumberText.grouped(row.changes)) | "
           + "\(NumberText.grouped(row.distinctPaths)) | \(by) |\n"
       }
       if r.hiddenStateRows > 0 { out += "\n\(NumberText.counted(r.hiddenStateRows, "more state path")) not shown.\n" }

@@ -36,6 +36,8 @@ public final class RecordSelector: NumberedChunkedRecordSink {
   /// Max count reached: only trailing context is still printed.
   private var draining = false
   private var lastPrinted: Int?
+  /// An input began after records were printed: the next one printed follows a separator.
+  private var startsInput = false
   private var pending: RingBuffer<Record>
   private let blueprint: RecordQuery.Blueprint
   private let gateUse = GateUse()
@@ -65,8 +67,15 @@ public final class RecordSelector: NumberedChunkedRecordSink {
   /// down by the action path alone need be built.
   public var actionGate: ActionGate? { before == 0 && after == 0 ? GateUse.gate(of: query, noting: gateUse) : nil }
 
-  /// With `--max-count` reached (or 0), the next input is not even opened.
-  public func begin(input: String) -> StreamControl { wantsMore ? .more : .stop }
+  /// With `--max-count` reached (or 0), the next input is not even opened. Context is per
+  /// input, as grep's: records of the previous input are neither context before the next
+  /// one's first selected record nor after its last, and a separator parts their groups.
+  public func begin(input: String) -> StreamControl {
+    pending = RingBuffer(capacity: before)
+    afterRemaining = 0
+    startsInput = lastPrinted != nil
+    return wantsMore ? .more : .stop
+  }
 
   /// Prints the record if it is selected or context; `.stop` once `maxCount` records are selected
   /// and their trailing context printed.
@@ -114,9 +123,10 @@ public final class RecordSelector: NumberedChunkedRecordSink {
   }
 
   private func emit(_ record: Record, isContext: Bool) throws {
-    if before > 0 || after > 0, let lastPrinted, record.index != lastPrinted + 1 {
+    if before > 0 || after > 0, let lastPrinted, record.index != lastPrinted + 1 || startsInput {
       try output.printSeparator()
     }
+    startsInput = false
     lastPrinted = record.index
     try output.print(record, isContext: isContext)
   }

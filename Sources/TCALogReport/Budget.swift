@@ -67,7 +67,11 @@ public struct Budget {
     var rules: [Rule] = []
     var matchers: [PatternMatcher] = []
     var errors: [LineError] = []
-    for (n, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    // "\r\n" is one Character in Swift: split on both (as filter repositories do), or a CRLF
+    // file is one line, and one that starts with a comment is all comment.
+    let lines = text.droppingByteOrderMark.split(
+      omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+    for (n, rawLine) in lines.enumerated() {
       var line = String(rawLine)
       if line.hasSuffix("\r") { line.removeLast() }
       // A comment is a line starting with `#`, or ` #` after a rule.
@@ -104,6 +108,10 @@ public struct Budget {
           file: file, line: n + 1, pattern: pattern, isState: isState, limit: limit, unit: unit,
           text: (isState ? "state:" : "") + pattern + " <= " + limitText))
     }
+    if errors.isEmpty && rules.isEmpty {
+      // A CI gate that checks nothing passes by accident: an empty budget is a mistake.
+      errors.append(LineError(description: "\(file): no rules (expected 'PATTERN <= LIMIT' lines)"))
+    }
     if !errors.isEmpty { throw BudgetFileError(lines: errors) }
     self.rules = rules
     self.matchers = matchers
@@ -118,7 +126,10 @@ public struct Budget {
     ]
     for (suffix, unit) in forms where compact.hasSuffix(suffix) {
       let number = String(compact.dropLast(suffix.count))
-      guard let value = Double(number), value >= 0, value.isFinite, !number.isEmpty else { continue }
+      // Decimal digits and a point only: Double also reads `0x10` (16), `1e3` and `nan`.
+      guard number.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 || $0 == UInt8(ascii: ".") }),
+        let value = Double(number), value >= 0, value.isFinite, !number.isEmpty
+      else { continue }
       if (unit == .percentOfLines || unit == .percentOfRecords) && value > 100 { return nil }
       return (value, unit)
     }
@@ -129,7 +140,8 @@ public struct Budget {
   public struct Result: Sendable {
     /// The rule.
     public var rule: Rule
-    /// The value in the rule's unit (nil: a rate rule on a log without timestamps).
+    /// The value in the rule's unit (nil: a rate rule on a log without timestamps, or a
+    /// match that hit PCRE2's limits, `matchError`).
     public var measured: Double?
     /// The measured value is within the limit.
     public var holds: Bool
@@ -141,6 +153,9 @@ public struct Budget {
     public var burstSeconds: Int { rule.unit == .perMinute ? 60 : 1 }
     /// Action (or state) paths the pattern matched in the run.
     public var matchedPaths: Int
+    /// The first match that hit PCRE2's limits: the rule is not measured (the paths it could
+    /// not decide would be left out), and `check` fails with an error.
+    public var matchError: MatchError? = nil
   }
 
   /// Measures every rule on `profile`.
@@ -148,7 +163,16 @@ public struct Budget {
     zip(rules, matchers).map { rule, matcher in
       var tally = RunProfile.Tally()
       var matched = 0
-      for (path, t) in rule.isState ? profile.states : profile.actions where (try? matcher.matches(path)) == true {
+      var matchError: MatchError?
+      for (path, t) in rule.isState ? profile.states : profile.actions {
+        do throws(MatchError) {
+          guard try matcher.matches(path) else { continue }
+        } catch {
+          // Counted as not matching, and the rule reported as not measured: a match PCRE2
+          // gave up on must not let the rule pass.
+          if matchError == nil { matchError = error }
+          continue
+        }
         tally.absorb(t)
         matched += 1
       }
@@ -166,8 +190,10 @@ public struct Budget {
         measured = profile.records > 0 ? 100 * Double(tally.records) / Double(profile.records) : 0
       }
       return Result(
-        rule: rule, measured: measured, holds: measured.map { $0 <= rule.limit } ?? false,
-        burst: rule.unit == .perMinute ? tally.peakWindow(over: 60) : tally.peakSecond, matchedPaths: matched)
+        rule: rule, measured: matchError == nil ? measured : nil,
+        holds: matchError == nil && measured.map { $0 <= rule.limit } ?? false,
+        burst: rule.unit == .perMinute ? tally.peakWindow(over: 60) : tally.peakSecond, matchedPaths: matched,
+        matchError: matchError)
     }
   }
 }

@@ -114,6 +114,10 @@ struct CheckCommand: ParsableCommand {
     try out.flush()
     let unmeasured = results.filter { $0.measured == nil }
     for result in unmeasured {
+      if let error = result.matchError {
+        Diagnostics.error("\(result.rule.file):\(result.rule.line): \(error.description)")
+        continue
+      }
       Diagnostics.error(
         "\(result.rule.file):\(result.rule.line): \(result.rule.unit.rawValue) needs timestamps, and \(source) has none (use N records or N% limits)"
       )

@@ -55,6 +55,20 @@ enum FilterRepositoryLoader {
   }
 }
 
+extension FilterRepositoryLoader {
+  /// Reports the matches of a `--filters` repository that hit PCRE2's limits (which marked
+  /// those action paths not silenced), as `filter` reports its own; returns whether any did.
+  static func reportMatchErrors(_ repository: FilterRepository?) -> Bool {
+    guard let repository, repository.silencingErrorCount > 0 else { return false }
+    for error in repository.silencingErrors { Diagnostics.error("\(repository.file): \(error.description)") }
+    let count = repository.silencingErrorCount
+    Diagnostics.error(
+      "\(NumberText.counted(count, "match", "matches")) failed; \(count == 1 ? "that action path was" : "those action paths were") treated as not silenced"
+    )
+    return true
+  }
+}
+
 /// Where a command's finished output goes: a file (`-o`), else standard output.
 enum FinishedOutput {
   static func write(_ text: String, to file: String?) throws {
@@ -92,10 +106,31 @@ enum FinishedOutput {
     // A regular file is written beside itself and renamed over, so a reader (CI, a browser)
     // never sees half a report; open(2) and rename(2) give the system's words for a failure
     // ("Is a directory"), where Foundation's message said "NSCocoaErrorDomain error 512".
-    let temporary = file + ".tcalog-\(getpid()).tmp"
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-    guard fd >= 0 else { try fail(String(cString: strerror(errno)), removing: temporary) }
+    // Created new (O_EXCL | O_NOFOLLOW, a random name), never through a planted link.
+    guard let (fd, temporary) = TemporaryFile.create(beside: file) else { try fail(String(cString: strerror(errno))) }
     try writeAll(to: fd, removing: temporary)
     if rename(temporary, file) != 0 { try fail(String(cString: strerror(errno)), removing: temporary) }
+  }
+}
+
+/// The command line as the system gave it: ArgumentParser's strings were decoded with
+/// U+FFFD for every byte that is not UTF-8, so `-t $'\xff'` would match a literal `�`.
+enum RawArguments {
+  /// The arguments that are not UTF-8, each decoded as ArgumentParser decoded it.
+  static let notUTF8: [String] = (0..<Int(CommandLine.argc)).compactMap { i in
+    guard let pointer = CommandLine.unsafeArgv[i] else { return nil }
+    let bytes = UnsafeBufferPointer(
+      start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+    let text = String(decoding: bytes, as: UTF8.self)
+    return text.utf8.elementsEqual(bytes) ? nil : text
+  }
+
+  /// Compiles `pattern`, given on the command line, unless its bytes were not UTF-8 there
+  /// (an error, as pcre2grep's; PCRE2 reads UTF-8).
+  static func matcher(_ pattern: String, options: PatternMatcher.Options) throws(PatternError) -> PatternMatcher {
+    if pattern.unicodeScalars.contains("\u{FFFD}"), notUTF8.contains(where: { $0.contains(pattern) }) {
+      throw PatternError(pattern: pattern, offset: nil, message: "not UTF-8 text")
+    }
+    return try PatternMatcher(pattern, options: options)
   }
 }

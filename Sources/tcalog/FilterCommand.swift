@@ -168,7 +168,7 @@ struct FilterCommand: ParsableCommand {
     do {
       func compile(_ patterns: [String]) throws(PatternError) -> [PatternMatcher] {
         var matchers: [PatternMatcher] = []
-        for pattern in patterns { matchers.append(try PatternMatcher(pattern, options: options)) }
+        for pattern in patterns { matchers.append(try RawArguments.matcher(pattern, options: options)) }
         return matchers
       }
       actions = try compile(action)
@@ -216,6 +216,9 @@ struct FilterCommand: ParsableCommand {
     let before = beforeContext ?? context ?? 0
     let after = afterContext ?? context ?? 0
     let stream = input.stream(follow: follow)
+    // Followed, the read ends on Ctrl-C, SIGTERM or SIGHUP, and what a read prints at its
+    // end (the count of -c) is still printed.
+    if follow { Interruption.install() }
     let result: ReadResult
     let selected: Int
     if printer.format == .count && before == 0 && after == 0 && maxCount == nil {
@@ -239,6 +242,7 @@ struct FilterCommand: ParsableCommand {
       failed = true
     }
     if failed { throw ExitCode(2) }
+    if follow && Interruption.received { throw ExitCode(Interruption.exitStatus) }
     if selected == 0 { throw ExitCode(1) }
   }
 }

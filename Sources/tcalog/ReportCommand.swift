@@ -102,8 +102,9 @@ struct ReportCommand: ParsableCommand {
       Interruption.install()
       liveReport.start()
       let result = try input.stream(follow: follow).run(into: &liveReport)
-      let failed = Diagnostics.report(result)
-      if Interruption.received { throw ExitCode(130) }
+      var failed = Diagnostics.report(result)
+      if FilterRepositoryLoader.reportMatchErrors(repository) { failed = true }
+      if Interruption.received { throw ExitCode(Interruption.exitStatus) }
       if failed { throw ExitCode(2) }
       return
     }
@@ -126,7 +127,9 @@ struct ReportCommand: ParsableCommand {
       text = printer.render(ActionReport(summary: aggregator.summary(), options: options, silencer: repository))
     }
     try FinishedOutput.write(text, to: output)
-    if Diagnostics.report(result) { throw ExitCode(2) }
+    var failed = Diagnostics.report(result)
+    if FilterRepositoryLoader.reportMatchErrors(repository) { failed = true }
+    if failed { throw ExitCode(2) }
   }
 }
 

@@ -80,6 +80,12 @@ struct SuggestCommand: ParsableCommand {
     let out = OutputBuffer()
     try out.write(format == .json ? printer.json(set) : printer.render(set))
     try out.flush()
+    if FilterRepositoryLoader.reportMatchErrors(repository) {
+      // What the repository silences is not known: suggestions may repeat its entries.
+      if append, let filters { Diagnostics.error("nothing appended to \(filters)") }
+      _ = Diagnostics.report(result)
+      throw ExitCode(2)
+    }
     if append, let filters {
       let entries = set.suggestions.map {
         FilterRepository.Entry(name: $0.name.replacingScalars("`", with: ""), pattern: $0.regex)

@@ -31,13 +31,20 @@ struct TCALog: ParsableCommand {
   }
 
   static func main() {
+    // A parent may start tcalog with a standard descriptor closed (`<&-`): the first file
+    // opened would then get it, and `-` read that file, or output land in it. Each closed
+    // one is opened on /dev/null first (as the C library does for setuid programs).
+    for fd in Int32(0)...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+      let opened = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
+      if opened >= 0 && opened != fd { close(opened) }
+    }
     // Like grep: a closed pipe (`| head`) ends the process quietly.
     signal(SIGPIPE, SIG_DFL)
     // A parent may hand down a blocked signal mask (some IDEs and test runners do);
     // Ctrl-C, a closed pipe and kill must still reach tcalog.
     var signals = sigset_t()
     sigemptyset(&signals)
-    for s in [SIGINT, SIGPIPE, SIGTERM] { sigaddset(&signals, s) }
+    for s in [SIGINT, SIGPIPE, SIGTERM, SIGHUP] { sigaddset(&signals, s) }
     sigprocmask(SIG_UNBLOCK, &signals, nil)
     // Ctrl-C ends at once with the shell's status for it, whatever is being read.
     signal(SIGINT, exitOnInterrupt)

@@ -85,11 +85,12 @@ struct LiveCLITests {
     #expect(!live.stdout.contains(0x1B))
   }
 
-  /// Starts tcalog on a file that grows during the test; ends it with SIGINT once `wait`
-  /// accepts the output, or (`untilRead`) once tcalog has read the whole file.
-  static func follow(_ arguments: [String], appending chunks: [String], untilRead: Bool = false, wait: (String) -> Bool)
-    throws -> (status: Int32, output: String)
-  {
+  /// Starts tcalog on a file that grows during the test; ends it with `signal` (SIGINT)
+  /// once `wait` accepts the output, or (`untilRead`) once tcalog has read the whole file.
+  static func follow(
+    _ arguments: [String], appending chunks: [String], untilRead: Bool = false, signal: Int32 = SIGINT,
+    wait: (String) -> Bool
+  ) throws -> (status: Int32, output: String) {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
       "tcalog-follow-\(getpid())-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -119,9 +120,11 @@ struct LiveCLITests {
       wait(output()) || (untilRead && readPosition(of: process.processIdentifier, in: log.path) == size)
     }
     #expect(ready, "tcalog neither printed what was awaited nor read the whole file within 10 s")
-    kill(process.processIdentifier, SIGINT)
+    kill(process.processIdentifier, signal)
     process.waitUntilExit()
-    return (process.terminationStatus, output())
+    let status =
+      process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+    return (status, output())
   }
 
   static let growing = [
@@ -155,6 +158,27 @@ struct LiveCLITests {
     #expect(run.status == 130)
     #expect(run.output.hasPrefix("4 records (4 complete"))
     #expect(run.output.contains("windows.window.hover"))
+  }
+
+  /// Issue 42, row 20: every signal that ends a session gives the final output: the count
+  /// of `filter --follow -c` after Ctrl-C (none was printed), the report of `report
+  /// --follow` after SIGTERM or SIGHUP (it died without one); the status says which signal.
+  @Test(
+    .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fdinfo"), "no /proc to see how far tcalog has read")
+  )
+  func followPrintsItsFinalOutputOnEveryEndingSignal() throws {
+    let count = try Self.follow(["filter", "--follow", "-c", "-a", "hover"], appending: Self.growing, untilRead: true) {
+      _ in false
+    }
+    #expect(count.output == "2\n")
+    #expect(count.status == 130)
+    for signal in [SIGTERM, SIGHUP] {
+      let run = try Self.follow(["report", "--follow"], appending: Self.growing, untilRead: true, signal: signal) {
+        _ in false
+      }
+      #expect(run.status == 128 + signal)
+      #expect(run.output.hasPrefix("4 records (4 complete"), "signal \(signal)")
+    }
   }
 
   /// How far a process has read the file open on one of its descriptors (Linux /proc).
