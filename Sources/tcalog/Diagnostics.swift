@@ -47,7 +47,9 @@ enum FilterRepositoryLoader {
   static func load(_ path: String, mayBeMissing: Bool = false) throws -> FilterRepository {
     if mayBeMissing && access(path, F_OK) != 0 { return FilterRepository(file: path) }
     do {
-      return try FilterRepository.load(path: path)
+      let repository = try FilterRepository.load(path: path)
+      for issue in repository.appSideIssues { Diagnostics.warning(issue.description) }
+      return repository
     } catch {
       for issue in error.issues { Diagnostics.error(issue.description) }
       throw ExitCode(2)
