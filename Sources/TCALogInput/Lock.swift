@@ -6,7 +6,7 @@
 
 // Foundation's `NSLock`, `NSCondition` and `Thread` without Foundation: on Linux, loading
 // Foundation (with ICU) took a third of every command's start-up (BENCHMARKS.md,
-// start-up), and tcalog needs nothing else of it that FoundationEssentials lacks.
+// "Start-up"), and tcalog needs nothing else of it that FoundationEssentials lacks.
 // `Synchronization.Mutex` needs macOS 15. Each pthread object lives on the heap, where
 // it never moves.
 

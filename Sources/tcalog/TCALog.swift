@@ -69,7 +69,7 @@ struct TCALog: ParsableCommand {
   /// name), parsed on its own, as `parseAsRoot` would parse it. `parseAsRoot` first builds
   /// the argument sets of every command (reflecting each one's properties and looking up
   /// their types' conformances at run time): 4.4 M of the 24.9 M instructions of `report`
-  /// on an empty log, 0.8 ms of every run (BENCHMARKS.md, fifteenth pass). Nil whenever
+  /// on an empty log, 0.8 ms of every run (BENCHMARKS.md, "Start-up"). Nil whenever
   /// that way would say anything
   /// but a parsed command (help, a version, a completion script, any error): the arguments
   /// then go the whole way, so every message stays `parseAsRoot`'s.
