@@ -659,9 +659,9 @@ struct CustomDumpDiffParser {
   /// Splits `label: value`. The label is the text before the first `: ` outside brackets
   /// and strings (FORMATS.md 7.1): a property name, an index `[3]`, or a dictionary key,
   /// which may hold brackets and `: ` of its own (`UUID(…): Item(`, `ItemID(rawValue:
-  /// "b2"): 1`, `.folder("Work"): 2`). A closer with no opener before it means the line
-  /// ends a value opened above (`): Item(`, the end of a key printed over several lines:
-  /// `multiLineKey` reads those), so such a line has no label.
+  /// "b2"): 1`, `.folder("Work"): 2`). A line that starts with a closer ends a value
+  /// opened above (`): Item(`, the end of a key printed over several lines: `multiLineKey`
+  /// reads those), so it has no label.
   private func splitLabel(_ item: Range<Int>) -> (Range<Int>?, Range<Int>) {
     var i = item.lowerBound
     let end = item.upperBound
@@ -703,17 +703,11 @@ struct CustomDumpDiffParser {
     return (nil, item)
   }
 
-  /// Whether `range` has a closing bracket outside strings before any opening one.
+  /// Whether `range` starts with a closing bracket: the end of a value opened on an earlier
+  /// line (`): Item(`), never a label.
   static func startsWithCloser(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-    var i = range.lowerBound
-    while i < range.upperBound {
-      switch text[i] {
-      case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): return true
-      case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"), ByteText.quote, ByteText.hash: return false
-      default: i += 1
-      }
-    }
-    return false
+    guard let first = range.first.map({ text[$0] }) else { return false }
+    return first == UInt8(ascii: ")") || first == UInt8(ascii: "]") || first == UInt8(ascii: "}")
   }
 
   /// The index after the bracket that closes the one at `start`, strings skipped; nil when
