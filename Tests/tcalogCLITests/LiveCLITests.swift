@@ -132,10 +132,12 @@ struct LiveCLITests {
   ]
 
   @Test func filterFollowPrintsRecordsAsTheyAreAppended() throws {
-    let run = try Self.follow(["filter", "--follow", "-a", "hover", "--format", "oneline"], appending: Self.growing) {
-      $0.contains("3: windows.window.hover")
+    let run = try Self.follow(
+      ["filter", "--follow", "-a", "hover", "--format", "oneline", "--no-filename"], appending: Self.growing
+    ) {
+      $0.contains("#3 windows.window.hover")
     }
-    #expect(run.output == "1: windows.window.hover\n3: windows.window.hover\n")
+    #expect(run.output == "2: #1 windows.window.hover\n5: #3 windows.window.hover\n")
     #expect(run.status == 130)
   }
 
@@ -226,7 +228,7 @@ struct LiveCLITests {
     _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
     let process = Process()
     process.executableURL = binary
-    process.arguments = ["filter", "--follow", "--format", "oneline", log.path]
+    process.arguments = ["filter", "--follow", "--format", "oneline", "--no-filename", log.path]
     process.standardOutput = try FileHandle(forWritingTo: outFile)
     process.standardError = try FileHandle(forWritingTo: errFile)
     try process.run()
@@ -235,23 +237,25 @@ struct LiveCLITests {
       waitUntil { String(decoding: (try? Data(contentsOf: file)) ?? Data(), as: UTF8.self).contains(text) }
     }
     try Data("received action: A.Action.first\nreceived action: A.Action.second\n".utf8).write(to: log)
-    #expect(waitFor("1: second", in: outFile))
+    #expect(waitFor("#1 second", in: outFile))
     // `: > app.log`, then a shorter record: read from the start again.
     let truncating = try FileHandle(forWritingTo: log)
     try truncating.truncate(atOffset: 0)
     try truncating.close()
     #expect(waitFor("tcalog: \(log.path): file truncated\n", in: errFile))
     try Data("received action: A.Action.third\n".utf8).write(to: log)
-    #expect(waitFor("2: third", in: outFile))
+    #expect(waitFor("#2 third", in: outFile))
     // `rm app.log`, and a new file at its name.
     try FileManager.default.removeItem(at: log)
     try Data("received action: A.Action.fourth\n".utf8).write(to: log)
-    #expect(waitFor("3: fourth", in: outFile))
+    #expect(waitFor("#3 fourth", in: outFile))
     #expect(waitFor("tcalog: \(log.path): file replaced\n", in: errFile))
     kill(process.processIdentifier, SIGINT)
     process.waitUntilExit()
     #expect(
-      String(decoding: try Data(contentsOf: outFile), as: UTF8.self) == "0: first\n1: second\n2: third\n3: fourth\n")
+      String(decoding: try Data(contentsOf: outFile), as: UTF8.self)
+        == "1: #0 first\n2: #1 second\n1: #2 third\n1: #3 fourth\n",
+      "after a truncation or a replacement, lines count from 1 again")
   }
 
   static let hasScript = FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
