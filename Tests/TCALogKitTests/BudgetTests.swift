@@ -55,7 +55,8 @@ struct BudgetTests {
         """, file: "budget.txt")
     let results = budget.check(Self.profile)
     #expect(results.map(\.rule.line) == [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14])
-    #expect(results.map(\.holds) == [true, false, true, false, true, false, true, false, true, false, true, false, true])
+    #expect(
+      results.map(\.holds) == [true, false, true, false, true, false, true, false, true, false, true, false, true])
     #expect(results[0].measured == 10)
     #expect(results[2].measured == 150)
     #expect(abs((results[6].measured ?? 0) - 29.75) < 1e-9)
@@ -65,7 +66,9 @@ struct BudgetTests {
   }
 
   @Test func badLinesAreAllReportedWithTheirNumbers() {
-    #expect(throws: BudgetFileError.self) { try Budget(text: "x <= 1/s\nno rule here\n( <= 1\ny <= 5/h\nz <= 101%", file: "b") }
+    #expect(throws: BudgetFileError.self) {
+      try Budget(text: "x <= 1/s\nno rule here\n( <= 1\ny <= 5/h\nz <= 101%", file: "b")
+    }
     do {
       _ = try Budget(text: "x <= 1/s\nno rule here\n( <= 1\ny <= 5/h\nz <= 101%\n <= 3", file: "b")
     } catch {
@@ -137,7 +140,9 @@ struct BudgetTests {
   @Test func initWritesABudgetTheSameRunKeeps() throws {
     let text = BudgetTemplate.text(for: Self.profile, source: "test")
     let budget = try Budget(text: text, file: "init")
-    #expect(budget.rules.count == 3)
+    // One rule per action, then '*' for every action the run did not have.
+    #expect(budget.rules.count == 4)
+    #expect(budget.rules.last?.isOthers == true)
     let results = budget.check(Self.profile)
     #expect(results.allSatisfy { $0.holds })
     #expect(text.contains("^app\\.a$"))
@@ -151,7 +156,10 @@ struct BudgetTests {
     let results = budget.check(Self.profile)
     // Times as the log writes them: here one hour east of UTC.
     let github = BudgetPrinter(format: .github, timeOffset: 3600).render(results, defaults: [], source: "s")
-    #expect(github == "::error file=b%2C1,line=1,title=Action budget%3A app\\.a <= 9/s::app\\.a <= 9/s: measured 10/s, limit 9/s; worst second 1970-01-01 01:01:40 +01:00: 10 records\n")
+    #expect(
+      github
+        == "::error file=b%2C1,line=1,title=Action budget%3A app\\.a <= 9/s::app\\.a <= 9/s: measured 10/s, limit 9/s; worst second 1970-01-01 01:01:40 +01:00: 10 records\n"
+    )
     let defaults = DefaultBudget.check(Self.profile)
     let junit = BudgetPrinter(format: .junit).render(results, defaults: defaults, source: "s")
     // Two budget rules and the two built-in ones; the budget's first and the flood broken.
@@ -175,7 +183,9 @@ struct BudgetTests {
     let wrapped = BudgetPrinter(format: .text, width: 40).render(results, defaults: defaults, source: "s")
     #expect(whole.split(separator: "\n").contains { $0.count > 40 })
     #expect(wrapped != whole)
-    for line in wrapped.split(separator: "\n") { #expect(line.count <= 40 || !line.dropFirst(6).contains(" "), "\(line)") }
+    for line in wrapped.split(separator: "\n") {
+      #expect(line.count <= 40 || !line.dropFirst(6).contains(" "), "\(line)")
+    }
     #expect(wrapped.split(whereSeparator: \.isWhitespace) == whole.split(whereSeparator: \.isWhitespace))
     let continued = wrapped.split(separator: "\n").filter { !whole.split(separator: "\n").contains($0) }
     #expect(continued.contains { $0.hasPrefix("      ") })
@@ -198,7 +208,8 @@ struct BudgetTests {
     #expect(one.records > 1000)
     #expect(one.actions == two.actions)
     #expect(one.states == two.states)
-    #expect((one.records, one.lines, one.noOps, one.timedRecords) == (two.records, two.lines, two.noOps, two.timedRecords))
+    #expect(
+      (one.records, one.lines, one.noOps, one.timedRecords) == (two.records, two.lines, two.noOps, two.timedRecords))
     #expect(one.spanSeconds == two.spanSeconds && one.spanSeconds != nil)
     // Per action, the records add up to the stream's.
     #expect(one.actions.values.map(\.records).reduce(0, +) == one.records)
