@@ -125,6 +125,10 @@ struct ReportCommand: ParsableCommand {
       result = try input.stream().run(into: &aggregator)
       text = printer.render(ActionReport(summary: aggregator.summary(), options: options, silencer: repository))
     }
+    if Diagnostics.everyInputFailed(result, inputs: input.files) {
+      _ = Diagnostics.report(result)
+      throw ExitCode(2)
+    }
     try FinishedOutput.write(text, to: output)
     if Diagnostics.report(result) { throw ExitCode(2) }
   }
