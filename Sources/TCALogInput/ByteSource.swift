@@ -152,8 +152,26 @@ extension FileByteSource {
     #endif
   }
 
-  /// One line on standard error, `tcalog: ` first.
+  /// Where notices go instead of standard error (`report --live` shows them inside its
+  /// frame: a line written beside the frame would break its redraw).
+  package static func setNoticeHandler(_ handler: (@Sendable (String) -> Void)?) {
+    noticeLock.lock()
+    noticeHandler = handler
+    noticeLock.unlock()
+  }
+
+  private static let noticeLock = Lock()
+  nonisolated(unsafe) private static var noticeHandler: (@Sendable (String) -> Void)?
+
+  /// One line on standard error, `tcalog: ` first (or to the notice handler, when set).
   static func notice(_ text: String) {
+    noticeLock.lock()
+    let handler = noticeHandler
+    noticeLock.unlock()
+    if let handler {
+      handler(text)
+      return
+    }
     var line = "tcalog: \(text)\n"
     line.withUTF8 { bytes in
       #if canImport(Glibc)

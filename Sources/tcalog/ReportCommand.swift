@@ -97,10 +97,12 @@ struct ReportCommand: ParsableCommand {
     if live || follow {
       var liveReport = LiveReport(
         options: options, printer: printer, silencer: repository,
-        redraws: isTerminal && environment["TERM"] != "dumb" && format == .text)
+        redraws: isTerminal && environment["TERM"] != "dumb" && format == .text, fillsHeight: top == nil)
       // Ctrl-C ends the read; the live report then prints the full report.
       Interruption.install()
       liveReport.start()
+      // The cursor comes back on every way out, an error included.
+      defer { liveReport.restoreTerminal() }
       let result = try input.stream(follow: follow).run(into: &liveReport)
       let failed = Diagnostics.report(result)
       if Interruption.received { throw ExitCode(130) }

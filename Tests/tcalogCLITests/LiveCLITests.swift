@@ -293,4 +293,50 @@ struct LiveCLITests {
     }
     #expect(output.contains("900 records (900 complete"))  // then the final report
   }
+
+  /// A followed file truncated under a live frame: the notice is the frame's status line
+  /// (every frame line ends in a clear-to-end, so a redraw moves up over all of it), not a
+  /// line on standard error beside it; the final report says it once; the cursor is hidden
+  /// while frames are drawn and shown again after Ctrl-C.
+  @Test(.enabled(if: hasScript, "script(1) is absent: the live redraw needs a pseudo-terminal"))
+  func liveNoticesStayInsideTheFrame() throws {
+    let binary = try #require(tcalogBinary)
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tcalog-live-notice-\(getpid())-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let sample = try Data(contentsOf: packageRoot.appendingPathComponent("Samples/browser-session.log"))
+    let log = dir.appendingPathComponent("app.log")
+    try sample.prefix(300_000).write(to: log)
+    let more = dir.appendingPathComponent("more.log")
+    try sample.prefix(50_000).write(to: more)
+    // The truncation and the new records come while tcalog follows; Ctrl-C (from timeout)
+    // once they are read.
+    let feeder = "(sleep 1; : > app.log; sleep 0.6; cat more.log >> app.log) &"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+    process.arguments = [
+      "-qec",
+      "cd '\(dir.path)' && stty cols 70 rows 30; \(feeder) timeout -s INT 4 '\(binary.path)' report --follow app.log",
+      "/dev/null",
+    ]
+    process.environment = ["TERM": "xterm", "PATH": "/usr/bin:/bin"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(output.hasPrefix("\u{1B}[?25l"), "\(output.prefix(40))")
+    #expect(output.hasSuffix("\u{1B}[?25h"), "\(output.suffix(40))")
+    let lines = output.replacingOccurrences(of: "\r", with: "").split(separator: "\n")
+    let notices = lines.filter { $0.contains("file truncated") }
+    #expect(notices.count >= 2, "a status line in some frame, and the note under the final report")
+    for line in notices { #expect(line.hasSuffix("\u{1B}[K"), "a notice outside the frame: \(line)") }
+    #expect(lines.contains { $0.hasPrefix("note: app.log: file truncated; counts include what was read before") })
+    for line in lines {
+      let plain = line.replacingOccurrences(of: "\u{1B}\\[[0-9;?]*[A-Za-z]", with: "", options: .regularExpression)
+      #expect(plain.unicodeScalars.count <= 70, "\(plain.unicodeScalars.count) columns: \(plain)")
+    }
+  }
 }
