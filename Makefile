@@ -105,6 +105,11 @@ install: build
 	$(TCALOG) --generate-completion-script bash > "$(BASH)/tcalog"
 	$(TCALOG) --generate-completion-script zsh > "$(ZSH)/_tcalog"
 	$(TCALOG) --generate-completion-script fish > "$(FISH)/tcalog.fish"
+	@case " $$(zsh -fc 'print -r -- $$fpath' 2>/dev/null) " in \
+	*" $(ZSH) "*) ;; \
+	*) echo "zsh: $(ZSH) is not in zsh's default fpath; add to ~/.zshrc, before compinit:"; \
+	   echo "  fpath=($(ZSH) \$$fpath)" ;; \
+	esac
 
 uninstall:
 	rm -f "$(BIN)/tcalog" "$(MAN)/tcalog.1" "$(BASH)/tcalog" "$(ZSH)/_tcalog" "$(FISH)/tcalog.fish"

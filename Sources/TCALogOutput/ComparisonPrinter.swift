@@ -230,14 +230,18 @@ public struct ComparisonPrinter {
         json.endObject()
       }
       json.member("unit", c.unit.rawValue)
-      for (key, rows, hidden) in [
-        ("actions", c.actions, c.unchanged.actions), ("statePaths", c.states, c.unchanged.states),
+      // Every path of both runs, with its status: the rows that moved first (as text and
+      // markdown show them), then those that did not, by path.
+      for (key, moved, still) in [
+        ("actions", c.actions, c.unchangedActions), ("statePaths", c.states, c.unchangedStates),
       ] {
+        let rows =
+          moved.map { ($0, $0.isNew ? "new" : $0.isGone ? "gone" : "changed") } + still.map { ($0, "unchanged") }
         let shown = top.map { Array(rows.prefix($0)) } ?? rows
         json.lineBreak(indent: 0)
         json.key(key == "actions" ? "actions" : "statePaths")
         json.beginArray()
-        for row in shown {
+        for (row, status) in shown {
           json.lineBreak(indent: 2)
           json.beginObject()
           json.member("path", row.path)
@@ -247,7 +251,7 @@ public struct ComparisonPrinter {
           json.member("rateAfter", row.rateAfter)
           json.member("change", row.change)
           json.member("factor", row.factor)
-          json.member("status", row.isNew ? "new" : row.isGone ? "gone" : "changed")
+          json.member("status", status)
           if key == "actions" {
             json.member("lineShareBefore", row.lineShareBefore)
             json.member("lineShareAfter", row.lineShareAfter)
@@ -256,7 +260,7 @@ public struct ComparisonPrinter {
         }
         json.endArray()
         json.key(key == "actions" ? "hiddenActions" : "hiddenStatePaths")
-        json.integer(hidden + rows.count - shown.count)
+        json.integer(rows.count - shown.count)
       }
       json.endObject()
     } + "\n"

@@ -64,6 +64,9 @@ public struct ReportPrinter: Sendable {
         lines += [line, String(rate.dropFirst(2))]
       }
     }
+    if let note = r.timedShareNote {
+      lines.append("span, rates, bursts: from \(note)")
+    }
     if r.ratePerBucket.count > 1 {
       // Fewer, wider buckets when the line would not fit (a sparkline cell per bucket).
       let room = max(8, width - 36)
@@ -177,6 +180,7 @@ public struct ReportPrinter: Sendable {
     out += actionTable(r).map { $0 + "\n" }.joined()
     if !r.bursts.isEmpty {
       out += "\n" + style("Bursts (busiest second per action)", ANSI.bold) + "\n"
+      if let note = r.timedShareNote { out += F.fitHead("from \(note)", width) + "\n" }
       let suffix = 8 + " records in 1 s at ".count + 8
       let longest = r.bursts.map { TerminalSafe.escaped($0.path).unicodeScalars.count }.max() ?? 0
       let pathWidth = max(12, min(width - suffix, max(longest, 20)))
@@ -236,7 +240,8 @@ public struct ReportPrinter: Sendable {
     }
     if r.hiddenActionRows > 0 { out += "\n\(NumberText.counted(r.hiddenActionRows, "more row")) not shown.\n" }
     if !r.bursts.isEmpty {
-      out += "\n## Bursts (busiest second per action)\n\n| action | records in 1 s | at |\n|---|---:|---|\n"
+      let from = r.timedShareNote.map { "; from \($0)" } ?? ""
+      out += "\n## Bursts (busiest second per action\(from))\n\n| action | records in 1 s | at |\n|---|---:|---|\n"
       for b in r.bursts {
         out +=
           "| \(code(b.path)) | \(NumberText.grouped(b.count)) | \(F.clockTime(b.second, offset: r.timeOffset)) |\n"
@@ -276,6 +281,10 @@ public struct ReportPrinter: Sendable {
       json.lineBreak(indent: 2)
       json.member("timeSpanSeconds", r.timeSpan)
       json.member("recordsPerSecond", r.rate)
+      if r.timedShareNote != nil {
+        // The span, rate and bursts rest on these records alone.
+        json.member("timedRecords", r.timedRecords)
+      }
       json.lineBreak(indent: 2)
       json.key("bursts")
       json.beginArray()

@@ -109,6 +109,14 @@ public struct ActionReport: Sendable {
   public var lines: Int { statistics.lines }
   /// Seconds from the first to the last timestamp (nil without two).
   public var timeSpan: Double? { firstTime.flatMap { f in lastTime.map { $0 - f } } }
+  /// Complete records that carry a timestamp: what the span, rates and bursts rest on.
+  public var timedRecords = 0
+  /// `the 64 of 900 records with a time` when some records carry a time and not all (the
+  /// span, rates and bursts rest on those alone); nil otherwise.
+  public var timedShareNote: String? {
+    guard timedRecords > 0, timedRecords < records else { return nil }
+    return "the \(NumberText.grouped(timedRecords)) of \(NumberText.counted(records, "record")) with a time"
+  }
   /// Records per second over the time span (nil without one).
   public var rate: Double? { timeSpan.flatMap { $0 > 0 ? Double(records) / $0 : nil } }
 
@@ -132,6 +140,7 @@ public struct ActionReport: Sendable {
     self.options = options
     firstTime = summary.firstTime
     lastTime = summary.lastTime
+    timedRecords = summary.timestampedRecords
     timeOffset = summary.timeOffset
     bursts = ActionReport.bursts(summary.actions)
     (ratePerBucket, minutesPerBucket) = ActionReport.buckets(summary.perMinute)

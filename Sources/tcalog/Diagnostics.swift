@@ -13,6 +13,13 @@ enum Diagnostics {
   static func warning(_ message: String) { Messages.warning(message) }
   static func write(_ text: String) { Messages.write(text) }
 
+  /// Whether every input failed and nothing was read: then nothing is written (a report
+  /// of nothing would look like a report of an empty log, and an old `-o` file stays).
+  static func everyInputFailed(_ result: ReadResult, inputs: [String]) -> Bool {
+    let named = Set(inputs.isEmpty ? ["-"] : inputs)
+    return !result.errors.isEmpty && result.statistics.lines == 0 && named.isSubset(of: result.errors.map(\.file))
+  }
+
   /// Reports what a read found besides records; returns whether any input failed.
   static func report(_ result: ReadResult, quiet: Bool = false) -> Bool {
     for error in result.errors { self.error(error.description) }

@@ -97,10 +97,12 @@ struct ReportCommand: ParsableCommand {
     if live || follow {
       var liveReport = LiveReport(
         options: options, printer: printer, silencer: repository,
-        redraws: isTerminal && environment["TERM"] != "dumb" && format == .text)
+        redraws: isTerminal && environment["TERM"] != "dumb" && format == .text, fillsHeight: top == nil)
       // Ctrl-C ends the read; the live report then prints the full report.
       Interruption.install()
       liveReport.start()
+      // The cursor comes back on every way out, an error included.
+      defer { liveReport.restoreTerminal() }
       let result = try input.stream(follow: follow).run(into: &liveReport)
       var failed = Diagnostics.report(result)
       if FilterRepositoryLoader.reportMatchErrors(repository) { failed = true }
@@ -125,6 +127,10 @@ struct ReportCommand: ParsableCommand {
       var aggregator = ReportAggregator(collectsShapes: false)
       result = try input.stream().run(into: &aggregator)
       text = printer.render(ActionReport(summary: aggregator.summary(), options: options, silencer: repository))
+    }
+    if Diagnostics.everyInputFailed(result, inputs: input.files) {
+      _ = Diagnostics.report(result)
+      throw ExitCode(2)
     }
     try FinishedOutput.write(text, to: output)
     var failed = Diagnostics.report(result)

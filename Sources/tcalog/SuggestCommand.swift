@@ -70,6 +70,10 @@ struct SuggestCommand: ParsableCommand {
     let repository = try filters.map { try FilterRepositoryLoader.load($0, mayBeMissing: append) }
     var aggregator = ReportAggregator(collectsShapes: true)
     let result = try input.stream().run(into: &aggregator)
+    if Diagnostics.everyInputFailed(result, inputs: input.files) {
+      _ = Diagnostics.report(result)
+      throw ExitCode(2)
+    }
     var options = SuggestOptions()
     options.target = target.flatMap(ShareArgument.parse)
     options.depth = depth

@@ -49,6 +49,16 @@ struct TCALog: ParsableCommand {
     // Ctrl-C ends at once with the shell's status for it, whatever is being read.
     signal(SIGINT, exitOnInterrupt)
     let arguments = Array(CommandLine.arguments.dropFirst())
+    if let shell = Completions.requestedShell(arguments) {
+      var script = Completions.script(for: shell)
+      if !script.hasSuffix("\n") { script += "\n" }
+      do {
+        let out = OutputBuffer()
+        try out.write(script)
+        try out.flush()
+      } catch {}
+      terminate(0)
+    }
     checkCommandName(arguments)
     do {
       var command = try parseNamedCommand(arguments) ?? parseAsRoot()
