@@ -66,7 +66,9 @@ extension HostileInputCLITests {
     let before = try #require(json["before"] as? [String: Any])
     #expect(before["savedReport"] as? Bool == true)
     #expect(before["records"] as? Int == 17)
-    #expect((json["actions"] as? [Any])?.isEmpty == true)
+    // The same run on both sides: every action is listed, and every one is unchanged.
+    let actions = try #require(json["actions"] as? [[String: Any]])
+    #expect(!actions.isEmpty && actions.allSatisfy { $0["status"] as? String == "unchanged" })
   }
 }
 
@@ -287,7 +289,9 @@ extension HostileInputCLITests {
       """
     let oneline = runTCALog(["filter", "--format", "oneline"], stdin: Data(log.utf8))
     #expect(oneline.status == 0, "\(oneline.stderr)")
-    #expect(String(decoding: oneline.stdout, as: UTF8.self) == #"0: set  k\e]52;c;ZXZpbA==\x07\u{202e}\u{2028}"# + "\n")
+    #expect(
+      String(decoding: oneline.stdout, as: UTF8.self)
+        == #"(standard input):1: #0 set  k\e]52;c;ZXZpbA==\x07\u{202e}\u{2028}"# + "\n")
     let raw = runTCALog(["filter"], stdin: Data(log.utf8))
     #expect(raw.stdout.range(of: Data("-   \(key): 1,\n+   \(key): 2,\n".utf8)) != nil)
   }
@@ -306,7 +310,7 @@ extension HostileInputCLITests {
     for _ in 0..<3 {
       let closed = try Self.shell(#""$0" filter -c Samples/todos-tca1.log - <&- 1>&2"#)
       #expect(closed.status == 0)
-      #expect(closed.stderr == "17\n")
+      #expect(closed.stderr == "Samples/todos-tca1.log:17\n(standard input):0\n")
     }
   }
 }
@@ -327,14 +331,15 @@ extension HostileInputCLITests {
         "filter", "-j", jobs, "-B", "2", "-a", "^tap$", "--format", "oneline", "--no-filename", a, b,
       ])
       #expect(
-        String(decoding: before.stdout, as: UTF8.self) == "0: tap  (no state changes)\n--\n3: tap  (no state changes)\n"
+        String(decoding: before.stdout, as: UTF8.self)
+          == "1: #0 tap  (no state changes)\n--\n1: #3 tap  (no state changes)\n"
       )
       let after = runTCALog([
         "filter", "-j", jobs, "-A", "3", "-a", "^tick$", "--format", "oneline", "--no-filename", a, b,
       ])
       #expect(
         String(decoding: after.stdout, as: UTF8.self)
-          == "1: tick  (no state changes)\n2: tick  (no state changes)\n--\n4: tick  (no state changes)\n")
+          == "5: #1 tick  (no state changes)\n9: #2 tick  (no state changes)\n--\n5: #4 tick  (no state changes)\n")
     }
   }
 }
