@@ -7,7 +7,12 @@ import Testing
 /// and a person's signal (tabs, todos, searches) every few seconds.
 enum Session {
   enum Event: Equatable {
-    case tick, syncTick, hover(HoverAction), mouse(Double), tab(Int), todo(Int), search
+    case tick, syncTick
+    case hover(HoverAction)
+    case mouse(Double)
+    case tab(Int)
+    case todo(Int)
+    case search
 
     var isNoise: Bool {
       switch self {
