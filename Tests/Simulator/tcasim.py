@@ -18,7 +18,11 @@ progress, polls), @signal (a person's intents, system events, effect responses) 
 action path, that label and how many records and lines the path took:
 
   {"app", "format", "seed", "minutes", "generics", "records", "lines", "bytes",
-   "actions": {path: {"label", "count", "lines", "noop"}}}
+   "actions": {path: {"label", "count", "lines", "noop"[, "keyPaths"]}}}
+
+A binding's path (`….binding.set`) also has "keyPaths": {"\\.$x": {"label", "count",
+"lines", "noop"}}, one per key path it set; when its key paths' labels differ, the path's
+label is "mixed" (a slider's binding is noise, a toggle's beside it signal).
 
 "lines" counts a record's lines with its blank line, so the paths' lines add up to the
 file's. The same --app/--seed/--minutes give the same session in both formats and with
@@ -143,6 +147,19 @@ def action_path(case):
         names.append(case.name)
         case = case.args[case.child][1] if case.child is not None else None
     return ".".join(names)
+
+
+def binding_key_path(case):
+    """The key path of a `binding(.set(\\Feature.State.$x, value))` action, spelled `\\.$x`
+    (the root type dropped, as `if case .binding(\\.$x)` writes it); None for other actions."""
+    while case.child is not None:
+        case = case.args[case.child][1]
+    if case.name != "set" or not case.args or not isinstance(case.args[0][1], Raw):
+        return None
+    written = case.args[0][1].text
+    if not written.startswith("\\"):
+        return None
+    return "\\." + written.split(".")[-1]
 
 
 def _bare(type_name):
@@ -948,14 +965,26 @@ class Session:
         self.records += 1
         self.lines += n
         self.bytes += len(data)
+        key_path = binding_key_path(action)
         a = self.actions.get(path)
         if a is None:
             a = self.actions[path] = {"label": label, "count": 0, "lines": 0, "noop": 0}
         elif a["label"] != label:
-            raise ValueError("%s is labelled %s and %s" % (path, a["label"], label))
+            if key_path is None:
+                raise ValueError("%s is labelled %s and %s" % (path, a["label"], label))
+            a["label"] = "mixed"   # bindings of one feature: labelled per key path
         a["count"] += 1
         a["lines"] += n
         a["noop"] += 0 if changed else 1
+        if key_path is not None:
+            k = a.setdefault("keyPaths", {}).get(key_path)
+            if k is None:
+                k = a["keyPaths"][key_path] = {"label": label, "count": 0, "lines": 0, "noop": 0}
+            elif k["label"] != label:
+                raise ValueError("%s %s is labelled %s and %s" % (path, key_path, k["label"], label))
+            k["count"] += 1
+            k["lines"] += n
+            k["noop"] += 0 if changed else 1
 
     def flush(self):
         if self.pending:
@@ -976,7 +1005,7 @@ def summary(labels, out):
     rows = sorted(labels["actions"].items(), key=lambda kv: -kv[1]["lines"])
     width = max([len(p) for p, _ in rows] + [4])
     out.write("%s %s: %d records, %d lines\n" % (labels["app"], labels["format"], labels["records"], labels["lines"]))
-    shares = {"noise": 0, "signal": 0, "either": 0}
+    shares = {"noise": 0, "signal": 0, "either": 0, "mixed": 0}
     for p, a in rows:
         shares[a["label"]] += a["lines"]
         out.write("  %-*s  %-6s %7d %6.2f%% lines %5.1f%% no-op\n" % (
