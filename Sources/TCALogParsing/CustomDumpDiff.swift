@@ -301,7 +301,12 @@ struct CustomDumpDiffParser {
     let line = lines[i]
     var counter = BracketCounter()
     let (label, value, opens) = readLabelAndValue(line, &counter)
-    if label == nil, opens, let key = multiLineKey(lines, at: i) {
+    // Only a dictionary holds keys. An unchanged line elsewhere (the root `AppState(`, an
+    // element `Item(`) is not searched: that search would read on to its closer. A changed
+    // line is searched in any frame, as `writeSkeleton` (which knows no frames) searches it.
+    if label == nil, opens, line.marker != .context || work.frames[work.frames.count - 1].kind == .collection,
+      let key = multiLineKey(lines, at: i)
+    {
       return readKeyedItem(of: lines, at: i, key: key, counter: &counter, order: &order, into: &derived, &work)
     }
     let (childSegment, key) = child(label: label, marker: line.marker, frame: &work.frames[work.frames.count - 1])
