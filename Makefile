@@ -20,15 +20,16 @@ DIRS := "$(BIN)" "$(MAN)" "$(DESTDIR)$(PREFIX)/share/man" "$(BASH)" "$(DESTDIR)$
 # On Linux the installed binary links the Swift runtime and FoundationEssentials statically
 # (SwiftPM's --static-swift-stdlib): it runs where no Swift toolchain is installed (the
 # dynamic one looks for the runtime in the toolchain's folder), and it starts in 4 ms
-# instead of 7 (BENCHMARKS.md, start-up), for a binary of 32 MB instead of 11. Its own
+# instead of 7 (BENCHMARKS.md, "Start-up"), for a binary of 32 MB instead of 11. Its own
 # scratch folder, so that `swift build` here does not rebuild everything after it.
 #
 # Functions start at 64 bytes and jump targets at 32 (LLVM's alignment options): a change
 # anywhere moved the hot loops against cache lines and branch-predictor slots, and the same
-# instructions took 2-10% more or less time from build to build (BENCHMARKS.md, twelfth
-# pass). Aligned, tca1 `report` and `filter -a -c` take 1-6% less, diffing's the same, for
-# a binary 2.5% larger. SwiftPM does not rebuild a module for a changed -Xswiftc flag:
-# after changing these, build in a fresh scratch folder (rm -rf $(SCRATCH)).
+# instructions took 2-10% more or less time from build to build (BENCHMARKS.md, "Method
+# notes"). Aligned, tca1 `report` and `filter -a -c` take 1-6% less, diffing's the same, for
+# a binary 2.5% larger (BENCHMARKS.md, "Build flags and profile-guided build"). SwiftPM does
+# not rebuild a module for a changed -Xswiftc flag: after changing these, build in a fresh
+# scratch folder (rm -rf $(SCRATCH)).
 ALIGN_FLAGS := -Xswiftc -Xllvm -Xswiftc -align-all-functions=6 \
 	-Xswiftc -Xllvm -Xswiftc -align-all-nofallthru-blocks=5
 ifeq ($(shell uname -s),Linux)
@@ -43,13 +44,14 @@ TCALOG := $(SCRATCH)/release/tcalog
 
 # Profile-guided optimization (LLVM's, at the IR level): a build that counts its branches
 # and calls runs the commands users run most on the bundled samples, and the release build
-# lays out and inlines its code by those counts. It takes 10-14% off `report` (BENCHMARKS.md,
-# fourteenth pass) and changes no output. It needs the toolchain's llvm-profdata and
-# profile runtime, as Linux toolchains ship them; without them, or with `make build PGO=0`,
-# the build is the plain one. The counting build has its own scratch folder, and counts
-# again only when it was rebuilt or this file changed. Counts differ a little from run to
-# run (two threads), so the release build is given them under a name made of their
-# checksum: SwiftPM recompiles for a changed flag, not for a changed file behind one.
+# lays out and inlines its code by those counts. It takes 10-14% off `report`
+# (BENCHMARKS.md, "Build flags and profile-guided build") and changes no output. It needs
+# the toolchain's llvm-profdata and profile runtime, as Linux toolchains ship them; without
+# them, or with `make build PGO=0`, the build is the plain one. The counting build has its
+# own scratch folder, and counts again only when it was rebuilt or this file changed. Counts
+# differ a little from run to run (two threads), so the release build is given them under a
+# name made of their checksum: SwiftPM recompiles for a changed flag, not for a changed file
+# behind one.
 # The toolchain's usr folder, from where its runtime lies (a swiftly proxy on PATH is not
 # in the toolchain).
 TOOLCHAIN := $(patsubst %/lib/swift,%,$(shell swift -print-target-info 2>/dev/null | \
@@ -103,6 +105,11 @@ install: build
 	$(TCALOG) --generate-completion-script bash > "$(BASH)/tcalog"
 	$(TCALOG) --generate-completion-script zsh > "$(ZSH)/_tcalog"
 	$(TCALOG) --generate-completion-script fish > "$(FISH)/tcalog.fish"
+	@case " $$(zsh -fc 'print -r -- $$fpath' 2>/dev/null) " in \
+	*" $(ZSH) "*) ;; \
+	*) echo "zsh: $(ZSH) is not in zsh's default fpath; add to ~/.zshrc, before compinit:"; \
+	   echo "  fpath=($(ZSH) \$$fpath)" ;; \
+	esac
 
 uninstall:
 	rm -f "$(BIN)/tcalog" "$(MAN)/tcalog.1" "$(BASH)/tcalog" "$(ZSH)/_tcalog" "$(FISH)/tcalog.fish"

@@ -3,14 +3,19 @@ import PackageDescription
 
 let package = Package(
   name: "tcalog",
-  platforms: [.macOS(.v13)],
+  // TCA 1.x's iOS, tvOS and watchOS minimums, for apps that add TCALogFilter; macOS stays at
+  // 13, what the CLI was built and tested for (an app's macOS target must be 13 or later).
+  platforms: [.macOS(.v13), .iOS(.v13), .tvOS(.v13), .watchOS(.v6)],
   products: [
     .executable(name: "tcalog", targets: ["tcalog"]),
     .library(name: "TCALogKit", targets: ["TCALogKit"]),
+    // For apps: ActionFilter, action paths of live values, filter repositories at run time,
+    // a timestamped `_printChanges()` printer. No system library; only CustomDump.
+    .library(name: "TCALogFilter", targets: ["TCALogFilter"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-    // The oracle's: the real Custom Dump renders the logs that TCALogOracleTests parses,
+    // TCALogFilter renders with it (as TCA does); and the oracle's: the real Custom Dump renders the logs that TCALogOracleTests parses,
     // from states built of real IdentifiedArray and Tagged values. Only that test target
     // uses them; SwiftPM resolves a dependency package's test-only dependencies for
     // nobody else, so neither `tcalog` nor a package that uses TCALogKit fetches them.
@@ -54,6 +59,9 @@ let package = Package(
         "TCALogInput", "TCALogParsing", "TCALogPipeline", "TCALogQuery", "TCALogReport", "TCALogSuggest",
         "TCALogOutput",
       ]),
+    // The app's side: what `suggest` writes compiles against it. Links no system library and
+    // none of the stages above (the CLI and TCALogKit never link CustomDump).
+    .target(name: "TCALogFilter", dependencies: [.product(name: "CustomDump", package: "swift-custom-dump")]),
     // Thin CLI: argument parsing and wiring only.
     .executableTarget(
       name: "tcalog",
@@ -76,6 +84,12 @@ let package = Package(
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
         .product(name: "Tagged", package: "swift-tagged"),
       ]),
+    // TCALogFilter against tcalog: paths both ways, its printer read back, its repository
+    // against `filter --exclude-filters`, `suggest`'s output compiled (Generated/) and run.
+    .testTarget(
+      name: "TCALogFilterTests",
+      dependencies: ["TCALogFilter", "TCALogKit", .product(name: "CustomDump", package: "swift-custom-dump")],
+      exclude: ["Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )

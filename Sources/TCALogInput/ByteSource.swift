@@ -29,10 +29,14 @@ package protocol ByteSource: AnyObject {
   /// hand on what they have instead of waiting for a full chunk, so a live stream
   /// (`log stream | tcalog`) is not held back.
   var isIdle: Bool { get }
+  /// How many times a followed file started over (truncated, or replaced by another file
+  /// at its name): its lines are then numbered from 1 again.
+  var restarts: Int { get }
 }
 
 extension ByteSource {
   package var isIdle: Bool { false }
+  package var restarts: Int { 0 }
 }
 
 /// `read(2)` on a file descriptor, with an optional first chunk that was read ahead
@@ -45,6 +49,8 @@ package final class FileByteSource: ByteSource {
   var readAheadPosition = 0
   /// At the end of a regular file, wait for more instead of ending (`--follow`).
   var follows = false
+  /// Times the followed file was truncated or replaced.
+  package private(set) var restarts = 0
 
   init(fd: Int32, name: String, ownsDescriptor: Bool, readAhead: [UInt8] = []) {
     self.fd = fd
@@ -129,9 +135,11 @@ extension FileByteSource {
       guard replacement >= 0 else { return }
       if ownsDescriptor { _ = close(fd) }
       fd = replacement
+      restarts += 1
       FileByteSource.notice("\(name): file replaced")
     } else if Int64(open.st_size) < Int64(lseek(fd, 0, SEEK_CUR)) {
       lseek(fd, 0, SEEK_SET)
+      restarts += 1
       FileByteSource.notice("\(name): file truncated")
     }
   }
@@ -144,8 +152,26 @@ extension FileByteSource {
     #endif
   }
 
-  /// One line on standard error, `tcalog: ` first.
+  /// Where notices go instead of standard error (`report --live` shows them inside its
+  /// frame: a line written beside the frame would break its redraw).
+  package static func setNoticeHandler(_ handler: (@Sendable (String) -> Void)?) {
+    noticeLock.lock()
+    noticeHandler = handler
+    noticeLock.unlock()
+  }
+
+  private static let noticeLock = Lock()
+  nonisolated(unsafe) private static var noticeHandler: (@Sendable (String) -> Void)?
+
+  /// One line on standard error, `tcalog: ` first (or to the notice handler, when set).
   static func notice(_ text: String) {
+    noticeLock.lock()
+    let handler = noticeHandler
+    noticeLock.unlock()
+    if let handler {
+      handler(text)
+      return
+    }
     var line = "tcalog: \(text)\n"
     line.withUTF8 { bytes in
       #if canImport(Glibc)

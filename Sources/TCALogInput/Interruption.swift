@@ -9,14 +9,18 @@
 /// a real end and its counts are complete. A signal handler may only store to such a flag.
 nonisolated(unsafe) var inputInterrupted: sig_atomic_t = 0
 
-/// The SIGINT handler: a plain function that only stores to the flag (a signal handler
-/// must not allocate or take a lock).
-private func noteInterrupt(_: Int32) { inputInterrupted = 1 }
+/// The handler of `Interruption.install()`: a plain function that only stores the signal's
+/// number in the flag (a signal handler must not allocate or take a lock).
+private func noteInterrupt(_ signal: Int32) { inputInterrupted = signal }
 
-/// Ctrl-C for commands that read until the user stops them (`report --live`, `--follow`):
-/// instead of dying, the read ends and the command prints what it has.
+/// Ctrl-C, and the signals that end a session (SIGTERM from `kill` or a supervisor, SIGHUP
+/// from a closed terminal), for commands that read until the user stops them (`report
+/// --live`, `--follow`): instead of dying, the read ends and the command prints what it has.
 package enum Interruption {
-  /// Installs the SIGINT handler, without SA_RESTART, so that a blocked `read(2)` returns.
+  /// The signals that end such a read.
+  package static let signals = [SIGINT, SIGTERM, SIGHUP]
+
+  /// Installs the handler, without SA_RESTART, so that a blocked `read(2)` returns.
   package static func install() {
     var action = sigaction()
     let handler: @convention(c) (Int32) -> Void = noteInterrupt
@@ -27,9 +31,12 @@ package enum Interruption {
     #endif
     sigemptyset(&action.sa_mask)
     action.sa_flags = 0
-    sigaction(SIGINT, &action, nil)
+    for signal in signals { sigaction(signal, &action, nil) }
   }
 
-  /// Whether Ctrl-C has arrived since `install()`.
+  /// Whether one of `signals` has arrived since `install()`.
   package static var received: Bool { inputInterrupted != 0 }
+
+  /// The exit status that says which: 128 plus the signal's number (130 for Ctrl-C).
+  package static var exitStatus: Int32 { 128 + inputInterrupted }
 }

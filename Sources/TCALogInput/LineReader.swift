@@ -184,6 +184,7 @@ package final class LineReader {
       }
       var readError: Error?
       let n: Int
+      let restarts = source.restarts
       do {
         n = try source.read(into: UnsafeMutableRawBufferPointer(start: buffer + end, count: capacity - end))
       } catch {
@@ -191,6 +192,12 @@ package final class LineReader {
         // still input, handed on before the error.
         readError = error
         n = 0
+      }
+      if source.restarts != restarts {
+        // A followed file that started over: its lines count from 1 again, so that a
+        // record's line is its line in the file as it now is.
+        number = 0
+        offset = 0
       }
       // The source is a package protocol: a count beyond the space it was given would make
       // the line scan read past the buffer.

@@ -6,7 +6,7 @@
 
 // Foundation's `NSLock`, `NSCondition` and `Thread` without Foundation: on Linux, loading
 // Foundation (with ICU) took a third of every command's start-up (BENCHMARKS.md,
-// start-up), and tcalog needs nothing else of it that FoundationEssentials lacks.
+// "Start-up"), and tcalog needs nothing else of it that FoundationEssentials lacks.
 // `Synchronization.Mutex` needs macOS 15. Each pthread object lives on the heap, where
 // it never moves.
 
@@ -66,7 +66,10 @@ package enum DetachedThread {
     init(_ run: @escaping @Sendable () -> Void) { self.run = run }
   }
 
-  package static func start(stackSize: Int, _ body: @escaping @Sendable () -> Void) {
+  /// Starts a thread that runs `body`; false when the system cannot start one (a pids or
+  /// memory limit: `pthread_create`'s EAGAIN), and `body` is then never run.
+  @discardableResult
+  package static func start(stackSize: Int, _ body: @escaping @Sendable () -> Void) -> Bool {
     var attributes = pthread_attr_t()
     pthread_attr_init(&attributes)
     defer { pthread_attr_destroy(&attributes) }
@@ -88,6 +91,10 @@ package enum DetachedThread {
         #endif
         return nil
       }, context)
-    precondition(status == 0, "tcalog: cannot start a thread (pthread_create: \(status))")
+    if status != 0 {
+      Unmanaged<Body>.fromOpaque(context).release()
+      return false
+    }
+    return true
   }
 }

@@ -37,6 +37,9 @@ package final class PositionalFile: @unchecked Sendable {
     name = plain.name
     start = position - unread
     size = Swift.max(0, Int(info.st_size) - start)
+    // Standard input is read once, as a read in order leaves it: its descriptor then stands
+    // at the end, so `- -` reads nothing the second time (the ranges read with `pread`).
+    if !plain.ownsDescriptor { lseek(plain.fd, off_t(start + size), SEEK_SET) }
   }
 
   /// Its bytes from `offset` (from the input's start) on, as a source of their own.

@@ -23,3 +23,15 @@ extension String {
     String(String.UnicodeScalarView(unicodeScalars.replacing(target.unicodeScalars, with: replacement.unicodeScalars)))
   }
 }
+
+extension String {
+  /// The text without a leading byte order mark (U+FEFF), which Windows editors write at the
+  /// start of UTF-8 files: every file tcalog reads (budgets, filter repositories, saved
+  /// reports) starts after it, or it would join the first pattern.
+  package var droppingByteOrderMark: Substring {
+    unicodeScalars.first == "\u{FEFF}" ? self[unicodeScalars.index(after: unicodeScalars.startIndex)...] : self[...]
+  }
+}
+
+/// The three bytes of a UTF-8 byte order mark (`String.droppingByteOrderMark`'s U+FEFF).
+package let utf8ByteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]

@@ -23,6 +23,10 @@ package enum ANSI {
   package static let clearToLineEnd = "\u{1B}[K"
   /// Clears from the cursor to the end of the screen.
   package static let clearBelow = "\u{1B}[J"
+  /// Hides the cursor while a frame is redrawn (DECTCEM).
+  package static let hideCursor = "\u{1B}[?25l"
+  /// Shows it again.
+  package static let showCursor = "\u{1B}[?25h"
 
   /// A line without its SGR sequences (`ESC [` … `m`).
   package static func withoutColor(_ line: String) -> String {

@@ -26,11 +26,21 @@ public struct BudgetPrinter {
   /// rule); nil: not wrapped.
   public var width: Int?
 
+  /// Action paths of the run that no rule names (the `*` rule aside), with their records.
+  public var unnamed: [(path: String, records: Int)] = []
+  /// `check --strict`: a stale rule and an unnamed action break the budget.
+  public var strict = false
+
   /// A printer of `format`, writing times in `timeOffset`, text wrapped to `width` columns.
   public init(format: Format, timeOffset: Int? = nil, width: Int? = nil) {
     self.format = format
     self.timeOffset = timeOffset
     self.width = width
+  }
+
+  /// Whether the result breaks the budget: over its limit, or (strict) stale.
+  func breaks(_ result: Budget.Result) -> Bool {
+    result.measured != nil && (!result.holds || (strict && result.isStale))
   }
 
   /// The results in the printer's format; `source` names the logs checked, `defaults` the
@@ -80,9 +90,11 @@ public struct BudgetPrinter {
 
   /// `measured 83/s, limit 60/s`, `worst second …`, and whether the pattern matched nothing.
   func messageParts(_ result: Budget.Result) -> [String] {
+    if let error = result.matchError { return ["not measured: \(error.message)"] }
     var parts = ["measured \(Self.value(result.measured, result.rule.unit)), limit \(Self.limit(result.rule))"]
+    if let worst = result.worstPath { parts.append("worst action \(worst) (no rule names it)") }
     if let burst = burst(result) { parts.append(burst) }
-    if result.matchedPaths == 0 { parts.append("the pattern matched no path") }
+    if result.isStale { parts.append("the pattern matched no path: the rule checks nothing (renamed or removed?)") }
     return parts
   }
 
@@ -103,18 +115,26 @@ public struct BudgetPrinter {
   }
 
   /// The number of rules broken, budget and default, and of all rules checked.
-  static func counts(_ results: [Budget.Result], _ defaults: [DefaultBudget.Result]) -> (broken: Int, rules: Int) {
-    let broken =
-      results.filter { !$0.holds && $0.measured != nil }.count + defaults.filter { !$0.findings.isEmpty }.count
+  func counts(_ results: [Budget.Result], _ defaults: [DefaultBudget.Result]) -> (broken: Int, rules: Int) {
+    let broken = results.filter(breaks).count + defaults.filter { !$0.findings.isEmpty }.count
     return (broken, results.count + defaults.count)
+  }
+
+  /// `3 actions no rule names: a (12 records), b (3 records)`, or nil.
+  func unnamedText(limit: Int = 20) -> String? {
+    guard !unnamed.isEmpty else { return nil }
+    var list = unnamed.prefix(limit).map { "\($0.path) (\(NumberText.counted($0.records, "record")))" }
+    if unnamed.count > limit { list.append("… (+\(unnamed.count - limit))") }
+    return "\(NumberText.counted(unnamed.count, "action")) no rule names: " + list.joined(separator: ", ")
   }
 
   /// Broken rules first, each with its measurement on the line below; rules that were not
   /// measured next; then the rules that hold, one line each with what was measured.
   private func text(_ results: [Budget.Result], _ defaults: [DefaultBudget.Result], _ source: String) -> String {
-    let (broken, rules) = Self.counts(results, defaults)
+    let (broken, rules) = counts(results, defaults)
     var out = "tcalog check \(TerminalSafe.escaped(source)): \(broken) of \(NumberText.counted(rules, "rule")) broken"
     if !defaults.isEmpty { out += " (\(defaults.count) of them built in)" }
+    if strict && !unnamed.isEmpty { out += "; \(NumberText.counted(unnamed.count, "action")) no rule names" }
     out += "\n"
     func budgetLine(_ status: String, _ result: Budget.Result) -> String {
       "\(status)  \(TerminalSafe.escaped(result.rule.file)):\(result.rule.line)  \(TerminalSafe.escaped(result.rule.text))"
@@ -123,8 +143,13 @@ public struct BudgetPrinter {
       "\(status)  \(result.rule.rawValue)  \(result.rule.description)"
     }
     // A broken rule's measurement and burst each on a line of their own: they fit a terminal.
-    for result in results where !result.holds && result.measured != nil {
-      out += budgetLine("FAIL", result) + "\n" + messageParts(result).map { "      " + $0 + "\n" }.joined()
+    for result in results where breaks(result) {
+      out +=
+        budgetLine("FAIL", result) + "\n"
+        + messageParts(result).map { "      " + TerminalSafe.escaped($0) + "\n" }.joined()
+    }
+    if strict, let text = unnamedText() {
+      out += "FAIL  " + TerminalSafe.escaped(text) + " (--strict)\n"
     }
     for result in defaults where !result.findings.isEmpty {
       out += defaultLine("FAIL", result) + "\n"
@@ -136,8 +161,19 @@ public struct BudgetPrinter {
     for result in defaults where !result.measured {
       out += defaultLine("n/a ", result) + "\n      " + message(result) + "\n"
     }
-    for result in results where result.holds {
-      out += budgetLine("ok  ", result) + "  (\(Self.value(result.measured, result.rule.unit)))\n"
+    for result in results where result.isStale && !breaks(result) {
+      out +=
+        budgetLine("stale", result)
+        + "\n      the pattern matched no path: the rule checks nothing (renamed or removed?)\n"
+    }
+    if !strict, let text = unnamedText() {
+      let others = results.contains { $0.rule.isOthers } ? "checked by the '*' rule" : "not checked"
+      out += "note  " + TerminalSafe.escaped(text) + " (\(others); --strict fails them)\n"
+    }
+    for result in results where result.holds && !result.isStale {
+      var measured = Self.value(result.measured, result.rule.unit)
+      if let worst = result.worstPath { measured += ", worst \(TerminalSafe.escaped(worst))" }
+      out += budgetLine("ok  ", result) + "  (\(measured))\n"
     }
     for result in defaults where result.holds { out += defaultLine("ok  ", result) + "\n" }
     guard let width else { return out }
@@ -149,7 +185,18 @@ public struct BudgetPrinter {
     JSONWriter.text(spacing: .spaced) { json in
       json.beginObject()
       json.member("source", source)
-      json.member("broken", Self.counts(results, defaults).broken)
+      json.member("broken", counts(results, defaults).broken)
+      json.member("strict", strict)
+      json.key("unnamedActions")
+      json.beginArray()
+      for entry in unnamed {
+        json.lineBreak(indent: 2)
+        json.beginObject()
+        json.member("action", entry.path)
+        json.member("records", entry.records)
+        json.endObject()
+      }
+      json.endArray()
       json.key("rules")
       json.beginArray()
       for result in results {
@@ -163,8 +210,10 @@ public struct BudgetPrinter {
         json.member("limit", result.rule.limit)
         json.member("unit", result.rule.unit.rawValue)
         json.member("measured", result.measured)
-        json.member("holds", result.holds)
+        json.member("holds", result.holds && !breaks(result))
+        json.member("stale", result.isStale)
         json.member("matchedPaths", result.matchedPaths)
+        json.member("worstAction", result.worstPath)
         json.key("burst")
         if let burst = result.burst {
           json.beginObject()
@@ -218,10 +267,15 @@ public struct BudgetPrinter {
   /// breaks a built-in rule.
   private func github(_ results: [Budget.Result], _ defaults: [DefaultBudget.Result]) -> String {
     var out = ""
-    for result in results where !result.holds && result.measured != nil {
+    for result in results where breaks(result) || result.isStale {
+      let level = breaks(result) ? "error" : "warning"
       let title = Self.githubProperty("Action budget: \(result.rule.text)")
-      out += "::error file=\(Self.githubProperty(result.rule.file)),line=\(result.rule.line),title=\(title)::"
+      out += "::\(level) file=\(Self.githubProperty(result.rule.file)),line=\(result.rule.line),title=\(title)::"
       out += Self.githubData("\(result.rule.text): \(message(result))") + "\n"
+    }
+    if let text = unnamedText() {
+      out += "::\(strict ? "error" : "warning") title=\(Self.githubProperty("Action budget: unnamed actions"))::"
+      out += Self.githubData(text) + "\n"
     }
     for result in defaults {
       for f in result.findings {
@@ -239,7 +293,11 @@ public struct BudgetPrinter {
   /// One test case per rule, budget and built-in: a failure for a broken one, `skipped`
   /// for one that could not be measured (a rate without timestamps).
   private func junit(_ results: [Budget.Result], _ defaults: [DefaultBudget.Result], _ source: String) -> String {
-    let (broken, rules) = Self.counts(results, defaults)
+    var (broken, rules) = counts(results, defaults)
+    if strict && !unnamed.isEmpty {
+      broken += 1
+      rules += 1
+    }
     let skipped = results.filter { $0.measured == nil }.count + defaults.filter { !$0.measured }.count
     var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     out += "<testsuites>\n"
@@ -255,8 +313,11 @@ public struct BudgetPrinter {
         out += "/>\n"
       }
     }
+    if strict, let text = unnamedText() {
+      testCase("tcalog.budget", "every action named by a rule", failure: text, skipped: nil)
+    }
     for result in results {
-      let broken = !result.holds && result.measured != nil
+      let broken = breaks(result)
       testCase(
         "tcalog.budget", "\(result.rule.file):\(result.rule.line) \(result.rule.text)",
         failure: broken ? message(result) : nil, skipped: result.measured == nil ? message(result) : nil)

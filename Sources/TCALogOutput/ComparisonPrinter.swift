@@ -107,8 +107,8 @@ public struct ComparisonPrinter {
     var out = ""
     if markdown {
       out += "### tcalog compare\n\n"
-      out += "- **before** `\(Self.code(c.before.source))`: \(Self.describe(c.before))\n"
-      out += "- **after** `\(Self.code(c.after.source))`: \(Self.describe(c.after))\n"
+      out += "- **before** \(Self.code(c.before.source)): \(Self.describe(c.before))\n"
+      out += "- **after** \(Self.code(c.after.source)): \(Self.describe(c.after))\n"
       out += "\n" + Self.lengthNote(c).joined(separator: " ") + "\n"
     } else {
       // Wrapped like the tables are fitted: the names of the inputs can be long.
@@ -139,7 +139,7 @@ public struct ComparisonPrinter {
         out += "| path | before | after | change | \(counted) |\(lines ? " lines |" : "")\n"
         out += "|---|---:|---:|---:|---:|\(lines ? "---:|" : "")\n"
         for cell in cells {
-          out += "| `\(Self.code(cell.path))` | \(cell.before) | \(cell.after) | \(cell.change) | "
+          out += "| \(Self.code(cell.path)) | \(cell.before) | \(cell.after) | \(cell.change) | "
           out += "\(cell.records.0) → \(cell.records.1) |"
           if let share = cell.lines { out += " \(share.0) → \(share.1) |" }
           out += "\n"
@@ -213,10 +213,8 @@ public struct ComparisonPrinter {
 
   static func percent(_ share: Double) -> String { TextFormatting.printf("%.1f%%", share * 100) }
 
-  /// Text inside markdown backticks: a backtick or a line break would end it.
-  static func code(_ text: String) -> String {
-    TerminalSafe.escaped(text).replacingScalars("`", with: "'").replacingScalars("|", with: "\\|")
-  }
+  /// A markdown code span that nothing in `text` can end (`Markdown.code`).
+  static func code(_ text: String) -> String { Markdown.code(text) }
 
   private func json(_ c: RunComparison) -> String {
     JSONWriter.text(spacing: .spaced) { json in
@@ -232,14 +230,18 @@ public struct ComparisonPrinter {
         json.endObject()
       }
       json.member("unit", c.unit.rawValue)
-      for (key, rows, hidden) in [
-        ("actions", c.actions, c.unchanged.actions), ("statePaths", c.states, c.unchanged.states),
+      // Every path of both runs, with its status: the rows that moved first (as text and
+      // markdown show them), then those that did not, by path.
+      for (key, moved, still) in [
+        ("actions", c.actions, c.unchangedActions), ("statePaths", c.states, c.unchangedStates),
       ] {
+        let rows =
+          moved.map { ($0, $0.isNew ? "new" : $0.isGone ? "gone" : "changed") } + still.map { ($0, "unchanged") }
         let shown = top.map { Array(rows.prefix($0)) } ?? rows
         json.lineBreak(indent: 0)
         json.key(key == "actions" ? "actions" : "statePaths")
         json.beginArray()
-        for row in shown {
+        for (row, status) in shown {
           json.lineBreak(indent: 2)
           json.beginObject()
           json.member("path", row.path)
@@ -249,7 +251,7 @@ public struct ComparisonPrinter {
           json.member("rateAfter", row.rateAfter)
           json.member("change", row.change)
           json.member("factor", row.factor)
-          json.member("status", row.isNew ? "new" : row.isGone ? "gone" : "changed")
+          json.member("status", status)
           if key == "actions" {
             json.member("lineShareBefore", row.lineShareBefore)
             json.member("lineShareAfter", row.lineShareAfter)
@@ -258,7 +260,7 @@ public struct ComparisonPrinter {
         }
         json.endArray()
         json.key(key == "actions" ? "hiddenActions" : "hiddenStatePaths")
-        json.integer(hidden + rows.count - shown.count)
+        json.integer(rows.count - shown.count)
       }
       json.endObject()
     } + "\n"

@@ -20,7 +20,8 @@ public final class FilterPrinter: SelectionOutput {
     case raw
     /// One JSON object per record (RecordJSON).
     case ndjson
-    /// One line per record: index, action path, changed state paths.
+    /// One line per record: `FILE:LINE:` (the header's line in its own file, grep -Hn's
+    /// form), `#INDEX`, the record's time when it has one, action path, changed state paths.
     case oneline
     /// Only the number of selected records.
     case count
@@ -34,13 +35,17 @@ public final class FilterPrinter: SelectionOutput {
   public let query: RecordQuery?
   /// Whether matches, indices and separators are coloured (raw and oneline only).
   public let color: Bool
-  /// Show control characters from the log as escapes (terminal output, or colour on).
+  /// Show control characters from the log as escapes: always in oneline output; in raw
+  /// output on a terminal, or with colour on.
   public let escapes: Bool
   /// At most this many state paths per `oneline` line.
   public var maxStatePaths = 10
-  /// Start `oneline` lines with the record's file name (`app.log:3: …`, `app.log-2- …`
-  /// for context), as `grep -H` does.
+  /// Start `oneline` lines (and `numbersLines` raw lines) with the record's file name
+  /// (`app.log:3: …`, `app.log-2- …` for context), as `grep -H` does.
   public var withFileName = false
+  /// Start each raw line with its line number in its file (grep -n): `12:` in a selected
+  /// record, `12-` in a context record.
+  public var numbersLines = false
   /// Whether the last byte written ended a line (a separator must start on its own line).
   private var atLineStart = true
 
@@ -53,7 +58,8 @@ public final class FilterPrinter: SelectionOutput {
   static let fileNameOn = Array(ANSI.magenta.utf8)
 
   /// A printer of `format` into `out`; `query` supplies the highlighted matches, `color`
-  /// and `escapes` apply to raw and oneline output only (colour implies escaping).
+  /// and `escapes` apply to raw and oneline output only (colour implies escaping; oneline
+  /// escapes always).
   public init(format: Format, out: OutputBuffer, query: RecordQuery? = nil, color: Bool = false, escapes: Bool = false)
   {
     self.format = format
@@ -61,7 +67,10 @@ public final class FilterPrinter: SelectionOutput {
     self.query = query
     self.color = color && (format == .raw || format == .oneline)
     // Colour codes inside unescaped log text would be ambiguous; colour implies escaping.
-    self.escapes = (escapes || self.color) && (format == .raw || format == .oneline)
+    // oneline is derived text (a line per record, as trace and report write theirs): escaped
+    // always, so that a state key's OSC 52 or U+2028 never reaches a pipe raw; raw output
+    // is the input's bytes, escaped only on a terminal.
+    self.escapes = format == .oneline || ((escapes || self.color) && format == .raw)
   }
 
   /// Prints one record; `isContext` marks a context record (`-A/-B/-C`).
@@ -81,7 +90,7 @@ public final class FilterPrinter: SelectionOutput {
         bytes.append(0x0A)
       }
     case .raw:
-      try printRaw(record)
+      try printRaw(record, isContext: isContext)
     case .oneline:
       try out.append { bytes in appendOneline(record, isContext: isContext, to: &bytes) }
       atLineStart = true
@@ -113,10 +122,16 @@ public final class FilterPrinter: SelectionOutput {
     try out.flush()
   }
 
-  private func printRaw(_ record: Record) throws {
+  private func printRaw(_ record: Record, isContext: Bool) throws {
     guard record.rawRange.count > 0 else { return }
     try record.withBytes(record.rawRange) { raw in
       atLineStart = raw[raw.count - 1] == 0x0A
+      if numbersLines {
+        let highlights = color && !isContext ? (query?.highlights(inRaw: raw) ?? []) : []
+        try out.append { bytes in appendNumbered(record, raw, highlights: highlights, isContext: isContext, to: &bytes)
+        }
+        return
+      }
       if !escapes {
         try out.write(raw)  // byte for byte: the round trip depends on it
         return
@@ -126,30 +141,72 @@ public final class FilterPrinter: SelectionOutput {
     }
   }
 
-  private func appendOneline(_ record: Record, isContext: Bool, to bytes: inout [UInt8]) {
+  /// How grep names standard input.
+  public static func displayName(_ file: String) -> String { file == "-" ? "(standard input)" : file }
+
+  /// `FILE:LINE:` (`FILE-LINE-` for context), the file name left out unless `withFileName`.
+  private func appendPosition(file: String, line: Int, isContext: Bool, to bytes: inout [UInt8]) {
+    let mark = UInt8(ascii: isContext ? "-" : ":")
     if withFileName {
       if color { bytes.append(contentsOf: Self.fileNameOn) }
-      var file = record.file
-      file.withUTF8 { appendText($0, highlights: [], keepLayout: false, to: &bytes) }
+      var name = Self.displayName(file)
+      name.withUTF8 { appendText($0, highlights: [], keepLayout: false, to: &bytes) }
       if color {
         bytes.append(contentsOf: Self.colorOff)
         bytes.append(contentsOf: Self.separatorOn)
       }
-      bytes.append(UInt8(ascii: isContext ? "-" : ":"))
+      bytes.append(mark)
       if color { bytes.append(contentsOf: Self.colorOff) }
     }
     if color { bytes.append(contentsOf: Self.indexOn) }
-    MachineNumbers.append(record.index, to: &bytes)
+    MachineNumbers.append(line, to: &bytes)
     if color {
       bytes.append(contentsOf: Self.colorOff)
       bytes.append(contentsOf: Self.separatorOn)
     }
-    bytes.append(UInt8(ascii: isContext ? "-" : ":"))
+    bytes.append(mark)
     if color { bytes.append(contentsOf: Self.colorOff) }
+  }
+
+  /// The record's raw lines, each after its `FILE:LINE:` (grep -n).
+  private func appendNumbered(
+    _ record: Record, _ raw: UnsafeBufferPointer<UInt8>, highlights: [Range<Int>], isContext: Bool,
+    to bytes: inout [UInt8]
+  ) {
+    var start = 0
+    var line = record.line
+    while start < raw.count {
+      var end = start
+      while end < raw.count && raw[end] != 0x0A { end += 1 }
+      if end < raw.count { end += 1 }
+      appendPosition(file: record.file, line: line, isContext: isContext, to: &bytes)
+      let lineHighlights = highlights.compactMap { range -> Range<Int>? in
+        let clamped = range.clamped(to: start..<end)
+        return clamped.isEmpty ? nil : (clamped.lowerBound - start)..<(clamped.upperBound - start)
+      }
+      let text = UnsafeBufferPointer(rebasing: raw[start..<end])
+      if !escapes {
+        bytes.append(contentsOf: text)
+      } else {
+        appendText(text, highlights: lineHighlights, keepLayout: true, to: &bytes)
+      }
+      start = end
+      line += 1
+    }
+  }
+
+  private func appendOneline(_ record: Record, isContext: Bool, to bytes: inout [UInt8]) {
+    appendPosition(file: record.file, line: record.line, isContext: isContext, to: &bytes)
+    bytes.append(contentsOf: " #".utf8)
+    MachineNumbers.append(record.index, to: &bytes)
     bytes.append(UInt8(ascii: " "))
     record.storage.withUnsafeBufferPointer { storage in
       func slice(_ r: TextRange) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(rebasing: storage[r.start..<r.end])
+      }
+      if let time = record.timestampRange, time.count > 0 {
+        appendText(slice(time), highlights: [], keepLayout: false, to: &bytes)
+        bytes.append(UInt8(ascii: " "))
       }
       let action = slice(record.actionPathRange)
       if action.isEmpty {

@@ -39,11 +39,19 @@ package final class LiveReport: RecordSink, @unchecked Sendable {
   private var rateWindow: [(time: Double, records: Int)] = []
   /// When Ctrl-C arrived (monotonic seconds).
   private var interruptedAt: Double?
+  /// What the input said while it was read (`app.log: file truncated`): shown in the
+  /// frame's status line, then under the final report, never beside the frame.
+  private var notices: [String] = []
+  /// The cursor is hidden (while frames are drawn); shown again on every way out.
+  private var cursorHidden = false
+  /// The table fills the terminal's height (no `--top` given) instead of `options.top` rows.
+  private let fillsHeight: Bool
 
   package init(
     options: ReportOptions, printer: ReportPrinter, silencer: (any ActionSilencer)?, fd: Int32 = 1,
-    redraws: Bool, interval: Double = 0.25
+    redraws: Bool, fillsHeight: Bool = false, interval: Double = 0.25
   ) {
+    self.fillsHeight = fillsHeight
     self.options = options
     self.printer = printer
     self.silencer = silencer
@@ -52,9 +60,38 @@ package final class LiveReport: RecordSink, @unchecked Sendable {
     self.interval = interval
   }
 
-  /// Starts the drawing thread (which also watches for Ctrl-C).
+  /// Starts the drawing thread (which also watches for Ctrl-C); when redrawing, hides the
+  /// cursor and takes the input's notices into the frame.
   package func start() {
+    if redraws {
+      FileByteSource.setNoticeHandler { [self] text in
+        lock.lock()
+        notices.append(text)
+        lock.unlock()
+      }
+      lock.lock()
+      cursorHidden = true
+      lock.unlock()
+      write(ANSI.hideCursor)
+    }
     DetachedThread.start(stackSize: 8 << 20) { [self] in drawLoop() }
+  }
+
+  /// Shows the cursor again if frames hid it (the final report does; call it on any other
+  /// way out, an error included) and sends notices to standard error again.
+  package func restoreTerminal() {
+    guard redraws else { return }
+    FileByteSource.setNoticeHandler(nil)
+    lock.lock()
+    let hidden = cursorHidden
+    cursorHidden = false
+    lock.unlock()
+    if hidden { write(ANSI.showCursor) }
+  }
+
+  /// `app.log: file truncated; counts include what was read before`.
+  private static func noticeText(_ notice: String) -> String {
+    notice + "; counts include what was read before"
   }
 
   package var needs: RecordNeeds { [.action, .statePaths, .values] }
@@ -76,6 +113,7 @@ package final class LiveReport: RecordSink, @unchecked Sendable {
     let text = finalText()
     lock.unlock()
     write(text)
+    restoreTerminal()
   }
 
   private func now() -> Double {
@@ -100,8 +138,9 @@ package final class LiveReport: RecordSink, @unchecked Sendable {
         if let interruptedAt, time - interruptedAt > 1 {
           statistics = seen
           let text = finalText()
+          let hidden = cursorHidden
           lock.unlock()
-          write(text)
+          write(text + (hidden ? ANSI.showCursor : ""))
           _exit(130)
         }
         if interruptedAt == nil { interruptedAt = time }
@@ -120,7 +159,11 @@ package final class LiveReport: RecordSink, @unchecked Sendable {
     let report = ActionReport(summary: summaryAggregator.summary(), options: options, silencer: silencer)
     var printer = self.printer
     if redraws, let size = TerminalSize.of(fd) { printer.width = size.columns }
-    let text = printer.render(report)
+    var text = printer.render(report)
+    // What the input said while it was read, under the report it concerns.
+    for notice in notices {
+      text += TextFormatting.wrapped("note: " + Self.noticeText(notice), width: printer.width, indent: "      ") + "\n"
+    }
     return redraws && drawnLines > 0
       ? overwrite(text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)) : text
   }
@@ -159,7 +202,7 @@ package final class LiveReport: RecordSink, @unchecked Sendable {
     // than the window (a wider one would wrap, and the redraw would scroll the screen).
     let size = TerminalSize.of(fd) ?? (80, 24)
     let height = size.rows
-    liveOptions.top = max(3, min(options.top, height - 6))
+    liveOptions.top = max(3, fillsHeight ? height - 6 - (notices.isEmpty ? 0 : 1) : min(options.top, height - 6))
     let report = ActionReport(summary: summaryAggregator.summary(), options: liveOptions, silencer: silencer)
     var printer = self.printer
     printer.width = size.columns
@@ -168,6 +211,10 @@ package final class LiveReport: RecordSink, @unchecked Sendable {
         "live: \(NumberText.counted(records, "record")), \(NumberText.fixed(rate, 1)) records/s (Ctrl-C ends)",
         size.columns)
     ]
+    if let notice = notices.last {
+      // The input's latest notice, as the frame's status line.
+      lines.append(TextFormatting.fitHead("tcalog: " + Self.noticeText(notice), size.columns))
+    }
     lines += printer.actionTable(report)
     lines = Array(lines.prefix(max(3, height - 1)))
     // Below the narrowest layout (40 columns) lines are cut, colour codes and all.

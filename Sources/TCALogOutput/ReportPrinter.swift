@@ -64,6 +64,9 @@ public struct ReportPrinter: Sendable {
         lines += [line, String(rate.dropFirst(2))]
       }
     }
+    if let note = r.timedShareNote {
+      lines.append("span, rates, bursts: from \(note)")
+    }
     if r.ratePerBucket.count > 1 {
       // Fewer, wider buckets when the line would not fit (a sparkline cell per bucket).
       let room = max(8, width - 36)
@@ -177,6 +180,7 @@ public struct ReportPrinter: Sendable {
     out += actionTable(r).map { $0 + "\n" }.joined()
     if !r.bursts.isEmpty {
       out += "\n" + style("Bursts (busiest second per action)", ANSI.bold) + "\n"
+      if let note = r.timedShareNote { out += F.fitHead("from \(note)", width) + "\n" }
       let suffix = 8 + " records in 1 s at ".count + 8
       let longest = r.bursts.map { TerminalSafe.escaped($0.path).unicodeScalars.count }.max() ?? 0
       let pathWidth = max(12, min(width - suffix, max(longest, 20)))
@@ -215,9 +219,8 @@ public struct ReportPrinter: Sendable {
   // MARK: markdown
 
   func markdown(_ r: ActionReport) -> String {
-    func cell(_ text: String) -> String {
-      TerminalSafe.escaped(text).replacingScalars("|", with: "\\|").replacingScalars("`", with: "\\`")
-    }
+    let cell = Markdown.cell
+    let code = Markdown.code
     var out = "# tcalog report\n\n"
     for line in headerLines(r) { out += "- " + line + "\n" }
     out += "\n## Noisiest actions (by \(r.options.order.rawValue))\n\n"
@@ -229,7 +232,7 @@ public struct ReportPrinter: Sendable {
       let indent = String(repeating: "  ", count: row.level).replacingScalars(" ", with: "&nbsp;")
       let noop = r.noOpShare(row.stats).map { NumberText.percent($0) } ?? "–"
       out +=
-        "| \(indent)`\(cell(row.label))` | \(NumberText.grouped(row.stats.count)) | "
+        "| \(indent)\(code(row.label)) | \(NumberText.grouped(row.stats.count)) | "
         + "\(NumberText.percent(r.shareOfRecords(row.stats))) | \(NumberText.percent(r.shareOfLines(row.stats))) | "
         + "\(noop) | \(NumberText.fixed(r.changesPerRecord(row.stats), 1)) | \(Self.classJSON(row.actionClass)) |"
       if r.silenced != nil { out += " \(cell(row.silencedBy.joined(separator: ", "))) |" }
@@ -237,18 +240,19 @@ public struct ReportPrinter: Sendable {
     }
     if r.hiddenActionRows > 0 { out += "\n\(NumberText.counted(r.hiddenActionRows, "more row")) not shown.\n" }
     if !r.bursts.isEmpty {
-      out += "\n## Bursts (busiest second per action)\n\n| action | records in 1 s | at |\n|---|---:|---|\n"
+      let from = r.timedShareNote.map { "; from \($0)" } ?? ""
+      out += "\n## Bursts (busiest second per action\(from))\n\n| action | records in 1 s | at |\n|---|---:|---|\n"
       for b in r.bursts {
         out +=
-          "| `\(cell(b.path))` | \(NumberText.grouped(b.count)) | \(F.clockTime(b.second, offset: r.timeOffset)) |\n"
+          "| \(code(b.path)) | \(NumberText.grouped(b.count)) | \(F.clockTime(b.second, offset: r.timeOffset)) |\n"
       }
     }
     if !r.stateRows.isEmpty {
       out += "\n## Noisiest state paths\n\n| state path | changes | distinct keys | changed by |\n|---|---:|---:|---|\n"
       for row in r.stateRows {
-        let by = row.topActions.map { "`\(cell($0.action))` \(NumberText.grouped($0.changes))" }.joined(separator: ", ")
+        let by = row.topActions.map { "\(code($0.action)) \(NumberText.grouped($0.changes))" }.joined(separator: ", ")
         out +=
-          "| `\(cell(row.path))` | \(NumberText.grouped(row.changes)) | "
+          "| \(code(row.path)) | \(NumberText.grouped(row.changes)) | "
           + "\(NumberText.grouped(row.distinctPaths)) | \(by) |\n"
       }
       if r.hiddenStateRows > 0 { out += "\n\(NumberText.counted(r.hiddenStateRows, "more state path")) not shown.\n" }
@@ -277,6 +281,10 @@ public struct ReportPrinter: Sendable {
       json.lineBreak(indent: 2)
       json.member("timeSpanSeconds", r.timeSpan)
       json.member("recordsPerSecond", r.rate)
+      if r.timedShareNote != nil {
+        // The span, rate and bursts rest on these records alone.
+        json.member("timedRecords", r.timedRecords)
+      }
       json.lineBreak(indent: 2)
       json.key("bursts")
       json.beginArray()

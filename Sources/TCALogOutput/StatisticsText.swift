@@ -19,6 +19,9 @@ package enum StatisticsText {
     if s.headerlessFragments > 0 { lines.append("headerless diff fragments: \(s.headerlessFragments)") }
     if s.invalidUTF8Records > 0 { lines.append("records with invalid UTF-8: \(s.invalidUTF8Records)") }
     if s.oversizedRecords > 0 { lines.append("records over the size cap: \(s.oversizedRecords)") }
+    if s.impossibleTimestampRecords > 0 {
+      lines.append("records with an impossible timestamp (read as none): \(s.impossibleTimestampRecords)")
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 }

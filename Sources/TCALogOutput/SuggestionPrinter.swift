@@ -67,6 +67,8 @@ public struct SuggestionPrinter: Sendable {
     var out = header(set) + "\n"
     if includeType {
       out += (style == .closure ? SuggestionPrinter.actionFilterType : SuggestionPrinter.casePathSupport) + "\n"
+    } else {
+      out += "import TCALogFilter\n\n"
     }
     for root in set.roots {
       out += "extension ActionFilter where Action == \(SwiftIdentifier.typeName(root)!) {\n"
@@ -90,8 +92,18 @@ public struct SuggestionPrinter: Sendable {
       }
       out += "}\n\n"
     }
+    if !includeType && SuggestionPrinter.printsChanges(set) { out += SuggestionPrinter.tcaGlue + "\n" }
     out += footer(set)
     return out
+  }
+
+  /// Whether the log came from TCA 1.x's `_printChanges()` (`tca1` records, or the
+  /// one-line `.actionLabels` ones) rather than from a `debugDiffing` reducer or TCA 0.x's
+  /// `debug()`: it decides how the footer installs the filters.
+  public static func printsChanges(_ set: SuggestionSet) -> Bool {
+    let formats = set.statistics.byFormat
+    let modern = (formats[.tca1] ?? 0) + (formats[.labels] ?? 0)
+    return modern > 0 && modern >= (formats[.diffing] ?? 0) + (formats[.tca0] ?? 0)
   }
 
   func header(_ set: SuggestionSet) -> String {
@@ -99,6 +111,11 @@ public struct SuggestionPrinter: Sendable {
     out +=
       "// (\(NumberText.grouped(set.statistics.completeRecords)) records, \(NumberText.grouped(set.statistics.lines)) "
       + "lines). Paste into your ActionFilter extensions.\n"
+    if includeType {
+      out += "// It declares its own ActionFilter (--include-type): import no tcalog product with it.\n"
+    } else {
+      out += "// ActionFilter is tcalog's: add the TCALogFilter product of its package to the app target.\n"
+    }
     if set.isThin {
       out += "// The log is too short to tell noise from signal: nothing is suggested.\n"
     } else {
@@ -130,10 +147,14 @@ public struct SuggestionPrinter: Sendable {
   /// How to install the filters for one root.
   func use(_ set: SuggestionSet, root: String) -> String {
     let names = set.suggestions.filter { $0.root == root }.map { "." + $0.name }.joined(separator: ", ")
-    if style == .closure { return ".debugDiffing(allowedActions: .allExcept(\(names)))" }
     let type = SwiftIdentifier.typeName(root)!
     let reducer = type.hasSuffix(".Action") ? String(type.dropLast(7)) + "()" : "yourReducer"
-    return reducer + "._printChanges(.customDump(filter: .allExcept(\(names))))"
+    if includeType {
+      if style == .closure { return ".debugDiffing(allowedActions: .allExcept(\(names)))" }
+      return reducer + "._printChanges(.customDump(filter: .allExcept(\(names))))"
+    }
+    if SuggestionPrinter.printsChanges(set) { return reducer + "._printChanges(.tcalog(.allExcept(\(names))))" }
+    return ".debugDiffing(allowedActions: .allExcept(\(names)))"
   }
 
   /// `tcalog filter --exclude '^(a|b)(\.|$)' FILES`: the inputs without the actions the
@@ -173,6 +194,10 @@ public struct SuggestionPrinter: Sendable {
       out += ":\n"
       for root in set.roots where set.suggestions.contains(where: { $0.root == root }) {
         out += "// " + use(set, root: root) + "\n"
+      }
+      if !includeType {
+        out += "// Or read at launch from a filter repository (`suggest --filters FILE --append`):\n"
+        out += "//   .allExcept(.matching(FilterFile.load(\"/path/to/.tcalog-filters\")))\n"
       }
       out += "// Filter repository lines:\n"
       for s in set.suggestions { out += "//   \(s.name.replacingScalars("`", with: "")) = \(s.regex)\n" }
@@ -398,6 +423,30 @@ public struct SuggestionPrinter: Sendable {
 }
 
 extension SuggestionPrinter {
+  /// The TCA 1.x glue `suggest` writes for a `_printChanges()` log: `._printChanges(.tcalog(…))`,
+  /// TCALogFilter's `ChangePrinter` behind TCA's `_ReducerPrinter`. Under
+  /// `#if canImport(ComposableArchitecture)`, so the file also compiles where TCA is absent.
+  public static let tcaGlue =
+    """
+    // TCA 1.x glue: `._printChanges(.tcalog(filter))` prints `_printChanges()`'s text, each
+    // header stamped with the time, for the actions the filter lets through. Keep one copy
+    // per app target (delete it from a second suggest file).
+    #if canImport(ComposableArchitecture)
+      import ComposableArchitecture
+
+      extension _ReducerPrinter {
+        static func tcalog(
+          _ filter: ActionFilter<Action> = .all,
+          write: @escaping @Sendable (String) -> Void = ChangePrinterOutput.standardOutput
+        ) -> Self {
+          let printer = ChangePrinter<State, Action>(filter: filter, write: write)
+          return Self { action, oldState, newState in printer(action, oldState, newState) }
+        }
+      }
+    #endif
+
+    """
+
   /// The support code of ACTIONFILTER.md 6.1 for TCA 1.x: a `Sendable` ActionFilter over
   /// `CasePathable` actions and the `_ReducerPrinter` members `._printChanges` takes.
   static let casePathSupport =

@@ -83,9 +83,17 @@ package enum TextFormatting {
     while rest.count > width {
       // The last space that leaves a line within `width`, past the indentation.
       let floor = first ? lead : indent.unicodeScalars.count
+      // A width below the indentation (a terminal of a few columns) searches nothing
+      // before it: each line then breaks after its first word past the indentation. A
+      // break needs a word before it on its line, or the line would be blanks.
+      let end = max(floor, min(rest.count, width + 1))
       guard
-        let cut = rest[floor..<min(rest.count, width + 1)].lastIndex(of: " ").flatMap({ $0 > floor ? $0 : nil })
-          ?? rest[min(rest.count, width + 1)...].firstIndex(of: " ")
+        let cut = rest[floor..<end].lastIndex(of: " ").flatMap({
+          $0 > floor && rest[floor..<$0].contains { $0 != " " } ? $0 : nil
+        })
+          ?? rest[min(rest.count, max(end, floor + 1))...].indices.first(where: {
+            rest[$0] == " " && rest[$0 - 1] != " "
+          })
       else { break }
       out.append(contentsOf: rest[..<cut])
       out.append("\n")

@@ -47,7 +47,8 @@ public final class TracePrinter {
   public func begin() throws {
     guard format == .csv else { return }
     if summary {
-      try out.write(CSV.row(["path", "normalized", "changes", "distinct_values", "first_record", "last_record", "actions"]))
+      try out.write(
+        CSV.row(["path", "normalized", "changes", "distinct_values", "first_record", "last_record", "actions"]))
     } else {
       try out.write(
         CSV.row(["record", "file", "line", "timestamp", "action", "path", "normalized", "kind", "old", "new"]))
@@ -314,7 +315,9 @@ public final class TracePrinter {
   package static func compact(_ value: String) -> String {
     guard value.utf8.contains(0x0A) || value.utf8.contains(0x0D) else { return TerminalSafe.escaped(value) }
     var result = ""
-    for raw in value.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+    for raw in value.split(
+      omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+    {
       let line = raw.trimmingBlanks()
       guard !line.isEmpty else { continue }
       if let last = result.last, !"([{".contains(last), let first = line.first, !")]}".contains(first) {

@@ -367,7 +367,7 @@ struct ValueTree {
     guard ByteText.isIdentifier(text, name) else { return nil }
     if lastDot == head.lowerBound { return (nil, name) }
     let c = text[name.lowerBound]
-    guard ByteText.isLower(c) || c == UInt8(ascii: "_") else { return nil }
+    guard ByteText.isLower(c) || c == UInt8(ascii: "_") || c >= 0x80 else { return nil }
     return (head.lowerBound..<lastDot, name)
   }
 

@@ -23,8 +23,11 @@ package enum ByteText {
     let x = word ^ 0x2020_2020_2020_2020
     return (((x & lows) &+ lows) | x) & ~lows
   }
+  /// A letter, `_`, or a byte of a non-ASCII character: Swift identifiers may hold most of
+  /// Unicode (`café`, `名前`), and outside string literals a log's action text has non-ASCII
+  /// bytes only there (paths are escaped wherever they are written).
   @inline(__always) static func isIdentifierStart(_ b: UInt8) -> Bool {
-    (b | 0x20) &- UInt8(ascii: "a") < 26 || b == UInt8(ascii: "_")
+    (b | 0x20) &- UInt8(ascii: "a") < 26 || b == UInt8(ascii: "_") || b >= 0x80
   }
   @inline(__always) static func isIdentifierBody(_ b: UInt8) -> Bool {
     isIdentifierStart(b) || b &- UInt8(ascii: "0") < 10

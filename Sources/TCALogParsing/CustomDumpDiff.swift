@@ -301,7 +301,12 @@ struct CustomDumpDiffParser {
     let line = lines[i]
     var counter = BracketCounter()
     let (label, value, opens) = readLabelAndValue(line, &counter)
-    if label == nil, opens, let key = multiLineKey(lines, at: i) {
+    // Only a dictionary holds keys. An unchanged line elsewhere (the root `AppState(`, an
+    // element `Item(`) is not searched: that search would read on to its closer. A changed
+    // line is searched in any frame, as `writeSkeleton` (which knows no frames) searches it.
+    if label == nil, opens, line.marker != .context || work.frames[work.frames.count - 1].kind == .collection,
+      let key = multiLineKey(lines, at: i)
+    {
       return readKeyedItem(of: lines, at: i, key: key, counter: &counter, order: &order, into: &derived, &work)
     }
     let (childSegment, key) = child(label: label, marker: line.marker, frame: &work.frames[work.frames.count - 1])
@@ -345,19 +350,6 @@ struct CustomDumpDiffParser {
         order: order))
     order += 1
     return end
-  }
-
-  /// The value that starts at `start` on `line` (after a multi-line key), without its
-  /// trailing comma unless it opens a container, and whether it opens one.
-  func keyedValue(_ line: DumpLine, from start: Int) -> (Range<Int>, opens: Bool) {
-    var value = start..<line.item.upperBound
-    var counter = BracketCounter()
-    counter.add(text, value)
-    let opens = counter.depth > 0 || counter.inTripleQuote
-    if !opens, value.count > 0, text[value.upperBound - 1] == ByteText.comma {
-      value = value.lowerBound..<(value.upperBound - 1)
-    }
-    return (value, opens)
   }
 
   /// A line's label and value (without its trailing comma unless it opens a container),
@@ -659,9 +651,9 @@ struct CustomDumpDiffParser {
   /// Splits `label: value`. The label is the text before the first `: ` outside brackets
   /// and strings (FORMATS.md 7.1): a property name, an index `[3]`, or a dictionary key,
   /// which may hold brackets and `: ` of its own (`UUID(…): Item(`, `ItemID(rawValue:
-  /// "b2"): 1`, `.folder("Work"): 2`). A closer with no opener before it means the line
-  /// ends a value opened above (`): Item(`, the end of a key printed over several lines:
-  /// `multiLineKey` reads those), so such a line has no label.
+  /// "b2"): 1`, `.folder("Work"): 2`). A line that starts with a closer ends a value
+  /// opened above (`): Item(`, the end of a key printed over several lines: `multiLineKey`
+  /// reads those), so it has no label.
   private func splitLabel(_ item: Range<Int>) -> (Range<Int>?, Range<Int>) {
     var i = item.lowerBound
     let end = item.upperBound
@@ -701,102 +693,6 @@ struct CustomDumpDiffParser {
       i += 1
     }
     return (nil, item)
-  }
-
-  /// Whether `range` has a closing bracket outside strings before any opening one.
-  static func startsWithCloser(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-    var i = range.lowerBound
-    while i < range.upperBound {
-      switch text[i] {
-      case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): return true
-      case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"), ByteText.quote, ByteText.hash: return false
-      default: i += 1
-      }
-    }
-    return false
-  }
-
-  /// The index after the bracket that closes the one at `start`, strings skipped; nil when
-  /// it does not close before `end`.
-  static func closer(_ text: UnsafeBufferPointer<UInt8>, from start: Int, end: Int) -> Int? {
-    var depth = 0
-    var i = start
-    while i < end {
-      let c = text[i]
-      switch c {
-      case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
-        depth += 1
-      case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-        depth -= 1
-        if depth == 0 { return i + 1 }
-      case ByteText.quote:
-        i = BracketCounter.skipString(text, from: i, end: end, raw: false)
-        continue
-      case ByteText.hash where i + 1 < end && text[i + 1] == ByteText.quote:
-        i = BracketCounter.skipString(text, from: i + 1, end: end, raw: true)
-        continue
-      default: break
-      }
-      i += 1
-    }
-    return nil
-  }
-
-  /// A dictionary key that Custom Dump printed over several lines (`GridPos(` / `row: 0,` /
-  /// `col: 1` / `): Piece(`): from `lines[i]`, which opens a bracket and has no label, over
-  /// the next lines of its marker, to the line where the brackets close again followed by
-  /// `: `. Returns that line's index, where the key ends on it, and where its value starts;
-  /// nil when the brackets close otherwise (an unlabeled element printed over lines).
-  func multiLineKey(_ lines: UnsafeBufferPointer<DumpLine>, at i: Int) -> (line: Int, keyEnd: Int, value: Int)? {
-    let marker = lines[i].marker
-    var depth = 0
-    var k = i
-    while k < lines.count, lines[k].marker == marker {
-      var line = lines[k]
-      if k > i { line.measure(text) } else if line.item.isEmpty { line.measure(text) }
-      let end = line.item.upperBound
-      var j = line.item.lowerBound
-      while j < end {
-        switch text[j] {
-        case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
-          depth += 1
-        case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-          depth -= 1
-          if depth == 0 {
-            guard k > i, j + 2 < end, text[j + 1] == ByteText.colon, text[j + 2] == ByteText.space else { return nil }
-            return (k, j + 1, j + 3)
-          }
-          if depth < 0 { return nil }
-        case ByteText.quote:
-          j = BracketCounter.skipString(text, from: j, end: end, raw: false)
-          continue
-        case ByteText.hash where j + 1 < end && text[j + 1] == ByteText.quote:
-          j = BracketCounter.skipString(text, from: j + 1, end: end, raw: true)
-          continue
-        default: break
-        }
-        j += 1
-      }
-      k += 1
-    }
-    return nil
-  }
-
-  /// Writes a multi-line key's lines (`lines[first...last]`, the last up to `keyEnd`) as
-  /// Custom Dump prints the value on one line: each line trimmed, a space after each `,`
-  /// (FORMATS.md 10.2). Returns their range in `keys`.
-  func appendJoinedKey(
-    _ lines: UnsafeBufferPointer<DumpLine>, first: Int, last: Int, keyEnd: Int, into keys: inout ByteAccumulator
-  ) -> Range<Int> {
-    let start = keys.count
-    for k in first...last {
-      var line = lines[k]
-      line.measure(text)
-      let piece = k == last ? line.item.lowerBound..<keyEnd : line.item
-      if keys.count > start, keys.buffer[keys.count - 1] == ByteText.comma { keys.append(ByteText.space) }
-      keys.append(UnsafeBufferPointer(rebasing: text[piece]))
-    }
-    return start..<keys.count
   }
 
   /// The high bit of each `:`, `"`, `#`, `(`, `[` and `{` of `word`, the bytes `splitLabel`

@@ -80,7 +80,8 @@ public struct Record: Sendable {
   public package(set) var storage: [UInt8]
   /// The raw input bytes of the record. Shorter than `bytes` only when the size cap hit.
   public package(set) var rawRange: TextRange
-  /// The timestamp of the record's header line prefix, normalized (nil without one).
+  /// The timestamp of the record's header line prefix, normalized (nil without one, or
+  /// when it is no time: `writtenTime` is nil).
   public private(set) var timestampRange: TextRange?
   /// That timestamp read as a time, when it parses: read once, here, as every sink that
   /// counts by time asks for it.
@@ -123,7 +124,6 @@ public struct Record: Sendable {
     self.isComplete = isComplete
     self.storage = storage
     self.rawRange = rawRange
-    self.timestampRange = timestampRange
     writtenTime = timestampRange.flatMap { range in
       range.start >= 0 && range.count >= 0 && range.end <= storage.count
         ? storage.withUnsafeBufferPointer {
@@ -131,6 +131,9 @@ public struct Record: Sendable {
         }
         : nil
     }
+    // A timestamp that is no time (`2026-02-30`) is none: written out, it would be ISO 8601
+    // that does not parse. The scanner counts such records.
+    self.timestampRange = writtenTime == nil ? nil : timestampRange
     self.storePrefixRange = storePrefixRange
     self.actionPathRange = actionPathRange
     self.actionRootRange = actionRootRange

@@ -1635,6 +1635,7 @@ struct ScanState: ~Copyable {
   mutating func close(_ ending: Ending) -> Record {
     let record = makeRecord(ending)
     statistics.count(record)
+    if progress.hasTimestamp && record.timestampRange == nil { statistics.impossibleTimestampRecords += 1 }
     endClosedRecord()
     return record
   }

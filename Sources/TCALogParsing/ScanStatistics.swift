@@ -36,6 +36,10 @@ public struct ScanStatistics: Sendable, Equatable {
   public var invalidUTF8Records = 0
   /// Records larger than the size cap, kept incomplete.
   public var oversizedRecords = 0
+  /// Records whose prefix has a timestamp that is no time (`2026-02-30`, `23:59:60`, an
+  /// offset `+99:99`), read as records without one. Counted for the records built: a
+  /// record an `ActionGate` declines is not read that far.
+  public var impossibleTimestampRecords = 0
 
   /// All counts zero.
   public init() {}
@@ -74,6 +78,7 @@ public struct ScanStatistics: Sendable, Equatable {
     headerlessFragments += other.headerlessFragments
     invalidUTF8Records += other.invalidUTF8Records
     oversizedRecords += other.oversizedRecords
+    impossibleTimestampRecords += other.impossibleTimestampRecords
   }
 }
 

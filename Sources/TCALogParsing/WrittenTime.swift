@@ -32,7 +32,9 @@ public struct WrittenTime: Sendable, Equatable {
 
 extension WrittenTime {
   /// The date, time and offset of a record timestamp (FORMATS.md 2.2 after normalization,
-  /// or the raw forms `2026-11-20 10:22:33.123456+0100` and `…Z`), read from its bytes.
+  /// or the raw forms `2026-11-20 10:22:33.123456+0100` and `…Z`), read from its bytes; nil
+  /// for a time no clock writes (`2026-02-30`, `23:59:60`, `24:00:00`, an offset `+99:99`),
+  /// which ISO 8601 readers refuse.
   public static func parse(_ b: UnsafeBufferPointer<UInt8>) -> WrittenTime? {
     // Once per record: fixed places read without optionals (a digit helper returning `Int?`
     // cost a third of this function).
@@ -44,8 +46,8 @@ extension WrittenTime {
     let minute = digits(b, 14, 2)
     let second = digits(b, 17, 2)
     guard year >= 0, b[4] == 0x2D, b[7] == 0x2D, b[10] == UInt8(ascii: "T") || b[10] == 0x20, b[13] == 0x3A,
-      b[16] == 0x3A, month >= 1, month <= 12, day >= 1, day <= 31, hour >= 0, hour < 24, minute >= 0, minute < 60,
-      second >= 0, second < 61
+      b[16] == 0x3A, month >= 1, month <= 12, day >= 1, day <= daysIn(month: month, year: year), hour >= 0,
+      hour < 24, minute >= 0, minute < 60, second >= 0, second < 60
     else { return nil }
     var i = 19
     var fraction = 0.0
@@ -71,7 +73,8 @@ extension WrittenTime {
       i += 3
       if i < b.count && b[i] == 0x3A { i += 1 }
       let mm = digits(b, i, 2)
-      guard mm >= 0 else { return nil }
+      // An offset is at most 23:59 (`+99:99` is no offset a clock writes).
+      guard mm >= 0, mm < 60, hh < 24 else { return nil }
       i += 2
       offset = sign * (hh * 3600 + mm * 60)
     } else {
@@ -79,6 +82,14 @@ extension WrittenTime {
     }
     guard i == b.count else { return nil }
     return WrittenTime(wall: wall, offset: offset)
+  }
+
+  /// The days of `month` (1…12) in `year` of the proleptic Gregorian calendar: a date past
+  /// them (`2026-02-30`) is no time, rather than a day of the next month.
+  @inline(__always)
+  static func daysIn(month: Int, year: Int) -> Int {
+    if month == 2 { return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28 }
+    return month == 4 || month == 6 || month == 9 || month == 11 ? 30 : 31
   }
 
   /// The number written in `count` digits at `at`, or -1 (not digits, or past the end).
@@ -107,4 +118,3 @@ extension WrittenTime {
     return era * 146_097 + dayOfEra - 719_468
   }
 }
-

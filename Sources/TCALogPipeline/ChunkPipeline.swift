@@ -105,6 +105,9 @@ final class ChunkSplitter {
 
   /// The buffers of chunks of `initialCapacity`, reused.
   private let pool: ChunkBufferPool
+  /// Bytes looked at in the search for line feeds and headers (not the reads themselves):
+  /// what a test counts to hold the search linear in the input.
+  private(set) var searchedBytes = 0
 
   /// `chunksInFlight`: how many chunks the pipeline holds at once (their buffers are kept
   /// for reuse).
@@ -128,12 +131,17 @@ final class ChunkSplitter {
     var searchedUpTo = 0  // lines before this were checked for headers
     var cut: Int? = nil
     var forced = false
+    // The last two line feeds of the chunk (-1: none), found in each read's new bytes only:
+    // a search from the chunk's end went through an unfinished line again at every read,
+    // and a 100 MB line through a pipe took 49 s.
+    var feeds = LineFeeds()
+    searchedBytes += feeds.add(chunk.buffer, from: 0)
     while true {
       if chunk.count >= chunkSize || (chunk.count > 0 && source.isIdle) {
-        cut = lastHeaderStart(in: chunk.buffer, from: max(searchedUpTo, 1))
-        if cut == nil { searchedUpTo = lineStart(before: chunk.count, in: chunk.buffer) }
+        cut = lastHeaderStart(in: chunk.buffer, lastLineFeed: feeds.last, from: max(searchedUpTo, 1))
+        if cut == nil { searchedUpTo = feeds.lineStart(before: chunk.count) }
         if cut == nil && chunk.count >= forcedCut {
-          cut = lineStart(before: chunk.count, in: chunk.buffer)
+          cut = feeds.lineStart(before: chunk.count)
           forced = true
         }
         if let c = cut, c > 0 { break }
@@ -160,6 +168,7 @@ final class ChunkSplitter {
         break
       }
       chunk.count += n
+      searchedBytes += feeds.add(chunk.buffer, from: chunk.count - n)
     }
     if chunk.count == 0 { return try next() }
     if let cut, cut < chunk.count {
@@ -185,22 +194,49 @@ final class ChunkSplitter {
     return !ByteText.isBlankLine(UnsafeBufferPointer(rebasing: text[content])) && LineKinds.header(text, content) != nil
   }
 
-  /// Start of the line that contains `position - 1` (0 when there is none before it).
-  private func lineStart(before position: Int, in buffer: UnsafeBufferPointer<UInt8>) -> Int {
-    var i = position - 1
-    if i >= 0 && buffer[i] == 0x0A { i -= 1 }
-    while i >= 0 && buffer[i] != 0x0A { i -= 1 }
-    return i + 1
+  /// The last two line feeds of a growing chunk, kept up to date read by read.
+  struct LineFeeds {
+    /// Index of the last line feed, and of the one before it; -1 for none.
+    var last = -1
+    var beforeLast = -1
+
+    /// Takes in the bytes of `buffer` from `start` on (what a read added); returns how many
+    /// it looked at.
+    mutating func add(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+      var i = buffer.count - 1
+      var newest = -1
+      while i >= start {
+        if buffer[i] == 0x0A {
+          if newest >= 0 {
+            (last, beforeLast) = (newest, i)
+            return buffer.count - i
+          }
+          newest = i
+        }
+        i -= 1
+      }
+      if newest >= 0 { (last, beforeLast) = (newest, last) }
+      return buffer.count - start
+    }
+
+    /// Start of the line that contains `position - 1`, for `position` the chunk's count (0
+    /// when there is none before it): after the last line feed, or when the chunk ends with
+    /// one, after the one before it.
+    func lineStart(before position: Int) -> Int {
+      (last == position - 1 ? beforeLast : last) + 1
+    }
   }
 
   /// The start of the last complete header line at or after `from`, found backwards from
-  /// the end; the partial last line (no newline yet) is not considered.
-  private func lastHeaderStart(in all: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
-    guard let lastLF = all.lastIndex(of: 0x0A) else { return nil }
-    var lineEnd = lastLF  // index of this line's LF
+  /// the last line feed (`lastLineFeed`, -1: none); the partial last line (no newline yet)
+  /// is not considered.
+  private func lastHeaderStart(in all: UnsafeBufferPointer<UInt8>, lastLineFeed: Int, from: Int) -> Int? {
+    guard lastLineFeed >= 0 else { return nil }
+    var lineEnd = lastLineFeed  // index of this line's LF
     while lineEnd >= from {
       var start = lineEnd
       while start > 0 && all[start - 1] != 0x0A { start -= 1 }
+      searchedBytes += lineEnd - start + 1
       if start >= from && start > 0 {
         var contentEnd = lineEnd
         if contentEnd > start && all[contentEnd - 1] == 0x0D { contentEnd -= 1 }
@@ -285,7 +321,16 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
   /// How many bytes a worker reads at a time from a file range.
   private let readSize: Int
 
-  init(jobs: Int, mode: Mode, window: TimeWindow, sizeCap: Int, needs: RecordNeeds = .all, readSize: Int = 1 << 20) {
+  /// The worker threads that started: fewer than `jobs` when the system would start no
+  /// more (a container's pids limit); with none, the caller reads sequentially.
+  private(set) var workers = 0
+
+  /// Starts up to `jobs` workers with `startThread` (`DetachedThread.start`; tests pass one
+  /// that fails), stopping at the first thread that cannot start.
+  init(
+    jobs: Int, mode: Mode, window: TimeWindow, sizeCap: Int, needs: RecordNeeds = .all, readSize: Int = 1 << 20,
+    startThread: (Int, @escaping @Sendable () -> Void) -> Bool = DetachedThread.start
+  ) {
     precondition(jobs >= 1)
     self.needs = needs
     self.readSize = readSize
@@ -293,9 +338,9 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
     self.mode = mode
     self.window = window
     self.sizeCap = sizeCap
-    for _ in 0..<jobs {
-      DetachedThread.start(stackSize: 8 << 20) { self.workLoop() }
-    }
+    var started = 0
+    while started < jobs, startThread(8 << 20, { self.workLoop() }) { started += 1 }
+    workers = started
   }
 
   func start(file: String, firstIndex: Int) -> FileRun { FileRun(file: file, firstIndex: firstIndex) }

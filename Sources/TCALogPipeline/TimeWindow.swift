@@ -128,3 +128,49 @@ extension WrittenTime {
     return mine < other ? -1 : mine > other ? 1 : 0
   }
 }
+
+extension TimeWindow {
+  /// Whether a `--since`/`--until` value counts from now (`now`, `-5m`, `5m ago`): on a
+  /// saved log it counts from the input's last record instead (`LastTime`).
+  public static func isRelative(_ text: String) -> Bool {
+    let trimmed = text.trimmingBlanks()
+    return trimmed == "now" || trimmed.hasPrefix("-") || trimmed.hasSuffix(" ago")
+  }
+}
+
+/// The latest timestamp of the inputs' records: what `--since -5m` counts back from on a
+/// saved log (as lnav does), where "now" may be days after the log ended.
+public struct LastTime: ChunkedRecordSink {
+  /// The latest instant seen, in seconds since 1970 (nil: no record had a time).
+  public private(set) var latest: Double?
+
+  /// A sink with nothing seen yet.
+  public init() {}
+
+  /// Nothing but the time, which every record carries whatever is asked.
+  public var needs: RecordNeeds { [] }
+
+  /// Keeps the record's time when it is the latest.
+  public mutating func record(_ record: Record) -> StreamControl {
+    if let t = record.writtenTime?.instant, latest.map({ t > $0 }) ?? true { latest = t }
+    return .more
+  }
+
+  /// An empty part.
+  public func makePart() -> Part { Part() }
+
+  /// Keeps the part's latest time when it is later.
+  public mutating func merge(_ part: Part) -> StreamControl {
+    if let t = part.latest, latest.map({ t > $0 }) ?? true { latest = t }
+    return .more
+  }
+
+  /// One chunk's latest time.
+  public struct Part: RecordPart {
+    var latest: Double?
+    /// Keeps the record's time when it is the latest of the chunk.
+    public mutating func add(_ record: RecordContent) {
+      if let t = record.writtenTime?.instant, latest.map({ t > $0 }) ?? true { latest = t }
+    }
+  }
+}

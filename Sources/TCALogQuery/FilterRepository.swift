@@ -35,12 +35,13 @@ public struct FilterRepositoryError: Error, Sendable, CustomStringConvertible {
 ///
 /// File format, one entry per line:
 ///
-///     # comment (only as a whole line: `#` is common inside patterns, `#1`)
-///     hoverActions = ^windows\.window\.hover$
+///     # comment (a whole line, or `#` after a blank: `#` is common inside patterns, `#1`)
+///     hoverActions = ^windows\.window\.hover$   # the pointer over a window
 ///
 /// The name is a Swift-style identifier (`[A-Za-z_][A-Za-z0-9_]*`, not a lone `_`); the
-/// pattern is everything after the first `=`, with surrounding blanks removed (write
-/// `\x20` for a significant leading or trailing space).
+/// pattern is everything after the first `=` up to a comment (a `#` after a blank, as in
+/// budget files), with surrounding blanks removed (write `\x20` for a significant leading
+/// or trailing space, `[ ]#` for a blank before `#`).
 public final class FilterRepository {
   /// One `name = pattern` line.
   public struct Entry: Sendable, Equatable {
@@ -66,6 +67,12 @@ public final class FilterRepository {
   private var indexByName: [String: Int] = [:]
   /// How every pattern is compiled; never `.fixedString` (entries are regular expressions).
   public let options: PatternMatcher.Options
+  /// Matches that hit PCRE2's limits while the repository answered which entry silences an
+  /// action path (`report --filters`, `suggest --filters`), first of each pattern, in the
+  /// order met: the answers are then wrong, and the command says so (exit status 2).
+  public package(set) var silencingErrors: [MatchError] = []
+  /// How many such matches failed, every one counted.
+  public package(set) var silencingErrorCount = 0
 
   /// An empty repository (to build one in memory and write it out).
   public init(file: String = "<memory>", options: PatternMatcher.Options = []) {
@@ -81,7 +88,9 @@ public final class FilterRepository {
     var issues: [FilterFileIssue] = []
     var number = 0
     // "\r\n" is one Character in Swift: split on both so CRLF files keep their line numbers.
-    for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+    for rawLine in text.droppingByteOrderMark.split(
+      omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+    {
       number += 1
       var line = Substring(rawLine)
       if line.last == "\r" { line = line.dropLast() }
@@ -95,7 +104,7 @@ public final class FilterRepository {
         continue
       }
       let name = String(trimmed[..<equals].trimmingBlanks())
-      let pattern = String(trimmed[trimmed.index(after: equals)...].trimmingBlanks())
+      let pattern = String(trimmed[trimmed.index(after: equals)...].trimmingBlanks().droppingComment())
       do {
         try add(Entry(name: name, pattern: pattern, line: number))
       } catch {
@@ -139,6 +148,11 @@ public final class FilterRepository {
     guard !entry.pattern.isEmpty else { throw EntryError(reason: "empty pattern for '\(entry.name)'") }
     guard !entry.pattern.contains(where: { $0 == "\n" || $0 == "\r" }) else {
       throw EntryError(reason: "pattern for '\(entry.name)' spans several lines")
+    }
+    guard entry.pattern.unicodeScalars[...].droppingComment().count == entry.pattern.unicodeScalars.count else {
+      // Written as is, the file would read the rest as a comment.
+      throw EntryError(
+        reason: "pattern for '\(entry.name)' has '#' after a blank, which starts a comment (write [ ]# or \\x20#)")
     }
     let matcher: PatternMatcher
     do {
@@ -289,5 +303,18 @@ extension Substring.UnicodeScalarView {
     while let c = s.first, c == " " || c == "\t" { s = s.dropFirst() }
     while let c = s.last, c == " " || c == "\t" { s = s.dropLast() }
     return s
+  }
+
+  /// The pattern without a comment: `#` after a blank and all after it, and the blanks
+  /// before it (a budget file's rule). The pattern's first scalar is never a comment's
+  /// start, so `name = #1` keeps `#1`.
+  fileprivate func droppingComment() -> Substring.UnicodeScalarView {
+    var previous: Unicode.Scalar?
+    for i in indices {
+      let c = self[i]
+      if c == "#", previous == " " || previous == "\t" { return self[..<i].trimmingBlanks() }
+      previous = c
+    }
+    return self
   }
 }

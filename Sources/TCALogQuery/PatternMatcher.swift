@@ -60,6 +60,10 @@ public final class PatternMatcher {
     public static let caseInsensitive = Options(rawValue: 1)
     /// The pattern is a literal string, not a regular expression (grep -F).
     public static let fixedString = Options(rawValue: 2)
+    /// A match must stand alone: neither preceded nor followed by a letter, digit or
+    /// underscore (grep -w). In a path that is a whole component or run of components
+    /// (`window` matches `windows.window.hover`, not `windows.hover`).
+    public static let wholeWords = Options(rawValue: 4)
   }
 
   /// Longer patterns are refused before PCRE2 sees them.
@@ -122,22 +126,33 @@ public final class PatternMatcher {
     // as never matching a character, and spares the per-call UTF check.
     var flags = UInt32(PCRE2_UTF) | UInt32(PCRE2_MATCH_INVALID_UTF)
     if options.contains(.caseInsensitive) { flags |= UInt32(PCRE2_CASELESS) }
-    if options.contains(.fixedString) { flags |= UInt32(PCRE2_LITERAL) }
+    var copy = pattern
+    // -w wraps the pattern in lookarounds, which a PCRE2 literal cannot hold: a literal is
+    // quoted instead. Error offsets are then taken back to the pattern as given.
+    var wrapperLength = 0
+    if options.contains(.wholeWords) {
+      let body = options.contains(.fixedString) ? Self.quoted(pattern) : pattern
+      let prefix = "(?<![[:alnum:]_])(?:"
+      wrapperLength = prefix.utf8.count
+      copy = prefix + body + ")(?![[:alnum:]_])"
+    } else if options.contains(.fixedString) {
+      flags |= UInt32(PCRE2_LITERAL)
+    }
 
     var errorCode: Int32 = 0
     var errorOffset: Int = 0
     var compiled: OpaquePointer?
-    var copy = pattern
     copy.withUTF8 { bytes in
       compiled = pcre2_compile_8(
         bytes.baseAddress ?? UnsafePointer(Self.emptySubject), bytes.count, flags, &errorCode, &errorOffset, nil)
     }
     guard let compiled else {
-      throw PatternError(pattern: pattern, offset: errorOffset, message: Self.message(for: errorCode))
+      let offset = min(max(0, errorOffset - wrapperLength), length)
+      throw PatternError(pattern: pattern, offset: offset, message: Self.message(for: errorCode))
     }
     code = compiled
     usesJIT = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
-    if searchesLiterals, let bytes = Self.plainLiteral(pattern, options: options) {
+    if searchesLiterals, !options.contains(.wholeWords), let bytes = Self.plainLiteral(pattern, options: options) {
       let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
       _ = buffer.initialize(from: bytes)
       literal = buffer
@@ -243,6 +258,18 @@ public final class PatternMatcher {
     if options.contains(.fixedString) { return bytes }
     let syntax = Set("\\^$.|?*+()[]{}".utf8)
     return bytes.contains { syntax.contains($0) || $0 < 0x20 || $0 == 0x7F } ? nil : bytes
+  }
+
+  /// A literal as a pattern: every ASCII byte that is not a letter or digit escaped.
+  static func quoted(_ literal: String) -> String {
+    var text = ""
+    for scalar in literal.unicodeScalars {
+      if scalar.isASCII && !(scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) {
+        text.append("\\")
+      }
+      text.unicodeScalars.append(scalar)
+    }
+    return text
   }
 
   /// PCRE2's text for an error code.

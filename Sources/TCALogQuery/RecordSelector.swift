@@ -32,10 +32,14 @@ public final class RecordSelector: NumberedChunkedRecordSink {
 
   /// Records selected so far, at most `maxCount`.
   public private(set) var selectedCount = 0
+  /// Every input begun, in order, with the records selected in it (`-c`, `-l`, `-L`).
+  public private(set) var inputCounts: [InputCount] = []
   private var afterRemaining = 0
   /// Max count reached: only trailing context is still printed.
   private var draining = false
   private var lastPrinted: Int?
+  /// An input began after records were printed: the next one printed follows a separator.
+  private var startsInput = false
   private var pending: RingBuffer<Record>
   private let blueprint: RecordQuery.Blueprint
   private let gateUse = GateUse()
@@ -65,8 +69,17 @@ public final class RecordSelector: NumberedChunkedRecordSink {
   /// down by the action path alone need be built.
   public var actionGate: ActionGate? { before == 0 && after == 0 ? GateUse.gate(of: query, noting: gateUse) : nil }
 
-  /// With `--max-count` reached (or 0), the next input is not even opened.
-  public func begin(input: String) -> StreamControl { wantsMore ? .more : .stop }
+  /// With `--max-count` reached (or 0), the next input is not even opened. Context is per
+  /// input, as grep's: records of the previous input are neither context before the next
+  /// one's first selected record nor after its last, and a separator parts their groups.
+  public func begin(input: String) -> StreamControl {
+    guard wantsMore else { return .stop }
+    pending = RingBuffer(capacity: before)
+    afterRemaining = 0
+    startsInput = lastPrinted != nil
+    inputCounts.append(InputCount(input: input))
+    return .more
+  }
 
   /// Prints the record if it is selected or context; `.stop` once `maxCount` records are selected
   /// and their trailing context printed.
@@ -102,6 +115,7 @@ public final class RecordSelector: NumberedChunkedRecordSink {
       for earlier in pending.drain() { try emit(earlier, isContext: true) }
       try emit(record, isContext: false)
       selectedCount += 1
+      if !inputCounts.isEmpty { inputCounts[inputCounts.count - 1].selected += 1 }
       afterRemaining = after
       if let maxCount, selectedCount >= maxCount { draining = true }
     } else if afterRemaining > 0 {
@@ -114,9 +128,10 @@ public final class RecordSelector: NumberedChunkedRecordSink {
   }
 
   private func emit(_ record: Record, isContext: Bool) throws {
-    if before > 0 || after > 0, let lastPrinted, record.index != lastPrinted + 1 {
+    if before > 0 || after > 0, let lastPrinted, record.index != lastPrinted + 1 || startsInput {
       try output.printSeparator()
     }
+    startsInput = false
     lastPrinted = record.index
     try output.print(record, isContext: isContext)
   }
@@ -161,6 +176,8 @@ public final class SelectionCounter: ChunkedRecordSink {
   /// Records selected so far: the count once the stream has ended. Unchecked, as the
   /// query's tallies are: the stream's thread alone writes it, once per record.
   @exclusivity(unchecked) public private(set) var selectedCount = 0
+  /// Every input begun, in order, with the records selected in it (`-c`, `-l`, `-L`).
+  public private(set) var inputCounts: [InputCount] = []
   private let blueprint: RecordQuery.Blueprint
 
   /// A counter of the records `query` selects.
@@ -176,9 +193,18 @@ public final class SelectionCounter: ChunkedRecordSink {
   public var actionGate: ActionGate? { GateUse.gate(of: query, noting: gateUse) }
   private let gateUse = GateUse()
 
+  /// Starts the input's count.
+  public func begin(input: String) -> StreamControl {
+    inputCounts.append(InputCount(input: input))
+    return .more
+  }
+
   /// Counts the record if it is selected; always `.more`.
   public func record(_ record: Record) -> StreamControl {
-    if gateUse.asked || query.selects(record) { selectedCount += 1 }
+    if gateUse.asked || query.selects(record) {
+      selectedCount += 1
+      if !inputCounts.isEmpty { inputCounts[inputCounts.count - 1].selected += 1 }
+    }
     return .more
   }
 
@@ -189,6 +215,7 @@ public final class SelectionCounter: ChunkedRecordSink {
   public func merge(_ part: Part) -> StreamControl {
     query.absorbErrors(part.query.matchErrors, count: part.query.matchErrorCount)
     selectedCount += part.selected
+    if !inputCounts.isEmpty { inputCounts[inputCounts.count - 1].selected += part.selected }
     return .more
   }
 
@@ -209,6 +236,20 @@ public final class SelectionCounter: ChunkedRecordSink {
     }
   }
 
+}
+
+/// One input of a selection and the records selected in it. The stream begins each input
+/// before it hands on any of its records (or merges any of its parts).
+public struct InputCount: Sendable, Equatable {
+  /// The input as named (`-` for standard input).
+  public var input: String
+  /// Records selected in it.
+  public var selected = 0
+  /// An input with nothing selected yet.
+  public init(input: String, selected: Int = 0) {
+    self.input = input
+    self.selected = selected
+  }
 }
 
 /// Notes that a stream asked a sink's gate (one thread at a time: the stream's, or the

@@ -50,7 +50,9 @@ public final class TraceQuery {
   public func changes(of record: Record) -> [TracedChange] {
     guard !record.changes.isEmpty else { return [] }
     return record.storage.withUnsafeBufferPointer { storage -> [TracedChange] in
-      func slice(_ r: TextRange) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: storage[r.start..<r.end]) }
+      func slice(_ r: TextRange) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: storage[r.start..<r.end])
+      }
       let action = slice(record.actionPathRange)
       if !actions.isEmpty && !actions.contains(where: { matches($0, action) }) { return [] }
       if excludes.contains(where: { matches($0, action) }) { return [] }

@@ -16,6 +16,10 @@ import TCALogQuery
 /// seconds, sliding by the second), `N` or `N records` (in the whole log), `N%` or
 /// `N% lines` (share of the log's lines), `N% records` (share of records). A rule counts
 /// every action (or state) path its pattern matches together.
+///
+/// The pattern `*` is the rule for every other action: each action path that no other
+/// action rule matches, measured on its own (`* <= 10/s`: no action the budget does not
+/// name comes more than 10 times in a second). `check --init` ends its budget with one.
 public struct Budget {
   /// What a limit counts.
   public enum Unit: String, Sendable, Equatable {
@@ -50,7 +54,12 @@ public struct Budget {
     public var unit: Unit
     /// The rule as written, without its comment and padding.
     public var text: String
+    /// The `*` rule: each action path no other action rule matches, on its own.
+    public var isOthers: Bool { pattern == Budget.othersPattern && !isState }
   }
+
+  /// The pattern of the rule for every action no other rule matches.
+  public static let othersPattern = "*"
 
   /// A line of a budget file that is not a rule, with where it is.
   public struct LineError: Error, CustomStringConvertible, Sendable {
@@ -60,14 +69,18 @@ public struct Budget {
 
   /// The rules in file order.
   public var rules: [Rule]
-  fileprivate var matchers: [PatternMatcher]
+  fileprivate var matchers: [PatternMatcher?]
 
   /// Parses a budget file's text; every bad line is reported (not only the first).
   public init(text: String, file: String, options: PatternMatcher.Options = []) throws(BudgetFileError) {
     var rules: [Rule] = []
-    var matchers: [PatternMatcher] = []
+    var matchers: [PatternMatcher?] = []
     var errors: [LineError] = []
-    for (n, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    // "\r\n" is one Character in Swift: split on both (as filter repositories do), or a CRLF
+    // file is one line, and one that starts with a comment is all comment.
+    let lines = text.droppingByteOrderMark.split(
+      omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+    for (n, rawLine) in lines.enumerated() {
       var line = String(rawLine)
       if line.hasSuffix("\r") { line.removeLast() }
       // A comment is a line starting with `#`, or ` #` after a rule.
@@ -94,7 +107,8 @@ public struct Budget {
         continue
       }
       do {
-        matchers.append(try PatternMatcher(pattern, options: options))
+        matchers.append(
+          pattern == Self.othersPattern && !isState ? nil : try PatternMatcher(pattern, options: options))
       } catch {
         fail("\(error)")
         continue
@@ -103,6 +117,10 @@ public struct Budget {
         Rule(
           file: file, line: n + 1, pattern: pattern, isState: isState, limit: limit, unit: unit,
           text: (isState ? "state:" : "") + pattern + " <= " + limitText))
+    }
+    if errors.isEmpty && rules.isEmpty {
+      // A CI gate that checks nothing passes by accident: an empty budget is a mistake.
+      errors.append(LineError(description: "\(file): no rules (expected 'PATTERN <= LIMIT' lines)"))
     }
     if !errors.isEmpty { throw BudgetFileError(lines: errors) }
     self.rules = rules
@@ -118,7 +136,10 @@ public struct Budget {
     ]
     for (suffix, unit) in forms where compact.hasSuffix(suffix) {
       let number = String(compact.dropLast(suffix.count))
-      guard let value = Double(number), value >= 0, value.isFinite, !number.isEmpty else { continue }
+      // Decimal digits and a point only: Double also reads `0x10` (16), `1e3` and `nan`.
+      guard number.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 || $0 == UInt8(ascii: ".") }),
+        let value = Double(number), value >= 0, value.isFinite, !number.isEmpty
+      else { continue }
       if (unit == .percentOfLines || unit == .percentOfRecords) && value > 100 { return nil }
       return (value, unit)
     }
@@ -129,7 +150,8 @@ public struct Budget {
   public struct Result: Sendable {
     /// The rule.
     public var rule: Rule
-    /// The value in the rule's unit (nil: a rate rule on a log without timestamps).
+    /// The value in the rule's unit (nil: a rate rule on a log without timestamps, or a
+    /// match that hit PCRE2's limits, `matchError`).
     public var measured: Double?
     /// The measured value is within the limit.
     public var holds: Bool
@@ -141,33 +163,85 @@ public struct Budget {
     public var burstSeconds: Int { rule.unit == .perMinute ? 60 : 1 }
     /// Action (or state) paths the pattern matched in the run.
     public var matchedPaths: Int
+    /// The first match that hit PCRE2's limits: the rule is not measured (the paths it could
+    /// not decide would be left out), and `check` fails with an error.
+    public var matchError: MatchError? = nil
+    /// For the `*` rule: the action path measured worst (nil: no path, or another rule).
+    public var worstPath: String? = nil
+    /// A rule whose pattern matched no path in the run (an action renamed or removed):
+    /// it checks nothing. The `*` rule is never stale.
+    public var isStale: Bool { matchedPaths == 0 && !rule.isOthers }
+  }
+
+  /// Whether an action rule other than `*` matches the path.
+  func names(_ path: String) -> Bool {
+    zip(rules, matchers).contains { rule, matcher in
+      !rule.isState && (try? matcher?.matches(path)) == true
+    }
+  }
+
+  /// The action paths of the run that no rule names (the `*` rule aside), most records
+  /// first: what the budget does not cover, or covers only by `*`.
+  public func unnamedActions(_ profile: RunProfile) -> [(path: String, tally: RunProfile.Tally)] {
+    profile.actions.filter { !names($0.key) }.sorted {
+      $0.value.records != $1.value.records ? $0.value.records > $1.value.records : $0.key < $1.key
+    }.map { ($0.key, $0.value) }
+  }
+
+  /// One tally's value in a rule's unit (nil: a rate without timestamps).
+  static func measure(_ tally: RunProfile.Tally, _ rule: Rule, in profile: RunProfile) -> Double? {
+    switch rule.unit {
+    case .perSecond: return profile.timedRecords > 0 ? Double(tally.peakSecond?.records ?? 0) : nil
+    case .perMinute: return profile.timedRecords > 0 ? Double(tally.peak(over: 60)) : nil
+    case .records: return Double(tally.records)
+    case .percentOfLines:
+      return rule.isState
+        ? (profile.records > 0 ? 100 * Double(tally.records) / Double(profile.records) : 0)
+        : (profile.lines > 0 ? 100 * Double(tally.lines) / Double(profile.lines) : 0)
+    case .percentOfRecords:
+      return profile.records > 0 ? 100 * Double(tally.records) / Double(profile.records) : 0
+    }
   }
 
   /// Measures every rule on `profile`.
   public func check(_ profile: RunProfile) -> [Result] {
-    zip(rules, matchers).map { rule, matcher in
+    let unnamed = rules.contains(where: \.isOthers) ? unnamedActions(profile) : []
+    return zip(rules, matchers).map { rule, matcher in
+      if rule.isOthers {
+        // Each unnamed action on its own: the worst one is the rule's measure.
+        var worst: (path: String, tally: RunProfile.Tally, value: Double)?
+        for (path, tally) in unnamed {
+          guard let value = Self.measure(tally, rule, in: profile) else { continue }
+          if worst == nil || value > worst!.value { worst = (path, tally, value) }
+        }
+        let measured = profile.timedRecords > 0 || !rule.unit.isRate ? (worst?.value ?? 0) : nil
+        let tally = worst?.tally ?? RunProfile.Tally()
+        return Result(
+          rule: rule, measured: measured, holds: measured.map { $0 <= rule.limit } ?? false,
+          burst: rule.unit == .perMinute ? tally.peakWindow(over: 60) : tally.peakSecond,
+          matchedPaths: unnamed.count, worstPath: worst?.path)
+      }
       var tally = RunProfile.Tally()
       var matched = 0
-      for (path, t) in rule.isState ? profile.states : profile.actions where (try? matcher.matches(path)) == true {
+      var matchError: MatchError?
+      for (path, t) in rule.isState ? profile.states : profile.actions {
+        do throws(MatchError) {
+          guard let matcher, try matcher.matches(path) else { continue }
+        } catch {
+          // Counted as not matching, and the rule reported as not measured: a match PCRE2
+          // gave up on must not let the rule pass.
+          if matchError == nil { matchError = error }
+          continue
+        }
         tally.absorb(t)
         matched += 1
       }
-      let measured: Double?
-      switch rule.unit {
-      case .perSecond: measured = profile.timedRecords > 0 ? Double(tally.peakSecond?.records ?? 0) : nil
-      case .perMinute: measured = profile.timedRecords > 0 ? Double(tally.peak(over: 60)) : nil
-      case .records: measured = Double(tally.records)
-      case .percentOfLines:
-        measured =
-          rule.isState
-          ? (profile.records > 0 ? 100 * Double(tally.records) / Double(profile.records) : 0)
-          : (profile.lines > 0 ? 100 * Double(tally.lines) / Double(profile.lines) : 0)
-      case .percentOfRecords:
-        measured = profile.records > 0 ? 100 * Double(tally.records) / Double(profile.records) : 0
-      }
+      let measured = Self.measure(tally, rule, in: profile)
       return Result(
-        rule: rule, measured: measured, holds: measured.map { $0 <= rule.limit } ?? false,
-        burst: rule.unit == .perMinute ? tally.peakWindow(over: 60) : tally.peakSecond, matchedPaths: matched)
+        rule: rule, measured: matchError == nil ? measured : nil,
+        holds: matchError == nil && measured.map { $0 <= rule.limit } ?? false,
+        burst: rule.unit == .perMinute ? tally.peakWindow(over: 60) : tally.peakSecond, matchedPaths: matched,
+        matchError: matchError)
     }
   }
 }
@@ -274,42 +348,61 @@ public enum DefaultBudget {
 }
 
 /// Writes a budget from a good run: each action path present gets a rule at its observed
-/// peak with headroom.
+/// peak with headroom, rare actions a floor, and every other action the `*` rule.
 public enum BudgetTemplate {
   /// Observed peaks are doubled, plus this many records, so that a rare action does not
   /// break its rule with one more record.
   public static let headroomFactor = 2.0
   /// Added after doubling.
   public static let headroomRecords = 2
+  /// The least limit of a rare action (one that came at most 60 times in every minute):
+  /// its peak minute in one run says little of the next (a run of the simulated browser
+  /// had `hover.exited` 8 times in its busiest minute, the next 21), and an action at
+  /// this pace is no storm.
+  public static let rareFloorPerMinute = 60
+  /// The `*` rule's limit, for actions the good run did not have: above the pace of a
+  /// person's taps and of a timer, below a pointer's stream (30–60 a second) and an
+  /// effect loop's, which a new action should not bring unannounced.
+  public static let othersPerSecond = 10
+  /// The `*` rule's limit without timestamps: no unnamed action over this share of records.
+  public static let othersPercentOfRecords = 5.0
 
   /// The rules for `profile`, most records first: `N/s` for an action that came more than
-  /// 60 times in some minute, `N/min` for one that did not; without timestamps, `N% records`
-  /// (the share × 1.5, plus one point).
+  /// 60 times in some minute, `N/min` (at least `rareFloorPerMinute`) for one that did not;
+  /// without timestamps, `N% records` (the share × 1.5, plus one point). Then the `*` rule
+  /// for every action the run did not have.
   public static func text(for profile: RunProfile, source: String) -> String {
     var out =
-      "# Action budget from \(source) (tcalog check --init): each action's observed peak, doubled, plus \(headroomRecords).\n"
+      "# Action budget from \(source) (tcalog check --init): each action's observed peak, doubled, plus \(headroomRecords);\n"
+    out +=
+      "# rare actions at least \(rareFloorPerMinute)/min; '*' is every action no other rule names, each on its own.\n"
     out += "# Tighten or loosen by hand; see tcalog(1) CHECK COMMAND for the grammar.\n"
     let timed = profile.timedRecords > 0
+    func line(_ pattern: String, _ limit: String) -> String {
+      pattern + String(repeating: " ", count: max(0, 48 - pattern.count)) + " <= " + limit + "\n"
+    }
     for (path, tally) in profile.actions.sorted(by: {
       $0.value.records != $1.value.records ? $0.value.records > $1.value.records : $0.key < $1.key
     }) {
       guard !path.isEmpty else { continue }
-      let pattern = "^" + escaped(path) + "$"
       let limit: String
       if timed {
         let perMinute = tally.peak(over: 60)
         if perMinute > 60 {
           limit = "\(Int((Double(tally.peakSecond?.records ?? 0) * headroomFactor).rounded(.up)) + headroomRecords)/s"
         } else {
-          limit = "\(Int((Double(perMinute) * headroomFactor).rounded(.up)) + headroomRecords)/min"
+          let doubled = Int((Double(perMinute) * headroomFactor).rounded(.up)) + headroomRecords
+          limit = "\(max(doubled, rareFloorPerMinute))/min"
         }
       } else {
         let share = profile.records > 0 ? 100 * Double(tally.records) / Double(profile.records) : 0
         let value = min(100, ((share * 1.5 + 1) * 10).rounded(.up) / 10)
         limit = "\(value)% records"
       }
-      out += pattern + String(repeating: " ", count: max(0, 48 - pattern.count)) + " <= " + limit + "\n"
+      out += line("^" + escaped(path) + "$", limit)
     }
+    out += line(
+      Budget.othersPattern, timed ? "\(othersPerSecond)/s" : "\(othersPercentOfRecords)% records")
     return out
   }
 

@@ -6,10 +6,17 @@ import TCALogQuery
 /// and `suggest --filters`.
 extension FilterRepository: ActionSilencer {
   /// The name of the first entry (in file order) whose pattern matches the path; nil when none
-  /// does, or when a match hits PCRE2's limits.
+  /// does, or when a match hits PCRE2's limits (kept in `silencingErrors`).
   public func silencingEntry(forActionPath actionPath: String) -> String? {
-    // A pattern that hits its match limit silences nothing rather than everything.
-    (try? firstEntry(matching: actionPath))??.name
+    do {
+      return try firstEntry(matching: actionPath)?.name
+    } catch {
+      // A pattern that hits its match limit silences nothing rather than everything; the
+      // command reports it.
+      silencingErrorCount += 1
+      if !silencingErrors.contains(where: { $0.pattern == error.pattern }) { silencingErrors.append(error) }
+      return nil
+    }
   }
 
   /// The entries' names, in file order.

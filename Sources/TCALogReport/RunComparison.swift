@@ -53,6 +53,10 @@ public struct RunComparison: Sendable {
   public var states: [Row]
   /// Rows left out because their rate changed by less than `minChange` (actions, states).
   public var unchanged: (actions: Int, states: Int)
+  /// Those action rows, by path: in both runs at about the same rate.
+  public var unchangedActions: [Row]
+  /// Those state path rows, by path.
+  public var unchangedStates: [Row]
 
   /// Action paths are grouped to this many segments (nil: as they are).
   public var depth: Int?
@@ -73,17 +77,19 @@ public struct RunComparison: Sendable {
     func grouped(_ tallies: [String: RunProfile.Tally]) -> [String: (records: Int, lines: Int)] {
       var out: [String: (records: Int, lines: Int)] = [:]
       for (path, tally) in tallies {
-        let key = depth.map { path.split(separator: ".", omittingEmptySubsequences: false).prefix($0).joined(separator: ".") } ?? path
+        let key =
+          depth.map { path.split(separator: ".", omittingEmptySubsequences: false).prefix($0).joined(separator: ".") }
+          ?? path
         out[key, default: (0, 0)].records += tally.records
         out[key, default: (0, 0)].lines += tally.lines
       }
       return out
     }
     func rows(_ a: [String: (records: Int, lines: Int)], _ b: [String: (records: Int, lines: Int)], lines: Bool)
-      -> ([Row], Int)
+      -> ([Row], [Row])
     {
       var shown: [Row] = []
-      var hidden = 0
+      var hidden: [Row] = []
       for path in Set(a.keys).union(b.keys) {
         let x = a[path] ?? (0, 0)
         let y = b[path] ?? (0, 0)
@@ -99,10 +105,11 @@ public struct RunComparison: Sendable {
         if row.isNew || row.isGone || moved {
           shown.append(row)
         } else {
-          hidden += 1
+          hidden.append(row)
         }
       }
       shown.sort { abs($0.change) != abs($1.change) ? abs($0.change) > abs($1.change) : $0.path < $1.path }
+      hidden.sort { $0.path < $1.path }
       return (shown, hidden)
     }
     let (actionRows, hiddenActions) = rows(grouped(before.actions), grouped(after.actions), lines: true)
@@ -114,8 +121,19 @@ public struct RunComparison: Sendable {
     self.unit = unit
     actions = actionRows
     states = stateRows
-    unchanged = (hiddenActions, hiddenStates)
+    unchanged = (hiddenActions.count, hiddenStates.count)
+    unchangedActions = hiddenActions
+    unchangedStates = hiddenStates
   }
+
+  /// Action rows whose rate grew more than `factor` times (new actions aside: they have no
+  /// factor), largest factor first.
+  public func actions(grownAbove factor: Double) -> [Row] {
+    actions.filter { ($0.factor ?? 0) > factor }.sorted { ($0.factor ?? 0) > ($1.factor ?? 0) }
+  }
+
+  /// Action rows only in the after run.
+  public var newActions: [Row] { actions.filter(\.isNew) }
 
   /// Records per minute (or per 1,000 records) of the whole run, before and after.
   public var totalRates: (before: Double, after: Double) {

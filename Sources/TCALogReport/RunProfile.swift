@@ -1,3 +1,4 @@
+import TCALogInput
 import TCALogParsing
 import TCALogPipeline
 
@@ -261,10 +262,33 @@ extension RunProfile {
   /// paths grouped to N segments (`groupDepth`). Rows left out by `--top` or `--min-share`
   /// are counted in `omittedRows`.
   public init(savedReport data: Data, source: String) throws {
+    let data = Self.droppingByteOrderMark(data)
     guard let json = try? JSONDecoder().decode(SavedReport.self, from: data), let records = json.records,
       let actions = json.actions
     else {
       throw SavedReportError(description: "\(source): not a report of 'tcalog report --format json'")
+    }
+    // What a report never holds: counts below zero, a span that is no time, a depth of 0.
+    // A rate from such numbers ("-0.50 a minute") would be read as a finding.
+    func invalid(_ what: String) -> SavedReportError {
+      SavedReportError(description: "\(source): not a valid report of 'tcalog report --format json': \(what)")
+    }
+    let totals: [(String, Int?)] = [
+      ("records", records), ("lines", json.lines), ("noOpRecords", json.noOpRecords),
+      ("hiddenActions", json.hiddenActions), ("hiddenStatePaths", json.hiddenStatePaths),
+    ]
+    for (name, value) in totals where (value ?? 0) < 0 { throw invalid("'\(name)' is negative") }
+    if let span = json.timeSpanSeconds, !(span.isFinite && span >= 0) { throw invalid("'timeSpanSeconds' is negative") }
+    if let depth = json.depth, depth < 1 { throw invalid("'depth' is below 1") }
+    for (table, rows) in [("actions", actions), ("statePaths", json.statePaths ?? [])] {
+      for row in rows {
+        let counts: [(String, Int?)] = [
+          ("records", row.records), ("lines", row.lines), ("noOpRecords", row.noOpRecords), ("changes", row.changes),
+        ]
+        for (name, value) in counts where (value ?? 0) < 0 {
+          throw invalid("'\(name)' of \(table) row '\(row.path ?? "")' is negative")
+        }
+      }
     }
     self.init(source: source)
     isSavedReport = true
@@ -309,9 +333,16 @@ extension RunProfile {
     }
   }
 
-  /// Whether `data` looks like a saved report rather than a log: JSON starting with `{`.
+  /// Whether `data` looks like a saved report rather than a log: JSON starting with `{`
+  /// (after a byte order mark, which an editor may have added).
   public static func isSavedReport(_ data: Data) -> Bool {
-    data.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == UInt8(ascii: "{")
+    droppingByteOrderMark(data).first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 })
+      == UInt8(ascii: "{")
+  }
+
+  /// `data` without a leading UTF-8 byte order mark.
+  private static func droppingByteOrderMark(_ data: Data) -> Data {
+    data.starts(with: utf8ByteOrderMark) ? data.dropFirst(utf8ByteOrderMark.count) : data
   }
 }
 

@@ -286,14 +286,20 @@ public struct Suggester {
   }
 
   /// Entry names: camelCase of the segments, joined by `_` where two collide, never a
-  /// name the filter repository already has.
+  /// name the filter repository already has, nor one of `ActionFilter`'s own members.
   struct Naming {
+    /// The members of the `ActionFilter` type (ACTIONFILTER.md section 2, what
+    /// `--include-type` writes): an entry `static var all` in an extension shadows
+    /// `ActionFilter.all`, and `.all` then means the entry wherever the extension applies.
+    static let members: Set<String> = [
+      "all", "not", "anyOf", "allExcept", "isIncluded", "callAsFunction", "init",
+    ]
     let taken: Set<String>
     var used = Set<String>()
     mutating func name(_ segments: [String]) -> String {
       var name = SwiftIdentifier.camelName(segments)
       if used.contains(name) { name = segments.joined(separator: "_") }
-      while taken.contains(name) || used.contains(name) { name += "Actions" }
+      while taken.contains(name) || used.contains(name) || Self.members.contains(name) { name += "Actions" }
       used.insert(name)
       return name
     }

@@ -28,8 +28,16 @@ struct CheckCommand: ParsableCommand {
       more records a second for more than 3 seconds in a row (an effect loop: faster than any pointer, \
       scroll or display refresh), and no action is over 20% of all records with 90% or more of them \
       (and at least 50) changing nothing (a no-op flood); the effect-loop rule needs timestamps and is \
-      reported as not measured without them. --init writes a budget from a good run: each action's \
-      peak, doubled, plus 2.
+      reported as not measured without them.
+      The pattern '*' is the rule for every action no other rule names, each measured on its own \
+      ('* <= 10/s': no such action more than 10 times in a second). check lists the actions no rule \
+      names and the rules whose pattern matched nothing (stale: renamed or removed actions); --strict \
+      makes both break the budget. A budget without a rule is an error.
+      --init writes a budget from a good run: each action's peak, doubled, plus 2 (N/s for an action \
+      that came more than 60 times in some minute, else N/min and at least 60/min, as one run's peak \
+      minute of a rare action says little of the next), then '* <= 10/s' (without timestamps \
+      '* <= 5% records') for the actions the run did not have: faster than a person's taps or a timer, \
+      slower than a pointer's stream or an effect loop, which a new action should not bring unannounced.
       Exit status: 0 when every rule holds, 1 when one is broken, 2 on an error (a bad budget line, a \
       rate rule on a log without timestamps, an unreadable input).
       """
@@ -42,6 +50,11 @@ struct CheckCommand: ParsableCommand {
 
   @Flag(name: .customLong("default-rules"), help: "Also check the built-in rules (effect loops, no-op floods).")
   var defaultRules = false
+
+  @Flag(
+    name: .long,
+    help: "Fail (exit 1) also on an action no rule names (the '*' rule aside) and on a rule that matched nothing.")
+  var strict = false
 
   @Flag(name: .customLong("init"), help: "Write a budget from these logs (a good run) instead of checking.")
   var initialize = false
@@ -89,6 +102,11 @@ struct CheckCommand: ParsableCommand {
         for line in error.lines { Diagnostics.error(line.description) }
         throw ExitCode(2)
       }
+      if rules?.rules.isEmpty == true {
+        Diagnostics.error(
+          "budget \(budget) has no rule: an empty budget would pass any log (write one with check --init)")
+        throw ExitCode(2)
+      }
     }
     let source = input.files.isEmpty ? "-" : input.files.joined(separator: ", ")
     var profiler = RunProfiler(source: source)
@@ -104,22 +122,32 @@ struct CheckCommand: ParsableCommand {
 
     let results = rules?.check(profile) ?? []
     let defaults = defaultRules ? DefaultBudget.check(profile) : []
+    let unnamed = rules.map { $0.unnamedActions(profile).map { ($0.path, $0.tally.records) } } ?? []
     let out = OutputBuffer()
-    let printer = BudgetPrinter(
+    var printer = BudgetPrinter(
       format: format, timeOffset: profile.timeOffset,
       // Wrapped on a terminal only: piped into a CI log or a script, each finding stays
       // one line that grep and annotations can take.
       width: isatty(1) != 0 ? TerminalSize.columns(1, environment: ProcessInfo.processInfo.environment) : nil)
+    printer.unnamed = unnamed
+    printer.strict = strict
     try out.write(printer.render(results, defaults: defaults, source: source))
     try out.flush()
     let unmeasured = results.filter { $0.measured == nil }
     for result in unmeasured {
+      if let error = result.matchError {
+        Diagnostics.error("\(result.rule.file):\(result.rule.line): \(error.description)")
+        continue
+      }
       Diagnostics.error(
         "\(result.rule.file):\(result.rule.line): \(result.rule.unit.rawValue) needs timestamps, and \(source) has none (use N records or N% limits)"
       )
     }
     if !unmeasured.isEmpty { throw ExitCode(2) }
-    if results.contains(where: { !$0.holds }) || defaults.contains(where: { !$0.findings.isEmpty }) {
+    if results.contains(where: { !$0.holds || (strict && $0.isStale) })
+      || defaults.contains(where: { !$0.findings.isEmpty })
+      || (strict && !unnamed.isEmpty)
+    {
       throw ExitCode(1)
     }
   }

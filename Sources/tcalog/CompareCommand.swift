@@ -27,8 +27,13 @@ struct CompareCommand: ParsableCommand {
       gives both rates, the change (absolute and ×), both runs' records and, for actions, their shares \
       of lines (text leaves out the shares, then the records, on a narrow terminal, and says so). Rows \
       whose rate moved by less than --min-change of the larger rate are left out and counted. A saved \
-      report made with --depth N groups both runs to N segments.
-      Exit status: 0, or 2 on an error.
+      report made with --depth N groups both runs to N segments. json lists every action and state \
+      path of both runs, each with its status: new, gone, changed, or unchanged (moved less than \
+      --min-change).
+      --fail-above FACTOR and --fail-new fail a job: exit 1 when an action's rate grew more than FACTOR \
+      times (2 or x2), or when the later run has an action the earlier did not; what failed is named on \
+      standard error, after the comparison.
+      Exit status: 0, 1 when --fail-above or --fail-new found something, 2 on an error.
       """
   )
 
@@ -53,15 +58,39 @@ struct CompareCommand: ParsableCommand {
   var minChange: String = "10%"
 
   @Option(
+    name: .customLong("fail-above"),
+    help: ArgumentHelp("Exit 1 when an action's rate grew more than FACTOR times (2 or x2).", valueName: "factor"))
+  var failAbove: String?
+
+  @Flag(name: .customLong("fail-new"), help: "Exit 1 when the later run has an action the earlier did not.")
+  var failNew = false
+
+  @Option(
     name: [.customShort("j"), .customLong("jobs")], parsing: .unconditional,
     help: ArgumentHelp("Threads that parse (default: the number of cores).", valueName: "jobs"))
   var jobs: Int?
+
+  /// `2`, `x2`, `×2`, `2x`: a factor above 1.
+  static func parseFactor(_ text: String) -> Double? {
+    var digits = Substring(text.lowercased())
+    if digits.hasPrefix("x") {
+      digits = digits.dropFirst()
+    } else if digits.hasPrefix("×") {
+      digits = digits.dropFirst()
+    }
+    if digits.hasSuffix("x") { digits = digits.dropLast() }
+    guard let value = Double(digits), value.isFinite, value >= 1 else { return nil }
+    return value
+  }
 
   func validate() throws {
     if before == "-" && after == "-" { throw ValidationError("only one of BEFORE and AFTER can be standard input") }
     if let depth, depth < 1 { throw ValidationError("--depth must be a positive number") }
     if let top, top < 1 { throw ValidationError("--top must be a positive number") }
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be a positive number") }
+    if let failAbove, Self.parseFactor(failAbove) == nil {
+      throw ValidationError("--fail-above must be a factor of 1 or more, such as 2 or x1.5")
+    }
     if ShareArgument.parse(minChange) == nil {
       throw ValidationError("--min-change must be a share such as 0.1 or 10%")
     }
@@ -77,6 +106,27 @@ struct CompareCommand: ParsableCommand {
     let out = OutputBuffer()
     try out.write(printer.render(comparison))
     try out.flush()
+    var failed = false
+    if let factor = failAbove.flatMap(Self.parseFactor) {
+      let grown = comparison.actions(grownAbove: factor)
+      if !grown.isEmpty {
+        let list = grown.prefix(10).map { "\($0.path) ×\(TextFormatting.printf("%.1f", $0.factor ?? 0))" }
+        Diagnostics.error(
+          "\(NumberText.counted(grown.count, "action")) grew more than ×\(factor == factor.rounded() ? String(Int(factor)) : String(factor)): "
+            + list.joined(separator: ", ") + (grown.count > 10 ? ", …" : ""))
+        failed = true
+      }
+    }
+    if failNew {
+      let new = comparison.newActions
+      if !new.isEmpty {
+        Diagnostics.error(
+          "\(NumberText.counted(new.count, "new action")): " + new.prefix(10).map(\.path).joined(separator: ", ")
+            + (new.count > 10 ? ", …" : ""))
+        failed = true
+      }
+    }
+    if failed { throw ExitCode(1) }
   }
 
   /// A saved report (a file starting with `{`) or a log.

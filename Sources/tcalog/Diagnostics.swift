@@ -13,6 +13,13 @@ enum Diagnostics {
   static func warning(_ message: String) { Messages.warning(message) }
   static func write(_ text: String) { Messages.write(text) }
 
+  /// Whether every input failed and nothing was read: then nothing is written (a report
+  /// of nothing would look like a report of an empty log, and an old `-o` file stays).
+  static func everyInputFailed(_ result: ReadResult, inputs: [String]) -> Bool {
+    let named = Set(inputs.isEmpty ? ["-"] : inputs)
+    return !result.errors.isEmpty && result.statistics.lines == 0 && named.isSubset(of: result.errors.map(\.file))
+  }
+
   /// Reports what a read found besides records; returns whether any input failed.
   static func report(_ result: ReadResult, quiet: Bool = false) -> Bool {
     for error in result.errors { self.error(error.description) }
@@ -47,11 +54,27 @@ enum FilterRepositoryLoader {
   static func load(_ path: String, mayBeMissing: Bool = false) throws -> FilterRepository {
     if mayBeMissing && access(path, F_OK) != 0 { return FilterRepository(file: path) }
     do {
-      return try FilterRepository.load(path: path)
+      let repository = try FilterRepository.load(path: path)
+      for issue in repository.appSideIssues { Diagnostics.warning(issue.description) }
+      return repository
     } catch {
       for issue in error.issues { Diagnostics.error(issue.description) }
       throw ExitCode(2)
     }
+  }
+}
+
+extension FilterRepositoryLoader {
+  /// Reports the matches of a `--filters` repository that hit PCRE2's limits (which marked
+  /// those action paths not silenced), as `filter` reports its own; returns whether any did.
+  static func reportMatchErrors(_ repository: FilterRepository?) -> Bool {
+    guard let repository, repository.silencingErrorCount > 0 else { return false }
+    for error in repository.silencingErrors { Diagnostics.error("\(repository.file): \(error.description)") }
+    let count = repository.silencingErrorCount
+    Diagnostics.error(
+      "\(NumberText.counted(count, "match", "matches")) failed; \(count == 1 ? "that action path was" : "those action paths were") treated as not silenced"
+    )
+    return true
   }
 }
 
@@ -92,10 +115,31 @@ enum FinishedOutput {
     // A regular file is written beside itself and renamed over, so a reader (CI, a browser)
     // never sees half a report; open(2) and rename(2) give the system's words for a failure
     // ("Is a directory"), where Foundation's message said "NSCocoaErrorDomain error 512".
-    let temporary = file + ".tcalog-\(getpid()).tmp"
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-    guard fd >= 0 else { try fail(String(cString: strerror(errno)), removing: temporary) }
+    // Created new (O_EXCL | O_NOFOLLOW, a random name), never through a planted link.
+    guard let (fd, temporary) = TemporaryFile.create(beside: file) else { try fail(String(cString: strerror(errno))) }
     try writeAll(to: fd, removing: temporary)
     if rename(temporary, file) != 0 { try fail(String(cString: strerror(errno)), removing: temporary) }
+  }
+}
+
+/// The command line as the system gave it: ArgumentParser's strings were decoded with
+/// U+FFFD for every byte that is not UTF-8, so `-t $'\xff'` would match a literal `�`.
+enum RawArguments {
+  /// The arguments that are not UTF-8, each decoded as ArgumentParser decoded it.
+  static let notUTF8: [String] = (0..<Int(CommandLine.argc)).compactMap { i in
+    guard let pointer = CommandLine.unsafeArgv[i] else { return nil }
+    let bytes = UnsafeBufferPointer(
+      start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+    let text = String(decoding: bytes, as: UTF8.self)
+    return text.utf8.elementsEqual(bytes) ? nil : text
+  }
+
+  /// Compiles `pattern`, given on the command line, unless its bytes were not UTF-8 there
+  /// (an error, as pcre2grep's; PCRE2 reads UTF-8).
+  static func matcher(_ pattern: String, options: PatternMatcher.Options) throws(PatternError) -> PatternMatcher {
+    if pattern.unicodeScalars.contains("\u{FFFD}"), notUTF8.contains(where: { $0.contains(pattern) }) {
+      throw PatternError(pattern: pattern, offset: nil, message: "not UTF-8 text")
+    }
+    return try PatternMatcher(pattern, options: options)
   }
 }

@@ -26,8 +26,18 @@ struct FilterCommand: ParsableCommand {
       Exit status: 0 when a record was selected, 1 when none was, 2 on any error (a bad pattern or \
       filter file, an unreadable input: the other inputs are still read).
       Context (-A/-B/-C) is counted in records; raw and oneline output put '--' between groups that \
-      are not adjacent, oneline marks context records 'N-' and selected ones 'N:' (after the file name, 'app.log:N:', \
-      with more than one file or -H); ndjson includes context records, marked "context": true; count counts selected records only (all inputs together).
+      are not adjacent; ndjson includes context records, marked "context": true; count counts selected records only.
+      Oneline output is 'FILE:LINE: #INDEX [TIME] ACTION  STATE PATHS' (grep -Hn's form, for an editor's \
+      quickfix): LINE is the record header's line in its own file, INDEX the record's number across all \
+      inputs, TIME the header's timestamp when it has one; context records are 'FILE-LINE-'. \
+      --no-filename leaves FILE out.
+      Count (-c) prints one number, or with several files (or -H) 'FILE:N' per file, as grep -c does.
+      grep's options that mean the same for records: -e (a text pattern, as -t), -i, -F, -v, -w, -c, -l, -L, \
+      -Z/--null, -q, -n (raw output), -H, -m (in all inputs together, not per file), -A/-B/-C (in records). \
+      Not offered: -o (a record's match may lie in a path that is not in its text: there is no matching \
+      part of a line to print; use --format oneline), -x (taken by --exclude; anchor with ^…$), \
+      -h (taken by --help; use --no-filename), -s (taken by --state), -E/-G/-P (patterns are always PCRE2), \
+      -r (name the files).
       On a terminal, or with --color always, control characters from the log are shown escaped \
       (\\e[2J); into a pipe or file, raw output is the input's bytes unchanged.
       A filter file holds one 'name = pattern' per line (patterns match action paths), with \
@@ -55,6 +65,52 @@ struct FilterCommand: ParsableCommand {
     name: [.customShort("t"), .long],
     help: ArgumentHelp("Keep records whose text (the raw bytes) matches (repeatable: any).", valueName: "re"))
   var text: [String] = []
+
+  @Option(
+    name: [.customShort("e"), .customLong("regexp")],
+    help: ArgumentHelp("A text pattern, as grep's -e: the same as -t (repeatable: any).", valueName: "re"))
+  var regexp: [String] = []
+
+  @Flag(
+    name: [.customShort("w"), .customLong("word-regexp")],
+    help:
+      "Match whole words only (grep -w): in action and state paths, whole path components (-w window matches windows.window.hover, not windows.hover)."
+  )
+  var wordRegexp = false
+
+  @Flag(
+    name: [.customShort("q"), .customLong("quiet"), .customLong("silent")],
+    help: "Print nothing; exit 0 at the first selected record, even after an error (grep -q).")
+  var quiet = false
+
+  @Flag(
+    name: [.customShort("l"), .customLong("files-with-matches")],
+    help: "Print only the names of the files with a selected record.")
+  var filesWithMatches = false
+
+  @Flag(
+    name: [.customShort("L"), .customLong("files-without-match")],
+    help:
+      "Print only the names of the files read without a selected record (the exit status still says whether any record was selected, as grep's)."
+  )
+  var filesWithoutMatch = false
+
+  @Flag(
+    name: [.customShort("Z"), .customLong("null")],
+    help:
+      "End the file names of -l and -L (and the names before -c counts) with a NUL byte instead of a newline or ':'.")
+  var null = false
+
+  @Flag(
+    name: [.customShort("n"), .customLong("line-number")],
+    help:
+      "Raw output: start each line with its line number in its file ('12:', '12-' in context), after the file name with several files or -H. Oneline output always has it."
+  )
+  var lineNumber = false
+
+  // grep's -o: refused with its reason (--help's discussion says it too).
+  @Flag(name: [.customShort("o"), .customLong("only-matching")], help: .hidden)
+  var onlyMatching = false
 
   @Flag(name: .long, help: "Keep only records whose state changed.")
   var changed = false
@@ -130,10 +186,14 @@ struct FilterCommand: ParsableCommand {
 
   @Flag(
     name: [.customShort("H"), .customLong("with-filename")],
-    help: "Start oneline lines with the file name (the default with more than one file).")
+    help:
+      "Name the file before each count (-c) and numbered raw line (-n), also with one file (the default with more than one)."
+  )
   var withFileName = false
 
-  @Flag(name: .customLong("no-filename"), help: "Never start oneline lines with the file name.")
+  @Flag(
+    name: .customLong("no-filename"),
+    help: "Never name the file: not in oneline lines, counts or numbered raw lines.")
   var noFileName = false
 
   @Flag(name: .customLong("line-buffered"), help: "Flush the output after every record.")
@@ -145,6 +205,12 @@ struct FilterCommand: ParsableCommand {
   @OptionGroup var input: InputOptions
 
   func validate() throws {
+    if onlyMatching {
+      throw ValidationError(
+        "-o has no meaning for records: a record's match may lie in an action or state path, not in a line of its text (use --format oneline)"
+      )
+    }
+    if filesWithMatches && filesWithoutMatch { throw ValidationError("-l and -L exclude each other") }
     if follow && input.files.count != 1 { throw ValidationError("--follow needs exactly one file") }
     if withFileName && noFileName { throw ValidationError("--with-filename and --no-filename exclude each other") }
     if changed && unchanged { throw ValidationError("--changed and --unchanged exclude each other") }
@@ -158,6 +224,7 @@ struct FilterCommand: ParsableCommand {
     var options: PatternMatcher.Options = ignoreCase ? [.caseInsensitive] : []
     let repositoryOptions = options
     if fixedStrings { options.insert(.fixedString) }
+    if wordRegexp { options.insert(.wholeWords) }
 
     // Every matcher is gathered first: the query's conditions are constants (a variable
     // property of a class costs a runtime exclusivity check at each read, four per record).
@@ -168,13 +235,13 @@ struct FilterCommand: ParsableCommand {
     do {
       func compile(_ patterns: [String]) throws(PatternError) -> [PatternMatcher] {
         var matchers: [PatternMatcher] = []
-        for pattern in patterns { matchers.append(try PatternMatcher(pattern, options: options)) }
+        for pattern in patterns { matchers.append(try RawArguments.matcher(pattern, options: options)) }
         return matchers
       }
       actions = try compile(action)
       excludes = try compile(exclude)
       states = try compile(state)
-      texts = try compile(text)
+      texts = try compile(text + regexp)
     } catch {
       Diagnostics.error(error.description)
       if let caret = error.caretLines { Diagnostics.write(caret.joined(separator: "\n") + "\n") }
@@ -205,29 +272,86 @@ struct FilterCommand: ParsableCommand {
 
     let usesColor = ColorPolicy.resolve(
       color, environment: ProcessInfo.processInfo.environment, isTerminal: OutputBuffer.isTerminal(1))
-    let printer = FilterPrinter(
-      format: count ? .count : format,
-      out: OutputBuffer(flushesEachRecord: lineBuffered || follow ? true : nil),
-      query: query, color: usesColor,
-      // Log text can carry escape sequences: never send them raw to a terminal.
-      escapes: OutputBuffer.isTerminal(1))
-    // As grep: file names when several files are read, unless asked otherwise.
-    printer.withFileName = withFileName || (input.files.count > 1 && !noFileName)
     let before = beforeContext ?? context ?? 0
     let after = afterContext ?? context ?? 0
     let stream = input.stream(follow: follow)
+    // Followed, the read ends on Ctrl-C, SIGTERM or SIGHUP, and what a read prints at its
+    // end (the count of -c) is still printed.
+    if follow { Interruption.install() }
+    // As grep: file names when several files are read, unless asked otherwise.
+    let namesFiles = withFileName || (input.files.count > 1 && !noFileName)
     let result: ReadResult
     let selected: Int
-    if printer.format == .count && before == 0 && after == 0 && maxCount == nil {
-      // A count keeps no record: each chunk only counts.
-      var counter = SelectionCounter(query: query)
-      result = try stream.run(into: &counter)
-      try printer.finish(selected: counter.selectedCount)
-      selected = counter.selectedCount
-    } else {
-      var selector = RecordSelector(query: query, output: printer, before: before, after: after, maxCount: maxCount)
+    let isCount = count || format == .count
+    if quiet {
+      // grep -q: nothing printed; the first selected record ends the read.
+      var selector = RecordSelector(query: query, output: SilentOutput(), maxCount: min(maxCount ?? 1, 1))
       result = try stream.run(into: &selector)
-      selected = selector.selectedCount
+      if selector.selectedCount > 0 {
+        _ = Diagnostics.report(result)
+        throw ExitCode(0)
+      }
+      selected = 0
+    } else if filesWithMatches || filesWithoutMatch || (isCount && namesFiles) || (isCount && input.files.count > 1) {
+      // Per file: -l, -L, and -c with several files or -H.
+      let counts: [InputCount]
+      if before == 0 && after == 0 && maxCount == nil {
+        var counter = SelectionCounter(query: query)
+        result = try stream.run(into: &counter)
+        counts = counter.inputCounts
+      } else {
+        var selector = RecordSelector(query: query, output: SilentOutput(), maxCount: maxCount)
+        result = try stream.run(into: &selector)
+        counts = selector.inputCounts
+      }
+      selected = counts.reduce(0) { $0 + $1.selected }
+      let unreadable = Set(result.errors.map(\.file))
+      let out = OutputBuffer(flushesEachRecord: lineBuffered ? true : nil)
+      try out.append { bytes in
+        for entry in counts {
+          let name = FilterPrinter.displayName(entry.input)
+          if filesWithMatches || filesWithoutMatch {
+            guard filesWithMatches ? entry.selected > 0 : entry.selected == 0 && !unreadable.contains(entry.input)
+            else { continue }
+            bytes.append(contentsOf: name.utf8)
+            bytes.append(null ? 0 : 0x0A)
+          } else {
+            guard !unreadable.contains(entry.input) || entry.selected > 0 else { continue }
+            if namesFiles {
+              bytes.append(contentsOf: name.utf8)
+              bytes.append(null ? 0 : UInt8(ascii: ":"))
+            }
+            bytes.append(contentsOf: String(entry.selected).utf8)
+            bytes.append(0x0A)
+          }
+        }
+      }
+      try out.flush()
+    } else {
+      let printer = FilterPrinter(
+        format: isCount ? .count : format,
+        out: OutputBuffer(flushesEachRecord: lineBuffered || follow ? true : nil),
+        query: query, color: usesColor,
+        // Log text can carry escape sequences: never send them raw to a terminal.
+        escapes: OutputBuffer.isTerminal(1))
+      // Oneline lines are FILE:LINE: (an editor's quickfix); numbered raw lines name the
+      // file as grep -n does.
+      printer.withFileName = printer.format == .oneline ? !noFileName : namesFiles
+      printer.numbersLines = lineNumber
+      if printer.format == .count && before == 0 && after == 0 && maxCount == nil {
+        // A count keeps no record: each chunk only counts.
+        var counter = SelectionCounter(query: query)
+        result = try stream.run(into: &counter)
+        // grep -c prints no count for a file it could not read.
+        if !Diagnostics.everyInputFailed(result, inputs: input.files) {
+          try printer.finish(selected: counter.selectedCount)
+        }
+        selected = counter.selectedCount
+      } else {
+        var selector = RecordSelector(query: query, output: printer, before: before, after: after, maxCount: maxCount)
+        result = try stream.run(into: &selector)
+        selected = selector.selectedCount
+      }
     }
 
     var failed = Diagnostics.report(result)
@@ -239,6 +363,15 @@ struct FilterCommand: ParsableCommand {
       failed = true
     }
     if failed { throw ExitCode(2) }
+    if follow && Interruption.received { throw ExitCode(Interruption.exitStatus) }
     if selected == 0 { throw ExitCode(1) }
   }
+}
+
+/// The output of `filter -q`, `-l`, `-L` and per-file counts: the records themselves are
+/// never printed.
+final class SilentOutput: SelectionOutput {
+  func print(_ record: Record, isContext: Bool) throws {}
+  func printSeparator() throws {}
+  func finish(selected: Int) throws {}
 }

@@ -32,7 +32,7 @@ struct InputOptions: ParsableArguments {
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "Only records at or after this time: 2026-11-20T10:22[:33] (in the log's offset unless one is given), 10:22 (on the log's day), -5m.",
+      "Only records at or after this time: 2026-11-20T10:22[:33] (in the log's offset unless one is given), 10:22 (on the log's day), -5m (back from the last record of the files; from now with --follow or standard input).",
       valueName: "time"))
   var since: String?
 
@@ -46,7 +46,23 @@ struct InputOptions: ParsableArguments {
     announceStandardInput()
     // validate() has parsed the times once already.
     return RecordStream(
-      inputs: files, jobs: jobs, window: (try? TimeWindow(since: since, until: until)) ?? TimeWindow(), follow: follow)
+      inputs: files, jobs: jobs,
+      window: (try? TimeWindow(since: since, until: until, now: now(follow: follow)))
+        ?? TimeWindow(), follow: follow)
+  }
+
+  /// What `-5m` and `now` count from: on files, the inputs' last record (a saved log
+  /// ended some time ago, and from now it would hold nothing, as lnav also reads it); with
+  /// --follow or standard input (a pipe, live), the clock.
+  func now(follow: Bool) -> Double {
+    let clock = Date().timeIntervalSince1970
+    let relative = [since, until].contains { $0.map(TimeWindow.isRelative) ?? false }
+    guard relative, !follow, !files.isEmpty, !files.contains("-") else { return clock }
+    var last = LastTime()
+    guard let result = try? RecordStream(inputs: files, jobs: jobs).run(into: &last),
+      result.errors.isEmpty || last.latest != nil
+    else { return clock }
+    return last.latest ?? clock
   }
 
   func validate() throws {

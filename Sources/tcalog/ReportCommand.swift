@@ -97,13 +97,16 @@ struct ReportCommand: ParsableCommand {
     if live || follow {
       var liveReport = LiveReport(
         options: options, printer: printer, silencer: repository,
-        redraws: isTerminal && environment["TERM"] != "dumb" && format == .text)
+        redraws: isTerminal && environment["TERM"] != "dumb" && format == .text, fillsHeight: top == nil)
       // Ctrl-C ends the read; the live report then prints the full report.
       Interruption.install()
       liveReport.start()
+      // The cursor comes back on every way out, an error included.
+      defer { liveReport.restoreTerminal() }
       let result = try input.stream(follow: follow).run(into: &liveReport)
-      let failed = Diagnostics.report(result)
-      if Interruption.received { throw ExitCode(130) }
+      var failed = Diagnostics.report(result)
+      if FilterRepositoryLoader.reportMatchErrors(repository) { failed = true }
+      if Interruption.received { throw ExitCode(Interruption.exitStatus) }
       if failed { throw ExitCode(2) }
       return
     }
@@ -125,8 +128,14 @@ struct ReportCommand: ParsableCommand {
       result = try input.stream().run(into: &aggregator)
       text = printer.render(ActionReport(summary: aggregator.summary(), options: options, silencer: repository))
     }
+    if Diagnostics.everyInputFailed(result, inputs: input.files) {
+      _ = Diagnostics.report(result)
+      throw ExitCode(2)
+    }
     try FinishedOutput.write(text, to: output)
-    if Diagnostics.report(result) { throw ExitCode(2) }
+    var failed = Diagnostics.report(result)
+    if FilterRepositoryLoader.reportMatchErrors(repository) { failed = true }
+    if failed { throw ExitCode(2) }
   }
 }
 

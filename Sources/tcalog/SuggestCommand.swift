@@ -70,6 +70,10 @@ struct SuggestCommand: ParsableCommand {
     let repository = try filters.map { try FilterRepositoryLoader.load($0, mayBeMissing: append) }
     var aggregator = ReportAggregator(collectsShapes: true)
     let result = try input.stream().run(into: &aggregator)
+    if Diagnostics.everyInputFailed(result, inputs: input.files) {
+      _ = Diagnostics.report(result)
+      throw ExitCode(2)
+    }
     var options = SuggestOptions()
     options.target = target.flatMap(ShareArgument.parse)
     options.depth = depth
@@ -80,6 +84,12 @@ struct SuggestCommand: ParsableCommand {
     let out = OutputBuffer()
     try out.write(format == .json ? printer.json(set) : printer.render(set))
     try out.flush()
+    if FilterRepositoryLoader.reportMatchErrors(repository) {
+      // What the repository silences is not known: suggestions may repeat its entries.
+      if append, let filters { Diagnostics.error("nothing appended to \(filters)") }
+      _ = Diagnostics.report(result)
+      throw ExitCode(2)
+    }
     if append, let filters {
       let entries = set.suggestions.map {
         FilterRepository.Entry(name: $0.name.replacingScalars("`", with: ""), pattern: $0.regex)

@@ -31,17 +31,34 @@ struct TCALog: ParsableCommand {
   }
 
   static func main() {
+    // A parent may start tcalog with a standard descriptor closed (`<&-`): the first file
+    // opened would then get it, and `-` read that file, or output land in it. Each closed
+    // one is opened on /dev/null first (as the C library does for setuid programs).
+    for fd in Int32(0)...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+      let opened = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
+      if opened >= 0 && opened != fd { close(opened) }
+    }
     // Like grep: a closed pipe (`| head`) ends the process quietly.
     signal(SIGPIPE, SIG_DFL)
     // A parent may hand down a blocked signal mask (some IDEs and test runners do);
     // Ctrl-C, a closed pipe and kill must still reach tcalog.
     var signals = sigset_t()
     sigemptyset(&signals)
-    for s in [SIGINT, SIGPIPE, SIGTERM] { sigaddset(&signals, s) }
+    for s in [SIGINT, SIGPIPE, SIGTERM, SIGHUP] { sigaddset(&signals, s) }
     sigprocmask(SIG_UNBLOCK, &signals, nil)
     // Ctrl-C ends at once with the shell's status for it, whatever is being read.
     signal(SIGINT, exitOnInterrupt)
     let arguments = Array(CommandLine.arguments.dropFirst())
+    if let shell = Completions.requestedShell(arguments) {
+      var script = Completions.script(for: shell)
+      if !script.hasSuffix("\n") { script += "\n" }
+      do {
+        let out = OutputBuffer()
+        try out.write(script)
+        try out.flush()
+      } catch {}
+      terminate(0)
+    }
     checkCommandName(arguments)
     do {
       var command = try parseNamedCommand(arguments) ?? parseAsRoot()
@@ -62,7 +79,7 @@ struct TCALog: ParsableCommand {
   /// name), parsed on its own, as `parseAsRoot` would parse it. `parseAsRoot` first builds
   /// the argument sets of every command (reflecting each one's properties and looking up
   /// their types' conformances at run time): 4.4 M of the 24.9 M instructions of `report`
-  /// on an empty log, 0.8 ms of every run (BENCHMARKS.md, fifteenth pass). Nil whenever
+  /// on an empty log, 0.8 ms of every run (BENCHMARKS.md, "Start-up"). Nil whenever
   /// that way would say anything
   /// but a parsed command (help, a version, a completion script, any error): the arguments
   /// then go the whole way, so every message stays `parseAsRoot`'s.

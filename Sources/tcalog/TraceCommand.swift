@@ -75,7 +75,7 @@ struct TraceCommand: ParsableCommand {
     do {
       func compile(_ patterns: [String]) throws(PatternError) -> [PatternMatcher] {
         var matchers: [PatternMatcher] = []
-        for pattern in patterns { matchers.append(try PatternMatcher(pattern, options: options)) }
+        for pattern in patterns { matchers.append(try RawArguments.matcher(pattern, options: options)) }
         return matchers
       }
       query = TraceQuery(paths: try compile([pattern]), actions: try compile(action), excludes: try compile(exclude))

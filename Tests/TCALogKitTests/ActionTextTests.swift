@@ -59,6 +59,10 @@ import Testing
     // `<` that opens nothing: after a blank or a dot, or without its `>` on the line.
     ("AppAction.compare(a < b, c > d)", "AppAction", "compare"),
     ("AppAction.range(Range<Int\n>.lower)", "AppAction", "range"),
+    // Non-ASCII identifiers are Swift identifiers (issue 42, row 14: the path was empty).
+    ("App.Action.café(1)", "App.Action", "café"),
+    ("App.Action.élan(.名前(x: 1, label: \"é\"))", "App.Action", "élan.名前"),
+    ("Ação.Action.tap(Ação.Ponto.início)", "Ação.Action", "tap.início"),
   ])
   func pathFollowsTheRules(text: String, root: String, path: String) {
     let analysis = ActionText.analyze(text)

@@ -55,7 +55,8 @@ struct BudgetTests {
         """, file: "budget.txt")
     let results = budget.check(Self.profile)
     #expect(results.map(\.rule.line) == [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14])
-    #expect(results.map(\.holds) == [true, false, true, false, true, false, true, false, true, false, true, false, true])
+    #expect(
+      results.map(\.holds) == [true, false, true, false, true, false, true, false, true, false, true, false, true])
     #expect(results[0].measured == 10)
     #expect(results[2].measured == 150)
     #expect(abs((results[6].measured ?? 0) - 29.75) < 1e-9)
@@ -65,11 +66,30 @@ struct BudgetTests {
   }
 
   @Test func badLinesAreAllReportedWithTheirNumbers() {
-    #expect(throws: BudgetFileError.self) { try Budget(text: "x <= 1/s\nno rule here\n( <= 1\ny <= 5/h\nz <= 101%", file: "b") }
+    #expect(throws: BudgetFileError.self) {
+      try Budget(text: "x <= 1/s\nno rule here\n( <= 1\ny <= 5/h\nz <= 101%", file: "b")
+    }
     do {
       _ = try Budget(text: "x <= 1/s\nno rule here\n( <= 1\ny <= 5/h\nz <= 101%\n <= 3", file: "b")
     } catch {
       #expect(error.lines.map { $0.description.prefix(4) } == ["b:2:", "b:3:", "b:4:", "b:5:", "b:6:"])
+    }
+  }
+
+  /// CRLF line ends are line ends (a CRLF file was one line, all comment when it started
+  /// with one), and a budget without a rule is an error, not a gate that checks nothing.
+  @Test func crlfBudgetsKeepTheirRulesAndEmptyBudgetsAreErrors() throws {
+    let crlf = try Budget(text: "# budget\r\nhover <= 1%\r\n\r\napp\\.a <= 9/s  # c\r\n", file: "b")
+    #expect(crlf.rules.map(\.line) == [2, 4])
+    #expect(crlf.rules.map(\.pattern) == ["hover", "app\\.a"])
+    #expect(crlf.rules.map(\.text) == ["hover <= 1%", "app\\.a <= 9/s"])
+    for empty in ["", "# only a comment\n", "# a\r\n# b\r\n", "\n  \n"] {
+      do {
+        _ = try Budget(text: empty, file: "b")
+        Issue.record("no error for \(empty.debugDescription)")
+      } catch {
+        #expect(error.lines.map(\.description) == ["b: no rules (expected 'PATTERN <= LIMIT' lines)"])
+      }
     }
   }
 
@@ -137,7 +157,9 @@ struct BudgetTests {
   @Test func initWritesABudgetTheSameRunKeeps() throws {
     let text = BudgetTemplate.text(for: Self.profile, source: "test")
     let budget = try Budget(text: text, file: "init")
-    #expect(budget.rules.count == 3)
+    // One rule per action, then '*' for every action the run did not have.
+    #expect(budget.rules.count == 4)
+    #expect(budget.rules.last?.isOthers == true)
     let results = budget.check(Self.profile)
     #expect(results.allSatisfy { $0.holds })
     #expect(text.contains("^app\\.a$"))
@@ -151,7 +173,10 @@ struct BudgetTests {
     let results = budget.check(Self.profile)
     // Times as the log writes them: here one hour east of UTC.
     let github = BudgetPrinter(format: .github, timeOffset: 3600).render(results, defaults: [], source: "s")
-    #expect(github == "::error file=b%2C1,line=1,title=Action budget%3A app\\.a <= 9/s::app\\.a <= 9/s: measured 10/s, limit 9/s; worst second 1970-01-01 01:01:40 +01:00: 10 records\n")
+    #expect(
+      github
+        == "::error file=b%2C1,line=1,title=Action budget%3A app\\.a <= 9/s::app\\.a <= 9/s: measured 10/s, limit 9/s; worst second 1970-01-01 01:01:40 +01:00: 10 records\n"
+    )
     let defaults = DefaultBudget.check(Self.profile)
     let junit = BudgetPrinter(format: .junit).render(results, defaults: defaults, source: "s")
     // Two budget rules and the two built-in ones; the budget's first and the flood broken.
@@ -175,7 +200,9 @@ struct BudgetTests {
     let wrapped = BudgetPrinter(format: .text, width: 40).render(results, defaults: defaults, source: "s")
     #expect(whole.split(separator: "\n").contains { $0.count > 40 })
     #expect(wrapped != whole)
-    for line in wrapped.split(separator: "\n") { #expect(line.count <= 40 || !line.dropFirst(6).contains(" "), "\(line)") }
+    for line in wrapped.split(separator: "\n") {
+      #expect(line.count <= 40 || !line.dropFirst(6).contains(" "), "\(line)")
+    }
     #expect(wrapped.split(whereSeparator: \.isWhitespace) == whole.split(whereSeparator: \.isWhitespace))
     let continued = wrapped.split(separator: "\n").filter { !whole.split(separator: "\n").contains($0) }
     #expect(continued.contains { $0.hasPrefix("      ") })
@@ -198,7 +225,8 @@ struct BudgetTests {
     #expect(one.records > 1000)
     #expect(one.actions == two.actions)
     #expect(one.states == two.states)
-    #expect((one.records, one.lines, one.noOps, one.timedRecords) == (two.records, two.lines, two.noOps, two.timedRecords))
+    #expect(
+      (one.records, one.lines, one.noOps, one.timedRecords) == (two.records, two.lines, two.noOps, two.timedRecords))
     #expect(one.spanSeconds == two.spanSeconds && one.spanSeconds != nil)
     // Per action, the records add up to the stream's.
     #expect(one.actions.values.map(\.records).reduce(0, +) == one.records)
@@ -207,5 +235,37 @@ struct BudgetTests {
     #expect(one.recordsPerBlock == 2 && two.recordsPerBlock == 2)
     #expect(one.actions.values.allSatisfy { $0.perBlock.values.reduce(0, +) == $0.records })
     #expect(one.actions.values.allSatisfy { $0.perBlock.keys.allSatisfy { $0 >= 0 && $0 < RunProfile.maxBlocks } })
+  }
+}
+
+extension BudgetTests {
+  /// A rule whose match hits PCRE2's limits is not measured and does not hold (it counted
+  /// the path as not matching, and held); so for a filter repository that silences actions,
+  /// which keeps the failure (issue 42, row 2).
+  @Test func matchLimitsAreNotPasses() throws {
+    var profile = RunProfile(source: "limit")
+    var tally = RunProfile.Tally()
+    tally.add(second: nil, lines: 3, noOp: true)
+    profile.actions = [String(repeating: "a", count: 40) + "c": tally, "tick": tally]
+    profile.records = 2
+    profile.lines = 6
+    let results = try Budget(text: "^(a|aa)+$|b$ <= 0\ntick <= 1", file: "b").check(profile)
+    #expect(results[0].matchError?.pattern == "^(a|aa)+$|b$")
+    #expect(results[0].measured == nil && !results[0].holds)
+    #expect(results[1].matchError == nil && results[1].holds)
+
+    let repository = try FilterRepository(parsing: "x = ^(a|aa)+$|b$\n", file: "f")
+    #expect(repository.silencingEntry(forActionPath: String(repeating: "a", count: 40) + "c") == nil)
+    #expect(repository.silencingEntry(forActionPath: "tick") == nil)
+    #expect(repository.silencingErrorCount == 1)
+    #expect(repository.silencingErrors.map(\.pattern) == ["^(a|aa)+$|b$"])
+  }
+}
+
+extension BudgetTests {
+  /// A limit is a decimal number: `0x10` was read as 16 (issue 42, cosmetic).
+  @Test func limitsAreDecimalNumbers() {
+    #expect(Budget.parseLimit("16")?.0 == 16 && Budget.parseLimit("2.5/s")?.0 == 2.5)
+    for text in ["0x10", "0x10/s", "1e3", "nan", "-1", "+5"] { #expect(Budget.parseLimit(text) == nil, "\(text)") }
   }
 }

@@ -146,3 +146,31 @@ import Testing
     }
   }
 }
+
+extension FoundationStandInTests {
+  /// Counts below zero, a negative span or a depth of 0 are no report's: `compare` took
+  /// `"records": -5` and wrote "-0.50 a minute" (issue 42, row 22).
+  @Test func savedReportsWithImpossibleNumbersAreRefused() throws {
+    let good =
+      #"{"records": 5, "lines": 9, "timeSpanSeconds": 60, "depth": 2, "actions": [{"path": "a", "records": 5}]}"#
+    #expect(try RunProfile(savedReport: Data(good.utf8), source: "r.json").records == 5)
+    for (broken, message) in [
+      (#"{"records": -5, "actions": []}"#, "'records' is negative"),
+      (#"{"records": 5, "lines": -1, "actions": []}"#, "'lines' is negative"),
+      (#"{"records": 5, "timeSpanSeconds": -60, "actions": []}"#, "'timeSpanSeconds' is negative"),
+      (#"{"records": 5, "depth": 0, "actions": []}"#, "'depth' is below 1"),
+      (#"{"records": 5, "actions": [{"path": "a", "records": -2}]}"#, "'records' of actions row 'a' is negative"),
+      (
+        #"{"records": 5, "actions": [], "statePaths": [{"path": "s", "changes": -1}]}"#,
+        "'changes' of statePaths row 's' is negative"
+      ),
+    ] {
+      do {
+        _ = try RunProfile(savedReport: Data(broken.utf8), source: "r.json")
+        Issue.record("accepted: \(broken)")
+      } catch let error as SavedReportError {
+        #expect(error.description == "r.json: not a valid report of 'tcalog report --format json': \(message)")
+      }
+    }
+  }
+}

@@ -18,8 +18,8 @@ import Testing
 /// Work is the CPU time of the parsing thread (`CLOCK_THREAD_CPUTIME_ID`), not the time on
 /// a clock: a thread that waits for a core while other tests or builds run counts nothing,
 /// which is what made a wall-clock bound fail on a loaded machine. What is left (a core
-/// shared with a busy sibling runs 3–11% slower here, BENCHMARKS.md) is far inside the
-/// bound of 10×.
+/// shared with a busy sibling runs 3–11% slower here, BENCHMARKS.md, "Method notes") is
+/// far inside the bound of 10×.
 struct LinearTimeTests {
   struct Shape: Sendable, CustomTestStringConvertible {
     let name: String

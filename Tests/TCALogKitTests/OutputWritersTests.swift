@@ -137,8 +137,25 @@ import Testing
     #expect(CSV.field("a,b") == "\"a,b\"")
     #expect(CSV.field("say \"hi\"") == "\"say \"\"hi\"\"\"")
     #expect(CSV.field("a\r\nb") == "\"a\r\nb\"")
-    #expect(CSV.field("a\rb") == "\"a\rb\"")
+    // A lone CR is a control character, escaped (issue 42, row 10).
+    #expect(CSV.field("a\rb") == #"a\rb"#)
     #expect(CSV.row(["x", "1,2", ""]) == "x,\"1,2\",\n")
+  }
+
+  /// Cells a spreadsheet would run as formulas start with `'` (OWASP's advice), numbers
+  /// stay numbers, and control characters are escaped (issue 42, row 10: a state value
+  /// `=HYPERLINK(…)` and raw ESC/BEL were written as they came).
+  @Test func csvCellsCannotBeFormulasOrControlSequences() {
+    #expect(CSV.field(#"=HYPERLINK("http://evil.example","x")"#) == #""'=HYPERLINK(""http://evil.example"",""x"")""#)
+    #expect(CSV.field("+cmd|' /C calc'!A0") == "'+cmd|' /C calc'!A0")
+    #expect(CSV.field("-2+3") == "'-2+3")
+    #expect(CSV.field("@SUM(A1)") == "'@SUM(A1)")
+    #expect(CSV.field("\t=1") == "'\t=1")
+    #expect(CSV.field("\r=1") == #"\r=1"#)
+    for number in ["-0.5", "+3", "-12", "1.5e-05", "-2E+3", "0"] { #expect(CSV.field(number) == number) }
+    #expect(CSV.field("a=b") == "a=b" && CSV.field("-") == "'-" && CSV.field("-e5") == "'-e5")
+    #expect(CSV.field("title\u{1B}]52;c;ZXZpbA==\u{07}") == #"title\e]52;c;ZXZpbA==\x07"#)
+    #expect(CSV.field("a\tb\nc") == "\"a\tb\nc\"")
   }
 }
 
@@ -169,9 +186,64 @@ struct WrappedTextTests {
     let wrapped = TextFormatting.wrapped(line, width: 30, indent: "      ")
     #expect(wrapped == "FAIL  no-op-flood  no action\n      is over 20% of all\n      records")
     #expect(wrapped.split(separator: "\n").allSatisfy { $0.count <= 30 })
-    #expect(TextFormatting.wrapped("      measured 413/s, limit 76/s", width: 20, indent: "      ")
-      == "      measured\n      413/s, limit\n      76/s")
+    #expect(
+      TextFormatting.wrapped("      measured 413/s, limit 76/s", width: 20, indent: "      ")
+        == "      measured\n      413/s, limit\n      76/s")
     let long = "a " + String(repeating: "x", count: 40) + " b"
-    #expect(TextFormatting.wrapped(long, width: 10, indent: "  ") == "a\n  " + String(repeating: "x", count: 40) + "\n  b")
+    #expect(
+      TextFormatting.wrapped(long, width: 10, indent: "  ") == "a\n  " + String(repeating: "x", count: 40) + "\n  b")
+  }
+
+  /// A width below the indentation (`COLUMNS=1` to 6) crashed ("Range requires lowerBound
+  /// <= upperBound"); now every width gives each word once, in order, and no line of blanks
+  /// (issue 42, row 8).
+  @Test func everyWidthDownToZeroKeepsEveryWord() {
+    let lines = [
+      "before  Samples/todos-tca1.log: 17 records, 238 lines", "after   x", "      measured 413/s, limit 76/s",
+      "   ", "", "a", "FAIL  no-op-flood  no action is over 20% of all records",
+    ]
+    for line in lines {
+      for width in 0...12 {
+        for indent in ["", "  ", "      ", "        "] {
+          let wrapped = TextFormatting.wrapped(line, width: width, indent: indent)
+          #expect(wrapped.split(whereSeparator: \.isWhitespace) == line.split(whereSeparator: \.isWhitespace))
+          let later = wrapped.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+          // (Without an indentation, blanks after a break start the next line, as before.)
+          #expect(
+            indent.isEmpty || later.allSatisfy { !$0.allSatisfy { $0 == " " } }, "\(line) at \(width): \(wrapped)")
+        }
+      }
+    }
+  }
+}
+
+/// Markdown code spans that text from a log cannot end (issue 42, row 11: `` \` `` is no
+/// escape in CommonMark, so a backtick in a property name broke the span open and GitHub
+/// rendered what followed as markdown and HTML).
+struct MarkdownTests {
+  /// The text a CommonMark reader sees in a code span: the fence measured, one space
+  /// stripped from each end when both have one.
+  static func spanText(_ span: String) -> String? {
+    let fence = span.prefix { $0 == "`" }
+    guard !fence.isEmpty, span.hasSuffix(fence), span.count >= 2 * fence.count else { return nil }
+    var inner = span.dropFirst(fence.count).dropLast(fence.count)
+    // No run of backticks of the fence's length inside, or the span ends there.
+    let runs = inner.split(whereSeparator: { $0 != "`" })
+    guard !runs.contains(where: { $0.count == fence.count }) else { return nil }
+    if inner.count >= 2, inner.first == " ", inner.last == " ", inner.contains(where: { $0 != " " }) {
+      inner = inner.dropFirst().dropLast()
+    }
+    return String(inner)
+  }
+
+  @Test func spansHoldEveryBacktick() {
+    #expect(Markdown.code("windows.window.hover") == "`windows.window.hover`")
+    #expect(Markdown.code("a|b") == #"`a\|b`"#)
+    for text in ["`a`<b>x</b>", "a`b", "a``b`", "```", "x`", "`", "a\nb`", "[link](http://e.example)` <b>"] {
+      let span = Markdown.code(text)
+      #expect(!span.contains("\n"), "\(text)")
+      #expect(Self.spanText(span) == TerminalSafe.escaped(text), "\(text): \(span)")
+    }
+    #expect(Markdown.code("`a`<b>x</b>") == "`` `a`<b>x</b> ``")
   }
 }

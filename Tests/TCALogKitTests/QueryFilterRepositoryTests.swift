@@ -133,3 +133,33 @@ import Testing
     }
   }
 }
+
+extension QueryFilterRepositoryTests {
+  /// A byte order mark before the first entry is no part of its name (issue 42, row 12).
+  @Test func aByteOrderMarkIsSkipped() throws {
+    let repository = try FilterRepository(parsing: "\u{FEFF}hover = ^hover$\r\ntick = tick\r\n", file: "f")
+    #expect(repository.entries.map(\.name) == ["hover", "tick"])
+    let budget = try Budget(text: "\u{FEFF}hover <= 1%\n", file: "b")
+    #expect(budget.rules.map(\.pattern) == ["hover"])
+    #expect(RunProfile.isSavedReport(Data([0xEF, 0xBB, 0xBF] + Array(" {\"records\": 1, \"actions\": []}".utf8))))
+    let profile = try RunProfile(
+      savedReport: Data([0xEF, 0xBB, 0xBF] + Array("{\"records\": 3, \"actions\": []}".utf8)), source: "r.json")
+    #expect(profile.records == 3)
+  }
+}
+
+extension QueryFilterRepositoryTests {
+  /// `#` after a blank starts a comment after a pattern, as in budget files (it was taken
+  /// into the pattern, which then matched nothing); a `#` without a blank before it, or
+  /// first in the pattern, is the pattern's (issue 42, row 17).
+  @Test func aCommentAfterAPatternIsNoPartOfIt() throws {
+    let repository = try FilterRepository(
+      parsing: "a = ^timerTicked$ # comment\nb = x#1\t# c\nc = #1\nd = [ ]#y\t\t#\n", file: "f")
+    #expect(repository.entries.map(\.pattern) == ["^timerTicked$", "x#1", "#1", "[ ]#y"])
+    #expect(try repository.firstEntry(matching: "timerTicked")?.name == "a")
+    // An entry that would read back as a comment is refused rather than written.
+    #expect(throws: FilterRepository.EntryError.self) { try repository.add(.init(name: "e", pattern: "a #b")) }
+    let again = try FilterRepository(parsing: repository.rendered(), file: "again")
+    #expect(again.entries.map(\.pattern) == repository.entries.map(\.pattern))
+  }
+}

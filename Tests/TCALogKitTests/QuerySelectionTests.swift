@@ -107,17 +107,18 @@ import Testing
       indexes(RecordQuery(actions: try matchers(["hover"]), change: .unchanged, inverted: true)) == [1, 2, 3, 4, 5, 6])
   }
 
+  /// Oneline: the header's line, the record's index, its action path and changed state paths.
   @Test func onelineShowsIndexPathAndStatePaths() throws {
     let query = RecordQuery(excludes: try matchers(["Tick"]))
     let (output, selected, _) = try runSelection(records, query: query)
     #expect(selected == 5)
     #expect(
       output == """
-        0: windows.window.hover.entered  (no state changes)
-        1: windows.window.mouseMoved  _windows[#1].mouseX
-        3: sidebar.itemTapped
-        4: windows.window.hover.exited  _hoveredWindow
-        5: settings.binding.set  title
+        1: #0 windows.window.hover.entered  (no state changes)
+        5: #1 windows.window.mouseMoved  _windows[#1].mouseX
+        21: #3 sidebar.itemTapped
+        22: #4 windows.window.hover.exited  _hoveredWindow
+        29: #5 settings.binding.set  title
 
         """)
   }
@@ -126,31 +127,31 @@ import Testing
     let query = RecordQuery(actions: try matchers(["^sidebar|^settings"]))
     #expect(
       try runSelection(records, query: query, before: 1).output == """
-        2- timerTicked  (no state changes)
-        3: sidebar.itemTapped
-        4- windows.window.hover.exited  _hoveredWindow
-        5: settings.binding.set  title
+        17- #2 timerTicked  (no state changes)
+        21: #3 sidebar.itemTapped
+        22- #4 windows.window.hover.exited  _hoveredWindow
+        29: #5 settings.binding.set  title
 
         """)
     let first = RecordQuery(actions: try matchers(["entered|itemTapped"]))
     #expect(
       try runSelection(records, query: first, after: 1).output == """
-        0: windows.window.hover.entered  (no state changes)
-        1- windows.window.mouseMoved  _windows[#1].mouseX
+        1: #0 windows.window.hover.entered  (no state changes)
+        5- #1 windows.window.mouseMoved  _windows[#1].mouseX
         --
-        3: sidebar.itemTapped
-        4- windows.window.hover.exited  _hoveredWindow
+        21: #3 sidebar.itemTapped
+        22- #4 windows.window.hover.exited  _hoveredWindow
 
         """)
     let ends = RecordQuery(actions: try matchers(["entered|set$"]))
     #expect(
       try runSelection(records, query: ends, before: 1, after: 1).output == """
-        0: windows.window.hover.entered  (no state changes)
-        1- windows.window.mouseMoved  _windows[#1].mouseX
+        1: #0 windows.window.hover.entered  (no state changes)
+        5- #1 windows.window.mouseMoved  _windows[#1].mouseX
         --
-        4- windows.window.hover.exited  _hoveredWindow
-        5: settings.binding.set  title
-        6- timerTicked  (no state changes)
+        22- #4 windows.window.hover.exited  _hoveredWindow
+        29: #5 settings.binding.set  title
+        36- #6 timerTicked  (no state changes)
 
         """)
   }
@@ -159,10 +160,11 @@ import Testing
     let query = RecordQuery(actions: try matchers(["window"]))
     let once = try runSelection(records, query: query, maxCount: 1)
     #expect(once.selected == 1)
-    #expect(once.output == "0: windows.window.hover.entered  (no state changes)\n")
+    #expect(once.output == "1: #0 windows.window.hover.entered  (no state changes)\n")
     let withContext = try runSelection(records, query: query, after: 2, maxCount: 2)
     #expect(withContext.selected == 2)
-    #expect(withContext.output.split(separator: "\n").map { String($0.prefix(2)) } == ["0:", "1:", "2-", "3-"])
+    #expect(
+      withContext.output.split(separator: "\n").map { String($0.prefix { $0 != " " }) } == ["1:", "5:", "17-", "21-"])
     #expect(try runSelection(records, query: query, maxCount: 0).output == "")
   }
 
@@ -208,7 +210,7 @@ import Testing
     let output = try runSelection(records, query: query, color: true).output
     #expect(
       output
-        == "\u{1B}[32m4\u{1B}[0m\u{1B}[36m:\u{1B}[0m windows.window.\u{1B}[01;31mhover\u{1B}[0m.exited  _hovered\u{1B}[01;31mWindow\u{1B}[0m\n"
+        == "\u{1B}[32m22\u{1B}[0m\u{1B}[36m:\u{1B}[0m #4 windows.window.\u{1B}[01;31mhover\u{1B}[0m.exited  _hovered\u{1B}[01;31mWindow\u{1B}[0m\n"
     )
     let raw = try runSelection(records, query: RecordQuery(texts: try matchers(["Inbox"])), format: .raw, color: true)
       .output

@@ -37,7 +37,8 @@ import Testing
   @Test func ordinaryTextIsUntouched() {
     let text = #"🎬 Received action: \State.$title "é" · − …"#
     #expect(TerminalSafe.escaped(text) == text)
-    #expect(Array(text.utf8).withUnsafeBufferPointer { TerminalSafe.isSafe($0) } == false)  // non-ASCII takes the careful path
+    // Non-ASCII takes the careful path.
+    #expect(Array(text.utf8).withUnsafeBufferPointer { TerminalSafe.isSafe($0) } == false)
     #expect(Array("plain ascii".utf8).withUnsafeBufferPointer { TerminalSafe.isSafe($0) })
   }
 }

@@ -122,7 +122,9 @@ struct RealLogsTests {
   /// FORMATS.md 11.1 gives the exact NDJSON of real-logs/11.
   @Test func ndjsonOfTheDebugDiffingExcerptIsExact() throws {
     let file = "real-logs/11-merowing-blog-debugdiffing-difference.txt"
-    let records = try RecordScanner.scan(InputOpener.open(Repository.realLog(String(file.dropFirst("real-logs/".count)))), file: file).records
+    let records = try RecordScanner.scan(
+      InputOpener.open(Repository.realLog(String(file.dropFirst("real-logs/".count)))), file: file
+    ).records
     var bytes: [UInt8] = []
     RecordJSON.append(try #require(records.first), to: &bytes)
     let expected =

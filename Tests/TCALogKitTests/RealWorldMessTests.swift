@@ -122,7 +122,8 @@ import Testing
       #expect(blocks.records.count == whole.records.count)
       #expect(blocks.statistics == whole.statistics)
       for (a, b) in zip(blocks.records, whole.records) {
-        #expect(a.raw == b.raw && a.actionPath == b.actionPath && a.actionText == b.actionText, "\(sample) \(chunkSize)")
+        #expect(
+          a.raw == b.raw && a.actionPath == b.actionPath && a.actionText == b.actionText, "\(sample) \(chunkSize)")
         #expect(a.changes.map { a.string($0.path) } == b.changes.map { b.string($0.path) })
         #expect(a.changes.map { $0.new.map(a.string) } == b.changes.map { $0.new.map(b.string) })
       }

@@ -113,3 +113,38 @@ struct RecordStreamTests {
     #expect(sequential.counts == result.statistics.byFormat)
   }
 }
+
+extension RecordStreamTests {
+  /// `--jobs` is clamped to what helps (`-j 100000` started 100,000 threads and took 4 GB),
+  /// and a thread that cannot start means fewer workers, or a sequential read when none
+  /// starts: the same records, never a crash (issue 42, row 9: "cannot start a thread").
+  @Test func jobsAreClampedAndThreadsThatCannotStartAreDoneWithout() throws {
+    #expect(RecordStream.maximumJobs >= 4)
+    #expect(RecordStream(inputs: [], jobs: 100_000).jobs == RecordStream.maximumJobs)
+    #expect(RecordStream(inputs: [], jobs: 0).jobs == 1)
+
+    func read(threadsThatStart: Int) throws -> (seen: [Int], attempts: Int) {
+      final class Attempts: @unchecked Sendable {  // read after the stream ends
+        var count = 0
+      }
+      let attempts = Attempts()
+      var sink = FirstRecords(limit: .max)
+      var stream = RecordStream(inputs: [Self.sample, Self.sample], jobs: 4)
+      stream.chunkSize = 4096
+      stream.startThread = { stackSize, body in
+        attempts.count += 1
+        return attempts.count <= threadsThatStart && DetachedThread.start(stackSize: stackSize, body)
+      }
+      let result = try stream.run(into: &sink)
+      #expect(result.errors.isEmpty)
+      return (sink.seen, attempts.count)
+    }
+    let all = try read(threadsThatStart: 4)
+    #expect(all.seen == Array(0..<1000) && all.attempts == 4)
+    // The first thread that fails ends the starting: one worker, or none at all.
+    let one = try read(threadsThatStart: 1)
+    #expect(one.seen == all.seen && one.attempts == 2)
+    let none = try read(threadsThatStart: 0)
+    #expect(none.seen == all.seen && none.attempts == 1)
+  }
+}

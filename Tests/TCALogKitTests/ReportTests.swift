@@ -133,3 +133,63 @@ struct ReportAggregatorTests {
     #expect(seconds == 86401.5 - 3600)
   }
 }
+
+/// Marking rows with their actions' classes takes work linear in the paths (issue 42,
+/// row 5: every row was matched against every classified action, quadratic in the paths).
+struct ActionReportMarkingTests {
+  static func row(_ path: String, group: Bool) -> ActionRow {
+    ActionRow(
+      path: path, isGroup: group, level: 0, parentPath: nil, stats: ActionStats(), silencedBy: [], silencedLines: 0)
+  }
+  static func classified(_ path: String, _ actionClass: ActionClass) -> ClassifiedAction {
+    ClassifiedAction(path: path, actionClass: actionClass, evidence: ActionEvidence(), reasons: [], score: 0)
+  }
+
+  /// The rule the marking keeps, written as it was: each row against every action.
+  static func quadratic(_ rows: [ActionRow], _ classified: [ClassifiedAction]) -> [ActionClass?] {
+    rows.map { row in
+      var found: ActionClass?
+      for c in classified
+      where c.path == row.path || (row.isGroup && (row.path.isEmpty || c.path.hasPrefix(row.path + "."))) {
+        if let f = found, f != c.actionClass { return nil }
+        found = c.actionClass
+      }
+      return found
+    }
+  }
+
+  @Test func marksAsEveryRowAgainstEveryActionDid() {
+    var generator = SystemRandomNumberGenerator()
+    let segments = ["a", "b", "c", "a.b", ""]
+    for _ in 0..<200 {
+      let paths = (0..<Int.random(in: 0...8, using: &generator)).map { _ in
+        (0..<Int.random(in: 1...3, using: &generator)).map { _ in segments.randomElement(using: &generator)! }
+          .joined(separator: ".")
+      }
+      let classified = paths.map { Self.classified($0, ActionClass.allCases.randomElement(using: &generator)!) }
+      let rows = (paths + ["", "a", "a.b", "b", "c.a"]).flatMap {
+        [Self.row($0, group: true), Self.row($0, group: false)]
+      }
+      #expect(ActionReport.marked(rows, classified).map(\.actionClass) == Self.quadratic(rows, classified))
+    }
+  }
+
+  @Test func hundredThousandDistinctPathsTakeLinearWork() {
+    let count = 100_000
+    var classified: [ClassifiedAction] = []
+    var rows = [Self.row("", group: true)]
+    for i in 0..<count {
+      let path = "feature\(i % 100).screen\(i).tapped"
+      classified.append(Self.classified(path, i % 3 == 0 ? .noise : .signal))
+      rows.append(Self.row(path, group: false))
+      if i < 100 { rows.append(Self.row("feature\(i)", group: true)) }
+    }
+    var work = 0
+    let marked = ActionReport.marked(rows, classified, work: &work)
+    // A step per action, per dot of its path and per row: 3 per action, 1 per row.
+    #expect(work <= 3 * classified.count + rows.count)
+    #expect(marked[0].actionClass == nil)
+    #expect(marked[1].actionClass == .noise && marked[3].actionClass == .signal)  // [2] is the group feature0
+    #expect(marked.filter { $0.isGroup }.allSatisfy { $0.actionClass == nil })
+  }
+}

@@ -81,6 +81,21 @@ struct SuggestTests {
     }
   }
 
+  /// An action `all` (or `not`, `anyOf`, …) gets an entry name that is not a member of
+  /// `ActionFilter`: `static var all` shadowed `ActionFilter.all` (issue 42, row 15).
+  @Test func entryNamesNeverShadowActionFilterMembers() throws {
+    var options = SuggestOptions()
+    options.target = 1
+    for member in ["all", "not", "anyOf", "allExcept", "isIncluded"] {
+      let text = "received action:\n  AppAction.\(member)(1)\n  (No state changes)\n\n"
+      let set = Suggester(options: options).suggest(try Self.summary(text))
+      let names = set.suggestions.map(\.name) + set.candidates.map(\.name)
+      #expect(names == [member + "Actions"], "\(member)")
+      let code = SuggestionPrinter(includeType: true).render(set)
+      #expect(code.components(separatedBy: "static var \(member):").count == (member == "all" ? 2 : 1), "\(member)")
+    }
+  }
+
   @Test func namesCollideIntoUnderscoredSegments() {
     #expect(SwiftIdentifier.camelName(["a", "bC"]) == SwiftIdentifier.camelName(["aB", "c"]))
     #expect(SwiftIdentifier.plain("`class`") == "class")

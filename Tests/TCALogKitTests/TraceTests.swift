@@ -90,10 +90,12 @@ struct TraceTests {
     defer { try? FileManager.default.removeItem(atPath: file) }
     let changes = try Self.trace([file], paths: ["selectedTabID$"])
     #expect(changes.map(\.record) == [0, 1, 2])
-    #expect(changes.map(\.path) == ["windows[1].selectedTabID", "windows[2].selectedTabID", "windows[1].selectedTabID"])
+    #expect(
+      changes.map(\.path) == ["windows[1].selectedTabID", "windows[2].selectedTabID", "windows[1].selectedTabID"])
     #expect(Set(changes.map(\.normalized)) == ["windows[*].selectedTabID"])
     #expect(changes.map { "\($0.old ?? "nil")→\($0.new ?? "nil")" } == ["3→7", "4→9", "7→3"])
-    #expect(changes.map(\.action) == ["windows.window.selectTab", "windows.window.selectTab", "windows.window.closeTab"])
+    #expect(
+      changes.map(\.action) == ["windows.window.selectTab", "windows.window.selectTab", "windows.window.closeTab"])
     #expect(changes.map(\.line) == [1, 14, 27])
 
     // A normalized path as a literal, the action conditions, no match.
@@ -106,7 +108,7 @@ struct TraceTests {
     #expect(try Self.trace([file], paths: ["nothing"]).isEmpty)
 
     var summarizer = TraceSummarizer()
-    changes.forEach { summarizer.add($0) }
+    for change in changes { summarizer.add(change) }
     let summaries = summarizer.summaries
     #expect(summaries.map(\.path) == ["windows[1].selectedTabID", "windows[2].selectedTabID"])
     #expect(summaries.map(\.changes) == [2, 1])
@@ -210,6 +212,8 @@ struct TraceTests {
     let short = TracedChange(
       record: 1, file: "-", line: 1, timestamp: nil, action: "todos.todos.element.binding.set", path: "p",
       normalized: "p", kind: .value, old: "\"\"", new: "\"Buy milk\"")
-    #expect(TracePrinter.textLine(short, valueWidth: 60, lineWidth: 60) == "  #1  todos.todos.element.binding.set  \"\" → \"Buy milk\"")
+    #expect(
+      TracePrinter.textLine(short, valueWidth: 60, lineWidth: 60)
+        == "  #1  todos.todos.element.binding.set  \"\" → \"Buy milk\"")
   }
 }

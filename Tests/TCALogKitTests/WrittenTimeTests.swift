@@ -43,7 +43,17 @@ struct WrittenTimeTests {
     #expect(time.offset == 3600)
     #expect(abs(time.wall - (1_795_168_800 + 0.009)) < 1e-6)  // date -u -d '2026-11-20 10:00:00' +%s
     #expect(abs(time.instant - (1_795_165_200 + 0.009)) < 1e-6)
-    #expect(parse("2024-02-29T23:59:60Z")?.wall == 1_709_251_200)  // a leap second runs into March 1
+    #expect(parse("2024-02-29T23:59:59Z")?.wall == 1_709_251_199)
+    // Times no clock writes are no time (issue 42, row 23): they ran into the next day or
+    // month, and were written out as ISO 8601 that does not parse.
+    for impossible in [
+      "2024-02-29T23:59:60Z", "2026-02-30 10:00:00", "2026-02-29 10:00:00", "2026-04-31T00:00:00Z",
+      "2026-11-20 24:00:00", "2026-11-20 10:00:00+99:99", "2026-11-20 10:00:00-24:00", "2026-11-20 10:00:00+0160",
+    ] {
+      #expect(parse(impossible) == nil, "\(impossible)")
+    }
+    #expect(parse("2000-02-29 10:00:00") != nil && parse("2100-02-29 10:00:00") == nil)
+    #expect(parse("2026-11-20 10:00:00-23:59")?.offset == -(23 * 3600 + 59 * 60))
     #expect(parse("2026-13-01 00:00:00") == nil)
     #expect(parse("2026-11-20 10:00") == nil)
   }

@@ -160,7 +160,10 @@ enum ChildAction {
 enum DestinationAction {
   case detail(DetailAction)
   case alert(AlertAction)
-  enum DetailAction { case saveButtonTapped, itemChanged(Item) }
+  enum DetailAction {
+    case saveButtonTapped
+    case itemChanged(Item)
+  }
   enum AlertAction { case confirm }
 
   var path: String {

@@ -88,10 +88,13 @@ struct CompareCheckCLITests {
     #expect(changes == changes.sorted(by: >))
 
     // A log compared with itself: nothing moved.
+    // json still lists every path, each unchanged.
     let same = try Self.json(["compare", "--format", "json", a.log, a.log])
-    #expect((same["actions"] as? [Any])?.isEmpty == true)
-    #expect((same["statePaths"] as? [Any])?.isEmpty == true)
-    #expect(same["hiddenActions"] as? Int == a.counts.count)
+    let sameActions = try #require(same["actions"] as? [[String: Any]])
+    #expect(sameActions.count == a.counts.count)
+    #expect(sameActions.allSatisfy { $0["status"] as? String == "unchanged" })
+    #expect((same["statePaths"] as? [[String: Any]])?.allSatisfy { $0["status"] as? String == "unchanged" } == true)
+    #expect(same["hiddenActions"] as? Int == 0)
 
     // text and markdown show the rows json shows, in its order.
     let top = rows.prefix(5).compactMap { $0["path"] as? String }
@@ -411,14 +414,17 @@ struct CompareCheckCLITests {
     let tree = dir.appendingPathComponent("tree.json")
     try runTCALog(["report", "--format", "json", log]).stdout.write(to: tree)
     let same = try Self.json(["compare", "--format", "json", tree.path, log])
-    #expect((same["actions"] as? [Any])?.isEmpty == true, "\(same)")
-    #expect(same["hiddenActions"] as? Int == 3)
+    let sameActions = try #require(same["actions"] as? [[String: Any]])
+    #expect(sameActions.count == 3 && sameActions.allSatisfy { $0["status"] as? String == "unchanged" }, "\(same)")
+    #expect(same["hiddenActions"] as? Int == 0)
 
     let session = try Self.session(minutes: 3, seed: 8, in: dir)
     let grouped = dir.appendingPathComponent("depth2.json")
     try runTCALog(["report", "--format", "json", "--depth", "2", session.log]).stdout.write(to: grouped)
     let fromGrouped = try Self.json(["compare", "--format", "json", "--min-change", "0", grouped.path, session.log])
-    #expect((fromGrouped["actions"] as? [Any])?.isEmpty == true, "grouped alike, nothing moved: \(fromGrouped)")
+    #expect(
+      (fromGrouped["actions"] as? [[String: Any]])?.allSatisfy { $0["status"] as? String == "unchanged" } == true,
+      "grouped alike, nothing moved: \(fromGrouped)")
 
     // A report cut by --top says what it lacks.
     let cut = dir.appendingPathComponent("top.json")

@@ -95,7 +95,10 @@ import Testing
 
   @Test func onelineAndNDJSON() throws {
     let oneline = try tcalog(["filter", "--format", "oneline", "-x", "hover", logPath])
-    #expect(oneline.stdout == "1: windows.window.mouseMoved  mouseX\n2: timerTicked\n3: sidebar.itemTapped\n")
+    #expect(
+      oneline.stdout
+        == "\(logPath):5: #1 windows.window.mouseMoved  mouseX\n\(logPath):12: #2 timerTicked\n\(logPath):13: #3 sidebar.itemTapped\n"
+    )
     let ndjson = try tcalog(["filter", "--format", "ndjson", "--unchanged", logPath])
     #expect(ndjson.stdout.hasPrefix(#"{"index":0,"#) && ndjson.stdout.split(separator: "\n").count == 1)
   }
@@ -129,7 +132,7 @@ import Testing
     #expect(run.status == 2)
     #expect(run.firstErrorLine.hasPrefix("tcalog: error: \(missing)"))
     // Two files named: the file name leads, as with grep.
-    #expect(run.stdout == "\(logPath):3: sidebar.itemTapped\n")
+    #expect(run.stdout == "\(logPath):13: #3 sidebar.itemTapped\n")
   }
 
   @Test func filterFilesSelectAndExclude() throws {
@@ -137,7 +140,8 @@ import Testing
     let only = try tcalog(["filter", "-c", "--filters", filters, "--only", "ticks", "--only", "hover", logPath])
     #expect(only.status == 0 && only.stdout == "2\n")
     let excluded = try tcalog(["filter", "--format", "oneline", "--exclude-filters", filters, logPath])
-    #expect(excluded.stdout == "1: windows.window.mouseMoved  mouseX\n3: sidebar.itemTapped\n")
+    #expect(
+      excluded.stdout == "\(logPath):5: #1 windows.window.mouseMoved  mouseX\n\(logPath):13: #3 sidebar.itemTapped\n")
     let unknown = try tcalog(["filter", "--filters", filters, "--only", "nope", logPath])
     #expect(unknown.status == 2 && unknown.firstErrorLine.contains("nope"))
   }
@@ -154,9 +158,11 @@ import Testing
   @Test func contextMaxCountAndColor() throws {
     let run = try tcalog(["filter", "--format", "oneline", "-a", "hover|sidebar", "-B", "1", logPath])
     #expect(
-      run.stdout == "0: windows.window.hover.entered  (no state changes)\n--\n2- timerTicked\n3: sidebar.itemTapped\n")
+      run.stdout
+        == "\(logPath):1: #0 windows.window.hover.entered  (no state changes)\n--\n\(logPath)-12- #2 timerTicked\n\(logPath):13: #3 sidebar.itemTapped\n"
+    )
     let first = try tcalog(["filter", "--format", "oneline", "-m", "1", "-a", "window", logPath])
-    #expect(first.stdout == "0: windows.window.hover.entered  (no state changes)\n")
+    #expect(first.stdout == "\(logPath):1: #0 windows.window.hover.entered  (no state changes)\n")
     let colored = try tcalog(["filter", "--format", "oneline", "--color", "always", "-a", "hover", logPath])
     #expect(colored.stdout.contains("\u{1B}[01;31mhover\u{1B}[0m"))
     // Not a terminal: auto means no colour.
@@ -211,11 +217,11 @@ import Testing
     #expect(lines.dropFirst(17).allSatisfy { $0.hasPrefix("Samples/todos-tca0.log:") })
     let bare = String(
       decoding: runTCALog(["filter", "--format", "oneline", "--no-filename"] + files).stdout, as: UTF8.self)
-    #expect(bare.split(separator: "\n").first?.hasPrefix("0: ") == true)
+    #expect(bare.split(separator: "\n").first?.hasPrefix("1: #0 ") == true)
     let one = String(
       decoding: runTCALog(["filter", "-H", "-x", ".", "-v", "-m", "1", "--format", "oneline", files[0]]).stdout,
       as: UTF8.self)
-    #expect(one.hasPrefix("Samples/todos-tca1.log:0: "))
+    #expect(one.hasPrefix("Samples/todos-tca1.log:1: #0 "))
     let context = runTCALog(["filter", "-a", "^sync", "-B", "1", "--format", "ndjson", "Samples/browser-session.log"])
     let objects = String(decoding: context.stdout, as: UTF8.self).split(separator: "\n")
     try #require(objects.count >= 2)

@@ -3,7 +3,7 @@ import Testing
 
 /// What the built binary loads. On Linux the sources import FoundationEssentials, not
 /// Foundation: Foundation's libraries (with ICU) took a third of every command's start-up
-/// (BENCHMARKS.md, Tenth pass), and one plain `import Foundation` in `Sources/` would bring
+/// (BENCHMARKS.md, "Start-up"), and one plain `import Foundation` in `Sources/` would bring
 /// them all back.
 @Suite struct LinkageCLITests {
   static let ldd = ["/usr/bin/ldd", "/bin/ldd"].first { FileManager.default.isExecutableFile(atPath: $0) }

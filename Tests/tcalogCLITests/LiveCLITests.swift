@@ -85,11 +85,12 @@ struct LiveCLITests {
     #expect(!live.stdout.contains(0x1B))
   }
 
-  /// Starts tcalog on a file that grows during the test; ends it with SIGINT once `wait`
-  /// accepts the output, or (`untilRead`) once tcalog has read the whole file.
-  static func follow(_ arguments: [String], appending chunks: [String], untilRead: Bool = false, wait: (String) -> Bool)
-    throws -> (status: Int32, output: String)
-  {
+  /// Starts tcalog on a file that grows during the test; ends it with `signal` (SIGINT)
+  /// once `wait` accepts the output, or (`untilRead`) once tcalog has read the whole file.
+  static func follow(
+    _ arguments: [String], appending chunks: [String], untilRead: Bool = false, signal: Int32 = SIGINT,
+    wait: (String) -> Bool
+  ) throws -> (status: Int32, output: String) {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
       "tcalog-follow-\(getpid())-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -119,9 +120,11 @@ struct LiveCLITests {
       wait(output()) || (untilRead && readPosition(of: process.processIdentifier, in: log.path) == size)
     }
     #expect(ready, "tcalog neither printed what was awaited nor read the whole file within 10 s")
-    kill(process.processIdentifier, SIGINT)
+    kill(process.processIdentifier, signal)
     process.waitUntilExit()
-    return (process.terminationStatus, output())
+    let status =
+      process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+    return (status, output())
   }
 
   static let growing = [
@@ -132,10 +135,12 @@ struct LiveCLITests {
   ]
 
   @Test func filterFollowPrintsRecordsAsTheyAreAppended() throws {
-    let run = try Self.follow(["filter", "--follow", "-a", "hover", "--format", "oneline"], appending: Self.growing) {
-      $0.contains("3: windows.window.hover")
+    let run = try Self.follow(
+      ["filter", "--follow", "-a", "hover", "--format", "oneline", "--no-filename"], appending: Self.growing
+    ) {
+      $0.contains("#3 windows.window.hover")
     }
-    #expect(run.output == "1: windows.window.hover\n3: windows.window.hover\n")
+    #expect(run.output == "2: #1 windows.window.hover\n5: #3 windows.window.hover\n")
     #expect(run.status == 130)
   }
 
@@ -155,6 +160,27 @@ struct LiveCLITests {
     #expect(run.status == 130)
     #expect(run.output.hasPrefix("4 records (4 complete"))
     #expect(run.output.contains("windows.window.hover"))
+  }
+
+  /// Issue 42, row 20: every signal that ends a session gives the final output: the count
+  /// of `filter --follow -c` after Ctrl-C (none was printed), the report of `report
+  /// --follow` after SIGTERM or SIGHUP (it died without one); the status says which signal.
+  @Test(
+    .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fdinfo"), "no /proc to see how far tcalog has read")
+  )
+  func followPrintsItsFinalOutputOnEveryEndingSignal() throws {
+    let count = try Self.follow(["filter", "--follow", "-c", "-a", "hover"], appending: Self.growing, untilRead: true) {
+      _ in false
+    }
+    #expect(count.output == "2\n")
+    #expect(count.status == 130)
+    for signal in [SIGTERM, SIGHUP] {
+      let run = try Self.follow(["report", "--follow"], appending: Self.growing, untilRead: true, signal: signal) {
+        _ in false
+      }
+      #expect(run.status == 128 + signal)
+      #expect(run.output.hasPrefix("4 records (4 complete"), "signal \(signal)")
+    }
   }
 
   /// How far a process has read the file open on one of its descriptors (Linux /proc).
@@ -226,7 +252,7 @@ struct LiveCLITests {
     _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
     let process = Process()
     process.executableURL = binary
-    process.arguments = ["filter", "--follow", "--format", "oneline", log.path]
+    process.arguments = ["filter", "--follow", "--format", "oneline", "--no-filename", log.path]
     process.standardOutput = try FileHandle(forWritingTo: outFile)
     process.standardError = try FileHandle(forWritingTo: errFile)
     try process.run()
@@ -235,23 +261,25 @@ struct LiveCLITests {
       waitUntil { String(decoding: (try? Data(contentsOf: file)) ?? Data(), as: UTF8.self).contains(text) }
     }
     try Data("received action: A.Action.first\nreceived action: A.Action.second\n".utf8).write(to: log)
-    #expect(waitFor("1: second", in: outFile))
+    #expect(waitFor("#1 second", in: outFile))
     // `: > app.log`, then a shorter record: read from the start again.
     let truncating = try FileHandle(forWritingTo: log)
     try truncating.truncate(atOffset: 0)
     try truncating.close()
     #expect(waitFor("tcalog: \(log.path): file truncated\n", in: errFile))
     try Data("received action: A.Action.third\n".utf8).write(to: log)
-    #expect(waitFor("2: third", in: outFile))
+    #expect(waitFor("#2 third", in: outFile))
     // `rm app.log`, and a new file at its name.
     try FileManager.default.removeItem(at: log)
     try Data("received action: A.Action.fourth\n".utf8).write(to: log)
-    #expect(waitFor("3: fourth", in: outFile))
+    #expect(waitFor("#3 fourth", in: outFile))
     #expect(waitFor("tcalog: \(log.path): file replaced\n", in: errFile))
     kill(process.processIdentifier, SIGINT)
     process.waitUntilExit()
     #expect(
-      String(decoding: try Data(contentsOf: outFile), as: UTF8.self) == "0: first\n1: second\n2: third\n3: fourth\n")
+      String(decoding: try Data(contentsOf: outFile), as: UTF8.self)
+        == "1: #0 first\n2: #1 second\n1: #2 third\n1: #3 fourth\n",
+      "after a truncation or a replacement, lines count from 1 again")
   }
 
   static let hasScript = FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
@@ -288,5 +316,51 @@ struct LiveCLITests {
       #expect(plain.unicodeScalars.count <= 60, "\(plain.unicodeScalars.count) columns: \(plain)")
     }
     #expect(output.contains("900 records (900 complete"))  // then the final report
+  }
+
+  /// A followed file truncated under a live frame: the notice is the frame's status line
+  /// (every frame line ends in a clear-to-end, so a redraw moves up over all of it), not a
+  /// line on standard error beside it; the final report says it once; the cursor is hidden
+  /// while frames are drawn and shown again after Ctrl-C.
+  @Test(.enabled(if: hasScript, "script(1) is absent: the live redraw needs a pseudo-terminal"))
+  func liveNoticesStayInsideTheFrame() throws {
+    let binary = try #require(tcalogBinary)
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tcalog-live-notice-\(getpid())-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let sample = try Data(contentsOf: packageRoot.appendingPathComponent("Samples/browser-session.log"))
+    let log = dir.appendingPathComponent("app.log")
+    try sample.prefix(300_000).write(to: log)
+    let more = dir.appendingPathComponent("more.log")
+    try sample.prefix(50_000).write(to: more)
+    // The truncation and the new records come while tcalog follows; Ctrl-C (from timeout)
+    // once they are read.
+    let feeder = "(sleep 1; : > app.log; sleep 0.6; cat more.log >> app.log) &"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+    process.arguments = [
+      "-qec",
+      "cd '\(dir.path)' && stty cols 70 rows 30; \(feeder) timeout -s INT 4 '\(binary.path)' report --follow app.log",
+      "/dev/null",
+    ]
+    process.environment = ["TERM": "xterm", "PATH": "/usr/bin:/bin"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(output.hasPrefix("\u{1B}[?25l"), "\(output.prefix(40))")
+    #expect(output.hasSuffix("\u{1B}[?25h"), "\(output.suffix(40))")
+    let lines = output.replacingOccurrences(of: "\r", with: "").split(separator: "\n")
+    let notices = lines.filter { $0.contains("file truncated") }
+    #expect(notices.count >= 2, "a status line in some frame, and the note under the final report")
+    for line in notices { #expect(line.hasSuffix("\u{1B}[K"), "a notice outside the frame: \(line)") }
+    #expect(lines.contains { $0.hasPrefix("note: app.log: file truncated; counts include what was read before") })
+    for line in lines {
+      let plain = line.replacingOccurrences(of: "\u{1B}\\[[0-9;?]*[A-Za-z]", with: "", options: .regularExpression)
+      #expect(plain.unicodeScalars.count <= 70, "\(plain.unicodeScalars.count) columns: \(plain)")
+    }
   }
 }

@@ -35,7 +35,10 @@ struct MessagesCLITests {
   @Test func helpForAnUnknownCommandIsAnError() {
     let unknown = runTCALog(["help", "nosuch"])
     #expect(unknown.status == 2)
-    #expect(unknown.stderr == "tcalog: error: help: no command 'nosuch' (commands: report, filter, records, suggest, trace, compare, check)\n")
+    #expect(
+      unknown.stderr
+        == "tcalog: error: help: no command 'nosuch' (commands: report, filter, records, suggest, trace, compare, check)\n"
+    )
     let near = runTCALog(["help", "fitler"])
     #expect(near.status == 2 && near.stderr.contains("did you mean 'filter'?"))
     #expect(runTCALog(["help", "help"]).status == 0)
@@ -87,8 +90,10 @@ struct MessagesCLITests {
     defer { close(master) }
     var unlock: Int32 = 0
     var number: UInt32 = 0
-    try #require(ioctl(master, 0x4004_5431 /* TIOCSPTLCK */, &unlock) == 0)
-    try #require(ioctl(master, 0x8004_5430 /* TIOCGPTN */, &number) == 0)
+    let lockRequest: UInt = 0x4004_5431  // TIOCSPTLCK
+    let numberRequest: UInt = 0x8004_5430  // TIOCGPTN
+    try #require(ioctl(master, lockRequest, &unlock) == 0)
+    try #require(ioctl(master, numberRequest, &number) == 0)
     let slave = FileHandle(forUpdatingAtPath: "/dev/pts/\(number)")
     try #require(slave != nil)
     let errURL = FileManager.default.temporaryDirectory.appendingPathComponent(

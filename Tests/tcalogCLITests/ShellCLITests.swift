@@ -77,6 +77,17 @@ struct ShellCLITests {
     #expect(try Self.complete(["filter", "--format", "o"]) == ["oneline"])
   }
 
+  /// The default command completes as `report` does: `tcalog Sam<TAB>` (the README's first
+  /// usage) offers files, and the command names only for the first word.
+  @Test(.enabled(if: hasBash, "no /bin/bash to run the completion in"))
+  func bashCompletesTheDefaultCommand() throws {
+    #expect(try Self.complete(["ap"]) == ["app.log"])
+    #expect(try Self.complete(["fi"]) == ["filter", "filters.txt"])
+    #expect(try Self.complete(["app.log", "fil"]) == ["filters.txt"])
+    #expect(try Self.complete(["app.log", "--format", "j"]) == ["json"])
+    #expect(try Self.complete(["--since", "-5m", "ap"]) == ["app.log"])
+  }
+
   static let hasMake = FileManager.default.isExecutableFile(atPath: "/usr/bin/make")
 
   static func make(_ arguments: [String], home: String) throws -> (status: Int32, stderr: String) {

@@ -38,7 +38,9 @@ import Testing
     #expect(groups.compactMap { $0["path"] as? String } == firstSeen)
     for group in groups {
       let grouped = (group["changes"] as? [[String: Any]] ?? []).compactMap { $0["record"] as? Int }
-      #expect(grouped == changes.filter { $0["path"] as? String == group["path"] as? String }.compactMap { $0["record"] as? Int })
+      #expect(
+        grouped
+          == changes.filter { $0["path"] as? String == group["path"] as? String }.compactMap { $0["record"] as? Int })
     }
 
     // csv: a header and one row per change.
@@ -91,7 +93,9 @@ import Testing
     let inWindow = String(decoding: windowed.stdout, as: UTF8.self).split(separator: "\n").compactMap {
       (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["timestamp"] as? String
     }
-    let timed = all.compactMap { $0["timestamp"] as? String }.filter { $0.dropFirst(11).prefix(8) >= "10:22:03" && $0.dropFirst(11).prefix(8) <= "10:22:05" }
+    let timed = all.compactMap { $0["timestamp"] as? String }.filter {
+      $0.dropFirst(11).prefix(8) >= "10:22:03" && $0.dropFirst(11).prefix(8) <= "10:22:05"
+    }
     #expect(!inWindow.isEmpty && inWindow == timed)
     #expect(windowed.stderr.contains("without a timestamp left out by --since/--until"))
   }

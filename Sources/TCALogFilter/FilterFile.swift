@@ -1,0 +1,158 @@
+import Foundation
+
+/// A filter repository read by the app at run time: the `name = pattern` file that `tcalog
+/// filter --exclude-filters`, `report --filters` and `suggest --filters FILE --append` use,
+/// so that silencing an action takes `suggest --append` and a relaunch, not a rebuild.
+///
+///     # noise from the window chrome
+///     hover = ^windows\.window\.hover(\.|$)
+///     tick = ^timerTicked$
+///
+/// The format is tcalog's: one entry per line, the name a Swift identifier, the pattern
+/// everything after the first `=` with blanks around it removed; blank lines and lines
+/// starting with `#` are skipped; every bad line is reported at once.
+///
+/// Patterns are compiled with `NSRegularExpression` (ICU), which reads the common core of
+/// PCRE2 alike: literals, `.`, classes (`[a-z]`, `[^.]`, `[[:alpha:]]`, `\d`, `\w`, `\s`,
+/// `\p{L}`), anchors (`^`, `$`, `\b`), groups (`(…)`, `(?:…)`, `(?<name>…)`, `(?>…)`),
+/// alternation, greedy, lazy and possessive quantifiers, lookaround, inline options such as
+/// `(?i)`, `\Q…\E`. PCRE2-only syntax (`(*VERB)`, `\K`, `(?|`, recursion and subroutine
+/// calls, conditionals, `\g`, `(?P…)`) and ICU's set operations (`[a&&b]`, `[a--b]`, a `[`
+/// inside a class) either fail here or mean something else: `tcalog` warns when a
+/// repository uses them.
+public struct FilterFile: Sendable {
+  /// One `name = pattern` line.
+  public struct Entry: Sendable, Equatable {
+    /// The entry's name (a Swift identifier).
+    public var name: String
+    /// The pattern as written.
+    public var pattern: String
+    /// 1-based line in the file.
+    public var line: Int
+  }
+
+  /// A bad line: `FILE:LINE: reason`.
+  public struct Issue: Sendable, Equatable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var reason: String
+    public var description: String { line > 0 ? "\(file):\(line): \(reason)" : "\(file): \(reason)" }
+  }
+
+  /// Everything wrong with a repository file.
+  public struct Error: Swift.Error, Sendable, CustomStringConvertible {
+    public var issues: [Issue]
+    public var description: String { issues.map(\.description).joined(separator: "\n") }
+  }
+
+  /// Where it was read from (`<memory>` for text).
+  public let file: String
+  /// The entries in file order.
+  public let entries: [Entry]
+  // NSRegularExpression is documented as safe to use from several threads.
+  nonisolated(unsafe) private let expressions: [NSRegularExpression]
+
+  private init(file: String, entries: [Entry], expressions: [NSRegularExpression]) {
+    self.file = file
+    self.entries = entries
+    self.expressions = expressions
+  }
+
+  /// Parses repository text; throws every bad line at once.
+  public init(parsing text: String, file: String = "<memory>") throws(Error) {
+    var entries: [Entry] = []
+    var expressions: [NSRegularExpression] = []
+    var issues: [Issue] = []
+    var names: [String: Int] = [:]
+    var number = 0
+    for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+      number += 1
+      var line = Substring(rawLine).unicodeScalars
+      if line.last == "\r" { line = line.dropLast() }
+      while let c = line.first, c == " " || c == "\t" { line = line.dropFirst() }
+      while let c = line.last, c == " " || c == "\t" { line = line.dropLast() }
+      if line.isEmpty || line.first == "#" { continue }
+      func issue(_ reason: String) { issues.append(Issue(file: file, line: number, reason: reason)) }
+      guard let equals = line.firstIndex(of: "=") else {
+        issue("expected 'name = pattern'")
+        continue
+      }
+      var nameScalars = line[..<equals]
+      while let c = nameScalars.last, c == " " || c == "\t" { nameScalars = nameScalars.dropLast() }
+      var patternScalars = line[line.index(after: equals)...]
+      while let c = patternScalars.first, c == " " || c == "\t" { patternScalars = patternScalars.dropFirst() }
+      let name = String(String.UnicodeScalarView(nameScalars))
+      let pattern = String(String.UnicodeScalarView(patternScalars))
+      guard Self.isValidName(name) else {
+        issue(name.isEmpty ? "missing name before '='" : "invalid name '\(name)' (expected a Swift identifier)")
+        continue
+      }
+      if let first = names[name] {
+        issue("duplicate name '\(name)' (first defined on line \(first))")
+        continue
+      }
+      guard !pattern.isEmpty else {
+        issue("empty pattern for '\(name)'")
+        continue
+      }
+      do {
+        expressions.append(try NSRegularExpression(pattern: pattern))
+      } catch {
+        issue("pattern for '\(name)' is not one NSRegularExpression reads: \(pattern)")
+        continue
+      }
+      names[name] = number
+      entries.append(Entry(name: name, pattern: pattern, line: number))
+    }
+    if !issues.isEmpty { throw Error(issues: issues) }
+    self.init(file: file, entries: entries, expressions: expressions)
+  }
+
+  /// Reads and parses a file (UTF-8).
+  public init(contentsOfFile path: String) throws(Error) {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw Error(issues: [Issue(file: path, line: 0, reason: "cannot read")])
+    }
+    try self.init(parsing: String(decoding: data, as: UTF8.self), file: path)
+  }
+
+  /// The repository at `path`, or nil when it is missing or bad (the reasons go to
+  /// `report`, standard error by default): what an app reads at launch, where a bad
+  /// repository must not stop it.
+  public static func load(
+    _ path: String, report: (String) -> Void = { FileHandle.standardError.write(Data(("tcalog: " + $0 + "\n").utf8)) }
+  ) -> FilterFile? {
+    do {
+      return try FilterFile(contentsOfFile: path)
+    } catch {
+      report(error.description)
+      return nil
+    }
+  }
+
+  /// The first entry (in file order) whose pattern matches somewhere in the action path.
+  public func firstEntry(matchingActionPath path: String) -> Entry? {
+    let range = NSRange(path.startIndex..<path.endIndex, in: path)
+    for (i, expression) in expressions.enumerated() where expression.firstMatch(in: path, range: range) != nil {
+      return entries[i]
+    }
+    return nil
+  }
+
+  /// Whether an entry matches the action path (what `tcalog filter --exclude-filters` drops).
+  public func matches(actionPath path: String) -> Bool { firstEntry(matchingActionPath: path) != nil }
+
+  /// Only the named entries (names not in the file are ignored).
+  public func keeping(_ names: [String]) -> FilterFile {
+    let kept = entries.indices.filter { names.contains(entries[$0].name) }
+    return FilterFile(file: file, entries: kept.map { entries[$0] }, expressions: kept.map { expressions[$0] })
+  }
+
+  /// A Swift identifier, as tcalog's repository names: `[A-Za-z_][A-Za-z0-9_]*`, not `_`.
+  public static func isValidName(_ name: String) -> Bool {
+    guard let first = name.utf8.first, name != "_" else { return false }
+    func isLetter(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F }
+    guard isLetter(first) else { return false }
+    return name.utf8.allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) }
+  }
+}

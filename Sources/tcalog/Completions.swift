@@ -1,0 +1,83 @@
+import ArgumentParser
+
+/// The completion scripts of argument-parser, taught the default command: `tcalog
+/// Sam<TAB>` (report, the README's first usage) completes file names and report's options,
+/// as `tcalog report Sam<TAB>` does; the command names are still offered for the first word.
+enum Completions {
+  /// `--generate-completion-script SHELL` (or `=SHELL`) for bash or zsh: the shell's name.
+  static func requestedShell(_ arguments: [String]) -> CompletionShell? {
+    guard let first = arguments.first else { return nil }
+    let name: String?
+    if first == "--generate-completion-script", arguments.count == 2 {
+      name = arguments[1]
+    } else if first.hasPrefix("--generate-completion-script="), arguments.count == 1 {
+      name = String(first.dropFirst("--generate-completion-script=".count))
+    } else {
+      name = nil
+    }
+    guard let name, let shell = CompletionShell(rawValue: name), shell == .bash || shell == .zsh else { return nil }
+    return shell
+  }
+
+  /// argument-parser's script for `shell`, with the default command's completion added
+  /// where no command is named; unchanged when its text is not the one expected.
+  static func script(for shell: CompletionShell) -> String {
+    let script = TCALog.completionScript(for: shell)
+    let names = TCALog.commandNames + ["help"]
+    switch shell {
+    case .bash:
+      let old = """
+            *)
+                # Offer subcommand completions
+                COMPREPLY+=($(compgen -W '\(names.joined(separator: " "))' -- "${cur}"))
+                ;;
+        """
+      let new = """
+            *)
+                # Offer subcommand completions for the first word, and the default command's
+                # (report: its options and files) for every word when no command is named.
+                if [[ "${COMP_CWORD}" -eq 1 ]]; then
+                    COMPREPLY+=($(compgen -W '\(names.joined(separator: " "))' -- "${cur}"))
+                fi
+                [[ -n "${subcommand}" || "${COMP_CWORD}" -eq 1 ]] && unparsed_words=("${subcommand}" "${unparsed_words[@]}")
+                _tcalog_report
+                ;;
+        """
+      return script.replacingFirst(old, with: new)
+    case .zsh:
+      let command = """
+                _describe -V subcommand subcommands && ret=0
+                ;;
+        """
+      let commandFiles = """
+                _describe -V subcommand subcommands && ret=0
+                # The default command (report) reads files.
+                _files && ret=0
+                ;;
+        """
+      let arg = "            \"_tcalog_${words[1]}\" && ret=0\n            ;;\n        esac\n"
+      let argDefault =
+        "            \"_tcalog_${words[1]}\" && ret=0\n            ;;\n"
+        + "        *)\n"
+        + "            # No command named: the default command's (report) options and files.\n"
+        + "            words=(report \"${words[@]}\")\n"
+        + "            (( CURRENT += 1 ))\n"
+        + "            _tcalog_report && ret=0\n"
+        + "            ;;\n"
+        + "        esac\n"
+      return script.replacingFirst(command, with: commandFiles).replacingFirst(arg, with: argDefault)
+    default:
+      return script
+    }
+  }
+}
+
+extension String {
+  /// The first occurrence of `target` replaced (none: the text as it is).
+  fileprivate func replacingFirst(_ target: String, with replacement: String) -> String {
+    var copy = self
+    guard let range = copy.firstRange(of: target) else { return self }
+    copy.replaceSubrange(range, with: replacement)
+    return copy
+  }
+}

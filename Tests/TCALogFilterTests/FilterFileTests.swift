@@ -1,0 +1,93 @@
+import CustomDump
+import Foundation
+import TCALogFilter
+import TCALogKit
+import Testing
+
+/// The repository read at run time (NSRegularExpression over `ActionPath.of`) silences
+/// exactly what tcalog's repository (PCRE2 over the printed action's path, the matchers of
+/// `filter --exclude-filters`) silences, record by record.
+@Suite struct FilterFileTests {
+  static let repositoryText = """
+    # noise, in the subset both engines read alike
+    hover = ^windows\\.window\\.hover(\\.|$)
+    mouse = (^|\\.)mouseMoved$
+    tick = ^(timerTicked|sidebarSync\\.tick)$
+    anyCase = (?i)^SETTINGS\\.dark
+    digitsOrClass = ^todo\\.[a-t]+[A-Z]\\w*$
+    lookahead = ^response\\.(?=fail)
+    possessive = ^maybe\\.t[a-z]++$
+    posix = ^labeled\\.[[:alpha:]]{7}$
+    quoted = \\Qbinding.set\\E
+      crlf = ^pair$\r
+    """
+
+  @Test func silencesWhatTcalogSilences() throws {
+    var random = SeededRandom(seed: 1045)
+    let drawn = (0..<1200).map { _ in RandomActions.action(&random).0 }
+    var log = ""
+    for action in drawn {
+      var text = "received action:\n"
+      customDump(action, to: &text, indent: 2)
+      log += text + "\n  (No state changes)\n\n"
+    }
+    let records = try readRecords(log)
+    try #require(records.count == drawn.count)
+    let tcalog = try FilterRepository(parsing: Self.repositoryText, file: "filters")
+    #expect(tcalog.appSideIssues.isEmpty)
+    let app = try FilterFile(parsing: Self.repositoryText, file: "filters")
+    #expect(app.entries.map(\.name) == tcalog.entries.map(\.name))
+    let silence = ActionFilter<AppAction>.matching(app)
+    var silenced = 0
+    for (action, record) in zip(drawn, records) {
+      let byTcalog = try tcalog.firstEntry(matching: record.actionPath)?.name
+      #expect(app.firstEntry(matchingActionPath: ActionPath.of(action))?.name == byTcalog, "\(record.actionPath)")
+      #expect(silence(action) == (byTcalog != nil))
+      if byTcalog != nil { silenced += 1 }
+    }
+    // Both ways happen, and every entry silences something.
+    #expect(silenced > 100 && silenced < drawn.count - 100)
+    for entry in tcalog.entries {
+      #expect(
+        try records.contains { try tcalog.firstEntry(matching: $0.actionPath)?.name == entry.name }, "\(entry.name)")
+    }
+    let onlyTick = ActionFilter<AppAction>.matching(app, entries: ["tick"])
+    #expect(onlyTick(.timerTicked) && !onlyTick(.windows(.window(windowID: 1, action: .hover(.entered)))))
+    #expect(!ActionFilter<AppAction>.matching(nil)(.timerTicked))
+  }
+
+  @Test func badLinesAreReportedLikeTcalogDoes() {
+    let text = "ok = ^a$\nbad line\n1x = b\nok = c\nempty =\nbroken = (?P<n>a)\n"
+    #expect(throws: FilterFile.Error.self) { try FilterFile(parsing: text, file: "f") }
+    do {
+      _ = try FilterFile(parsing: text, file: "f")
+    } catch {
+      #expect(error.issues.map(\.line) == [2, 3, 4, 5, 6])
+      #expect(error.issues[2].description == "f:4: duplicate name 'ok' (first defined on line 1)")
+    }
+    var reported: [String] = []
+    #expect(FilterFile.load("/nonexistent/tcalog-filters", report: { reported.append($0) }) == nil)
+    #expect(reported == ["/nonexistent/tcalog-filters: cannot read"])
+  }
+
+  /// tcalog warns on every pattern outside the subset, and only on those.
+  @Test func tcalogFlagsPatternsOutsideTheAppSubset() throws {
+    let outside = [
+      "(*UTF)^a", "^a\\Kb", "(?|a|b)", "(a)(?1)", "(?R)", "(?&name)", "(?P<n>a)", "\\g{1}", "(?(1)a|b)",
+      "(a)(?-1)", "[a&&b]", "[a--b]", "[[]a]", "(?Cx)",
+    ]
+    let inside = [
+      "^a\\.b$", "[[:alpha:]]+", "a++", "(?>ab)", "(?<n>a)\\k<n>", "(?i)x", "\\Q(*UTF)\\E", "[]a]", "[^]a]",
+      "a(?=b)", "(?<!a)b", "[a-z]-[0-9]", "\\[[a]", "(?:x)", "a{2,}+", "\\p{L}",
+    ]
+    for pattern in outside { #expect(FilterRepository.appSideIssue(pattern) != nil, "\(pattern)") }
+    for pattern in inside { #expect(FilterRepository.appSideIssue(pattern) == nil, "\(pattern)") }
+    // Inside: NSRegularExpression reads them.
+    for pattern in inside { #expect(throws: Never.self) { try NSRegularExpression(pattern: pattern) } }
+    let repository = try FilterRepository(parsing: "a = ^x$\nb = ^a\\Kb\n", file: "r")
+    #expect(
+      repository.appSideIssues.map(\.description) == [
+        "r:2: 'b' uses \\K (PCRE2's match-start reset): TCALogFilter (NSRegularExpression) in the app will not read it alike"
+      ])
+  }
+}

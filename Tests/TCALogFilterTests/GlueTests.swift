@@ -1,0 +1,109 @@
+import Foundation
+import TCALogKit
+import Testing
+
+/// The TCA 1.x glue `suggest` writes compiles as an app compiles it: against a stand-in
+/// ComposableArchitecture module that declares `_ReducerPrinter` as TCA 1.x does
+/// (Fixtures/ComposableArchitecture.swift), and TCALogFilter as this package built it.
+@Suite(
+  .enabled(
+    if: FileManager.default.isExecutableFile(atPath: Toolchain.swiftc) && Toolchain.modules != nil,
+    "swiftc or the built modules are absent: glue compile check skipped"))
+struct GlueTests {
+  static let app = """
+    import TCALogFilter
+
+    struct Feature: Reducer {
+      typealias State = Int
+      enum Action: Sendable { case tick, tap(Int) }
+    }
+
+    extension ActionFilter where Action == Feature.Action {
+      static var tick: Self {
+        Self { action in
+          if case .tick = action { return true }
+          return false
+        }
+      }
+    }
+
+    // The lines the README tells an app to add.
+    let reducer = Feature()._printChanges(.tcalog(.allExcept(.tick)))
+    let toFile = Feature()._printChanges(.tcalog(.allExcept(.tick), write: ChangePrinterOutput.file("/tmp/app.log")))
+    let atLaunch = Feature()._printChanges(.tcalog(.allExcept(.tick, .matching(FilterFile.load("/tmp/.tcalog-filters")))))
+    let everything: _ReducerPrinter<Int, Feature.Action> = .tcalog()
+
+    """
+
+  func compile(_ source: String, standIn: Bool) throws -> (status: Int32, output: String) {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tcalog-glue-\(getpid())-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    var includes = ["-I", Toolchain.modules!]
+    if standIn {
+      let emit = try Toolchain.run([
+        "-swift-version", "6", "-parse-as-library", "-emit-module", "-module-name", "ComposableArchitecture",
+        "-emit-module-path", dir.appendingPathComponent("ComposableArchitecture.swiftmodule").path,
+        testsFolder.appendingPathComponent("Fixtures/ComposableArchitecture.swift").path,
+      ])
+      try #require(emit.status == 0, "\(emit.output)")
+      includes += ["-I", dir.path]
+    }
+    let file = dir.appendingPathComponent("main.swift")
+    try source.write(to: file, atomically: true, encoding: .utf8)
+    return try Toolchain.run(["-swift-version", "6", "-typecheck"] + includes + [file.path])
+  }
+
+  @Test func glueCompilesAgainstTCAsPrinterAndAppsUseIt() throws {
+    let result = try compile(SuggestionPrinter.tcaGlue + Self.app, standIn: true)
+    #expect(result.status == 0, "\(result.output)")
+    // The same file without the glue does not compile: the app lines need it.
+    let withoutGlue = try compile("import ComposableArchitecture\n" + Self.app, standIn: true)
+    #expect(withoutGlue.status != 0)
+    #expect(withoutGlue.output.contains("tcalog"))
+  }
+
+  @Test func glueIsLeftOutWhereTCAIsAbsent() throws {
+    let result = try compile("import TCALogFilter\n" + SuggestionPrinter.tcaGlue, standIn: false)
+    #expect(result.status == 0, "\(result.output)")
+    let broken = try compile(
+      "import TCALogFilter\n" + SuggestionPrinter.tcaGlue + "let x: _ReducerPrinter<Int, Int>? = nil\n", standIn: false)
+    #expect(broken.status != 0)
+  }
+}
+
+enum Toolchain {
+  /// `swiftc` from PATH.
+  static let swiftc: String = {
+    let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+    let candidates = directories.map { $0 + "/swiftc" } + ["/usr/bin/swiftc"]
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? "/usr/bin/swiftc"
+  }()
+
+  /// The build's module folder (`.build/<triple>/debug/Modules`), where TCALogFilter's module is.
+  static let modules: String? = {
+    var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    for _ in 0..<4 {
+      dir.deleteLastPathComponent()
+      for candidate in [dir.appendingPathComponent("Modules"), dir] {
+        let module = candidate.appendingPathComponent("TCALogFilter.swiftmodule").path
+        if FileManager.default.fileExists(atPath: module) { return candidate.path }
+      }
+    }
+    return nil
+  }()
+
+  static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: swiftc)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+}

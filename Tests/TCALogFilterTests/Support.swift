@@ -1,0 +1,32 @@
+import Foundation
+import TCALogKit
+import Testing
+
+/// What tcalog reads of one record.
+struct ReadRecord {
+  var actionPath: String
+  var timestamp: String?
+  var changedPaths: [String]
+  var stateChanged: Bool
+}
+
+/// tcalog's records of `log`, as a user of TCALogKit reads them.
+func readRecords(_ log: String) throws -> [ReadRecord] {
+  let path = FileManager.default.temporaryDirectory
+    .appendingPathComponent("tcalog-filter-\(getpid())-\(UUID().uuidString).log").path
+  try Data(log.utf8).write(to: URL(fileURLWithPath: path))
+  defer { try? FileManager.default.removeItem(atPath: path) }
+  var read: [ReadRecord] = []
+  var sink = EachRecord { record in
+    read.append(
+      ReadRecord(
+        actionPath: record.actionPath, timestamp: record.timestamp,
+        changedPaths: record.changes.map { record.string($0.path) }, stateChanged: record.stateChanged))
+  }
+  let result = try RecordStream(inputs: [path]).run(into: &sink)
+  #expect(result.errors.isEmpty, "\(result.errors)")
+  return read
+}
+
+/// This test target's folder (fixtures and generated files are read from the repository).
+let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
