@@ -38,6 +38,9 @@ extension Record {
     let pathRange = add(actionPath)
     let rootRange = actionRoot.map(add)
     let textRange = add(actionText ?? "\(actionRoot.map { $0 + "." } ?? "")\(actionPath)")
+    let entityRange = storage.withUnsafeBufferPointer {
+      ActionEntity.range(in: UnsafeBufferPointer(rebasing: $0[textRange.start..<textRange.end]))
+    }.map { TextRange(start: textRange.start + $0.lowerBound, count: $0.count) }
     let stateChanges = changes.map {
       StateChange(
         path: add($0.path), normalized: add($0.normalized), kind: $0.kind, old: $0.old.map(add), new: $0.new.map(add))
@@ -48,6 +51,7 @@ extension Record {
       bytes: rawRange.count, isComplete: isComplete, storage: storage, rawRange: rawRange,
       timestampRange: timestampRange, storePrefixRange: prefixRange, actionPathRange: pathRange,
       actionRootRange: rootRange, actionTextRange: textRange, hasStatePart: hasStatePart,
-      stateChanged: stateChanged ?? !changes.isEmpty, changes: stateChanges, hasInvalidUTF8: false)
+      stateChanged: stateChanged ?? !changes.isEmpty, changes: stateChanges, hasInvalidUTF8: false,
+      entityRange: entityRange)
   }
 }

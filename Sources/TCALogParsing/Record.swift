@@ -94,6 +94,11 @@ public struct Record: Sendable {
   public package(set) var actionRootRange: TextRange?
   /// The action as printed, on one line.
   public package(set) var actionTextRange: TextRange
+  /// The entity the action is about (FORMATS.md 3.3: a row's `id:` value, a dictionary
+  /// key of the payload), when it names one and `RecordNeeds.entity` was asked for. Its
+  /// bytes are the action's as printed: a value printed over several lines keeps its line
+  /// feeds and indentation.
+  public package(set) var entityRange: TextRange?
   /// False for `labels` and `.debugActions()` records, which print no state part.
   public var hasStatePart: Bool
   /// Meaningful only when `hasStatePart`.
@@ -112,7 +117,7 @@ public struct Record: Sendable {
     isComplete: Bool, storage: [UInt8], rawRange: TextRange, timestampRange: TextRange?,
     storePrefixRange: TextRange?, actionPathRange: TextRange, actionRootRange: TextRange?,
     actionTextRange: TextRange, hasStatePart: Bool, stateChanged: Bool, changes: [StateChange],
-    hasInvalidUTF8: Bool, actionKey: ActionKey? = nil
+    hasInvalidUTF8: Bool, actionKey: ActionKey? = nil, entityRange: TextRange? = nil
   ) {
     self.index = index
     self.file = file
@@ -143,6 +148,7 @@ public struct Record: Sendable {
     self.changes = changes
     self.hasInvalidUTF8 = hasInvalidUTF8
     self.actionKey = actionKey
+    self.entityRange = entityRange
     // Checked whole in debug builds; release builds check each range as it is read
     // (`withBytes`), which costs two comparisons instead of a pass over every change.
     assert(rangesLieInStorage, "a record's ranges must lie inside its storage")
@@ -152,7 +158,7 @@ public struct Record: Sendable {
   var rangesLieInStorage: Bool {
     func inside(_ r: TextRange?) -> Bool { r.map { $0.start >= 0 && $0.count >= 0 && $0.end <= storage.count } ?? true }
     return inside(rawRange) && inside(timestampRange) && inside(storePrefixRange) && inside(actionPathRange)
-      && inside(actionRootRange) && inside(actionTextRange)
+      && inside(actionRootRange) && inside(actionTextRange) && inside(entityRange)
       && changes.allSatisfy { inside($0.path) && inside($0.normalized) && inside($0.old) && inside($0.new) }
   }
 }
@@ -176,6 +182,7 @@ public protocol RecordFields {
   var actionPathRange: TextRange { get }
   var actionRootRange: TextRange? { get }
   var actionTextRange: TextRange { get }
+  var entityRange: TextRange? { get }
   var hasStatePart: Bool { get }
   var stateChanged: Bool { get }
   var actionKey: ActionKey? { get }
@@ -246,6 +253,7 @@ public struct RecordContent: RecordFields, Sendable {
   @inlinable public var actionPathRange: TextRange { record.actionPathRange }
   @inlinable public var actionRootRange: TextRange? { record.actionRootRange }
   @inlinable public var actionTextRange: TextRange { record.actionTextRange }
+  @inlinable public var entityRange: TextRange? { record.entityRange }
   @inlinable public var hasStatePart: Bool { record.hasStatePart }
   @inlinable public var stateChanged: Bool { record.stateChanged }
   @inlinable public var changes: [StateChange] { record.changes }

@@ -8,6 +8,8 @@ import TCALogInput
 package final class ScanMemory {
   /// Unchecked: one owner thread (as `RecordScanner.state`).
   @exclusivity(unchecked) var pathCache = ActionPathCache()
+  /// Per action shape: whether its texts name an entity (`ActionEntity`).
+  @exclusivity(unchecked) var entityShapes = ActionKeyTable<Bool>()
   /// Custom Dump diffs' changes by skeleton.
   @exclusivity(unchecked) var dumpMemo = CustomDumpMemo()
   /// Runs of unchanged Custom Dump lines, with what the state run did with them. The two
@@ -524,7 +526,8 @@ struct ScanState: ~Copyable {
   enum Ending { case blankLine, finished, nextLine, endOfInput }
   /// A record's action part as `readAction` reads it: ranges in the derived bytes.
   typealias ActionPart = (
-    path: TextRange, root: TextRange?, text: TextRange, hasTypedNestedCase: Bool, key: ActionKey?
+    path: TextRange, root: TextRange?, text: TextRange, hasTypedNestedCase: Bool, key: ActionKey?,
+    entity: TextRange?
   )
   /// What a line means for the open record.
   enum Step { case taken, takenAndClosed, rejected }
@@ -1394,7 +1397,7 @@ struct ScanState: ~Copyable {
   /// The action's text is read for the path, the text itself, or the tca0/tca1 clue of a
   /// TCA record.
   var joinsActionText: Bool {
-    needs.contains(.action) || needs.contains(.actionText) || progress.headerKind == .tca
+    needs.contains(.action) || needs.contains(.actionText) || needs.contains(.entity) || progress.headerKind == .tca
   }
 
   /// Whether the action's lines are joined as FORMATS.md 3's action text (up to two leading
@@ -1791,7 +1794,8 @@ struct ScanState: ~Copyable {
     let storageCount = storage.count
     let inside = { (r: TextRange?) in r.map { $0.start >= 0 && $0.count >= 0 && $0.end <= storageCount } ?? true }
     precondition(
-      inside(action.path) && inside(action.root) && inside(action.text) && inside(timestampRange)
+      inside(action.path) && inside(action.root) && inside(action.text) && inside(action.entity)
+        && inside(timestampRange)
         && inside(storePrefix),
       "record range outside its storage")
     assert(
@@ -1805,7 +1809,7 @@ struct ScanState: ~Copyable {
       storePrefixRange: storePrefix, actionPathRange: action.path, actionRootRange: action.root,
       actionTextRange: action.text,
       hasStatePart: shape.hasStatePart, stateChanged: shape.hasStatePart && stateChanged, changes: changes,
-      hasInvalidUTF8: progress.hasInvalidUTF8, actionKey: action.key)
+      hasInvalidUTF8: progress.hasInvalidUTF8, actionKey: action.key, entityRange: action.entity)
   }
 
   /// FORMATS.md 11.3: complete when the record reached a finished state. Inlined: called
@@ -1864,8 +1868,9 @@ struct ScanState: ~Copyable {
   private mutating func readAction(needsClue: Bool, into derived: inout DerivedText) -> ActionPart {
     let wantsPath = needs.contains(.action)
     let wantsText = needs.contains(.actionText)
+    let wantsEntity = needs.contains(.entity)
     let none = derived.range(from: derived.position)
-    guard wantsPath || wantsText || needsClue else { return (none, nil, none, false, nil) }
+    guard wantsPath || wantsText || wantsEntity || needsClue else { return (none, nil, none, false, nil, nil) }
     joinActionText()
     // Valid until `actionBytes` changes: the next record's action.
     let action = actionBytes.buffer
@@ -1926,7 +1931,20 @@ struct ScanState: ~Copyable {
     }
     // With `.actionText` the lines are the text (`stripsActionLines`).
     let text = wantsText ? derived.add(action, 0..<action.count) : none
-    return (path, root, text, hasTypedNestedCase, key)
+    // A search of the joined lines (a `memchr` or two); the entity's bytes are copied only
+    // when the text is not (a few dozen bytes, and only for actions that name one).
+    // The shape decides whether a text can name one (its labels and brackets are the
+    // shape's; literals are not), so a shape without is not searched again.
+    var entity: TextRange?
+    let known = key.flatMap { memory.entityShapes.value(for: $0) }
+    if wantsEntity && known != false {
+      let r = ActionEntity.range(in: action)
+      if let r {
+        entity = wantsText ? TextRange(start: text.start + r.lowerBound, count: r.count) : derived.add(action, r)
+      }
+      if known == nil, let key { memory.entityShapes.set(r != nil, for: key) }
+    }
+    return (path, root, text, hasTypedNestedCase, key, entity)
   }
 
   private mutating func parseStatePart(_ shape: Shape, into derived: inout DerivedText) -> [StateChange] {

@@ -6,9 +6,12 @@ import TCALogQuery
 /// on a parallel read each chunk gets its own aggregator, merged in input order, which
 /// gives the same result as one sequential pass.
 extension ReportAggregator: ChunkedRecordSink, RecordPart {
-  /// Paths, values, timestamps and the action text (shapes, and the entity of each record:
-  /// `report` and `suggest` classify from the same evidence); never the raw bytes.
-  public var needs: RecordNeeds { [.action, .actionText, .statePaths, .values] }
+  /// Paths, values, timestamps and each record's entity (`report` and `suggest` classify
+  /// from the same evidence), the action text only for shapes; never the raw bytes.
+  public var needs: RecordNeeds {
+    collectsShapes
+      ? [.action, .actionText, .entity, .statePaths, .values] : [.action, .entity, .statePaths, .values]
+  }
 
   /// Every record counts (a sink and its parts are one type here).
   public var actionGate: ActionGate? { nil }

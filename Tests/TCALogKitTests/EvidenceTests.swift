@@ -13,7 +13,9 @@ import Testing
 /// benefit and TCA structure.
 @Suite struct EvidenceTests {
   static func key(_ text: String) -> UInt64? {
-    Array(text.utf8).withUnsafeBufferPointer { ActionEntity.key($0) }
+    Array(text.utf8).withUnsafeBufferPointer { text in
+      ActionEntity.range(in: text).map { ActionEntity.key(UnsafeBufferPointer(rebasing: text[$0])) }
+    }
   }
 
   static func evidence(records: Int = 200, lineShare: Double = 0.05) -> ActionEvidence {
@@ -39,6 +41,47 @@ import Testing
     let anaAgain = Self.key("AppFeature.Action.friendsUpdated([\n  \"ana\": Status(distance: 9.0)\n])")
     #expect(ana != nil && ana == anaAgain)
     #expect(ana != Self.key("AppFeature.Action.friendsUpdated([\"ben\": Status(distance: 1.5)])"))
+  }
+
+  /// The scanner reads the entity from the action as printed, in every format, and the
+  /// key is the same whether the lines were joined with their indentation or without.
+  @Test func theScannerReadsEachRecordsEntity() throws {
+    let log = """
+      received action:
+        AppFeature.Action.rows(
+          .element(
+            id: UUID(9688ABA0-F203-4A6B-9E5A-3C1D2E4F5A6B),
+            action: .progressUpdated(0.5)
+          )
+        )
+        (No state changes)
+
+      received action:
+        AppFeature.Action.pricesUpdated(
+          [
+            "AAPL": 1.5
+          ]
+        )
+        (No state changes)
+
+      received action:
+        AppFeature.Action.refreshTapped
+        (No state changes)
+
+      🎬 Received action:
+        AppAction.rows(.element(id: 7, action: .tick))
+      🖨️ State:
+      🖨️ (No state changes)
+
+      """
+    let records = try parse(log).records
+    #expect(records.count == 4)
+    let texts = records.map { r in r.entityRange.map { r.string($0) } }
+    #expect(texts == ["UUID(9688ABA0-F203-4A6B-9E5A-3C1D2E4F5A6B)", "AAPL", nil, "7"])
+    #expect(
+      records[0].entityRange.map { records[0].withBytes($0, ActionEntity.key) }
+        == Self.key(
+          "rows(.element(id: UUID(9688ABA0-F203-4A6B-9E5A-3C1D2E4F5A6B), action: .tick))"))
   }
 
   /// Each entity's spread is taken around its own mean, so rows with different periods

@@ -20,6 +20,9 @@ struct RecordNeedsTests {
     var flags: String
     var action: String?
     var actionText: String?
+    /// The entity's key (its bytes without blanks: a value printed over several lines keeps
+    /// its indentation only when the text is not asked for).
+    var entity: UInt64??
     var changes: [Change]?
     var raw: [UInt8]?
 
@@ -30,6 +33,7 @@ struct RecordNeedsTests {
         + " utf8=\(!record.hasInvalidUTF8) t=\(record.timestamp ?? "-") prefix=\(record.storePrefix ?? "-")"
       if needs.contains(.action) { action = "\(record.actionRoot ?? "-") \(record.actionPath)" }
       if needs.contains(.actionText) { actionText = record.actionText }
+      if needs.contains(.entity) { entity = .some(record.entityRange.map { record.withBytes($0, ActionEntity.key) }) }
       if needs.contains(.statePaths) { changes = record.changeList }
       if needs.contains(.raw) { raw = Array(record.raw) }
     }
@@ -49,6 +53,7 @@ struct RecordNeedsTests {
       if !needs.contains(.statePaths) && !record.changes.isEmpty { leftOutFilled += 1 }
       if !needs.contains(.action) && !record.actionPath.isEmpty { leftOutFilled += 1 }
       if !needs.contains(.actionText) && !record.actionText.isEmpty { leftOutFilled += 1 }
+      if !needs.contains(.entity) && record.entityRange != nil { leftOutFilled += 1 }
     }
     func record(_ record: Record) -> StreamControl {
       take(record)
@@ -67,7 +72,8 @@ struct RecordNeedsTests {
 
   static let needSets: [RecordNeeds] = [
     [], [.action], [.actionText], [.statePaths], [.statePaths, .values], [.action, .statePaths, .values],
-    [.action, .actionText, .statePaths, .values], [.raw], [.action, .raw],
+    [.action, .actionText, .statePaths, .values], [.raw], [.action, .raw], [.entity],
+    [.action, .entity, .statePaths, .values],
   ]
 
   static func read(_ files: [String], needs: RecordNeeds, jobs: Int, sizeCap: Int = 64 << 20) throws -> (
@@ -92,6 +98,7 @@ struct RecordNeedsTests {
           var s = summary
           if !needs.contains(.action) { s.action = nil }
           if !needs.contains(.actionText) { s.actionText = nil }
+          if !needs.contains(.entity) { s.entity = nil }
           if !needs.contains(.statePaths) { s.changes = nil }
           if !needs.contains(.raw) { s.raw = nil }
           return s

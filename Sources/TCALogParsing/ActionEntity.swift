@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The entity an action is about (FORMATS.md 3.3), read from its action text: the value
+/// of the first `id:` label (a collection row: `.element(id: UUID(…), action: …)`,
+/// `.row(id: 3, action: …)`) or, without one, the first quoted key of a dictionary in the
+/// payload (`.pricesUpdated(["AAPL": 1.5])`). One row's or one remote device's stream is
+/// regular even when the rows together are not, so the classifier follows each entity.
+///
+/// Read by the scanner for readers that ask for `RecordNeeds.entity`, from the action's
+/// lines as they were joined: blanks inside a multi-line value are kept, and `key(_:)`
+/// skips them, so a value names one entity however the action was printed.
+package enum ActionEntity {
+  /// Where the entity's text is in `text`, nil when the action names none.
+  package static func range(in text: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+    idValue(text) ?? dictionaryKey(text)
+  }
+
+  /// A hash of an entity's text without its blanks (spaces, tabs, line feeds).
+  package static func key(_ text: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    // FNV-1a: a few dozen bytes a record, no table.
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    for c in text where c != 0x20 && c != 0x0A && c != 0x09 && c != 0x0D {
+      h = (h ^ UInt64(c)) &* 0x0000_0100_0000_01B3
+    }
+    return h
+  }
+
+  /// The value after the first `id: ` label (after `(`, a blank or a comma), up to the `,`,
+  /// `)` or line feed that ends it (brackets and strings inside it skipped). Colons are
+  /// found by `memchr`: most actions have none or one.
+  static func idValue(_ t: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+    guard let base = t.baseAddress else { return nil }
+    var from = 0
+    while from < t.count, let hit = memchr(base + from, 0x3A, t.count - from) {
+      let colon = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+      from = colon + 1
+      guard colon >= 3, colon + 1 < t.count, t[colon + 1] == 0x20, t[colon - 1] == UInt8(ascii: "d"),
+        t[colon - 2] == UInt8(ascii: "i")
+      else { continue }
+      let before = t[colon - 3]
+      guard before == UInt8(ascii: "(") || before == 0x20 || before == 0x0A || before == UInt8(ascii: ",") else {
+        continue
+      }
+      let start = colon + 2
+      let end = valueEnd(t, from: start)
+      return end > start ? start..<end : nil
+    }
+    return nil
+  }
+
+  /// The end of a value starting at `start`: the first `,`, `)`, `]` or line feed outside
+  /// brackets and strings.
+  static func valueEnd(_ t: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    var depth = 0
+    var j = start
+    var quoted = false
+    while j < t.count {
+      let c = t[j]
+      if quoted {
+        if c == UInt8(ascii: "\\") {
+          j += 1
+        } else if c == UInt8(ascii: "\"") {
+          quoted = false
+        }
+      } else if c == UInt8(ascii: "\"") {
+        quoted = true
+      } else if c == UInt8(ascii: "(") || c == UInt8(ascii: "[") {
+        depth += 1
+      } else if c == UInt8(ascii: ")") || c == UInt8(ascii: "]") {
+        if depth == 0 { break }
+        depth -= 1
+      } else if (c == UInt8(ascii: ",") || c == 0x0A) && depth == 0 {
+        break
+      }
+      j += 1
+    }
+    return min(j, t.count)
+  }
+
+  /// The first quoted dictionary key: `[`, blanks, `"` … `":`; brackets found by `memchr`.
+  static func dictionaryKey(_ t: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+    guard let base = t.baseAddress else { return nil }
+    var i = 0
+    while i < t.count, let hit = memchr(base + i, 0x5B, t.count - i) {
+      let open = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+      i = open + 1
+      var k = open + 1
+      while k < t.count && (t[k] == 0x20 || t[k] == 0x0A) { k += 1 }
+      guard k < t.count && t[k] == UInt8(ascii: "\"") else { continue }
+      var j = k + 1
+      while j < t.count && t[j] != UInt8(ascii: "\"") {
+        if t[j] == UInt8(ascii: "\\") { j += 1 }
+        j += 1
+      }
+      if j + 1 < t.count && t[j + 1] == UInt8(ascii: ":") { return (k + 1)..<j }
+      i = max(i, j)
+    }
+    return nil
+  }
+}
