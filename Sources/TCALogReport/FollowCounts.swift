@@ -21,7 +21,7 @@ struct FollowCounts: Sendable {
   }
 
   /// Every pair with a count, in no particular order.
-  func forEach(_ body: (_ from: Int, _ to: Int, _ count: Int) -> Void) {
+  func forEachPair(_ body: (_ from: Int, _ to: Int, _ count: Int) -> Void) {
     for (i, n) in dense.enumerated() where n > 0 { body(i / FollowCounts.side, i % FollowCounts.side, n) }
     for (key, n) in zip(sparse.keys, sparse.values) { body(Int(key >> 32), Int(key & 0xFFFF_FFFF), n) }
   }

@@ -276,7 +276,7 @@ public struct ReportAggregator: Sendable {
       let a = actionMap[Int(key & 0xFFFF_FFFF)]
       stateByAction[UInt64(s) << 32 | UInt64(a), default: PairTally()].merge(tally)
     }
-    other.follows.forEach { a, b, n in follows.add(from: actionMap[a], to: actionMap[b], n) }
+    other.follows.forEachPair { a, b, n in follows.add(from: actionMap[a], to: actionMap[b], n) }
     if !other.recent.isEmpty { recent = other.recent.map { (actionMap[$0.index], $0.ordinal + ordinal, $0.time) } }
     ordinal += other.ordinal
     if let t = other.firstTime, firstTime.map({ t < $0 }) ?? true { firstTime = t }
@@ -330,7 +330,7 @@ public struct ReportAggregator: Sendable {
       result.states[statePosition[Int(key >> 32)]].byAction.append(
         (position[Int(key & 0xFFFF_FFFF)], tally.changes, tally.variety))
     }
-    follows.forEach { a, b, n in result.follows.append((position[a], position[b], n)) }
+    follows.forEachPair { a, b, n in result.follows.append((position[a], position[b], n)) }
     result.follows.sort { ($0.from, $0.to) < ($1.from, $1.to) }
     for i in result.states.indices {
       result.states[i].byAction.sort { $0.changes != $1.changes ? $0.changes > $1.changes : $0.action < $1.action }
