@@ -42,6 +42,15 @@ public enum RecordJSON {
       optional(record.actionRootRange)
       json.key("text")
       string(record.actionTextRange)
+      // docs/FORMATS.md 3.1: what the action is about, when it names it.
+      if let entity = record.entityRange {
+        json.key("entity")
+        string(entity)
+      }
+      if let keyPath = record.bindingKeyPathRange {
+        json.key("bindingKeyPath")
+        string(keyPath)
+      }
       json.endObject()
       json.key("state")
       if record.hasStatePart {

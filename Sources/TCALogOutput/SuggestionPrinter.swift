@@ -161,8 +161,11 @@ public struct SuggestionPrinter: Sendable {
   /// suggestions silence (nil when nothing is suggested). The suggest footer and the HTML
   /// page both show it.
   func previewCommand(_ set: SuggestionSet) -> String? {
-    guard !set.suggestions.isEmpty else { return nil }
-    let alternatives = set.suggestions.map { $0.patternPath.replacingScalars(".", with: "\\.") }
+    // Key paths' entries select part of an action's records: no pattern can.
+    let alternatives = set.suggestions.filter { $0.keyPath == nil }.map {
+      $0.patternPath.replacingScalars(".", with: "\\.")
+    }
+    guard !alternatives.isEmpty else { return nil }
     let files = inputs.isEmpty ? "app.log" : inputs.map(SuggestionPrinter.shellQuoted).joined(separator: " ")
     return "tcalog filter --exclude '^(\(alternatives.joined(separator: "|")))(\\.|$)' \(files)"
   }
@@ -200,7 +203,14 @@ public struct SuggestionPrinter: Sendable {
         out += "//   .allExcept(.matching(FilterFile.load(\"/path/to/.tcalog-filters\")))\n"
       }
       out += "// Filter repository lines:\n"
-      for s in set.suggestions { out += "//   \(s.name.replacingScalars("`", with: "")) = \(s.regex)\n" }
+      for s in set.suggestions {
+        // A key path's entry selects part of an action's records: a pattern cannot.
+        if let keyPath = s.keyPath {
+          out += "//   (\(s.name.replacingScalars("`", with: "")): \(s.patternPath).set \(keyPath) only, in Swift)\n"
+        } else {
+          out += "//   \(s.name.replacingScalars("`", with: "")) = \(s.regex)\n"
+        }
+      }
       out += "// Preview the log without them:\n"
       out += "//   " + SuggestionPrinter.comment(previewCommand(set) ?? "") + "\n"
     }
@@ -263,6 +273,7 @@ public struct SuggestionPrinter: Sendable {
         json.member("name", bare(s.name))
         json.member("root", s.root)
         json.member("path", s.patternPath)
+        json.member("keyPath", s.keyPath)
         json.member("class", s.actionClass.rawValue)
         json.member("records", s.stats.count)
         json.member("recordShare", share(s.stats.count, records))

@@ -6,7 +6,7 @@
   import Musl
 #endif
 
-/// The entity an action is about (FORMATS.md 3.3), read from its action text: the value
+/// The entity an action is about (docs/FORMATS.md 3.1), read from its action text: the value
 /// of the first `id:` label (a collection row: `.element(id: UUID(…), action: …)`,
 /// `.row(id: 3, action: …)`) or, without one, the first quoted key of a dictionary in the
 /// payload (`.pricesUpdated(["AAPL": 1.5])`). One row's or one remote device's stream is
@@ -102,5 +102,43 @@ package enum ActionEntity {
       i = max(i, j)
     }
     return nil
+  }
+
+  /// The key path of a TCA binding (`.binding(.set(\State.$volume, 0.5))`), spelled as
+  /// `if case .binding(\.$volume)` writes it: `\.` then its components after the root
+  /// type's (those that start with an upper-case letter). Nil when the text has none: the
+  /// first `\` after `(` or a blank, followed by a letter, `_`, `.` or `$`.
+  package static func bindingKeyPath(in t: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    guard let base = t.baseAddress else { return nil }
+    var from = 0
+    while from < t.count, let hit = memchr(base + from, 0x5C, t.count - from) {
+      let slash = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+      from = slash + 1
+      guard slash > 0, t[slash - 1] == UInt8(ascii: "(") || t[slash - 1] == 0x20 || t[slash - 1] == 0x0A,
+        slash + 1 < t.count, isKeyPathByte(t[slash + 1])
+      else { continue }
+      var end = slash + 1
+      while end < t.count && isKeyPathByte(t[end]) { end += 1 }
+      var components = UnsafeBufferPointer(rebasing: t[(slash + 1)..<end]).split(
+        separator: UInt8(ascii: "."), omittingEmptySubsequences: true)
+      while let first = components.first, let c = first.first, c >= UInt8(ascii: "A"), c <= UInt8(ascii: "Z") {
+        components.removeFirst()
+      }
+      guard !components.isEmpty else { continue }
+      var spelled: [UInt8] = [UInt8(ascii: "\\")]
+      for c in components {
+        spelled.append(UInt8(ascii: "."))
+        spelled.append(contentsOf: c)
+      }
+      return spelled
+    }
+    return nil
+  }
+
+  @inline(__always)
+  static func isKeyPathByte(_ c: UInt8) -> Bool {
+    (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
+      || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: "_") || c == UInt8(ascii: ".")
+      || c == UInt8(ascii: "$") || c >= 0x80
   }
 }

@@ -41,6 +41,9 @@ extension Record {
     let entityRange = storage.withUnsafeBufferPointer {
       ActionEntity.range(in: UnsafeBufferPointer(rebasing: $0[textRange.start..<textRange.end]))
     }.map { TextRange(start: textRange.start + $0.lowerBound, count: $0.count) }
+    let keyPathRange = storage.withUnsafeBufferPointer {
+      ActionEntity.bindingKeyPath(in: UnsafeBufferPointer(rebasing: $0[textRange.start..<textRange.end]))
+    }.map { add(String(decoding: $0, as: UTF8.self)) }
     let stateChanges = changes.map {
       StateChange(
         path: add($0.path), normalized: add($0.normalized), kind: $0.kind, old: $0.old.map(add), new: $0.new.map(add))
@@ -52,6 +55,6 @@ extension Record {
       timestampRange: timestampRange, storePrefixRange: prefixRange, actionPathRange: pathRange,
       actionRootRange: rootRange, actionTextRange: textRange, hasStatePart: hasStatePart,
       stateChanged: stateChanged ?? !changes.isEmpty, changes: stateChanges, hasInvalidUTF8: false,
-      entityRange: entityRange)
+      entityRange: entityRange, bindingKeyPathRange: keyPathRange)
   }
 }

@@ -94,11 +94,15 @@ public struct Record: Sendable {
   public package(set) var actionRootRange: TextRange?
   /// The action as printed, on one line.
   public package(set) var actionTextRange: TextRange
-  /// The entity the action is about (FORMATS.md 3.3: a row's `id:` value, a dictionary
+  /// The entity the action is about (docs/FORMATS.md 3.1: a row's `id:` value, a dictionary
   /// key of the payload), when it names one and `RecordNeeds.entity` was asked for. Its
   /// bytes are the action's as printed: a value printed over several lines keeps its line
   /// feeds and indentation.
   public package(set) var entityRange: TextRange?
+  /// The key path of a TCA binding action (`binding(.set(\State.$volume, …))`) spelled
+  /// without its root type (`\.$volume`, docs/FORMATS.md 3.1), when `RecordNeeds.entity` was
+  /// asked for. The action path stays `….binding.set`.
+  public package(set) var bindingKeyPathRange: TextRange?
   /// False for `labels` and `.debugActions()` records, which print no state part.
   public var hasStatePart: Bool
   /// Meaningful only when `hasStatePart`.
@@ -117,7 +121,8 @@ public struct Record: Sendable {
     isComplete: Bool, storage: [UInt8], rawRange: TextRange, timestampRange: TextRange?,
     storePrefixRange: TextRange?, actionPathRange: TextRange, actionRootRange: TextRange?,
     actionTextRange: TextRange, hasStatePart: Bool, stateChanged: Bool, changes: [StateChange],
-    hasInvalidUTF8: Bool, actionKey: ActionKey? = nil, entityRange: TextRange? = nil
+    hasInvalidUTF8: Bool, actionKey: ActionKey? = nil, entityRange: TextRange? = nil,
+    bindingKeyPathRange: TextRange? = nil
   ) {
     self.index = index
     self.file = file
@@ -149,6 +154,7 @@ public struct Record: Sendable {
     self.hasInvalidUTF8 = hasInvalidUTF8
     self.actionKey = actionKey
     self.entityRange = entityRange
+    self.bindingKeyPathRange = bindingKeyPathRange
     // Checked whole in debug builds; release builds check each range as it is read
     // (`withBytes`), which costs two comparisons instead of a pass over every change.
     assert(rangesLieInStorage, "a record's ranges must lie inside its storage")
@@ -159,6 +165,7 @@ public struct Record: Sendable {
     func inside(_ r: TextRange?) -> Bool { r.map { $0.start >= 0 && $0.count >= 0 && $0.end <= storage.count } ?? true }
     return inside(rawRange) && inside(timestampRange) && inside(storePrefixRange) && inside(actionPathRange)
       && inside(actionRootRange) && inside(actionTextRange) && inside(entityRange)
+      && inside(bindingKeyPathRange)
       && changes.allSatisfy { inside($0.path) && inside($0.normalized) && inside($0.old) && inside($0.new) }
   }
 }
@@ -183,6 +190,7 @@ public protocol RecordFields {
   var actionRootRange: TextRange? { get }
   var actionTextRange: TextRange { get }
   var entityRange: TextRange? { get }
+  var bindingKeyPathRange: TextRange? { get }
   var hasStatePart: Bool { get }
   var stateChanged: Bool { get }
   var actionKey: ActionKey? { get }
@@ -213,6 +221,8 @@ extension RecordFields {
   public var actionRoot: String? { actionRootRange.map(string) }
   /// The action text as printed.
   public var actionText: String { string(actionTextRange) }
+  /// A binding's key path (`\.$volume`), when the record is one and it was read.
+  public var bindingKeyPath: String? { bindingKeyPathRange.map(string) }
   /// The normalized timestamp, when the record has one.
   public var timestamp: String? { timestampRange.map(string) }
   /// The store prefix, when the header has one.
@@ -254,6 +264,7 @@ public struct RecordContent: RecordFields, Sendable {
   @inlinable public var actionRootRange: TextRange? { record.actionRootRange }
   @inlinable public var actionTextRange: TextRange { record.actionTextRange }
   @inlinable public var entityRange: TextRange? { record.entityRange }
+  @inlinable public var bindingKeyPathRange: TextRange? { record.bindingKeyPathRange }
   @inlinable public var hasStatePart: Bool { record.hasStatePart }
   @inlinable public var stateChanged: Bool { record.stateChanged }
   @inlinable public var changes: [StateChange] { record.changes }

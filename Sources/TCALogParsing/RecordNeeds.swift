@@ -20,8 +20,9 @@ public struct RecordNeeds: OptionSet, Sendable {
   public static let values = RecordNeeds(rawValue: 1 << 2)
   /// The record's input bytes.
   public static let raw = RecordNeeds(rawValue: 1 << 3)
-  /// The entity the action is about (`Record.entityRange`): a byte search of the action's
-  /// lines, without the copy `.actionText` makes.
+  /// The entity the action is about (`Record.entityRange`) and a binding's key path
+  /// (`Record.bindingKeyPathRange`): a byte search of the action's lines, without the copy
+  /// `.actionText` makes.
   public static let entity = RecordNeeds(rawValue: 1 << 5)
   /// Every part of a record: what a sink that prints or keeps records needs.
   public static let all: RecordNeeds = [.action, .actionText, .entity, .statePaths, .values, .raw]

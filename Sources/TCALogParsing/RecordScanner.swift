@@ -8,8 +8,9 @@ import TCALogInput
 package final class ScanMemory {
   /// Unchecked: one owner thread (as `RecordScanner.state`).
   @exclusivity(unchecked) var pathCache = ActionPathCache()
-  /// Per action shape: whether its texts name an entity (`ActionEntity`).
-  @exclusivity(unchecked) var entityShapes = ActionKeyTable<Bool>()
+  /// Per action shape: whether its texts name an entity (bit 0) or a binding's key path
+  /// (bit 1) (`ActionEntity`).
+  @exclusivity(unchecked) var entityShapes = ActionKeyTable<UInt8>()
   /// Custom Dump diffs' changes by skeleton.
   @exclusivity(unchecked) var dumpMemo = CustomDumpMemo()
   /// Runs of unchanged Custom Dump lines, with what the state run did with them. The two
@@ -527,7 +528,7 @@ struct ScanState: ~Copyable {
   /// A record's action part as `readAction` reads it: ranges in the derived bytes.
   typealias ActionPart = (
     path: TextRange, root: TextRange?, text: TextRange, hasTypedNestedCase: Bool, key: ActionKey?,
-    entity: TextRange?
+    entity: TextRange?, keyPath: TextRange?
   )
   /// What a line means for the open record.
   enum Step { case taken, takenAndClosed, rejected }
@@ -1794,7 +1795,7 @@ struct ScanState: ~Copyable {
     let storageCount = storage.count
     let inside = { (r: TextRange?) in r.map { $0.start >= 0 && $0.count >= 0 && $0.end <= storageCount } ?? true }
     precondition(
-      inside(action.path) && inside(action.root) && inside(action.text) && inside(action.entity)
+      inside(action.path) && inside(action.root) && inside(action.text) && inside(action.entity) && inside(action.keyPath)
         && inside(timestampRange)
         && inside(storePrefix),
       "record range outside its storage")
@@ -1809,7 +1810,8 @@ struct ScanState: ~Copyable {
       storePrefixRange: storePrefix, actionPathRange: action.path, actionRootRange: action.root,
       actionTextRange: action.text,
       hasStatePart: shape.hasStatePart, stateChanged: shape.hasStatePart && stateChanged, changes: changes,
-      hasInvalidUTF8: progress.hasInvalidUTF8, actionKey: action.key, entityRange: action.entity)
+      hasInvalidUTF8: progress.hasInvalidUTF8, actionKey: action.key, entityRange: action.entity,
+      bindingKeyPathRange: action.keyPath)
   }
 
   /// FORMATS.md 11.3: complete when the record reached a finished state. Inlined: called
@@ -1870,7 +1872,7 @@ struct ScanState: ~Copyable {
     let wantsText = needs.contains(.actionText)
     let wantsEntity = needs.contains(.entity)
     let none = derived.range(from: derived.position)
-    guard wantsPath || wantsText || wantsEntity || needsClue else { return (none, nil, none, false, nil, nil) }
+    guard wantsPath || wantsText || wantsEntity || needsClue else { return (none, nil, none, false, nil, nil, nil) }
     joinActionText()
     // Valid until `actionBytes` changes: the next record's action.
     let action = actionBytes.buffer
@@ -1936,15 +1938,21 @@ struct ScanState: ~Copyable {
     // The shape decides whether a text can name one (its labels and brackets are the
     // shape's; literals are not), so a shape without is not searched again.
     var entity: TextRange?
+    var keyPath: TextRange?
     let known = key.flatMap { memory.entityShapes.value(for: $0) }
-    if wantsEntity && known != false {
-      let r = ActionEntity.range(in: action)
-      if let r {
+    if wantsEntity && known != 0 {
+      var found: UInt8 = 0
+      if known.map({ $0 & 1 != 0 }) ?? true, let r = ActionEntity.range(in: action) {
         entity = wantsText ? TextRange(start: text.start + r.lowerBound, count: r.count) : derived.add(action, r)
+        found |= 1
       }
-      if known == nil, let key { memory.entityShapes.set(r != nil, for: key) }
+      if known.map({ $0 & 2 != 0 }) ?? true, let spelled = ActionEntity.bindingKeyPath(in: action) {
+        keyPath = derived.add(spelled)
+        found |= 2
+      }
+      if known == nil, let key { memory.entityShapes.set(found, for: key) }
     }
-    return (path, root, text, hasTypedNestedCase, key, entity)
+    return (path, root, text, hasTypedNestedCase, key, entity, keyPath)
   }
 
   private mutating func parseStatePart(_ shape: Shape, into derived: inout DerivedText) -> [StateChange] {

@@ -8,7 +8,8 @@ import TCALogPipeline
 /// * `excludes`: none matches the action path;
 /// * `states`: at least one matches a changed state path, raw or normalized;
 /// * `texts`: at least one matches the record's raw bytes (prefixes, newlines included);
-/// * `change`: the state part says something changed / nothing changed.
+/// * `change`: the state part says something changed / nothing changed;
+/// * `keyPaths`: the record is a binding of one of these key paths (`\.$volume`).
 ///
 /// The conditions are constants: a variable property of a class pays a runtime exclusivity
 /// check at each read, and `selects` reads them for every record.
@@ -38,6 +39,9 @@ public final class RecordQuery {
   public let change: ChangeCondition
   /// Select the records the conditions reject instead (grep's `-v`).
   public let inverted: Bool
+  /// A binding's key paths, spelled as records spell them (`\.$volume`, see
+  /// `spelledKeyPath`): the record's must be one (empty: no condition).
+  public let keyPaths: [[UInt8]]
 
   /// The first match failures seen (up to 10), for messages; `matchErrorCount` counts them all.
   /// Both unchecked: `selects` may write them, so each record paid two runtime exclusivity
@@ -51,8 +55,9 @@ public final class RecordQuery {
   /// A query from its conditions; without any it selects every record.
   public init(
     actions: [PatternMatcher] = [], excludes: [PatternMatcher] = [], states: [PatternMatcher] = [],
-    texts: [PatternMatcher] = [], change: ChangeCondition = .any, inverted: Bool = false
+    texts: [PatternMatcher] = [], change: ChangeCondition = .any, inverted: Bool = false, keyPaths: [String] = []
   ) {
+    self.keyPaths = keyPaths.map { Array(RecordQuery.spelledKeyPath($0).utf8) }
     self.actions = actions
     self.excludes = excludes
     self.states = states
@@ -67,6 +72,7 @@ public final class RecordQuery {
     var actions, excludes, states, texts: [(pattern: String, options: PatternMatcher.Options)]
     var change: ChangeCondition
     var inverted: Bool
+    var keyPaths: [String]
 
     /// A query of its own. Every pattern compiled once already; should one fail now (out
     /// of memory), dropping it would change what is selected, so that stops the program.
@@ -82,7 +88,7 @@ public final class RecordQuery {
       }
       return RecordQuery(
         actions: matchers(actions), excludes: matchers(excludes), states: matchers(states),
-        texts: matchers(texts), change: change, inverted: inverted)
+        texts: matchers(texts), change: change, inverted: inverted, keyPaths: keyPaths)
     }
   }
 
@@ -93,7 +99,17 @@ public final class RecordQuery {
     }
     return Blueprint(
       actions: list(actions), excludes: list(excludes), states: list(states), texts: list(texts),
-      change: change, inverted: inverted)
+      change: change, inverted: inverted, keyPaths: keyPaths.map { String(decoding: $0, as: UTF8.self) })
+  }
+
+  /// A key path as the user may write it (`\.$volume`, `\Feature.State.$volume`,
+  /// `$volume`), spelled as records spell it (docs/FORMATS.md 3.1): `\.$volume`.
+  public static func spelledKeyPath(_ text: String) -> String {
+    let written = text.hasPrefix("\\") ? text : "\\." + text
+    let bytes = Array(("(" + written).utf8)
+    return bytes.withUnsafeBufferPointer { ActionEntity.bindingKeyPath(in: $0) }.map {
+      String(decoding: $0, as: UTF8.self)
+    } ?? written
   }
 
   /// Takes over the match failures a worker's copy of this query saw.
@@ -108,12 +124,14 @@ public final class RecordQuery {
     if !actions.isEmpty || !excludes.isEmpty { needs.insert(.action) }
     if !states.isEmpty || change != .any { needs.insert(.statePaths) }
     if !texts.isEmpty { needs.insert(.raw) }
+    if !keyPaths.isEmpty { needs.insert(.entity) }
     return needs
   }
 
   /// True when the query keeps every record (the raw round trip).
   public var selectsEverything: Bool {
     actions.isEmpty && excludes.isEmpty && states.isEmpty && texts.isEmpty && change == .any && !inverted
+      && keyPaths.isEmpty
   }
 
   /// Whether the record is selected: every condition holds, the answer flipped when `inverted`.
@@ -145,6 +163,11 @@ public final class RecordQuery {
         if !found { return false }
       }
       if !texts.isEmpty && !texts.contains(where: { matches($0, slice(record.rawRange)) }) { return false }
+      if !keyPaths.isEmpty {
+        guard let r = record.bindingKeyPathRange, keyPaths.contains(where: { $0.elementsEqual(slice(r)) }) else {
+          return false
+        }
+      }
       return true
     }
   }
@@ -153,7 +176,9 @@ public final class RecordQuery {
   /// path alone (action patterns or exclusions, nothing else, not inverted): the records
   /// it would not select need not be built. Nil otherwise.
   public var actionGate: ActionGate? {
-    guard !actions.isEmpty || !excludes.isEmpty, states.isEmpty, texts.isEmpty, change == .any, !inverted else {
+    guard !actions.isEmpty || !excludes.isEmpty, states.isEmpty, texts.isEmpty, change == .any, !inverted,
+      keyPaths.isEmpty
+    else {
       return nil
     }
     return { key, path in self.actionConditionsHold(key, path) }

@@ -114,6 +114,12 @@ public struct ClassifiedAction: Sendable, Equatable {
   public var reasons: [String]
   /// Points for noise (positive) or signal (negative) from the numbers alone.
   public var score: Int
+  /// For one key path of a binding (`keyPaths`): that key path (`\.$volume`).
+  public var keyPath: String? = nil
+  /// A TCA binding's key paths, each judged alone (a slider streams, a toggle is a tap),
+  /// sorted by key path; empty for other actions. When they disagree, the path itself is
+  /// ambiguous and each key path keeps its own class.
+  public var keyPaths: [ClassifiedAction] = []
 }
 
 /// Tells noise from signal per action path from evidence the log holds.
@@ -159,6 +165,9 @@ package struct ActionClassifier: Sendable {
   package var jitteredTimerShare = 0.7
   /// Share of an action's records that must closely follow another's to inherit its class.
   package var followShare = 0.8
+  /// Share of a binding's records that follow one of their own (without times) from which
+  /// it streams like a slider: 0.95 is runs of 20 on average, longer than a typed word.
+  package var bindingStreamRuns = 0.95
 
   /// The defaults, or, for measuring by leaving one app out (`Tests/Simulator/measure.py`
   /// only), the values of `TCALOG_CLASSIFIER_TUNING` (`name=value,…` of the thresholds
@@ -176,6 +185,7 @@ package struct ActionClassifier: Sendable {
       case "fanOutOrderSpread": fanOutOrderSpread = value
       case "jitteredTimerShare": jitteredTimerShare = value
       case "followShare": followShare = value
+      case "bindingStreamRuns": bindingStreamRuns = value
       default: break
       }
     }
@@ -205,23 +215,8 @@ package struct ActionClassifier: Sendable {
       evidence.noOpShare = stats.withStatePart > 0 ? Double(stats.noOps) / Double(stats.withStatePart) : nil
       // Rhythm of the root with the most records (roots of one path rarely mix).
       let main = members.max { summary.actions[$0].stats.count < summary.actions[$1].stats.count }!
-      let rhythm = summary.actions[main].rhythm
-      evidence.timedGaps = rhythm.timeGaps
-      evidence.medianGap = rhythm.medianGap
-      evidence.fastShare = rhythm.fastShare
-      if let period = rhythm.period {
-        evidence.period = period.seconds
-        evidence.periodShare = period.share
-      }
+      Self.rhythmEvidence(summary.actions[main].rhythm, summary, into: &evidence)
       evidence.peakPerSecond = members.compactMap { summary.actions[$0].burst?.count }.max() ?? 0
-      evidence.repeatShare = rhythm.repeatShare
-      evidence.spacingVariation = rhythm.orderGapVariation
-      evidence.nearMedianShare = rhythm.shareNearMedian(0.3)
-      evidence.subSecondShare = rhythm.subSecondShare
-      if let first = summary.firstTime, let last = summary.lastTime, !rhythm.minutes.isEmpty {
-        let span = Int((last / 60).rounded(.down)) - Int((first / 60).rounded(.down)) + 1
-        evidence.presence = Double(rhythm.minutes.count) / Double(max(1, span))
-      }
       let entities = summary.actions[main].entities
       evidence.entities = entities.entities
       evidence.entityGap = entities.typicalGap
@@ -241,9 +236,80 @@ package struct ActionClassifier: Sendable {
           ],
           score: 0)
       }
-      return decide(path, evidence)
+      return withKeyPaths(decide(path, evidence), summary.actions[main].keyPaths, summary)
     }
     return thin ? classified : inherit(classified, summary, byPath)
+  }
+
+  /// Rate and rhythm of one row (an action's, or one key path's of a binding).
+  static func rhythmEvidence(_ rhythm: Rhythm, _ summary: ReportSummary, into evidence: inout ActionEvidence) {
+    evidence.timedGaps = rhythm.timeGaps
+    evidence.medianGap = rhythm.medianGap
+    evidence.fastShare = rhythm.fastShare
+    if let period = rhythm.period {
+      evidence.period = period.seconds
+      evidence.periodShare = period.share
+    }
+    evidence.repeatShare = rhythm.repeatShare
+    evidence.spacingVariation = rhythm.orderGapVariation
+    evidence.nearMedianShare = rhythm.shareNearMedian(0.3)
+    evidence.subSecondShare = rhythm.subSecondShare
+    if let first = summary.firstTime, let last = summary.lastTime, !rhythm.minutes.isEmpty {
+      let span = Int((last / 60).rounded(.down)) - Int((first / 60).rounded(.down)) + 1
+      evidence.presence = Double(rhythm.minutes.count) / Double(max(1, span))
+    }
+  }
+
+  /// A binding judged per key path: each key path by its own counts and rhythm (what it
+  /// does to state is known per action only, so it does not count). One key path: the binding's verdict is its.
+  /// Several that agree: that class. Several that disagree: the path is ambiguous (no
+  /// entry can silence the whole binding) and each key path keeps its own class.
+  func withKeyPaths(_ action: ClassifiedAction, _ rows: [ActionSummary], _ summary: ReportSummary)
+    -> ClassifiedAction
+  {
+    guard !rows.isEmpty else { return action }
+    let records = summary.statistics.completeRecords
+    let lines = summary.statistics.lines
+    var out = action
+    out.keyPaths = rows.map { row in
+      var e = action.evidence
+      e.records = row.stats.count
+      e.lines = row.stats.lines
+      e.recordShare = records > 0 ? Double(row.stats.count) / Double(records) : 0
+      e.lineShare = lines > 0 ? Double(row.stats.lines) / Double(lines) : 0
+      e.noOpShare = row.stats.withStatePart > 0 ? Double(row.stats.noOps) / Double(row.stats.withStatePart) : nil
+      e.period = nil
+      e.periodShare = 0
+      e.presence = nil
+      Self.rhythmEvidence(row.rhythm, summary, into: &e)
+      e.peakPerSecond = row.burst?.count ?? 0
+      // What the binding does to state is counted per action, not per key path: the
+      // slider's values would speak for the toggle. Each key path by its rhythm alone.
+      e.statePaths = []
+      e.exclusiveShare = 0
+      e.newValueShare = nil
+      e.entities = 0
+      e.entityGap = nil
+      e.entitySpread = nil
+      e.entityOrderSpread = nil
+      e.entitySwitchShare = nil
+      e.entityShortShare = nil
+      var c = decide(action.path, e)
+      c.keyPath = row.keyPath
+      return c
+    }
+    let classes = Set(out.keyPaths.map(\.actionClass))
+    if classes.count == 1, let only = classes.first {
+      if out.actionClass != only {
+        out.actionClass = only
+        out.reasons.insert("its key path\(rows.count == 1 ? "" : "s, each judged alone,") \(only.rawValue)", at: 0)
+      }
+    } else {
+      out.actionClass = .ambiguous
+      let each = out.keyPaths.map { "\($0.keyPath ?? "?") \($0.actionClass.rawValue)" }.joined(separator: ", ")
+      out.reasons.insert("its key paths differ (\(each)): judged one by one", at: 0)
+    }
+    return out
   }
 
   /// Causality: an action whose records follow another's closely about as often as the
@@ -358,6 +424,11 @@ package struct ActionClassifier: Sendable {
     }
     weighTime(e, &tally)
     weighOrderAndState(e, &tally)
+    // A binding set one record at a time (no runs, no machine's pace) is a toggle's or a
+    // stepper's tap: what the user did. Keystrokes come in runs and stay the user's call.
+    if e.isBinding && !tally.machinePace && e.records >= rareRecords && e.repeatShare < 0.25 {
+      tally.add(-2, "a binding set one at a time (\(NumberText.percent(e.repeatShare)) % in runs): a tap on a toggle or stepper")
+    }
     // Seen often enough to show a machine's habits and showing none of them: no bursts,
     // no timer, no runs, no no-ops, no stream of new values, not a large share.
     if tally.noisePoints == 0 && tally.score > -3 && e.records >= rareRecords {
@@ -486,6 +557,17 @@ package struct ActionClassifier: Sendable {
     if e.timedGaps == 0 && e.entities >= 2, let spread = e.entityOrderSpread, spread <= entityOrderRegular {
       tally.strong = true
       tally.add(3, "each of \(e.entities) entities evenly spaced in records (spread \(F.fixed(spread, 2)))")
+    }
+    // Without times, a binding (one key path) whose records come in runs of twenty or more
+    // on average streams as a drag does (a slider sends dozens a gesture); a person's
+    // keystrokes in a text field come in runs of a word's length, a toggle's alone.
+    if e.isBinding && e.timedGaps == 0 && e.records >= 50 && e.repeatShare >= bindingStreamRuns {
+      tally.machinePace = true
+      tally.strong = true
+      tally.add(
+        2,
+        "a binding that streams: runs of \(F.fixed(1 / max(0.001, 1 - e.repeatShare), 0)) records on average, "
+          + "a drag's, not keystrokes")
     }
     if !tally.personPace && !tally.fanOut {
       if e.repeatShare >= 0.5 {

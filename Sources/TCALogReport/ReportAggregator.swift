@@ -86,6 +86,11 @@ public struct ReportAggregator: Sendable {
   var rhythms: [Rhythm] = []
   /// Spacing of each action's records per entity (row id, dictionary key).
   var entityRhythms: [EntityRhythm] = []
+  /// A binding's records per key path (`Record.bindingKeyPathRange`): action index → key
+  /// path → its own counts, rhythm and busiest second, so that each key path is judged
+  /// alone (a slider streams, a toggle is a tap). Keyed by the spelled key path: parts
+  /// merge by it.
+  var keyPathRows: [Int: [String: KeyPathRow]] = [:]
   /// What follows what: (earlier action << 32 | later action) → records of the later one
   /// that came within `followWindow` seconds (with times) or `followRecords` records
   /// (without) of the earlier one. Counted within each part of the input: a pair across
@@ -144,6 +149,9 @@ public struct ReportAggregator: Sendable {
         key: record.withBytes(entity, ActionEntity.key), ordinal: ordinal, time: written?.instant)
     }
     noteFollows(index, time: written?.instant)
+    if let keyPath = record.bindingKeyPathRange {
+      addKeyPathRecord(record, keyPath: record.string(keyPath), index: index, time: written)
+    }
     ordinal += 1
     for change in record.changes {
       let stateId = record.withBytes(change.normalized) { statePaths.intern($0) }
@@ -176,6 +184,22 @@ public struct ReportAggregator: Sendable {
       shapeSamplesTaken[index] += 1
       addShape(ActionText.analyze(record.actionText).steps, count: 1, to: index)
     }
+  }
+
+  /// Counts a binding's record under its key path too (its action's row counts it as well).
+  private mutating func addKeyPathRecord(_ record: RecordContent, keyPath: String, index: Int, time: WrittenTime?) {
+    var row = keyPathRows[index, default: [:]][keyPath, default: KeyPathRow()]
+    row.stats.count += 1
+    row.stats.lines += record.lines
+    row.stats.bytes += record.bytes
+    if record.hasStatePart {
+      row.stats.withStatePart += 1
+      if !record.stateChanged { row.stats.noOps += 1 }
+    }
+    row.stats.changes += record.changes.count
+    row.rhythm.add(ordinal: ordinal, time: time?.instant)
+    if let time { row.burst.add(second: Int(time.instant.rounded(.down))) }
+    keyPathRows[index, default: [:]][keyPath] = row
   }
 
   /// Counts this record as following each of the last few distinct actions close before it.
@@ -244,6 +268,13 @@ public struct ReportAggregator: Sendable {
       bursts[index].merge(other.bursts[i])
       rhythms[index].merge(other.rhythms[i], offset: ordinal)
       entityRhythms[index].merge(other.entityRhythms[i], offset: ordinal)
+      for (keyPath, o) in other.keyPathRows[i] ?? [:] {
+        var row = keyPathRows[index, default: [:]][keyPath, default: KeyPathRow()]
+        row.stats.add(o.stats)
+        row.rhythm.merge(o.rhythm, offset: ordinal)
+        row.burst.merge(o.burst)
+        keyPathRows[index, default: [:]][keyPath] = row
+      }
       let room = ReportAggregator.shapeSamples - shapeSamplesTaken[index]
       var taken = 0
       for shape in other.shapes[i] where taken < room {
@@ -315,7 +346,12 @@ public struct ReportAggregator: Sendable {
       result.actions.append(
         ActionSummary(
           path: names[i].0, root: key.root == 0 ? nil : names[i].1, stats: actions[i], burst: bursts[i].best,
-          shape: shape?.steps, shapeVariants: shapes[i].count, rhythm: rhythms[i], entities: entityRhythms[i]))
+          shape: shape?.steps, shapeVariants: shapes[i].count, rhythm: rhythms[i], entities: entityRhythms[i],
+          keyPaths: (keyPathRows[i] ?? [:]).sorted { $0.key < $1.key }.map { keyPath, row in
+            ActionSummary(
+              path: names[i].0, root: key.root == 0 ? nil : names[i].1, stats: row.stats, burst: row.burst.best,
+              shape: shape?.steps, shapeVariants: shapes[i].count, rhythm: row.rhythm, keyPath: keyPath)
+          }))
     }
     var stateOrder = Array(stateChanges.indices)
     let stateNames = stateOrder.map { statePaths.string($0) }
@@ -357,6 +393,18 @@ public struct ActionSummary: Sendable {
   package var rhythm = Rhythm()
   /// How its records are spaced per entity (row id, dictionary key).
   package var entities = EntityRhythm()
+  /// For a row of `keyPaths`: the binding's key path it counts (`\.$volume`).
+  public var keyPath: String?
+  /// For a TCA binding (`….binding.set`): its records per key path, each a summary of its
+  /// own (same path, `keyPath` set), sorted by key path; empty for other actions.
+  public var keyPaths: [ActionSummary] = []
+}
+
+/// A binding's records under one key path (`ReportAggregator.keyPathRows`).
+struct KeyPathRow: Sendable {
+  var stats = ActionStats()
+  var rhythm = Rhythm()
+  var burst = BurstTracker()
 }
 
 /// One normalized state path of a `ReportSummary`, with its changes.

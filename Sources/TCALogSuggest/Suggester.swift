@@ -45,10 +45,18 @@ public struct Suggestion: Sendable, Equatable {
   public var actionClass: ActionClass
   /// Why, in words: the evidence of each covered path.
   public var evidence: [String]
+  /// For an entry of one key path of a binding (`\.$volume`): the key path. Such an entry
+  /// covers only that key path's records, never the whole action path (`covers`), and has
+  /// no repository line: a pattern selects action paths (`tcalog filter --key-path`
+  /// selects key paths).
+  public var keyPath: String? = nil
   /// Anchored PCRE2 of the prefix for a filter repository.
   public var regex: String { "^" + patternPath.replacingScalars(".", with: "\\.") + "(\\.|$)" }
-  /// Whether the filter matches an action path: its pattern path or anything below it.
-  public func covers(_ path: String) -> Bool { path == patternPath || path.hasPrefix(patternPath + ".") }
+  /// Whether the filter matches an action path: its pattern path or anything below it (a
+  /// key path's entry matches no whole path).
+  public func covers(_ path: String) -> Bool {
+    keyPath == nil && (path == patternPath || path.hasPrefix(patternPath + "."))
+  }
   /// Whether a case key path reaches the whole prefix (else the casepath style uses a pattern).
   public var keyPathReachesPath: Bool { keyPathSegments.joined(separator: ".") == patternPath }
 }
@@ -147,7 +155,7 @@ public struct Suggester {
   static let maxDepth = 64
 
   /// How an action takes part in grouping.
-  enum Status { case noise, ambiguous, blocked, silenced }
+  enum Status { case noise, ambiguous, blocked, silenced, keyPaths }
 
   /// What the grouping keeps at a node of its tree: below the tree's root one node per
   /// root type, below each the pattern paths of that root's actions.
@@ -193,11 +201,19 @@ public struct Suggester {
       }
     }
     var naming = Naming(taken: Set(silencer?.entryNames ?? []))
-    let suggestions = byLines(Self.noiseGroups(tree), .noise).map {
+    var suggestions = byLines(Self.noiseGroups(tree), .noise).map {
       make(tree[$0], summary, status, .noise, classOf, &naming)
     }
-    let candidates = byLines(ambiguousNodes(tree, summary, status), .ambiguous).map {
+    var candidates = byLines(ambiguousNodes(tree, summary, status), .ambiguous).map {
       make(tree[$0], summary, status, .ambiguous, classOf, &naming)
+    }
+    // A binding whose key paths disagree: an entry per key path (`Status.keyPaths`).
+    for (i, a) in summary.actions.enumerated() where status[i] == .keyPaths {
+      guard let c = classOf[a.path] else { continue }
+      for (kp, row) in zip(c.keyPaths, a.keyPaths) where kp.actionClass != .signal {
+        guard let s = makeKeyPath(a, kp, row, &naming) else { continue }
+        if kp.actionClass == .noise { suggestions.append(s) } else { candidates.append(s) }
+      }
     }
     sorting.kept.sort { $0.stats.lines != $1.stats.lines ? $0.stats.lines > $1.stats.lines : $0.path < $1.path }
     return SuggestionSet(
@@ -241,7 +257,12 @@ public struct Suggester {
           sorting.warnings.append("records of \(shown) disagree about case payloads; using the most frequent shape")
         }
       }
-      if isNoise {
+      if let c, Set(c.keyPaths.map(\.actionClass)).count > 1 {
+        // Its key paths disagree: each gets its own entry, the binding as a whole none.
+        sorting.status[i] = .keyPaths
+        let each = c.keyPaths.map { "\($0.keyPath ?? "?") \($0.actionClass.rawValue)" }.joined(separator: ", ")
+        keep(.ambiguous, "key paths judged one by one: \(each)")
+      } else if isNoise {
         sorting.status[i] = .noise
       } else if isAmbiguous {
         sorting.status[i] = .ambiguous
@@ -330,6 +351,37 @@ public struct Suggester {
     )
   }
 
+  /// The entry for one key path of a binding: `if case .feature(.binding(\\.$volume))`
+  /// (TCA's `BindingAction` matches a key path by `~=`), named after the path and the key
+  /// path. Nil when the path does not end at `binding` in a pattern.
+  func makeKeyPath(_ a: ActionSummary, _ kp: ClassifiedAction, _ row: ActionSummary, _ naming: inout Naming)
+    -> Suggestion?
+  {
+    guard let keyPath = kp.keyPath, let root = options.root ?? a.root, let shape = a.shape else { return nil }
+    let segments = Suggester.patternSegments(a.path, options)
+    guard segments.last == "binding", shape.count >= segments.count else { return nil }
+    var steps = Array(shape.prefix(segments.count))
+    steps[steps.count - 1].followed = nil
+    // The last step is `binding`, written last and bare: the key path goes right after it.
+    let pattern = Array(Suggester.pattern(steps).utf8)
+    let bare = Array(".binding".utf8)
+    guard pattern.count >= bare.count,
+      let at = (0...(pattern.count - bare.count)).last(where: { Array(pattern[$0..<($0 + bare.count)]) == bare })
+    else { return nil }
+    let end = at + bare.count
+    let closurePattern =
+      String(decoding: pattern[..<end], as: UTF8.self) + "(" + keyPath + ")"
+      + String(decoding: pattern[end...], as: UTF8.self)
+    let leaf = keyPath.split(separator: ".").last.map { String($0.drop { $0 == "$" }) } ?? "keyPath"
+    let name = naming.name(segments + [leaf])
+    return Suggestion(
+      root: root, path: segments.joined(separator: "."), name: SwiftIdentifier.escaped(name), stats: row.stats,
+      coveredPaths: [a.path + " " + keyPath], steps: steps, hasShapeConflict: a.shapeVariants > 1,
+      closurePattern: closurePattern, patternPath: segments.joined(separator: "."), keyPathSegments: [],
+      actionClass: kp.actionClass == .noise ? .noise : .ambiguous,
+      evidence: ["`\(a.path) \(keyPath)`: " + kp.reasons.prefix(4).joined(separator: ", ")], keyPath: keyPath)
+  }
+
   /// The path a pattern can express for an action: cut after `binding` (a struct in TCA,
   /// no case to match below it) and at `--depth`.
   static func patternSegments(_ path: String, _ options: SuggestOptions) -> [String] {
@@ -356,7 +408,7 @@ public struct Suggester {
         switch status[i] {
         case .noise: tree[id].hasNoise = true
         case .silenced: break
-        case .ambiguous, .blocked: tree[id].noiseOnly = false
+        case .ambiguous, .blocked, .keyPaths: tree[id].noiseOnly = false
         }
         parent = id
       }

@@ -112,6 +112,13 @@ struct FilterCommand: ParsableCommand {
   @Flag(name: [.customShort("o"), .customLong("only-matching")], help: .hidden)
   var onlyMatching = false
 
+  @Option(
+    name: .customLong("key-path"),
+    help: ArgumentHelp(
+      "Keep only bindings of this key path (\\.$volume; repeatable: any), as records' bindingKeyPath spells it.",
+      valueName: "keypath"))
+  var keyPaths: [String] = []
+
   @Flag(name: .long, help: "Keep only records whose state changed.")
   var changed = false
 
@@ -268,7 +275,7 @@ struct FilterCommand: ParsableCommand {
     }
     let query = RecordQuery(
       actions: actions, excludes: excludes, states: states, texts: texts,
-      change: changed ? .changed : unchanged ? .unchanged : .any, inverted: invert)
+      change: changed ? .changed : unchanged ? .unchanged : .any, inverted: invert, keyPaths: keyPaths)
 
     let usesColor = ColorPolicy.resolve(
       color, environment: ProcessInfo.processInfo.environment, isTerminal: OutputBuffer.isTerminal(1))

@@ -91,7 +91,8 @@ struct SuggestCommand: ParsableCommand {
       throw ExitCode(2)
     }
     if append, let filters {
-      let entries = set.suggestions.map {
+      // A key path's entry has no pattern (a pattern selects whole actions).
+      let entries = set.suggestions.filter { $0.keyPath == nil }.map {
         FilterRepository.Entry(name: $0.name.replacingScalars("`", with: ""), pattern: $0.regex)
       }
       do {
