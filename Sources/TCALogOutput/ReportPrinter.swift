@@ -158,6 +158,20 @@ public struct ReportPrinter: Sendable {
         + (l.bar ? style(F.bar(lineShare, width: 8), ANSI.cyan) + " " : "") + F.padLeft(noop, 6) + " "
         + (l.changes ? F.padLeft(NumberText.fixed(r.changesPerRecord(row.stats), 1), 5) + " " : "")
         + Self.classLabel(row.actionClass) + "\n"
+      // A binding's key paths under it, each with its own class (they may differ).
+      for k in row.keyPaths {
+        var stats = ActionStats()
+        stats.count = k.records
+        stats.lines = k.lines
+        let share = r.shareOfLines(stats)
+        let inner = indent + "  "
+        out +=
+          F.padRight(inner + F.fitTail(TerminalSafe.escaped(k.keyPath), max(1, l.path - inner.count)), l.path) + " "
+          + F.padLeft(NumberText.grouped(k.records), 7) + " "
+          + F.padLeft(NumberText.percent(r.shareOfRecords(stats)), 5) + " " + F.padLeft(NumberText.percent(share), 6)
+          + " " + (l.bar ? style(F.bar(share, width: 8), ANSI.cyan) + " " : "") + F.padLeft("", 6) + " "
+          + (l.changes ? F.padLeft("", 5) + " " : "") + Self.classLabel(k.actionClass) + "\n"
+      }
     }
     if r.actionRows.isEmpty { out += "  (no complete records)\n" }
     if r.hiddenActionRows > 0 {
@@ -341,6 +355,19 @@ public struct ReportPrinter: Sendable {
         json.member("changesPerRecord", r.changesPerRecord(row.stats))
         json.member("silencedBy", strings: row.silencedBy)
         json.member("class", Self.classJSON(row.actionClass))
+        if !row.keyPaths.isEmpty {
+          json.key("keyPaths")
+          json.beginArray()
+          for k in row.keyPaths {
+            json.beginObject()
+            json.member("keyPath", k.keyPath)
+            json.member("records", k.records)
+            json.member("lines", k.lines)
+            json.member("class", k.actionClass.rawValue)
+            json.endObject()
+          }
+          json.endArray()
+        }
         json.endObject()
       }
       json.lineBreak(indent: 2)

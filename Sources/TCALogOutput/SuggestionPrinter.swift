@@ -46,13 +46,17 @@ public struct SuggestionPrinter: Sendable {
         + "\(NumberText.percent(lineShare)) % of log lines."
     ]
     for line in s.evidence { out.append(SuggestionPrinter.comment(line) + ".") }
-    if s.coveredPaths != [s.patternPath] {
+    if let keyPath = s.keyPath {
+      out.append(
+        "Matches `\(s.patternPath).set` of key path `\(keyPath)` only (TCA's BindingAction matches a key path by "
+          + "`~=`); the binding's other key paths are judged apart.")
+    } else if s.coveredPaths != [s.patternPath] {
       let all = s.actionClass == .noise ? "all noise" : "none of them signal"
       out.append(
         "Matches every `\(s.patternPath).*` action; seen here: "
           + s.coveredPaths.map { "`\($0)`" }.joined(separator: ", ") + " (\(all)).")
     }
-    if s.steps.last?.name == "binding" {
+    if s.steps.last?.name == "binding" && s.keyPath == nil {
       out.append(
         "`binding` is TCA's BindingAction (a struct): the pattern stops there and matches every binding of this "
           + "feature."

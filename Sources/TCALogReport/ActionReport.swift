@@ -42,6 +42,9 @@ public struct ActionRow: Sendable, Equatable {
   /// The class of the row's actions (the classifier of `suggest`); nil when a group holds
   /// actions of different classes.
   public var actionClass: ActionClass? = nil
+  /// A TCA binding's key paths, each with its own class (`ClassifiedAction.keyPaths`);
+  /// empty for other rows and groups.
+  public var keyPaths: [KeyPathShare] = []
   /// The path as shown: `path.*` for a group, `*` for the root group, `(no path)` for an empty path.
   public var label: String { isGroup ? (path.isEmpty ? "*" : path + ".*") : (path.isEmpty ? "(no path)" : path) }
   /// The label without the parent row's path (`.mouseMoved` under `windows.window.*`).
@@ -49,6 +52,15 @@ public struct ActionRow: Sendable, Equatable {
     guard let parentPath, !parentPath.isEmpty, path.hasPrefix(parentPath + ".") else { return label }
     return String(label.dropFirst(parentPath.count))
   }
+}
+
+/// One key path of a binding's row: its records and lines, and its own class.
+public struct KeyPathShare: Sendable, Equatable {
+  /// The key path (`\.$volume`).
+  public var keyPath: String
+  public var records: Int
+  public var lines: Int
+  public var actionClass: ActionClass
 }
 
 /// One row of the state table: a normalized state path.
@@ -429,12 +441,20 @@ extension ActionReport {
     // Per path: its own actions' classes; per group path: those of the actions under it.
     var own: [String: ClassTally] = [:]
     var under: [String: ClassTally] = [:]
+    var keyPaths: [String: [KeyPathShare]] = [:]
     var all = ClassTally()
     let groups = Set(rows.lazy.filter(\.isGroup).map(\.path))
     for c in classified {
       work += 1
       own[c.path, default: ClassTally()].add(c.actionClass)
       all.add(c.actionClass)
+      if !c.keyPaths.isEmpty {
+        keyPaths[c.path] = c.keyPaths.map {
+          KeyPathShare(
+            keyPath: $0.keyPath ?? "", records: $0.evidence.records, lines: $0.evidence.lines,
+            actionClass: $0.actionClass)
+        }
+      }
       var prefix = c.path[...]
       while let dot = prefix.lastIndex(of: ".") {
         work += 1
@@ -449,6 +469,7 @@ extension ActionReport {
       var tally = own[row.path] ?? ClassTally()
       if row.isGroup { tally.add(row.path.isEmpty ? all : under[row.path] ?? ClassTally()) }
       row.actionClass = tally.actionClass
+      if !row.isGroup { row.keyPaths = keyPaths[row.path] ?? [] }
       return row
     }
   }
