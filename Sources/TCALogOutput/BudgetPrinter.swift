@@ -31,6 +31,41 @@ public struct BudgetPrinter {
   /// `check --strict`: a stale rule and an unnamed action break the budget.
   public var strict = false
 
+  /// What one input of several measured alone, rule by rule.
+  public struct InputCheck: Sendable {
+    /// The input's name as given (`-`: standard input).
+    public var source: String
+    /// Its records (those in the time window, when there is one).
+    public var records: Int
+    /// Its lines (those of the records in the time window, when there is one).
+    public var lines: Int
+    /// The budget's rules measured on this input alone, in the order of the whole read's.
+    public var results: [Budget.Result]
+    /// The built-in rules on this input alone (empty without `--default-rules`).
+    public var defaults: [DefaultBudget.Result]
+
+    /// An input's measurements.
+    public init(
+      source: String, records: Int, lines: Int, results: [Budget.Result], defaults: [DefaultBudget.Result]
+    ) {
+      self.source = source
+      self.records = records
+      self.lines = lines
+      self.results = results
+      self.defaults = defaults
+    }
+
+    /// Rules over their limit on this input alone, budget and built-in (a rule stale here
+    /// may match in another input: it is not counted).
+    public var broken: Int {
+      results.filter { $0.measured != nil && !$0.holds }.count + defaults.filter { !$0.findings.isEmpty }.count
+    }
+  }
+
+  /// Each input's own measurements, in the order read; text shows them when there are
+  /// several, json always (one input: the whole read's).
+  public var inputs: [InputCheck] = []
+
   /// A printer of `format`, writing times in `timeOffset`, text wrapped to `width` columns.
   public init(format: Format, timeOffset: Int? = nil, width: Int? = nil) {
     self.format = format
@@ -136,6 +171,23 @@ public struct BudgetPrinter {
     if !defaults.isEmpty { out += " (\(defaults.count) of them built in)" }
     if strict && !unnamed.isEmpty { out += "; \(NumberText.counted(unnamed.count, "action")) no rule names" }
     out += "\n"
+    let perFile = inputs.count > 1
+    if perFile {
+      for input in inputs {
+        out +=
+          "file  \(TerminalSafe.escaped(input.source))  \(NumberText.counted(input.records, "record")), "
+          + "\(input.broken) of \(NumberText.counted(rules, "rule")) broken in it alone\n"
+      }
+    }
+    /// `a.log 12/s (broken alone), b.log 4/s`: rule `index` measured in each input.
+    func perFileText(_ index: Int) -> String {
+      inputs.filter { index < $0.results.count }.map { input in
+        let result = input.results[index]
+        let broken = result.measured != nil && !result.holds
+        return TerminalSafe.escaped(input.source) + " " + Self.value(result.measured, result.rule.unit)
+          + (broken ? " (broken alone)" : "")
+      }.joined(separator: ", ")
+    }
     func budgetLine(_ status: String, _ result: Budget.Result) -> String {
       "\(status)  \(TerminalSafe.escaped(result.rule.file)):\(result.rule.line)  \(TerminalSafe.escaped(result.rule.text))"
     }
@@ -143,17 +195,29 @@ public struct BudgetPrinter {
       "\(status)  \(result.rule.rawValue)  \(result.rule.description)"
     }
     // A broken rule's measurement and burst each on a line of their own: they fit a terminal.
-    for result in results where breaks(result) {
+    for (index, result) in results.enumerated() where breaks(result) {
       out +=
         budgetLine("FAIL", result) + "\n"
         + messageParts(result).map { "      " + TerminalSafe.escaped($0) + "\n" }.joined()
+      if perFile && result.measured != nil && !result.isStale { out += "      per file: " + perFileText(index) + "\n" }
     }
     if strict, let text = unnamedText() {
       out += "FAIL  " + TerminalSafe.escaped(text) + " (--strict)\n"
     }
-    for result in defaults where !result.findings.isEmpty {
+    for (index, result) in defaults.enumerated() where !result.findings.isEmpty {
       out += defaultLine("FAIL", result) + "\n"
       for f in result.findings { out += "      " + TerminalSafe.escaped(finding(f)) + "\n" }
+      if perFile {
+        let files = inputs.filter { index < $0.defaults.count && !$0.defaults[index].findings.isEmpty }
+        out +=
+          "      per file: "
+          + (files.isEmpty
+            ? "in none alone"
+            : files.map {
+              TerminalSafe.escaped($0.source) + " (" + $0.defaults[index].findings.map(\.action).joined(separator: ", ")
+                + ")"
+            }.joined(separator: ", ")) + "\n"
+      }
     }
     for result in results where result.measured == nil {
       out += budgetLine("n/a ", result) + "\n      " + message(result) + "\n"
@@ -170,9 +234,10 @@ public struct BudgetPrinter {
       let others = results.contains { $0.rule.isOthers } ? "checked by the '*' rule" : "not checked"
       out += "note  " + TerminalSafe.escaped(text) + " (\(others); --strict fails them)\n"
     }
-    for result in results where result.holds && !result.isStale {
+    for (index, result) in results.enumerated() where result.holds && !result.isStale {
       var measured = Self.value(result.measured, result.rule.unit)
       if let worst = result.worstPath { measured += ", worst \(TerminalSafe.escaped(worst))" }
+      if perFile { measured += "; per file: " + perFileText(index) }
       out += budgetLine("ok  ", result) + "  (\(measured))\n"
     }
     for result in defaults where result.holds { out += defaultLine("ok  ", result) + "\n" }
@@ -187,6 +252,18 @@ public struct BudgetPrinter {
       json.member("source", source)
       json.member("broken", counts(results, defaults).broken)
       json.member("strict", strict)
+      json.key("inputs")
+      json.beginArray()
+      for input in inputs {
+        json.lineBreak(indent: 2)
+        json.beginObject()
+        json.member("source", input.source)
+        json.member("records", input.records)
+        json.member("lines", input.lines)
+        json.member("broken", input.broken)
+        json.endObject()
+      }
+      json.endArray()
       json.key("unnamedActions")
       json.beginArray()
       for entry in unnamed {
@@ -199,7 +276,7 @@ public struct BudgetPrinter {
       json.endArray()
       json.key("rules")
       json.beginArray()
-      for result in results {
+      for (index, result) in results.enumerated() {
         json.lineBreak(indent: 2)
         json.beginObject()
         json.member("file", result.rule.file)
@@ -214,22 +291,30 @@ public struct BudgetPrinter {
         json.member("stale", result.isStale)
         json.member("matchedPaths", result.matchedPaths)
         json.member("worstAction", result.worstPath)
-        json.key("burst")
-        if let burst = result.burst {
+        burstMember(json: &json, result)
+        // The rule on each input alone: where its records came from. `holds` is null where
+        // the input alone gives no measure (a rate rule, the input without timestamps).
+        json.key("inputs")
+        json.beginArray()
+        for input in inputs where index < input.results.count {
+          let alone = input.results[index]
           json.beginObject()
-          json.member("time", isoTime(burst.second))
-          json.member("seconds", result.burstSeconds)
-          json.member("records", burst.records)
+          json.member("source", input.source)
+          json.member("measured", alone.measured)
+          json.key("holds")
+          if alone.measured == nil { json.null() } else { json.bool(alone.holds) }
+          json.member("matchedPaths", alone.matchedPaths)
+          json.member("worstAction", alone.worstPath)
+          burstMember(json: &json, alone)
           json.endObject()
-        } else {
-          json.null()
         }
+        json.endArray()
         json.endObject()
       }
       json.endArray()
       json.key("defaultRules")
       json.beginArray()
-      for result in defaults {
+      for (index, result) in defaults.enumerated() {
         json.lineBreak(indent: 2)
         json.beginObject()
         json.member("rule", result.rule.rawValue)
@@ -246,11 +331,37 @@ public struct BudgetPrinter {
           json.endObject()
         }
         json.endArray()
+        json.key("inputs")
+        json.beginArray()
+        for input in inputs where index < input.defaults.count {
+          let alone = input.defaults[index]
+          json.beginObject()
+          json.member("source", input.source)
+          json.member("measured", alone.measured)
+          json.member("holds", alone.holds)
+          json.member("actions", strings: alone.findings.map(\.action))
+          json.endObject()
+        }
+        json.endArray()
         json.endObject()
       }
       json.endArray()
       json.endObject()
     } + "\n"
+  }
+
+  /// `"burst": {time, seconds, records}`, or null without timestamps.
+  private func burstMember(json: inout JSONWriter, _ result: Budget.Result) {
+    json.key("burst")
+    if let burst = result.burst {
+      json.beginObject()
+      json.member("time", isoTime(burst.second))
+      json.member("seconds", result.burstSeconds)
+      json.member("records", burst.records)
+      json.endObject()
+    } else {
+      json.null()
+    }
   }
 
   /// GitHub's escaping of a workflow command's message (`%`, CR, LF) and, in properties,

@@ -96,7 +96,9 @@ public struct SuggestionPrinter: Sendable {
       }
       out += "}\n\n"
     }
-    if !includeType && SuggestionPrinter.printsChanges(set) { out += SuggestionPrinter.tcaGlue + "\n" }
+    if !includeType && SuggestionPrinter.printsChanges(set) {
+      out += SuggestionPrinter.tcaGlue(for: set.roots.compactMap(SwiftIdentifier.typeName)) + "\n"
+    }
     out += footer(set)
     return out
   }
@@ -439,28 +441,43 @@ public struct SuggestionPrinter: Sendable {
 
 extension SuggestionPrinter {
   /// The TCA 1.x glue `suggest` writes for a `_printChanges()` log: `._printChanges(.tcalog(…))`,
-  /// TCALogFilter's `ChangePrinter` behind TCA's `_ReducerPrinter`. Under
+  /// TCALogFilter's `ChangePrinter` behind TCA's `_ReducerPrinter`, one extension per root
+  /// action type (`roots`, Swift type names; none: one for every action type). Under
   /// `#if canImport(ComposableArchitecture)`, so the file also compiles where TCA is absent.
-  public static let tcaGlue =
-    """
-    // TCA 1.x glue: `._printChanges(.tcalog(filter))` prints `_printChanges()`'s text, each
-    // header stamped with the time, for the actions the filter lets through. Keep one copy
-    // per app target (delete it from a second suggest file).
-    #if canImport(ComposableArchitecture)
-      import ComposableArchitecture
+  ///
+  /// Constrained to the file's roots, two suggest files of one app target (one per feature)
+  /// compile side by side: an unconstrained `tcalog` in each would be declared twice. Two
+  /// files of the same root collide anyway, on their entries' names.
+  public static func tcaGlue(for roots: [String]) -> String {
+    var out = """
+      // TCA 1.x glue: `._printChanges(.tcalog(filter))` prints `_printChanges()`'s text, each
+      // header stamped with the time, for the actions the filter lets through. One extension
+      // per root action type, so the suggest files of other features compile beside this one.
+      #if canImport(ComposableArchitecture)
+        import ComposableArchitecture
 
-      extension _ReducerPrinter {
-        static func tcalog(
-          _ filter: ActionFilter<Action> = .all,
-          write: @escaping @Sendable (String) -> Void = ChangePrinterOutput.standardOutput
-        ) -> Self {
-          let printer = ChangePrinter<State, Action>(filter: filter, write: write)
-          return Self { action, oldState, newState in printer(action, oldState, newState) }
-        }
-      }
-    #endif
 
-    """
+      """
+    for (i, root) in (roots.isEmpty ? [nil] : roots.map(Optional.some)).enumerated() {
+      if i > 0 { out += "\n" }
+      out += "  extension _ReducerPrinter" + (root.map { " where Action == \($0)" } ?? "") + " {\n"
+      out += """
+            static func tcalog(
+              _ filter: ActionFilter<Action> = .all,
+              write: @escaping @Sendable (String) -> Void = ChangePrinterOutput.standardOutput
+            ) -> Self {
+              let printer = ChangePrinter<State, Action>(filter: filter, write: write)
+              return Self { action, oldState, newState in printer(action, oldState, newState) }
+            }
+          }
+
+        """
+    }
+    return out + "#endif\n"
+  }
+
+  /// The glue for every action type, as the README gives it for an app to add by hand.
+  public static var tcaGlue: String { tcaGlue(for: []) }
 
   /// The support code of ACTIONFILTER.md 6.1 for TCA 1.x: a `Sendable` ActionFilter over
   /// `CasePathable` actions and the `_ReducerPrinter` members `._printChanges` takes.

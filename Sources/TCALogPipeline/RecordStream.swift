@@ -25,6 +25,9 @@ public struct ReadResult: Sendable {
   public var timestampSpan: TimestampSpan?
   /// A sink said `.stop` before the inputs ended.
   public var stopped = false
+  /// Each input's own counts, in the order read (one per input begun), as
+  /// `reportedStatistics` gives them for the whole read: of the window when there is one.
+  public var inputStatistics: [ScanStatistics] = []
   /// An empty result: no counts, errors or warnings.
   public init() {}
 
@@ -203,6 +206,8 @@ public struct RecordStream: Sendable {
         result.stopped = true
         break
       }
+      // The window's counts of this input alone, merged into the read's when it ends.
+      var inputTally = window.isUnbounded ? nil : WindowTally()
       // The sink's gate only without a window: the window's counts see every record.
       let scanner = RecordScanner(
         file: input, firstIndex: nextIndex, sizeCap: sizeCap, needs: sink.needs,
@@ -216,19 +221,21 @@ public struct RecordStream: Sendable {
         // throws out of the scan (a flag checked per line would cost every line).
         try LineReader(source: source).forEachBlock { block, firstLine, firstOffset in
           try scanner.feed(lines: block, firstLine: firstLine, firstOffset: firstOffset) {
-            try take($0, into: &sink, control: &control, tally: &tally)
+            try take($0, into: &sink, control: &control, tally: &inputTally)
             if control == .stop { throw StopStream() }
           }
         }
-        try scanner.finish { try take($0, into: &sink, control: &control, tally: &tally) }
+        try scanner.finish { try take($0, into: &sink, control: &control, tally: &inputTally) }
       } catch let error as InputError {
         // What was read before the error is still input: its last record is finished.
         result.errors.append(error)
-        try scanner.finish { try take($0, into: &sink, control: &control, tally: &tally) }
+        try scanner.finish { try take($0, into: &sink, control: &control, tally: &inputTally) }
       } catch is StopStream {}
       nextIndex = scanner.nextIndex
       result.statistics.merge(scanner.statistics)
       result.warnings += scanner.warnings
+      result.inputStatistics.append(inputTally?.admitted ?? scanner.statistics)
+      if let inputTally { tally?.merge(inputTally) }
       if control == .stop {
         result.stopped = true
         break
@@ -269,6 +276,7 @@ public struct RecordStream: Sendable {
         break
       }
       var fileStatistics = ScanStatistics()
+      var fileTally = window.isUnbounded ? nil : WindowTally()
       var fileWarnings: [ScanWarning] = []
       var rangeError: InputError?
       let run = pipeline.start(file: input, firstIndex: nextIndex)
@@ -282,7 +290,7 @@ public struct RecordStream: Sendable {
           fileWarnings.append(warning)
         }
         fileStatistics.merge(done.statistics)
-        if let window = done.window { tally?.merge(window) }
+        if let window = done.window { fileTally?.merge(window) }
         control = try merge(&sink, done.part)
         rangeError = done.error
       }
@@ -308,6 +316,8 @@ public struct RecordStream: Sendable {
       nextIndex += fileStatistics.records
       result.statistics.merge(fileStatistics)
       result.warnings += fileWarnings
+      result.inputStatistics.append(fileTally?.admitted ?? fileStatistics)
+      if let fileTally { tally?.merge(fileTally) }
       if control == .stop {
         result.stopped = true
         break

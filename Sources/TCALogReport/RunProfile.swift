@@ -149,9 +149,26 @@ public struct RunProfiler: ChunkedRecordSink {
   public private(set) var profile: RunProfile
   private var firstTime: Double?
   private var lastTime: Double?
+  /// With `perInput`: a profiler of each input begun, the last the one being read. A
+  /// stream hands over a chunk's part only within its input, so each part is one input's.
+  private var inputProfilers: [RunProfiler]?
 
-  /// A profiler for the log named `source`.
-  public init(source: String) { profile = RunProfile(source: source) }
+  /// A profiler for the log named `source`; with `perInput`, also of each input alone
+  /// (`inputProfiles`), for `check` on several files.
+  public init(source: String, perInput: Bool = false) {
+    profile = RunProfile(source: source)
+    if perInput { inputProfilers = [] }
+  }
+
+  /// With `perInput`: each input's own profile, in the order read (`source`: its name);
+  /// complete once the stream ends. Empty without `perInput`.
+  public var inputProfiles: [RunProfile] { inputProfilers?.map(\.profile) ?? [] }
+
+  /// Starts the input's own profile (with `perInput`).
+  public mutating func begin(input: String) -> StreamControl {
+    inputProfilers?.append(RunProfiler(source: input))
+    return .more
+  }
 
   /// The action path, and which state paths changed.
   public var needs: RecordNeeds { [.action, .statePaths] }
@@ -175,12 +192,19 @@ public struct RunProfiler: ChunkedRecordSink {
 
   /// Keeps the totals of the whole read (its lines include lines outside records).
   public mutating func end(_ result: ReadResult) {
-    let statistics = result.windowStatistics ?? result.statistics
-    profile.lines = statistics.lines
+    finish(lines: result.reportedStatistics.lines)
+    for (i, statistics) in result.inputStatistics.enumerated() where i < inputProfilers?.count ?? 0 {
+      inputProfilers?[i].finish(lines: statistics.lines)
+    }
+  }
+
+  private mutating func finish(lines: Int) {
+    profile.lines = lines
     if let firstTime, let lastTime { profile.spanSeconds = lastTime - firstTime }
   }
 
   private mutating func absorb(_ part: Part) {
+    if let last = inputProfilers?.indices.last { inputProfilers?[last].absorb(part) }
     // Blocks count records across the run: the part's records follow those merged so far.
     profile.fitBlocks(profile.records + part.sequence.count)
     for (i, action) in part.sequence.enumerated() {

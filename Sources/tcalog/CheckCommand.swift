@@ -33,6 +33,9 @@ struct CheckCommand: ParsableCommand {
       ('* <= 10/s': no such action more than 10 times in a second). check lists the actions no rule \
       names and the rules whose pattern matched nothing (stale: renamed or removed actions); --strict \
       makes both break the budget. A budget without a rule is an error.
+      Several files are checked together, as one run; text and json also give each rule's measure \
+      in each file alone (json always, with one file too), so that a broken rule names the file its \
+      records came from.
       --init writes a budget from a good run: each action's peak, doubled, plus 2 (N/s for an action \
       that came more than 60 times in some minute, else N/min and at least 60/min, as one run's peak \
       minute of a rare action says little of the next), then '* <= 10/s' (without timestamps \
@@ -109,7 +112,8 @@ struct CheckCommand: ParsableCommand {
       }
     }
     let source = input.files.isEmpty ? "-" : input.files.joined(separator: ", ")
-    var profiler = RunProfiler(source: source)
+    // Several inputs are also measured one by one: which file a rule's records came from.
+    var profiler = RunProfiler(source: source, perInput: input.files.count > 1 && !initialize)
     let result = try input.stream().run(into: &profiler)
     if Diagnostics.report(result) { throw ExitCode(2) }
     let profile = profiler.profile
@@ -131,6 +135,14 @@ struct CheckCommand: ParsableCommand {
       width: isatty(1) != 0 ? TerminalSize.columns(1, environment: ProcessInfo.processInfo.environment) : nil)
     printer.unnamed = unnamed
     printer.strict = strict
+    printer.inputs =
+      profiler.inputProfiles.isEmpty
+      ? [.init(source: source, records: profile.records, lines: profile.lines, results: results, defaults: defaults)]
+      : profiler.inputProfiles.map {
+        .init(
+          source: $0.source, records: $0.records, lines: $0.lines, results: rules?.check($0) ?? [],
+          defaults: defaultRules ? DefaultBudget.check($0) : [])
+      }
     try out.write(printer.render(results, defaults: defaults, source: source))
     try out.flush()
     let unmeasured = results.filter { $0.measured == nil }

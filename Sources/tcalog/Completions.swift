@@ -4,7 +4,7 @@ import ArgumentParser
 /// Sam<TAB>` (report, the README's first usage) completes file names and report's options,
 /// as `tcalog report Sam<TAB>` does; the command names are still offered for the first word.
 enum Completions {
-  /// `--generate-completion-script SHELL` (or `=SHELL`) for bash or zsh: the shell's name.
+  /// `--generate-completion-script SHELL` (or `=SHELL`) for bash, zsh or fish: the shell's name.
   static func requestedShell(_ arguments: [String]) -> CompletionShell? {
     guard let first = arguments.first else { return nil }
     let name: String?
@@ -15,7 +15,9 @@ enum Completions {
     } else {
       name = nil
     }
-    guard let name, let shell = CompletionShell(rawValue: name), shell == .bash || shell == .zsh else { return nil }
+    guard let name, let shell = CompletionShell(rawValue: name), [.bash, .zsh, .fish].contains(shell) else {
+      return nil
+    }
     return shell
   }
 
@@ -66,6 +68,26 @@ enum Completions {
         + "            ;;\n"
         + "        esac\n"
       return script.replacingFirst(command, with: commandFiles).replacingFirst(arg, with: argDefault)
+    case .fish:
+      // The token parser knows only the named commands: a first word that is none of them
+      // (a file, an option of report's) is parsed as report's, so its options and files
+      // complete; the first word itself also completes as a file.
+      let lines = script.split(separator: "\n", omittingEmptySubsequences: false)
+      guard let report = lines.firstIndex(of: "        case 'report'"), report + 1 < lines.count,
+        lines[report + 1].hasPrefix("            __tcalog_parse_subcommand ")
+      else { return script }
+      let help = "        case 'help'\n            __tcalog_parse_subcommand -r 1 'version'\n        end\n"
+      let helpDefault =
+        "        case 'help'\n            __tcalog_parse_subcommand -r 1 'version'\n"
+        + "        case '?*'\n"
+        + "            # No command named: the default command's (report) options and files.\n"
+        + "            set -p unparsed_tokens report\n"
+        + lines[report + 1] + "\n"
+        + "        end\n"
+      let patched = script.replacingFirst(help, with: helpDefault)
+      guard patched != script else { return script }
+      return (patched.hasSuffix("\n") ? patched : patched + "\n")
+        + "complete -c 'tcalog' -n '__tcalog_should_offer_completions_for_positional \"tcalog\" -eq 1' -F\n"
     default:
       return script
     }

@@ -36,6 +36,11 @@ struct GlueTests {
     """
 
   func compile(_ source: String, standIn: Bool) throws -> (status: Int32, output: String) {
+    try compile(files: ["main.swift": source], standIn: standIn)
+  }
+
+  /// Type-checks `files` (name: source) as one module, as an app target's files are.
+  func compile(files: [String: String], standIn: Bool) throws -> (status: Int32, output: String) {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
       "tcalog-glue-\(getpid())-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -50,9 +55,13 @@ struct GlueTests {
       try #require(emit.status == 0, "\(emit.output)")
       includes += ["-I", dir.path]
     }
-    let file = dir.appendingPathComponent("main.swift")
-    try source.write(to: file, atomically: true, encoding: .utf8)
-    return try Toolchain.run(["-swift-version", "6", "-typecheck"] + includes + [file.path])
+    var paths: [String] = []
+    for (name, source) in files.sorted(by: { $0.key < $1.key }) {
+      let file = dir.appendingPathComponent(name)
+      try source.write(to: file, atomically: true, encoding: .utf8)
+      paths.append(file.path)
+    }
+    return try Toolchain.run(["-swift-version", "6", "-typecheck"] + includes + paths)
   }
 
   @Test func glueCompilesAgainstTCAsPrinterAndAppsUseIt() throws {
@@ -62,6 +71,40 @@ struct GlueTests {
     let withoutGlue = try compile("import ComposableArchitecture\n" + Self.app, standIn: true)
     #expect(withoutGlue.status != 0)
     #expect(withoutGlue.output.contains("tcalog"))
+  }
+
+  /// Two suggest files in one app target, one per feature (root action type), as a team
+  /// adds them: each file's glue is for its own roots, so `tcalog` is not declared twice,
+  /// and each feature's reducer takes its filter. A glue for every action type (the
+  /// README's, added by hand) may sit beside them.
+  @Test func suggestFilesOfTwoFeaturesCompileInOneTarget() throws {
+    let app = try SuggestOutputTests.suggest(Session.log { $0.app }, style: .closure)
+    let browser = try SuggestOutputTests.suggest(Session.log { $0.browser }, style: .casepath)
+    #expect(app.contains("extension _ReducerPrinter where Action == AppAction {"))
+    #expect(browser.contains("extension _ReducerPrinter where Action == Browser.Action {"))
+    let enums = try String(contentsOf: testsFolder.appendingPathComponent("AppActions.swift"), encoding: .utf8)
+    let use = """
+      import ComposableArchitecture
+      import TCALogFilter
+
+      struct AppFeature: Reducer {
+        typealias State = Int
+        typealias Action = AppAction
+      }
+      struct BrowserFeature: Reducer {
+        typealias State = Int
+        typealias Action = Browser.Action
+      }
+      let app = AppFeature()._printChanges(.tcalog(.allExcept(.timerTicked, .windowsWindowHover)))
+      let browser = BrowserFeature()._printChanges(.tcalog(.allExcept(.timerTicked, .sidebarSyncTick)))
+
+      """
+    var files = ["main.swift": use, "AppActions.swift": enums, "NoisyApp.swift": app, "NoisyBrowser.swift": browser]
+    let result = try compile(files: files, standIn: true)
+    #expect(result.status == 0, "\(result.output)")
+    files["Glue.swift"] = "import TCALogFilter\n" + SuggestionPrinter.tcaGlue
+    let withHandWritten = try compile(files: files, standIn: true)
+    #expect(withHandWritten.status == 0, "\(withHandWritten.output)")
   }
 
   @Test func glueIsLeftOutWhereTCAIsAbsent() throws {

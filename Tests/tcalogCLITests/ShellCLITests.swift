@@ -88,6 +88,133 @@ struct ShellCLITests {
     #expect(try Self.complete(["--since", "-5m", "ap"]) == ["app.log"])
   }
 
+  /// An executable named `name` in /usr/bin or /bin (`.ci/run` installs zsh and fish).
+  static func shell(_ name: String) -> String? {
+    ["/usr/bin/" + name, "/bin/" + name].first { FileManager.default.isExecutableFile(atPath: $0) }
+  }
+
+  /// A folder holding app.log and filters.txt, and `script` as `name`: what a shell
+  /// completes in; removed after `body`.
+  static func inCompletionFolder<T>(script name: String, _ script: String, _ body: (URL) throws -> T) throws -> T {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tcalog-complete-\(getpid())-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    for name in ["app.log", "filters.txt"] {
+      _ = FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: nil)
+    }
+    try Data(script.utf8).write(to: dir.appendingPathComponent(name))
+    return try body(dir)
+  }
+
+  /// Runs `shell` with `arguments` in `dir` (HOME there too, so that no configuration of
+  /// the machine's is read or written); returns its standard output.
+  static func run(_ shell: String, _ arguments: [String], in dir: URL) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: shell)
+    process.arguments = arguments
+    process.currentDirectoryURL = dir
+    var environment = ProcessInfo.processInfo.environment
+    environment["HOME"] = dir.path
+    environment["XDG_CONFIG_HOME"] = dir.appendingPathComponent(".config").path
+    environment["XDG_DATA_HOME"] = dir.appendingPathComponent(".local/share").path
+    process.environment = environment
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// What zsh offers for `line` + TAB with the generated `_tcalog` loaded by compinit: an
+  /// interactive zsh on a pseudo-terminal (zpty), its `compadd` wrapped to print each match
+  /// it adds, the line typed, TAB pressed, and the shell left as soon as completion ends.
+  static func zshComplete(_ line: String) throws -> [String] {
+    let setup = #"""
+      PROMPT=
+      fpath=($PWD $fpath)
+      autoload -U compinit
+      compinit -u -D
+      bindkey '^I' complete-word
+      zstyle ':completion:*' insert-tab false
+      comppostfuncs=( __tcalog_test_end )
+      __tcalog_test_end() { print -r -- '<<<end>>>'; exit }
+      compadd() {
+        # -O, -A and -D only collect matches for the caller: they offer nothing.
+        if [[ ${@[1,(i)(-|--)]} == *-(O|A|D)\ * ]]; then
+          builtin compadd "$@"
+          return $?
+        fi
+        local -a __tcalog_hits
+        builtin compadd -A __tcalog_hits "$@"
+        local hit
+        for hit in $__tcalog_hits; do print -r -- "match:$hit"; done
+        builtin compadd "$@"
+      }
+      print -r -- '<<<ready>>>'
+
+      """#
+    let driver = #"""
+      zmodload zsh/zpty || exit 3
+      zpty tcalog zsh -f -i
+      zpty -w tcalog "source ${(q)PWD}/setup.zsh"
+      local line
+      while zpty -r tcalog line; do [[ $line == *'<<<ready>>>'* ]] && break; done
+      zpty -w -n tcalog "$1"$'	'
+      while zpty -r tcalog line; do
+        [[ $line == *'<<<end>>>'* ]] && break
+        # The first match shares its line with the redrawn command line.
+        [[ $line == *match:* ]] && print -r -- ${line##*match:}
+      done
+      zpty -d tcalog
+
+      """#
+    return try inCompletionFolder(script: "_tcalog", script("zsh")) { dir in
+      try Data(setup.utf8).write(to: dir.appendingPathComponent("setup.zsh"))
+      try Data(driver.utf8).write(to: dir.appendingPathComponent("drive.zsh"))
+      let output = try run(shell("zsh")!, ["-f", "drive.zsh", line], in: dir)
+      // The terminal ends its lines with CR LF.
+      return output.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+        .filter { !$0.isEmpty }.sorted()
+    }
+  }
+
+  /// What fish offers for `line` (`complete -C`), the generated script sourced; the
+  /// candidates without their descriptions.
+  static func fishComplete(_ line: String) throws -> [String] {
+    try inCompletionFolder(script: "tcalog.fish", script("fish")) { dir in
+      let quoted = "'" + line.replacingOccurrences(of: "'", with: "\\'") + "'"
+      let output = try run(
+        shell("fish")!, ["--no-config", "-c", "source ./tcalog.fish; complete -C \(quoted)"], in: dir)
+      return output.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }.sorted()
+    }
+  }
+
+  /// zsh: the default command completes as `report` does (`tcalog Sam<TAB>` offers files),
+  /// the command names only for the first word.
+  @Test(.enabled(if: shell("zsh") != nil, "no zsh (.ci/run installs it)"))
+  func zshCompletesTheDefaultCommand() throws {
+    #expect(try Self.zshComplete("tcalog ap") == ["app.log"])
+    #expect(try Self.zshComplete("tcalog fi") == ["filter", "filters.txt"])
+    #expect(try Self.zshComplete("tcalog report ap") == ["app.log"])
+    #expect(try Self.zshComplete("tcalog app.log fil") == ["filters.txt"])
+    #expect(try Self.zshComplete("tcalog filter --filters fil") == ["filters.txt"])
+  }
+
+  /// fish: the same, through the script's token parser.
+  @Test(.enabled(if: shell("fish") != nil, "no fish (.ci/run installs it)"))
+  func fishCompletesTheDefaultCommand() throws {
+    #expect(try Self.fishComplete("tcalog ap") == ["app.log"])
+    #expect(try Self.fishComplete("tcalog fi") == ["filter", "filters.txt"])
+    #expect(try Self.fishComplete("tcalog report ap") == ["app.log"])
+    #expect(try Self.fishComplete("tcalog app.log fil") == ["filters.txt"])
+    #expect(try Self.fishComplete("tcalog app.log --format j") == ["json"])
+    #expect(try Self.fishComplete("tcalog filter --filters fil") == ["filters.txt"])
+    #expect(try Self.fishComplete("tcalog filter --format o") == ["oneline"])
+  }
+
   static let hasMake = FileManager.default.isExecutableFile(atPath: "/usr/bin/make")
 
   static func make(_ arguments: [String], home: String) throws -> (status: Int32, stderr: String) {

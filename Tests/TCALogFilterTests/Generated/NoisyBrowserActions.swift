@@ -37,12 +37,12 @@ extension ActionFilter where Action == Browser.Action {
 }
 
 // TCA 1.x glue: `._printChanges(.tcalog(filter))` prints `_printChanges()`'s text, each
-// header stamped with the time, for the actions the filter lets through. Keep one copy
-// per app target (delete it from a second suggest file).
+// header stamped with the time, for the actions the filter lets through. One extension
+// per root action type, so the suggest files of other features compile beside this one.
 #if canImport(ComposableArchitecture)
   import ComposableArchitecture
 
-  extension _ReducerPrinter {
+  extension _ReducerPrinter where Action == Browser.Action {
     static func tcalog(
       _ filter: ActionFilter<Action> = .all,
       write: @escaping @Sendable (String) -> Void = ChangePrinterOutput.standardOutput
