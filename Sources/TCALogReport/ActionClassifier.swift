@@ -358,6 +358,46 @@ package struct ActionClassifier: Sendable {
         "follows `\(classified[j].path)` (\(NumberText.percent(e.followShare)) % of its records close after one): "
           + "its \(classified[j].actionClass.rawValue), as what sets it off", at: 0)
     }
+    return burstsSetOffBySignal(out, summary, pathOf)
+  }
+
+  /// Causality by runs: an action whose runs nearly all start right after actions that are
+  /// signal (a request per row after a tap on one row or on "refresh all", then each
+  /// response) is a burst a person asked for, however it streams: signal. Its records need
+  /// not pair one-to-one with what sets them off, so record-level causality misses it.
+  /// Like that, it only tips numbers that are inconclusive, never a binding; two steps (a
+  /// request's burst, then its responses').
+  func burstsSetOffBySignal(_ classified: [ClassifiedAction], _ summary: ReportSummary, _ pathOf: [Int: String])
+    -> [ClassifiedAction]
+  {
+    var runs: [String: Int] = [:]
+    for a in summary.actions { runs[a.path, default: 0] += a.runs }
+    var after: [String: [String: Int]] = [:]
+    for f in summary.runFollows {
+      guard let from = pathOf[f.from], let to = pathOf[f.to], from != to else { continue }
+      after[to, default: [:]][from, default: 0] += f.count
+
+    }
+    var out = classified
+    for _ in 0..<2 {
+      let classOf = Dictionary(uniqueKeysWithValues: out.map { ($0.path, $0.actionClass) })
+      var changed = false
+      for i in out.indices {
+        let c = out[i]
+        guard c.actionClass != .signal, !c.evidence.isBinding, abs(c.score) <= 3, let starts = runs[c.path],
+          starts >= 5, let setters = after[c.path]
+        else { continue }
+        let signal = setters.filter { classOf[$0.key] == .signal }
+        let share = Double(min(starts, signal.values.reduce(0, +))) / Double(starts)
+        guard share >= followShare, let top = signal.max(by: { $0.value < $1.value }) else { continue }
+        out[i].actionClass = .signal
+        out[i].reasons.insert(
+          "\(NumberText.percent(share)) % of its \(starts) runs start right after signal (`\(top.key)` most): "
+            + "a burst a person asked for", at: 0)
+        changed = true
+      }
+      if !changed { break }
+    }
     return out
   }
 

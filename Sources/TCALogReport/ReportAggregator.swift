@@ -96,6 +96,13 @@ public struct ReportAggregator: Sendable {
   /// (without) of the earlier one. Counted within each part of the input: a pair across
   /// the boundary of two parts is not (a few in a million).
   var follows = FollowCounts()
+  /// The same, counted only for the first record of each run of an action (a record whose
+  /// action is not the one of the record before): what sets off its bursts.
+  var runFollows = FollowCounts()
+  /// Per action (parallel to `actions`): its runs, the records that start one.
+  var runStarts: [Int] = []
+  /// The action of the first record added (a run that merges across parts counts once).
+  var firstAction: Int?
   /// The last few distinct actions: index, ordinal and time of their last record.
   var recent: [(index: Int, ordinal: Int, time: Double?)] = []
   static let followWindow = 1.0
@@ -207,6 +214,9 @@ public struct ReportAggregator: Sendable {
     // Unchecked buffers: with bounds and uniqueness checks on `recent` and the counts, this
     // loop cost `report` 5 % of its instructions.
     let ordinal = self.ordinal
+    let startsRun = recent.first?.index != index
+    if firstAction == nil { firstAction = index }
+    if startsRun { runStarts[index] += 1 }
     var at = -1
     recent.withUnsafeBufferPointer { recent in
       for i in 0..<recent.count {
@@ -221,7 +231,10 @@ public struct ReportAggregator: Sendable {
         } else {
           near = ordinal - r.ordinal <= ReportAggregator.followRecords
         }
-        if near { follows.add(from: r.index, to: index) }
+        if near {
+          follows.add(from: r.index, to: index)
+          if startsRun { runFollows.add(from: r.index, to: index) }
+        }
       }
     }
     // Most records repeat the action before them: updated in place, no shuffle.
@@ -242,6 +255,7 @@ public struct ReportAggregator: Sendable {
     bursts.append(BurstTracker())
     rhythms.append(Rhythm())
     entityRhythms.append(EntityRhythm())
+    runStarts.append(0)
     shapes.append([])
     shapeSamplesTaken.append(0)
     return index
@@ -308,6 +322,13 @@ public struct ReportAggregator: Sendable {
       stateByAction[UInt64(s) << 32 | UInt64(a), default: PairTally()].merge(tally)
     }
     other.follows.forEachPair { a, b, n in follows.add(from: actionMap[a], to: actionMap[b], n) }
+    other.runFollows.forEachPair { a, b, n in runFollows.add(from: actionMap[a], to: actionMap[b], n) }
+    for (i, n) in other.runStarts.enumerated() { runStarts[actionMap[i]] += n }
+    // A run that goes on across the two parts started in this one, not again in the other.
+    if let first = other.firstAction, let last = recent.first?.index, actionMap[first] == last {
+      runStarts[last] -= 1
+    }
+    if firstAction == nil, let first = other.firstAction { firstAction = actionMap[first] }
     if !other.recent.isEmpty { recent = other.recent.map { (actionMap[$0.index], $0.ordinal + ordinal, $0.time) } }
     ordinal += other.ordinal
     if let t = other.firstTime, firstTime.map({ t < $0 }) ?? true { firstTime = t }
@@ -368,6 +389,9 @@ public struct ReportAggregator: Sendable {
     }
     follows.forEachPair { a, b, n in result.follows.append((position[a], position[b], n)) }
     result.follows.sort { ($0.from, $0.to) < ($1.from, $1.to) }
+    runFollows.forEachPair { a, b, n in result.runFollows.append((position[a], position[b], n)) }
+    result.runFollows.sort { ($0.from, $0.to) < ($1.from, $1.to) }
+    for (i, n) in runStarts.enumerated() { result.actions[position[i]].runs = n }
     for i in result.states.indices {
       result.states[i].byAction.sort { $0.changes != $1.changes ? $0.changes > $1.changes : $0.action < $1.action }
     }
@@ -393,6 +417,8 @@ public struct ActionSummary: Sendable {
   package var rhythm = Rhythm()
   /// How its records are spaced per entity (row id, dictionary key).
   package var entities = EntityRhythm()
+  /// Its runs: records not right after one of their own.
+  package var runs = 0
   /// For a row of `keyPaths`: the binding's key path it counts (`\.$volume`).
   public var keyPath: String?
   /// For a TCA binding (`….binding.set`): its records per key path, each a summary of its
@@ -442,6 +468,8 @@ public struct ReportSummary: Sendable {
   /// What follows what: records of action `to` (an index into `actions`) that came within a
   /// second (or six records, without times) after a record of action `from`.
   package var follows: [(from: Int, to: Int, count: Int)] = []
+  /// The same for the first record of each run of `to` only.
+  package var runFollows: [(from: Int, to: Int, count: Int)] = []
   /// An empty summary over these counts (no actions, states or times).
   public init(statistics: ScanStatistics) { self.statistics = statistics }
 }

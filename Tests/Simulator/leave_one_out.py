@@ -27,6 +27,8 @@ GRID = [
     ("entityTimerSpread=0.6", "entityTimerSpread=0.6"),
     ("jitteredTimerShare=0.6", "jitteredTimerShare=0.6"),
     ("smallShare=0.02", "smallShare=0.02"),
+    ("bindingStreamRuns=0.9", "bindingStreamRuns=0.9"),
+    ("followShare=0.7", "followShare=0.7"),
 ]
 
 
