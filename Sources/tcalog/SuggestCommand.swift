@@ -43,7 +43,9 @@ struct SuggestCommand: ParsableCommand {
 
   @Option(
     name: .long,
-    help: ArgumentHelp("Do not suggest again what this filter repository already silences.", valueName: "file"),
+    help: ArgumentHelp(
+      "Do not suggest again what this filter repository already silences, nor what its keep lines keep.",
+      valueName: "file"),
     completion: .file())
   var filters: String?
 
@@ -80,6 +82,7 @@ struct SuggestCommand: ParsableCommand {
     options.root = root
     let set = Suggester(options: options, silencer: repository).suggest(aggregator.summary())
     for warning in set.warnings.prefix(10) { Diagnostics.warning(warning) }
+    FilterRepositoryLoader.warnKeptOverSilencing(repository)
     let printer = SuggestionPrinter(style: style, includeType: includeType, inputs: input.files)
     let out = OutputBuffer()
     try out.write(format == .json ? printer.json(set) : printer.render(set))
@@ -95,6 +98,8 @@ struct SuggestCommand: ParsableCommand {
         FilterRepository.Entry(name: $0.name.replacingScalars("`", with: ""), pattern: $0.regex)
       }
       do {
+        // Every active suggestion, which the user takes by asking for --append; the
+        // ambiguous ones only through --review, one answer each.
         let added = try FilterRepository.append(entries, toFileAt: filters, comment: "added by tcalog suggest")
         let what =
           added.added.isEmpty ? "no new entries" : NumberText.counted(added.added.count, "entry", "entries")
