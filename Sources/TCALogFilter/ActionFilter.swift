@@ -49,15 +49,17 @@ public struct ActionFilter<Action>: Sendable {
   public static func allExcept(_ filters: Self...) -> Self { allExcept(filters) }
 
   /// Matches an action when an entry of the filter repository matches its action path
-  /// (`ActionPath.of(action)`, the path `tcalog` reads from the printed action): what
-  /// `tcalog filter --exclude-filters FILE` drops. Leave it out of `.allExcept(…)` to print
-  /// everything again; `nil` (a repository that could not be read) matches nothing.
+  /// (`ActionPath.of(action)`, the path `tcalog` reads from the printed action) and no keep
+  /// line does: what `tcalog filter --exclude-filters FILE` drops. Leave it out of
+  /// `.allExcept(…)` to print everything again; `nil` (a repository that could not be read)
+  /// matches nothing.
   public static func matching(_ repository: FilterFile?) -> Self {
-    guard let repository, !repository.entries.isEmpty else { return Self { _ in false } }
+    guard let repository, repository.silencesAnything else { return Self { _ in false } }
     return Self { repository.matches(actionPath: ActionPath.of($0)) }
   }
 
-  /// Matches an action when the named entries of the filter repository match its action path.
+  /// Matches an action when the named entries of the filter repository match its action path
+  /// and none of its keep lines does.
   public static func matching(_ repository: FilterFile?, entries names: [String]) -> Self {
     matching(repository?.keeping(names))
   }

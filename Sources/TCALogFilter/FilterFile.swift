@@ -7,10 +7,15 @@ import Foundation
 ///     # noise from the window chrome
 ///     hover = ^windows\.window\.hover(\.|$)
 ///     tick = ^timerTicked$
+///     # ruled signal (tcalog suggest --review): never silenced
+///     keep hoverClose = ^windows\.window\.hover\.close$
 ///
 /// The format is tcalog's: one entry per line, the name a Swift identifier, the pattern
 /// everything after the first `=` with blanks around it removed; blank lines and lines
-/// starting with `#` are skipped; every bad line is reported at once.
+/// starting with `#` are skipped; every bad line is reported at once. A line that starts
+/// with the word `keep` and a blank is a keep line: what the user ruled signal. It silences
+/// nothing, and an action path it matches is never silenced, whatever entry matches it too
+/// (as `tcalog filter --exclude-filters` reads it).
 ///
 /// Patterns are compiled with `NSRegularExpression` (ICU), which reads the common core of
 /// PCRE2 alike: literals, `.`, classes (`[a-z]`, `[^.]`, `[[:alpha:]]`, `\d`, `\w`, `\s`,
@@ -21,14 +26,23 @@ import Foundation
 /// inside a class) either fail here or mean something else: `tcalog` warns when a
 /// repository uses them.
 public struct FilterFile: Sendable {
-  /// One `name = pattern` line.
+  /// One `name = pattern` line, or one `keep name = pattern` line.
   public struct Entry: Sendable, Equatable {
+    /// What an entry does to the action paths its pattern matches.
+    public enum Kind: Sendable, Equatable {
+      /// `name = pattern`: silenced, unless a keep line matches too.
+      case silence
+      /// `keep name = pattern`: ruled signal, never silenced.
+      case keep
+    }
     /// The entry's name (a Swift identifier).
     public var name: String
     /// The pattern as written.
     public var pattern: String
     /// 1-based line in the file.
     public var line: Int
+    /// Silencing entry or keep line.
+    public var kind: Kind = .silence
   }
 
   /// A bad line: `FILE:LINE: reason`.
@@ -81,6 +95,15 @@ public struct FilterFile: Sendable {
       while let c = nameScalars.last, c == " " || c == "\t" { nameScalars = nameScalars.dropLast() }
       var patternScalars = line[line.index(after: equals)...]
       while let c = patternScalars.first, c == " " || c == "\t" { patternScalars = patternScalars.dropFirst() }
+      var kind = Entry.Kind.silence
+      // `keep NAME`: the word, a blank, the name (`keep = x` stays an entry named `keep`).
+      if nameScalars.starts(with: "keep".unicodeScalars), let blank = nameScalars.dropFirst(4).first,
+        blank == " " || blank == "\t"
+      {
+        kind = .keep
+        nameScalars = nameScalars.dropFirst(4)
+        while let c = nameScalars.first, c == " " || c == "\t" { nameScalars = nameScalars.dropFirst() }
+      }
       let name = String(String.UnicodeScalarView(nameScalars))
       let pattern = String(String.UnicodeScalarView(patternScalars))
       guard Self.isValidName(name) else {
@@ -102,7 +125,7 @@ public struct FilterFile: Sendable {
         continue
       }
       names[name] = number
-      entries.append(Entry(name: name, pattern: pattern, line: number))
+      entries.append(Entry(name: name, pattern: pattern, line: number, kind: kind))
     }
     if !issues.isEmpty { throw Error(issues: issues) }
     self.init(file: file, entries: entries, expressions: expressions)
@@ -130,21 +153,34 @@ public struct FilterFile: Sendable {
     }
   }
 
-  /// The first entry (in file order) whose pattern matches somewhere in the action path.
-  public func firstEntry(matchingActionPath path: String) -> Entry? {
+  /// The first entry (in file order) whose pattern matches somewhere in the action path, of
+  /// the given kind (any kind when nil).
+  public func firstEntry(matchingActionPath path: String, kind: Entry.Kind? = nil) -> Entry? {
     let range = NSRange(path.startIndex..<path.endIndex, in: path)
-    for (i, expression) in expressions.enumerated() where expression.firstMatch(in: path, range: range) != nil {
-      return entries[i]
+    for (i, expression) in expressions.enumerated() where kind == nil || entries[i].kind == kind {
+      if expression.firstMatch(in: path, range: range) != nil { return entries[i] }
     }
     return nil
   }
 
-  /// Whether an entry matches the action path (what `tcalog filter --exclude-filters` drops).
-  public func matches(actionPath path: String) -> Bool { firstEntry(matchingActionPath: path) != nil }
+  /// The first silencing entry (in file order) that matches the action path, when no keep
+  /// line matches it: the entry that silences it.
+  public func silencingEntry(forActionPath path: String) -> Entry? {
+    guard let entry = firstEntry(matchingActionPath: path, kind: .silence) else { return nil }
+    return firstEntry(matchingActionPath: path, kind: .keep) == nil ? entry : nil
+  }
 
-  /// Only the named entries (names not in the file are ignored).
+  /// Whether the repository silences the action path: an entry matches it and no keep line
+  /// does (what `tcalog filter --exclude-filters` drops).
+  public func matches(actionPath path: String) -> Bool { silencingEntry(forActionPath: path) != nil }
+
+  /// Whether the repository has an entry that silences anything (keep lines silence nothing).
+  public var silencesAnything: Bool { entries.contains { $0.kind == .silence } }
+
+  /// Only the named entries, and every keep line (the user's decisions hold whichever entries
+  /// are chosen); names not in the file are ignored.
   public func keeping(_ names: [String]) -> FilterFile {
-    let kept = entries.indices.filter { names.contains(entries[$0].name) }
+    let kept = entries.indices.filter { entries[$0].kind == .keep || names.contains(entries[$0].name) }
     return FilterFile(file: file, entries: kept.map { entries[$0] }, expressions: kept.map { expressions[$0] })
   }
 

@@ -239,7 +239,18 @@ public struct SuggestionPrinter: Sendable {
       }
       if signal.count > 20 { out += "//   … and \(signal.count - 20) more\n" }
     }
-    let other = set.kept.filter { $0.reason != .signal && $0.reason != .ambiguous }
+    let keptByYou = set.kept.filter { $0.reason == .keepLine }
+    if !keptByYou.isEmpty {
+      out +=
+        "// \(NumberText.counted(keptByYou.count, "action")) kept by your repository's keep lines (never suggested):\n"
+      for k in keptByYou.prefix(20) {
+        out +=
+          "//   `\(SuggestionPrinter.comment(k.path))`: \(NumberText.grouped(k.stats.count)) records, "
+          + "\(share(k.stats.lines)) % of lines: keep line `\(SuggestionPrinter.comment(k.detail ?? ""))`\n"
+      }
+      if keptByYou.count > 20 { out += "//   … and \(keptByYou.count - 20) more\n" }
+    }
+    let other = set.kept.filter { $0.reason != .signal && $0.reason != .ambiguous && $0.reason != .keepLine }
     if !other.isEmpty {
       out += "// Not suggested:\n"
       for k in other.prefix(10) {
@@ -248,7 +259,7 @@ public struct SuggestionPrinter: Sendable {
         case .unsafeName: why = "not plain Swift identifiers"
         case .noPath: why = "no action path"
         case .silenced: why = "already silenced by `\(SuggestionPrinter.comment(k.detail ?? ""))`"
-        case .signal, .ambiguous: why = ""
+        case .signal, .ambiguous, .keepLine: why = ""
         }
         let path =
           k.reason == .unsafeName || k.reason == .noPath ? "(not shown)" : "`\(SuggestionPrinter.comment(k.path))`"

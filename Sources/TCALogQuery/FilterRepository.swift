@@ -37,27 +37,47 @@ public struct FilterRepositoryError: Error, Sendable, CustomStringConvertible {
 ///
 ///     # comment (a whole line, or `#` after a blank: `#` is common inside patterns, `#1`)
 ///     hoverActions = ^windows\.window\.hover$   # the pointer over a window
+///     keep hoverClose = ^windows\.window\.hover\.close$   # ruled signal: never silenced
 ///
 /// The name is a Swift-style identifier (`[A-Za-z_][A-Za-z0-9_]*`, not a lone `_`); the
 /// pattern is everything after the first `=` up to a comment (a `#` after a blank, as in
 /// budget files), with surrounding blanks removed (write `\x20` for a significant leading
 /// or trailing space, `[ ]#` for a blank before `#`).
+///
+/// A line that starts with the word `keep` and a blank is a keep line: what the user ruled
+/// signal. It silences nothing; an action path it matches is never silenced, whatever entry
+/// matches it too (the user's explicit decision wins over a broader pattern), and `suggest`
+/// never proposes it. Names are unique over both kinds. `keep = x` (no name after the word)
+/// stays a silencing entry named `keep`, as it read before keep lines existed.
 public final class FilterRepository {
-  /// One `name = pattern` line.
+  /// One `name = pattern` line, or one `keep name = pattern` line.
   public struct Entry: Sendable, Equatable {
+    /// What an entry does to the action paths its pattern matches.
+    public enum Kind: Sendable, Equatable {
+      /// `name = pattern`: silenced (excluded), unless a keep line matches too.
+      case silence
+      /// `keep name = pattern`: ruled signal, never silenced.
+      case keep
+    }
     /// A Swift-style identifier (see `isValidName(_:)`), unique in its repository.
     public var name: String
     /// A PCRE2 pattern over action paths, as written (blanks around it removed).
     public var pattern: String
     /// 1-based line in the file it came from (0 for entries added in memory).
     public var line: Int
+    /// Silencing entry or keep line.
+    public var kind: Kind
     /// An entry, not yet checked: `FilterRepository.add(_:)` checks its name and pattern.
-    public init(name: String, pattern: String, line: Int = 0) {
+    public init(name: String, pattern: String, line: Int = 0, kind: Kind = .silence) {
       self.name = name
       self.pattern = pattern
       self.line = line
+      self.kind = kind
     }
   }
+
+  /// The word that starts a keep line.
+  public static let keepWord = "keep"
 
   /// Where it was read from or is written to (`<memory>` for one built in memory).
   public let file: String
@@ -73,6 +93,25 @@ public final class FilterRepository {
   public package(set) var silencingErrors: [MatchError] = []
   /// How many such matches failed, every one counted.
   public package(set) var silencingErrorCount = 0
+  /// The action paths that an entry would silence and a keep line keeps, first of each
+  /// path, in the order met while the repository answered which entry silences a path
+  /// (`report --filters`, `suggest --filters`): the keep line wins, and the command warns.
+  public package(set) var keptOverSilencing: [KeptOverSilencing] = []
+
+  /// An action path that both a silencing entry and a keep line match.
+  public struct KeptOverSilencing: Sendable, Equatable {
+    /// The action path.
+    public var actionPath: String
+    /// The first silencing entry that matches it.
+    public var silencing: Entry
+    /// The first keep line that matches it (it wins).
+    public var keeping: Entry
+    package init(actionPath: String, silencing: Entry, keeping: Entry) {
+      self.actionPath = actionPath
+      self.silencing = silencing
+      self.keeping = keeping
+    }
+  }
 
   /// An empty repository (to build one in memory and write it out).
   public init(file: String = "<memory>", options: PatternMatcher.Options = []) {
@@ -103,15 +142,25 @@ public final class FilterRepository {
         issues.append(FilterFileIssue(file: file, line: number, reason: "expected 'name = pattern'"))
         continue
       }
-      let name = String(trimmed[..<equals].trimmingBlanks())
+      let (kind, name) = Self.kindAndName(trimmed[..<equals].trimmingBlanks())
       let pattern = String(trimmed[trimmed.index(after: equals)...].trimmingBlanks().droppingComment())
       do {
-        try add(Entry(name: name, pattern: pattern, line: number))
+        try add(Entry(name: name, pattern: pattern, line: number, kind: kind))
       } catch {
         issues.append(FilterFileIssue(file: file, line: number, reason: error.reason))
       }
     }
     if !issues.isEmpty { throw FilterRepositoryError(issues: issues) }
+  }
+
+  /// `keep NAME` (the word, blanks, the rest) is a keep line's name; anything else is a
+  /// silencing entry's name as written.
+  private static func kindAndName(_ text: Substring.UnicodeScalarView) -> (Entry.Kind, String) {
+    let word = keepWord.unicodeScalars
+    guard text.starts(with: word) else { return (.silence, String(text)) }
+    let rest = text.dropFirst(word.count)
+    guard let blank = rest.first, blank == " " || blank == "\t" else { return (.silence, String(text)) }
+    return (.keep, String(rest.trimmingBlanks()))
   }
 
   /// Reads and parses a file.
@@ -171,20 +220,58 @@ public final class FilterRepository {
   /// The compiled pattern of an entry.
   public func matcher(named name: String) -> PatternMatcher? { indexByName[name].map { matchers[$0] } }
 
-  /// The compiled pattern of every entry, in file order (what `filter --exclude-filters` excludes).
-  public var allMatchers: [PatternMatcher] { matchers }
+  /// The compiled patterns of the silencing entries, in file order: what `filter
+  /// --exclude-filters` excludes unless a keep line matches too.
+  public var silencingMatchers: [PatternMatcher] {
+    matchers.indices.filter { entries[$0].kind == .silence }.map { matchers[$0] }
+  }
 
-  /// The first entry (in file order) whose pattern matches the action path.
-  public func firstEntry(matching actionPath: UnsafeBufferPointer<UInt8>) throws(MatchError) -> Entry? {
-    for (i, matcher) in matchers.enumerated() where try matcher.matches(actionPath) { return entries[i] }
+  /// The compiled patterns of the keep lines, in file order: what nothing silences.
+  public var keepingMatchers: [PatternMatcher] {
+    matchers.indices.filter { entries[$0].kind == .keep }.map { matchers[$0] }
+  }
+
+  /// Whether the repository has keep lines.
+  public var hasKeepLines: Bool { entries.contains { $0.kind == .keep } }
+
+  /// The first entry (in file order) whose pattern matches the action path, of the given
+  /// kind (any kind when nil).
+  public func firstEntry(matching actionPath: UnsafeBufferPointer<UInt8>, kind: Entry.Kind? = nil) throws(MatchError)
+    -> Entry?
+  {
+    for (i, matcher) in matchers.enumerated() where kind == nil || entries[i].kind == kind {
+      if try matcher.matches(actionPath) { return entries[i] }
+    }
     return nil
   }
 
-  /// The first entry (in file order) whose pattern matches the action path; nil when none does.
-  /// Throws when a match hits PCRE2's limits.
-  public func firstEntry(matching actionPath: String) throws(MatchError) -> Entry? {
+  /// The first entry (in file order) whose pattern matches the action path, of the given
+  /// kind (any kind when nil); nil when none does. Throws when a match hits PCRE2's limits.
+  public func firstEntry(matching actionPath: String, kind: Entry.Kind? = nil) throws(MatchError) -> Entry? {
     var copy = actionPath
-    return try copy.withUTF8 { bytes in Result { () throws(MatchError) in try firstEntry(matching: bytes) } }.get()
+    return try copy.withUTF8 { bytes in
+      Result { () throws(MatchError) in try firstEntry(matching: bytes, kind: kind) }
+    }.get()
+  }
+
+  /// What the repository does to an action path.
+  public enum Verdict: Sendable, Equatable {
+    /// No entry matches.
+    case untouched
+    /// A silencing entry matches (the first in file order) and no keep line does.
+    case silenced(by: Entry)
+    /// A keep line matches (the first in file order); `over` is the silencing entry that
+    /// also matches, which the keep line overrules.
+    case kept(by: Entry, over: Entry?)
+  }
+
+  /// What the repository does to an action path: the rule of `filter --exclude-filters`,
+  /// `report --filters`, `suggest --filters` and the app's `FilterFile` alike (a keep line
+  /// wins). Throws when a match hits PCRE2's limits.
+  public func verdict(forActionPath actionPath: String) throws(MatchError) -> Verdict {
+    let silencing = try firstEntry(matching: actionPath, kind: .silence)
+    if let keeping = try firstEntry(matching: actionPath, kind: .keep) { return .kept(by: keeping, over: silencing) }
+    return silencing.map { .silenced(by: $0) } ?? .untouched
   }
 
   /// Every entry whose pattern matches the action path.
@@ -201,8 +288,10 @@ public final class FilterRepository {
 
   // MARK: Writing
 
-  /// The file line for an entry (no newline).
-  public static func line(for entry: Entry) -> String { "\(entry.name) = \(entry.pattern)" }
+  /// The file line for an entry (no newline): `name = pattern`, `keep name = pattern`.
+  public static func line(for entry: Entry) -> String {
+    (entry.kind == .keep ? keepWord + " " : "") + "\(entry.name) = \(entry.pattern)"
+  }
 
   /// The whole repository as file text, with an optional comment block on top.
   public func rendered(header: [String] = []) -> String {
@@ -220,9 +309,9 @@ public final class FilterRepository {
   }
 
   /// Appends entries to a repository file (created when missing), after a comment line
-  /// when given. An entry whose name is already in the file with the same pattern is
-  /// skipped; the same name with another pattern, or any invalid entry, throws before
-  /// anything is written, so the file is never left half-updated.
+  /// when given. An entry whose name is already in the file with the same pattern and kind
+  /// is skipped; the same name with another pattern or kind, or any invalid entry, throws
+  /// before anything is written, so the file is never left half-updated.
   @discardableResult
   public static func append(
     _ newEntries: [Entry], toFileAt path: String, comment: String? = nil, options: PatternMatcher.Options = []
@@ -236,8 +325,11 @@ public final class FilterRepository {
     var issues: [FilterFileIssue] = []
     for entry in newEntries {
       if let existing = repository.entry(named: entry.name) {
-        if existing.pattern == entry.pattern {
+        if existing.pattern == entry.pattern && existing.kind == entry.kind {
           result.unchanged.append(existing)
+        } else if existing.pattern == entry.pattern {
+          let what = existing.kind == .keep ? "a keep line" : "a silencing entry"
+          issues.append(FilterFileIssue(file: path, line: existing.line, reason: "'\(entry.name)' is already \(what)"))
         } else {
           issues.append(
             FilterFileIssue(
@@ -246,7 +338,7 @@ public final class FilterRepository {
         continue
       }
       do {
-        try repository.add(Entry(name: entry.name, pattern: entry.pattern))
+        try repository.add(Entry(name: entry.name, pattern: entry.pattern, kind: entry.kind))
         result.added.append(entry)
       } catch {
         issues.append(FilterFileIssue(file: path, line: 0, reason: error.reason))

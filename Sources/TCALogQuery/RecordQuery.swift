@@ -6,6 +6,8 @@ import TCALogPipeline
 /// A record is selected when every given condition holds, then `inverted` flips it:
 /// * `actions`: at least one matches the action path (empty: no condition);
 /// * `excludes`: none matches the action path;
+/// * `silences`: none matches the action path, unless one of `keeps` does (a filter
+///   repository's entries and keep lines, `--exclude-filters`: the user's keep wins);
 /// * `states`: at least one matches a changed state path, raw or normalized;
 /// * `texts`: at least one matches the record's raw bytes (prefixes, newlines included);
 /// * `change`: the state part says something changed / nothing changed;
@@ -31,6 +33,10 @@ public final class RecordQuery {
   public let actions: [PatternMatcher]
   /// None may match the action path.
   public let excludes: [PatternMatcher]
+  /// None may match the action path, unless one of `keeps` does.
+  public let silences: [PatternMatcher]
+  /// Overrule `silences` (not `excludes`) where one matches the action path.
+  public let keeps: [PatternMatcher]
   /// At least one must match a changed state path, raw or normalized (empty: no condition).
   public let states: [PatternMatcher]
   /// At least one must match the record's raw input bytes (empty: no condition).
@@ -54,12 +60,15 @@ public final class RecordQuery {
 
   /// A query from its conditions; without any it selects every record.
   public init(
-    actions: [PatternMatcher] = [], excludes: [PatternMatcher] = [], states: [PatternMatcher] = [],
-    texts: [PatternMatcher] = [], change: ChangeCondition = .any, inverted: Bool = false, keyPaths: [String] = []
+    actions: [PatternMatcher] = [], excludes: [PatternMatcher] = [], silences: [PatternMatcher] = [],
+    keeps: [PatternMatcher] = [], states: [PatternMatcher] = [], texts: [PatternMatcher] = [],
+    change: ChangeCondition = .any, inverted: Bool = false, keyPaths: [String] = []
   ) {
     self.keyPaths = keyPaths.map { Array(RecordQuery.spelledKeyPath($0).utf8) }
     self.actions = actions
     self.excludes = excludes
+    self.silences = silences
+    self.keeps = keeps
     self.states = states
     self.texts = texts
     self.change = change
@@ -69,7 +78,7 @@ public final class RecordQuery {
   /// What the query is made of, as plain values: worker threads compile their own copy
   /// from it, since a matcher is not thread-safe.
   package struct Blueprint: Sendable {
-    var actions, excludes, states, texts: [(pattern: String, options: PatternMatcher.Options)]
+    var actions, excludes, silences, keeps, states, texts: [(pattern: String, options: PatternMatcher.Options)]
     var change: ChangeCondition
     var inverted: Bool
     var keyPaths: [String]
@@ -87,8 +96,9 @@ public final class RecordQuery {
         }
       }
       return RecordQuery(
-        actions: matchers(actions), excludes: matchers(excludes), states: matchers(states),
-        texts: matchers(texts), change: change, inverted: inverted, keyPaths: keyPaths)
+        actions: matchers(actions), excludes: matchers(excludes), silences: matchers(silences),
+        keeps: matchers(keeps), states: matchers(states), texts: matchers(texts), change: change, inverted: inverted,
+        keyPaths: keyPaths)
     }
   }
 
@@ -98,8 +108,9 @@ public final class RecordQuery {
       m.map { ($0.pattern, $0.options) }
     }
     return Blueprint(
-      actions: list(actions), excludes: list(excludes), states: list(states), texts: list(texts),
-      change: change, inverted: inverted, keyPaths: keyPaths.map { String(decoding: $0, as: UTF8.self) })
+      actions: list(actions), excludes: list(excludes), silences: list(silences), keeps: list(keeps),
+      states: list(states), texts: list(texts), change: change, inverted: inverted,
+      keyPaths: keyPaths.map { String(decoding: $0, as: UTF8.self) })
   }
 
   /// A key path as the user may write it (`\.$volume`, `\Feature.State.$volume`,
@@ -121,7 +132,7 @@ public final class RecordQuery {
   /// What the conditions read of a record.
   public var needs: RecordNeeds {
     var needs: RecordNeeds = []
-    if !actions.isEmpty || !excludes.isEmpty { needs.insert(.action) }
+    if !actions.isEmpty || !excludes.isEmpty || !silences.isEmpty { needs.insert(.action) }
     if !states.isEmpty || change != .any { needs.insert(.statePaths) }
     if !texts.isEmpty { needs.insert(.raw) }
     if !keyPaths.isEmpty { needs.insert(.entity) }
@@ -130,8 +141,8 @@ public final class RecordQuery {
 
   /// True when the query keeps every record (the raw round trip).
   public var selectsEverything: Bool {
-    actions.isEmpty && excludes.isEmpty && states.isEmpty && texts.isEmpty && change == .any && !inverted
-      && keyPaths.isEmpty
+    actions.isEmpty && excludes.isEmpty && silences.isEmpty && states.isEmpty && texts.isEmpty && change == .any
+      && !inverted && keyPaths.isEmpty
   }
 
   /// Whether the record is selected: every condition holds, the answer flipped when `inverted`.
@@ -150,7 +161,7 @@ public final class RecordQuery {
       func slice(_ r: TextRange) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(rebasing: storage[r.start..<r.end])
       }
-      if !actions.isEmpty || !excludes.isEmpty {
+      if !actions.isEmpty || !excludes.isEmpty || !silences.isEmpty {
         guard actionConditionsHold(record.actionKey, slice(record.actionPathRange)) else { return false }
       }
       if !states.isEmpty {
@@ -176,15 +187,16 @@ public final class RecordQuery {
   /// path alone (action patterns or exclusions, nothing else, not inverted): the records
   /// it would not select need not be built. Nil otherwise.
   public var actionGate: ActionGate? {
-    guard !actions.isEmpty || !excludes.isEmpty, states.isEmpty, texts.isEmpty, change == .any, !inverted,
-      keyPaths.isEmpty
+    guard !actions.isEmpty || !excludes.isEmpty || !silences.isEmpty, states.isEmpty, texts.isEmpty, change == .any,
+      !inverted, keyPaths.isEmpty
     else {
       return nil
     }
     return { key, path in self.actionConditionsHold(key, path) }
   }
 
-  /// Whether an action pattern matches the path and no exclusion does: matched once per
+  /// Whether an action pattern matches the path, no exclusion does, and no silencing
+  /// pattern does unless a keep pattern does too: matched once per
   /// action key, as records of one key have the same path. An answer that met a match
   /// failure is not kept, so that each record counts its own failure.
   private func actionConditionsHold(_ key: ActionKey?, _ path: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -193,6 +205,7 @@ public final class RecordQuery {
     let holds =
       (actions.isEmpty || actions.contains(where: { matches($0, path) }))
       && !excludes.contains(where: { matches($0, path) })
+      && !(silences.contains(where: { matches($0, path) }) && !keeps.contains(where: { matches($0, path) }))
     if let key, matchErrorCount == failures { actionVerdicts.set(holds, for: key) }
     return holds
   }

@@ -10,6 +10,14 @@ public protocol ActionSilencer {
   func silencingEntry(forActionPath actionPath: String) -> String?
   /// Names already taken by entries (new suggestions get other names).
   var entryNames: [String] { get }
+  /// The name of the entry that rules `actionPath` signal (a filter repository's keep
+  /// line), nil when none does: never silenced, never suggested.
+  func keepingEntry(forActionPath actionPath: String) -> String?
+}
+
+extension ActionSilencer {
+  /// No keep lines.
+  public func keepingEntry(forActionPath actionPath: String) -> String? { nil }
 }
 
 /// The simplest silencer: named action-path prefixes (`windows.window.hover` silences

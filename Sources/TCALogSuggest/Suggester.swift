@@ -67,6 +67,8 @@ public enum KeepReason: String, Sendable {
   case unsafeName = "unsafe-name"
   case noPath = "no-path"
   case silenced
+  /// A keep line of the filter repository rules it signal: never suggested.
+  case keepLine = "keep-line"
 }
 
 /// An action path that is not silenced, and why.
@@ -79,14 +81,15 @@ public struct KeptAction: Sendable, Equatable {
   public var stats: ActionStats
   /// Why it is kept.
   public var reason: KeepReason
-  /// For `silenced`: the entry that silences it; for signal: the strongest reason.
+  /// For `silenced`: the entry that silences it; for `keepLine`: the keep line; for signal:
+  /// the strongest reason.
   public var detail: String?
 }
 
 /// The suggester's answer: filters for the noise, commented-out candidates for what is
 /// ambiguous, and every action path with its class.
 public struct SuggestionSet: Sendable {
-  /// Active entries: every action they cover was classified noise.
+  /// Active entries: every action they cover was classified noise, and no keep line covers one.
   public var suggestions: [Suggestion]
   /// Ambiguous actions, for the user to decide (emitted commented out).
   public var candidates: [Suggestion]
@@ -236,6 +239,12 @@ public struct Suggester {
         sorting.status[i] = .silenced
         sorting.silencedLines += a.stats.lines
         keep(.silenced, entry)
+        continue
+      }
+      // The user ruled it signal: it blocks every group over it, as signal does, whatever
+      // the log's evidence says.
+      if let silencer, let keepLine = silencer.keepingEntry(forActionPath: a.path) {
+        keep(.keepLine, keepLine)
         continue
       }
       guard !a.path.isEmpty, root != nil else {

@@ -78,6 +78,26 @@ extension FilterRepositoryLoader {
   }
 }
 
+extension FilterRepositoryLoader {
+  /// Warns about the action paths of the log that an entry of a `--filters` repository would
+  /// silence and a keep line keeps: the keep line wins, and the user may not know that the
+  /// two overlap.
+  static func warnKeptOverSilencing(_ repository: FilterRepository?) {
+    guard let repository else { return }
+    let overlaps = repository.keptOverSilencing
+    for overlap in overlaps.prefix(10) {
+      let silencing = overlap.silencing
+      let keeping = overlap.keeping
+      Diagnostics.warning(
+        "\(repository.file):\(keeping.line): keep line '\(keeping.name)' keeps \(TerminalSafe.escaped(overlap.actionPath)), "
+          + "which '\(silencing.name)' (line \(silencing.line)) would silence: kept")
+    }
+    if overlaps.count > 10 {
+      Diagnostics.warning("… and \(NumberText.counted(overlaps.count - 10, "more action path"))")
+    }
+  }
+}
+
 /// Where a command's finished output goes: a file (`-o`), else standard output.
 enum FinishedOutput {
   static func write(_ text: String, to file: String?) throws {

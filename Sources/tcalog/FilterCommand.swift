@@ -237,6 +237,8 @@ struct FilterCommand: ParsableCommand {
     // property of a class costs a runtime exclusivity check at each read, four per record).
     var actions: [PatternMatcher]
     var excludes: [PatternMatcher]
+    var silences: [PatternMatcher] = []
+    var keeps: [PatternMatcher] = []
     let states: [PatternMatcher]
     let texts: [PatternMatcher]
     do {
@@ -266,15 +268,19 @@ struct FilterCommand: ParsableCommand {
           actions.append(matcher)
         }
       }
+      // The keep lines of every --exclude-filters repository overrule the entries of all of
+      // them (not the command line's --exclude, which is as explicit as a keep line).
       for file in excludeFilters {
-        excludes += try FilterRepository.load(path: file, options: repositoryOptions).allMatchers
+        let repository = try FilterRepository.load(path: file, options: repositoryOptions)
+        silences += repository.silencingMatchers
+        keeps += repository.keepingMatchers
       }
     } catch let error as FilterRepositoryError {
       for issue in error.issues { Diagnostics.error(issue.description) }
       throw ExitCode(2)
     }
     let query = RecordQuery(
-      actions: actions, excludes: excludes, states: states, texts: texts,
+      actions: actions, excludes: excludes, silences: silences, keeps: keeps, states: states, texts: texts,
       change: changed ? .changed : unchanged ? .unchanged : .any, inverted: invert, keyPaths: keyPaths)
 
     let usesColor = ColorPolicy.resolve(

@@ -105,6 +105,7 @@ struct ReportCommand: ParsableCommand {
       defer { liveReport.restoreTerminal() }
       let result = try input.stream(follow: follow).run(into: &liveReport)
       var failed = Diagnostics.report(result)
+      FilterRepositoryLoader.warnKeptOverSilencing(repository)
       if FilterRepositoryLoader.reportMatchErrors(repository) { failed = true }
       if Interruption.received { throw ExitCode(Interruption.exitStatus) }
       if failed { throw ExitCode(2) }
@@ -134,6 +135,7 @@ struct ReportCommand: ParsableCommand {
     }
     try FinishedOutput.write(text, to: output)
     var failed = Diagnostics.report(result)
+    FilterRepositoryLoader.warnKeptOverSilencing(repository)
     if FilterRepositoryLoader.reportMatchErrors(repository) { failed = true }
     if failed { throw ExitCode(2) }
   }

@@ -43,7 +43,9 @@ struct SuggestCommand: ParsableCommand {
 
   @Option(
     name: .long,
-    help: ArgumentHelp("Do not suggest again what this filter repository already silences.", valueName: "file"),
+    help: ArgumentHelp(
+      "Do not suggest again what this filter repository already silences, nor what its keep lines keep.",
+      valueName: "file"),
     completion: .file())
   var filters: String?
 
@@ -53,6 +55,13 @@ struct SuggestCommand: ParsableCommand {
       "Append the new active suggestions (not the commented-out ones) as 'name = pattern' lines to the --filters file.")
   var append = false
 
+  @Flag(
+    name: .long,
+    help:
+      "Walk the suggestions and the ambiguous candidates on the terminal, one at a time (y silence, n keep, s skip, q quit), and write the answers to the --filters file: 'name = pattern' and 'keep name = pattern' lines."
+  )
+  var review = false
+
   @OptionGroup var input: InputOptions
 
   func validate() throws {
@@ -61,13 +70,28 @@ struct SuggestCommand: ParsableCommand {
     }
     if let depth, depth < 1 { throw ValidationError("--depth must be at least 1") }
     if append && filters == nil { throw ValidationError("--append needs --filters FILE") }
+    if review && filters == nil {
+      throw ValidationError("--review needs --filters FILE, where the answers are written")
+    }
+    if review && format == .json { throw ValidationError("--review asks on the terminal: it has no --format json") }
     if let root, SwiftIdentifier.typeName(root) == nil {
       throw ValidationError("--root must be a Swift type name such as AppFeature.Action")
     }
   }
 
   func run() throws {
-    let repository = try filters.map { try FilterRepositoryLoader.load($0, mayBeMissing: append) }
+    if review {
+      // Checked before the log is read: the answer would come only after a long read.
+      guard ReviewTerminal.isAvailable else {
+        Diagnostics.error("--review needs a terminal: standard input and output must both be one")
+        throw ExitCode(2)
+      }
+      guard !input.files.isEmpty, !input.files.contains("-") else {
+        Diagnostics.error("--review reads your answers on standard input: name the log files")
+        throw ExitCode(2)
+      }
+    }
+    let repository = try filters.map { try FilterRepositoryLoader.load($0, mayBeMissing: append || review) }
     var aggregator = ReportAggregator(collectsShapes: true)
     let result = try input.stream().run(into: &aggregator)
     if Diagnostics.everyInputFailed(result, inputs: input.files) {
@@ -80,6 +104,16 @@ struct SuggestCommand: ParsableCommand {
     options.root = root
     let set = Suggester(options: options, silencer: repository).suggest(aggregator.summary())
     for warning in set.warnings.prefix(10) { Diagnostics.warning(warning) }
+    FilterRepositoryLoader.warnKeptOverSilencing(repository)
+    if review, let filters {
+      if FilterRepositoryLoader.reportMatchErrors(repository) {
+        Diagnostics.error("nothing reviewed: what \(filters) silences is not known")
+        throw ExitCode(2)
+      }
+      try SuggestReview(set: set, filters: filters, inputs: input.files).run(reading: input.stream())
+      if Diagnostics.report(result) { throw ExitCode(2) }
+      return
+    }
     let printer = SuggestionPrinter(style: style, includeType: includeType, inputs: input.files)
     let out = OutputBuffer()
     try out.write(format == .json ? printer.json(set) : printer.render(set))
@@ -96,6 +130,8 @@ struct SuggestCommand: ParsableCommand {
         FilterRepository.Entry(name: $0.name.replacingScalars("`", with: ""), pattern: $0.regex)
       }
       do {
+        // Every active suggestion, which the user takes by asking for --append; the
+        // ambiguous ones only through --review, one answer each.
         let added = try FilterRepository.append(entries, toFileAt: filters, comment: "added by tcalog suggest")
         let what =
           added.added.isEmpty ? "no new entries" : NumberText.counted(added.added.count, "entry", "entries")

@@ -91,3 +91,84 @@ import Testing
       ])
   }
 }
+
+extension FilterFileTests {
+  /// The repository of `silencesWhatTcalogSilences` with keep lines: broad entries, narrower
+  /// keep lines inside them, and a keep line over no entry.
+  static let repositoryWithKeepLines =
+    repositoryText + """
+
+      windowsAll = ^windows\\.
+      keep windowTabs = ^windows\\.window\\.tab\\.
+      keep  hoverEntered = hover\\.entered$
+      todoAll = ^todo\\.
+      keep\ttodoToggled = (?i)^TODO\\.toggled$
+      keep searchSubmitted = ^search\\.submitted$
+      """
+
+  /// With keep lines, the app's repository silences exactly the records that `tcalog
+  /// filter --exclude-filters` drops: the query built as that command builds it, run on
+  /// the records tcalog reads from the printed actions.
+  @Test func keepLinesSilenceWhatTcalogFilterSilences() throws {
+    var random = SeededRandom(seed: 4145)
+    let drawn = (0..<1500).map { _ in RandomActions.action(&random).0 }
+    var log = ""
+    for action in drawn {
+      var text = "received action:\n"
+      customDump(action, to: &text, indent: 2)
+      log += text + "\n  (No state changes)\n\n"
+    }
+    let tcalog = try FilterRepository(parsing: Self.repositoryWithKeepLines, file: "filters")
+    #expect(tcalog.appSideIssues.isEmpty)
+    let query = RecordQuery(silences: tcalog.silencingMatchers, keeps: tcalog.keepingMatchers)
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tcalog-keep-\(getpid())-\(UUID().uuidString).log").path
+    try Data(log.utf8).write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    var dropped: [Bool] = []
+    var paths: [String] = []
+    var sink = EachRecord { record in
+      dropped.append(!query.selects(record))
+      paths.append(record.actionPath)
+    }
+    _ = try RecordStream(inputs: [path]).run(into: &sink)
+    try #require(dropped.count == drawn.count)
+
+    let app = try FilterFile(parsing: Self.repositoryWithKeepLines, file: "filters")
+    #expect(app.entries.map(\.name) == tcalog.entries.map(\.name))
+    #expect(app.entries.map { $0.kind == .keep } == tcalog.entries.map { $0.kind == .keep })
+    let silence = ActionFilter<AppAction>.matching(app)
+    var kept = 0
+    for (i, action) in drawn.enumerated() {
+      let appPath = ActionPath.of(action)
+      #expect(silence(action) == dropped[i], "\(paths[i])")
+      #expect(app.matches(actionPath: appPath) == dropped[i], "\(paths[i])")
+      #expect(
+        app.silencingEntry(forActionPath: appPath)?.name == tcalog.silencingEntry(forActionPath: paths[i]),
+        "\(paths[i])")
+      if app.firstEntry(matchingActionPath: appPath, kind: .silence) != nil && !dropped[i] { kept += 1 }
+    }
+    // Keep lines overrule entries for many records, and both ways happen.
+    #expect(kept > 50)
+    #expect(dropped.filter { $0 }.count > 200 && dropped.filter { !$0 }.count > 200)
+    // Every keep line keeps something an entry would silence, but `searchSubmitted`, which
+    // no entry matches.
+    for entry in tcalog.entries where entry.kind == .keep && entry.name != "searchSubmitted" {
+      #expect(
+        try paths.contains {
+          try tcalog.verdict(forActionPath: $0)
+            == .kept(by: entry, over: tcalog.firstEntry(matching: $0, kind: .silence))
+            && tcalog.firstEntry(matching: $0, kind: .silence) != nil
+        },
+        "\(entry.name)")
+    }
+    // Only the named entries, and the keep lines still hold.
+    let onlyWindows = ActionFilter<AppAction>.matching(app, entries: ["windowsAll"])
+    #expect(onlyWindows(.windows(.window(windowID: 1, action: .mouseMoved(x: 1, y: 2)))))
+    #expect(!onlyWindows(.windows(.window(windowID: 1, action: .tab(.selected(id: 2))))))
+    #expect(!onlyWindows(.timerTicked))
+    // Keep lines alone silence nothing.
+    let keepOnly = try FilterFile(parsing: "keep a = ^timerTicked$\n")
+    #expect(!keepOnly.silencesAnything && !ActionFilter<AppAction>.matching(keepOnly)(.timerTicked))
+  }
+}

@@ -1,0 +1,128 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The terminal settings to put back, for the signal handlers of `ReviewTerminal`: a
+/// handler may only call async-signal-safe functions (tcsetattr, write, _exit) on memory
+/// it does not allocate.
+nonisolated(unsafe) private var savedTerminal = termios()
+nonisolated(unsafe) private var terminalIsRaw: sig_atomic_t = 0
+
+/// Puts the terminal back and ends with the shell's status for the signal (128 + number):
+/// SIGTERM from `kill`, SIGHUP from a closed window, a SIGINT that did not come from the
+/// keyboard (raw mode reads Ctrl-C as a key).
+private func restoreAndExit(_ signal: Int32) {
+  if terminalIsRaw != 0 { tcsetattr(0, TCSAFLUSH, &savedTerminal) }
+  let newline: [UInt8] = [0x0A]
+  _ = newline.withUnsafeBytes { write(1, $0.baseAddress, 1) }
+  _exit(128 + signal)
+}
+
+/// Standard input as a keyboard, one key at a time (no line editing, no echo), for
+/// `suggest --review`. Every way out puts the terminal back as it was: `restore()` (called
+/// by the command on every path, errors included), and the signals that would end the
+/// process otherwise.
+final class ReviewTerminal {
+  /// Bytes read and not yet taken as keys: keys typed ahead arrive in one read.
+  private var pending: [UInt8] = []
+
+  /// A key the user pressed.
+  enum Key: Equatable {
+    case character(Character)
+    /// Ctrl-C: read as a key in raw mode, it aborts the review.
+    case interrupt
+    /// Ctrl-D: the end, as `q`.
+    case end
+    /// The terminal went away (a read failed or found its end).
+    case hangup
+  }
+
+  /// Whether standard input and standard output are both a terminal.
+  static var isAvailable: Bool { isatty(0) == 1 && isatty(1) == 1 }
+
+  /// Puts the terminal in raw mode; nil when standard input is not a terminal.
+  static func enter() -> ReviewTerminal? {
+    var settings = termios()
+    guard tcgetattr(0, &settings) == 0 else { return nil }
+    savedTerminal = settings
+    // No line editing, no echo, and Ctrl-C, Ctrl-Z and Ctrl-\ arrive as keys (their
+    // signals would stop tcalog with the terminal still raw); output is processed as
+    // usual, so "\n" still starts a new line.
+    settings.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
+    settings.c_iflag &= ~tcflag_t(IXON | ICRNL)
+    withUnsafeMutableBytes(of: &settings.c_cc) { cc in
+      cc[Int(VMIN)] = 1
+      cc[Int(VTIME)] = 0
+    }
+    for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+      var action = sigaction()
+      let handler: @convention(c) (Int32) -> Void = restoreAndExit
+      #if canImport(Glibc)
+        action.__sigaction_handler.sa_handler = handler
+      #else
+        action.__sigaction_u.__sa_handler = handler
+      #endif
+      sigemptyset(&action.sa_mask)
+      sigaction(signal, &action, nil)
+    }
+    guard tcsetattr(0, TCSAFLUSH, &settings) == 0 else { return nil }
+    terminalIsRaw = 1
+    return ReviewTerminal()
+  }
+
+  /// Puts the terminal back as it was (again: harmless).
+  func restore() {
+    guard terminalIsRaw != 0 else { return }
+    tcsetattr(0, TCSAFLUSH, &savedTerminal)
+    terminalIsRaw = 0
+  }
+
+  /// The next key: one character, or an escape sequence (an arrow: ESC and what follows
+  /// it in the same read) as one key that answers nothing.
+  func readKey() -> Key {
+    while pending.isEmpty {
+      var buffer = [UInt8](repeating: 0, count: 64)
+      let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+      if n < 0 && errno == EINTR { continue }
+      guard n > 0 else { return .hangup }
+      pending = Array(buffer[..<n])
+    }
+    let first = pending[0]
+    let length: Int
+    switch first {
+    case 0x1B: length = pending.count
+    case 0xC0...0xDF: length = 2
+    case 0xE0...0xEF: length = 3
+    case 0xF0...0xF7: length = 4
+    default: length = 1
+    }
+    let key = Array(pending.prefix(length))
+    pending.removeFirst(key.count)
+    switch first {
+    case 0x03: return .interrupt
+    case 0x04: return .end
+    case 0x1B: return .character("\u{1B}")
+    default: return .character(String(decoding: key, as: UTF8.self).first ?? "\u{FFFD}")
+    }
+  }
+
+  /// Writes text to the terminal at once.
+  func write(_ text: String) {
+    var copy = text
+    copy.withUTF8 { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        #if canImport(Glibc)
+          let n = Glibc.write(1, bytes.baseAddress! + offset, bytes.count - offset)
+        #else
+          let n = Darwin.write(1, bytes.baseAddress! + offset, bytes.count - offset)
+        #endif
+        if n < 0 && errno == EINTR { continue }
+        if n <= 0 { return }
+        offset += n
+      }
+    }
+  }
+}

@@ -1,0 +1,122 @@
+import ArgumentParser
+import TCALogKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// `suggest --review`: the active suggestions, then the ambiguous candidates, one at a time
+/// on the terminal; each answer becomes a line of the filter repository (`y`: `name =
+/// pattern`, `n`: `keep name = pattern`, `s`: nothing, asked again next time). `q` ends the
+/// review and writes the answers given; Ctrl-C ends it and writes nothing.
+struct SuggestReview {
+  /// What `suggest` found, with the repository's entries and keep lines taken into account.
+  let set: SuggestionSet
+  /// The repository the answers go to.
+  let filters: String
+  /// The log files, named in the comment above the written lines.
+  let inputs: [String]
+
+  func run(reading stream: RecordStream) throws {
+    let entries = set.suggestions + set.candidates
+    guard !entries.isEmpty else {
+      let why =
+        set.isThin
+        ? "the log is too short to tell noise from signal"
+        : "no action path left is noise or ambiguous"
+      Diagnostics.write("tcalog: nothing to review: \(why); \(filters) is unchanged\n")
+      return
+    }
+    // A second read for a few records of each entry: the first read kept numbers only.
+    // Its errors were reported after the first.
+    var sampler = ReviewSampler(entries: entries)
+    _ = try stream.run(into: &sampler)
+
+    let environment = ProcessInfo.processInfo.environment
+    let color = ColorPolicy.resolve(.auto, environment: environment, isTerminal: true)
+    guard let terminal = ReviewTerminal.enter() else {
+      Diagnostics.error("--review needs a terminal: standard input and output must both be one")
+      throw ExitCode(2)
+    }
+    var decisions: [(entry: Suggestion, decision: ReviewScreen.Decision)] = []
+    var interrupted = false
+    var hungUp = false
+    do {
+      // Every way out of the loop, a thrown error included, puts the terminal back.
+      defer { terminal.restore() }
+      terminal.write(
+        ReviewScreen(width: TerminalSize.columns(1, environment: environment), color: color)
+          .intro(noise: set.suggestions.count, ambiguous: set.candidates.count, file: filters))
+      walk: for (index, entry) in entries.enumerated() {
+        // Asked for each entry: a resized window is followed.
+        let screen = ReviewScreen(width: TerminalSize.columns(1, environment: environment), color: color)
+        terminal.write(
+          screen.render(entry, samples: sampler.samples[index], index: index, total: entries.count, set: set)
+            + screen.prompt)
+        while true {
+          let decision: ReviewScreen.Decision
+          switch terminal.readKey() {
+          case .character("y"), .character("Y"): decision = .silence
+          case .character("n"), .character("N"): decision = .keep
+          case .character("s"), .character("S"), .character(" "): decision = .skip
+          case .character("q"), .character("Q"), .end:
+            terminal.write("quit\n")
+            break walk
+          case .interrupt:
+            terminal.write("^C\n")
+            interrupted = true
+            break walk
+          case .hangup:
+            hungUp = true
+            break walk
+          case .character:
+            // Any other key: the bell, and the same prompt.
+            terminal.write("\u{7}")
+            continue
+          }
+          terminal.write(screen.answered(decision))
+          if decision != .skip { decisions.append((entry, decision)) }
+          continue walk
+        }
+      }
+    }
+    if interrupted {
+      Diagnostics.write("tcalog: review interrupted: nothing written to \(filters)\n")
+      throw ExitCode(130)
+    }
+    if hungUp {
+      Diagnostics.error("the terminal went away during --review: nothing written to \(filters)")
+      throw ExitCode(2)
+    }
+    try write(decisions, reviewed: entries.count)
+  }
+
+  /// Appends the answers to the repository, after a comment that says where they come from.
+  func write(_ decisions: [(entry: Suggestion, decision: ReviewScreen.Decision)], reviewed: Int) throws {
+    let silenced = decisions.filter { $0.decision == .silence }.count
+    let kept = decisions.count - silenced
+    guard !decisions.isEmpty else {
+      Diagnostics.write("tcalog: no answers: \(filters) is unchanged\n")
+      return
+    }
+    let lines = decisions.map { item in
+      FilterRepository.Entry(
+        name: item.entry.name.replacingScalars("`", with: ""), pattern: item.entry.regex,
+        kind: item.decision == .keep ? .keep : .silence)
+    }
+    let names = inputs.map { $0 == "-" ? "standard input" : $0 }.joined(separator: ", ")
+    do {
+      try FilterRepository.append(
+        lines, toFileAt: filters,
+        comment: "tcalog suggest --review of \(names): \(silenced) silenced, \(kept) kept")
+    } catch {
+      for issue in error.issues { Diagnostics.error(issue.description) }
+      throw ExitCode(2)
+    }
+    Diagnostics.write(
+      "tcalog: wrote \(NumberText.counted(silenced, "entry", "entries")) and \(NumberText.counted(kept, "keep line")) "
+        + "to \(filters) (\(reviewed - decisions.count) of \(reviewed) left for another review)\n")
+  }
+}

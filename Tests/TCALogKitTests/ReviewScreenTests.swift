@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+@testable import TCALogOutput
+@testable import TCALogParsing
+@testable import TCALogPipeline
+@testable import TCALogReport
+@testable import TCALogSuggest
+
+/// What `suggest --review` shows of one entry, at the widths a terminal has.
+@Suite struct ReviewScreenTests {
+  static let sample = Repository.root.appendingPathComponent("Samples/browser-session.log").path
+
+  /// The flagship's suggestions and candidates, with the samples a second read collects.
+  static func reviewed() throws -> (SuggestionSet, [Suggestion], [[ReviewSample]]) {
+    let summary = try aggregate([sample], shapes: true).summary()
+    let set = Suggester(options: SuggestOptions()).suggest(summary)
+    let entries = set.suggestions + set.candidates
+    var sampler = ReviewSampler(entries: entries)
+    _ = try RecordStream(inputs: [sample]).run(into: &sampler)
+    return (set, entries, sampler.samples)
+  }
+
+  @Test func everyLineFitsTheTerminal() throws {
+    let (set, entries, samples) = try Self.reviewed()
+    try #require(entries.count >= 3 && set.candidates.count >= 1)
+    for width in [60, 80, 200] {
+      let screen = ReviewScreen(width: width)
+      for (i, entry) in entries.enumerated() {
+        let text = screen.render(entry, samples: samples[i], index: i, total: entries.count, set: set)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        for line in lines { #expect(line.unicodeScalars.count <= width, "\(width): \(line)") }
+        #expect(lines.first?.hasPrefix("── \(i + 1) of \(entries.count) · ") == true)
+        #expect(lines.contains { $0.hasPrefix("  share    ") && $0.contains("records") })
+        #expect(lines.contains { $0.hasPrefix("  why      ") })
+        #expect(lines.contains { $0.hasPrefix("  samples  ") })
+        // The line the file gets, whole: on one line, or the name and then the pattern.
+        let entryLines = lines.drop { !$0.hasPrefix("  entry    ") }.prefix { !$0.hasPrefix("  samples") }
+        let joined = entryLines.map { String($0.dropFirst(11)) }.joined()
+        let name = entry.name.replacingOccurrences(of: "`", with: "")
+        #expect(joined == "\(name) = \(entry.regex)" || joined == "\(name)= \(entry.regex)", "\(width): \(joined)")
+      }
+      for line in screen.intro(noise: 3, ambiguous: 3, file: ".tcalog-filters").split(separator: "\n") {
+        #expect(line.unicodeScalars.count <= width)
+      }
+      // Prompt and answer fit 60 columns.
+      #expect((screen.prompt + "silenced").unicodeScalars.count <= 60)
+    }
+  }
+
+  /// Samples differ where records of one path differ, and a narrow line keeps the
+  /// innermost case and its payload.
+  @Test func samplesShowWhatDiffers() throws {
+    let (_, entries, samples) = try Self.reviewed()
+    let i = try #require(entries.firstIndex { $0.patternPath == "windows.window.tabs.tab.loadProgressChanged" })
+    try #require(samples[i].count == 3)
+    #expect(Set(samples[i].map(\.distinctPart)).count == 3)
+    let first = samples[i][0]
+    #expect(first.action.hasPrefix(".windows(.window(windowID: WindowID(rawValue: \""))
+    #expect(first.action.hasSuffix(".loadProgressChanged(0.5)))))"))
+    #expect(first.changes == [.init(path: "windows[*].tabs[*].loadingProgress", old: "0.0", new: "0.5")])
+    #expect(ReviewScreen.fitAction(first, 49) == ".windows(.window(wi….loadProgressChanged(0.5)))))")
+    #expect(ReviewScreen.fitAction(first, 20) == "….loadProgressChang…")
+    #expect(ReviewScreen.fitChange(first.changes[0], 60) == "→ windows[*].tabs[*].loadingProgress: 0.0 → 0.5")
+    #expect(ReviewScreen.fitChange(first.changes[0], 40) == "→ windows[*].tabs[*].loadingProgress = …")
+  }
+
+  @Test func actionsOnOneLineWithoutCaseTypes() {
+    let text =
+      "AppAction.windows(\n  WindowsAction.window(\n    windowID: WindowID(\n      rawValue: \"A.b\"\n    ),\n    action: WindowAction.mouseMoved(\n      CGPoint(\n        x: 72.2,\n        y: 851.9\n      )\n    )\n  )\n)"
+    let line = ReviewSample.oneLine(text)
+    #expect(
+      line
+        == "AppAction.windows(WindowsAction.window(windowID: WindowID(rawValue: \"A.b\"), action: WindowAction.mouseMoved(CGPoint(x: 72.2, y: 851.9))))"
+    )
+    #expect(
+      ReviewSample.withoutCaseTypes(line)
+        == ".windows(.window(windowID: WindowID(rawValue: \"A.b\"), action: .mouseMoved(CGPoint(x: 72.2, y: 851.9))))")
+    #expect(
+      ReviewSample.withoutCaseTypes("BrowserFeature.Action.tabStrip(.close(\"Say \\\"Hi.there\\\"\"))")
+        == ".tabStrip(.close(\"Say \\\"Hi.there\\\"\"))")
+    #expect(ReviewSample.withoutCaseTypes("Feature.Action.Child") == "Feature.Action.Child")
+  }
+}
