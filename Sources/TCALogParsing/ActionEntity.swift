@@ -21,6 +21,31 @@ package enum ActionEntity {
     idValue(text) ?? dictionaryKey(text)
   }
 
+  /// An entity printed over several lines on one (`TabID(rawValue: "0D0B…")`): each line
+  /// feed and the indentation after it go, replaced by a space between two items (after a
+  /// `,` or `:`), by nothing after an opening or before a closing bracket.
+  package static func joined(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(text.count)
+    var i = 0
+    while i < text.count {
+      let c = text[i]
+      guard c == 0x0A || c == 0x0D else {
+        out.append(c)
+        i += 1
+        continue
+      }
+      while i < text.count && (text[i] == 0x0A || text[i] == 0x0D || text[i] == 0x20 || text[i] == 0x09) { i += 1 }
+      while out.last == 0x20 { out.removeLast() }
+      let before = out.last
+      let after = i < text.count ? text[i] : nil
+      let opens = before == UInt8(ascii: "(") || before == UInt8(ascii: "[")
+      let closes = after == UInt8(ascii: ")") || after == UInt8(ascii: "]")
+      if !opens && !closes && before != nil && after != nil { out.append(0x20) }
+    }
+    return out
+  }
+
   /// A hash of an entity's text without its blanks (spaces, tabs, line feeds).
   package static func key(_ text: UnsafeBufferPointer<UInt8>) -> UInt64 {
     // FNV-1a: a few dozen bytes a record, no table.

@@ -95,9 +95,8 @@ public struct Record: Sendable {
   /// The action as printed, on one line.
   public package(set) var actionTextRange: TextRange
   /// The entity the action is about (docs/FORMATS.md 3.1: a row's `id:` value, a dictionary
-  /// key of the payload), when it names one and `RecordNeeds.entity` was asked for. Its
-  /// bytes are the action's as printed: a value printed over several lines keeps its line
-  /// feeds and indentation.
+  /// key of the payload), when it names one and `RecordNeeds.entity` was asked for. On one
+  /// line: a value printed over several is joined (`ActionEntity.joined`).
   public package(set) var entityRange: TextRange?
   /// The key path of a TCA binding action (`binding(.set(\State.$volume, …))`) spelled
   /// without its root type (`\.$volume`, docs/FORMATS.md 3.1), when `RecordNeeds.entity` was

@@ -1795,7 +1795,8 @@ struct ScanState: ~Copyable {
     let storageCount = storage.count
     let inside = { (r: TextRange?) in r.map { $0.start >= 0 && $0.count >= 0 && $0.end <= storageCount } ?? true }
     precondition(
-      inside(action.path) && inside(action.root) && inside(action.text) && inside(action.entity) && inside(action.keyPath)
+      inside(action.path) && inside(action.root) && inside(action.text) && inside(action.entity)
+        && inside(action.keyPath)
         && inside(timestampRange)
         && inside(storePrefix),
       "record range outside its storage")
@@ -1943,7 +1944,13 @@ struct ScanState: ~Copyable {
     if wantsEntity && known != 0 {
       var found: UInt8 = 0
       if known.map({ $0 & 1 != 0 }) ?? true, let r = ActionEntity.range(in: action) {
-        entity = wantsText ? TextRange(start: text.start + r.lowerBound, count: r.count) : derived.add(action, r)
+        let value = UnsafeBufferPointer(rebasing: action[r])
+        if value.contains(0x0A) {
+          // One line, as records print it (`ActionEntity.joined`): the key is the same.
+          entity = derived.add(ActionEntity.joined(value))
+        } else {
+          entity = wantsText ? TextRange(start: text.start + r.lowerBound, count: r.count) : derived.add(action, r)
+        }
         found |= 1
       }
       if known.map({ $0 & 2 != 0 }) ?? true, let spelled = ActionEntity.bindingKeyPath(in: action) {

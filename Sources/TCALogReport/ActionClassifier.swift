@@ -467,7 +467,9 @@ package struct ActionClassifier: Sendable {
     // A binding set one record at a time (no runs, no machine's pace) is a toggle's or a
     // stepper's tap: what the user did. Keystrokes come in runs and stay the user's call.
     if e.isBinding && !tally.machinePace && e.records >= rareRecords && e.repeatShare < 0.25 {
-      tally.add(-2, "a binding set one at a time (\(NumberText.percent(e.repeatShare)) % in runs): a tap on a toggle or stepper")
+      tally.add(
+        -2, "a binding set one at a time (\(NumberText.percent(e.repeatShare)) % in runs): a tap on a toggle or stepper"
+      )
     }
     // Seen often enough to show a machine's habits and showing none of them: no bursts,
     // no timer, no runs, no no-ops, no stream of new values, not a large share.

@@ -35,7 +35,8 @@ import Testing
     var random = SeededRandom(seed: seed)
     var out = ""
     func record(_ action: String, _ property: String, _ value: String) {
-      out += "received action:\n  AppFeature.Action.\(action)\n  AppFeature.State(\n-   \(property): 0\n+   \(property): \(value)\n  )\n\n"
+      out +=
+        "received action:\n  AppFeature.Action.\(action)\n  AppFeature.State(\n-   \(property): 0\n+   \(property): \(value)\n  )\n\n"
     }
     for gesture in 0..<30 {
       for k in 0..<40 {
@@ -43,7 +44,9 @@ import Testing
         record("mixer(.binding(.set(\\MixerFeature.State.$volume, \(v))))", "volume", "\(v) \(k)")
       }
       record("transport(.playTapped)", "isPlaying", "\(gesture % 2 == 0)")
-      if gesture % 2 == 0 { record("mixer(.binding(.set(\\MixerFeature.State.$isMuted, true)))", "isMuted", "\(gesture)") }
+      if gesture % 2 == 0 {
+        record("mixer(.binding(.set(\\MixerFeature.State.$isMuted, true)))", "isMuted", "\(gesture)")
+      }
       record("transport(.stopTapped)", "isPlaying", "false")
       if gesture % 3 == 0 { record("mixer(.binding(.set(\\MixerFeature.State.$tempo, 120)))", "tempo", "\(gesture)") }
       record("exportTapped", "isExporting", "\(gesture)")
@@ -67,7 +70,8 @@ import Testing
     let classified = ActionClassifier().classify(summary)
     let c = try #require(classified.first { $0.path == "mixer.binding.set" })
     #expect(c.actionClass == .ambiguous)
-    #expect(c.keyPaths.map(\.actionClass) == [.signal, .signal, .noise], "\(c.keyPaths.map { ($0.score, $0.reasons) })")
+    #expect(
+      c.keyPaths.map(\.actionClass) == [.signal, .signal, .noise], "\(c.keyPaths.map { ($0.score, $0.reasons) })")
   }
 
   @Test func suggestSilencesTheSliderAndNeverTheToggle() throws {
