@@ -92,4 +92,131 @@ struct DamagedInputTests {
       }
     }
   }
+
+  /// Hands out zero bytes without end and counts them: what `/dev/zero` or a gzip bomb of
+  /// zeros gives a reader.
+  final class Zeros: ByteSource {
+    var given = 0
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+      buffer.initializeMemory(as: UInt8.self, repeating: 0)
+      given += buffer.count
+      return buffer.count
+    }
+  }
+
+  /// Row 7: a line without end stops both readers at the line cap, after the lines before
+  /// it were handed on; neither holds or reads much more than the cap.
+  @Test func aLineWithoutEndStopsAtTheLineCap() throws {
+    let cap = 1 << 20
+    let zeros = Zeros()
+    let reader = LineReader(source: zeros, chunkSize: 64 << 10, lineCap: cap)
+    #expect(throws: LineTooLong.self) {
+      try reader.forEachBlock { _, _, _ in 0 }
+    }
+    #expect(zeros.given > cap && zeros.given <= 2 * cap + (64 << 10), "\(zeros.given) bytes read")
+
+    final class Prefixed: ByteSource {
+      let head: MemoryByteSource
+      let zeros = Zeros()
+      var headEnded = false
+      init(_ text: String) { head = MemoryByteSource(text) }
+      func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        if !headEnded {
+          let n = try head.read(into: buffer)
+          if n > 0 { return n }
+          headEnded = true
+        }
+        return try zeros.read(into: buffer)
+      }
+    }
+    let lines = "received action:\n  AppAction.a\n"
+    let source = Prefixed(lines)
+    let splitter = ChunkSplitter(source: source, chunkSize: 64 << 10, sizeCap: 64 << 10, lineCap: cap)
+    var read: [UInt8] = []
+    #expect(throws: LineTooLong.self) {
+      while let chunk = try splitter.next() {
+        read += UnsafeBufferPointer(start: chunk.bytes, count: chunk.count)
+      }
+    }
+    #expect(read == Array(lines.utf8), "the lines before the long one, and nothing of it")
+    #expect(source.zeros.given > cap && source.zeros.given <= 3 * cap, "\(source.zeros.given) bytes read")
+  }
+
+  /// Every record as ndjson, the statistics and the errors of a read.
+  static func read(_ path: String, jobs: Int, chunkSize: Int, sizeCap: Int = 64 << 20, lineCap: Int = 64 << 20) throws
+    -> (json: String, statistics: ScanStatistics, errors: [String])
+  {
+    var sink = ParallelReaderTests.JSONCollector()
+    var stream = RecordStream(inputs: [path], jobs: jobs)
+    stream.chunkSize = chunkSize
+    stream.sizeCap = sizeCap
+    stream.lineCap = lineCap
+    let result = try stream.run(into: &sink)
+    return (String(decoding: sink.bytes, as: UTF8.self), result.statistics, result.errors.map(\.description))
+  }
+
+  static func temporaryFile(_ name: String, _ bytes: [UInt8]) throws -> String {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tcalog-damaged-\(getpid())-\(UUID().uuidString)-\(name)").path
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  /// Row 7 through the stream: records before a line over the cap are kept, the same for
+  /// a sequential read, file ranges and chunks (a gzip file is read in chunks), and the
+  /// read ends there with an error.
+  @Test(.enabled(if: hasGzip, "gzip(1) makes the chunked input"))
+  func aLineOverTheCapEndsTheReadAlikeForEveryJobCount() throws {
+    let cap = 8 << 10
+    let before = Self.log(records: 200)
+    let bytes = before + [UInt8](repeating: UInt8(ascii: "z"), count: 3 * cap) + [0x0A] + Self.log(records: 50)
+    let plain = try Self.temporaryFile("long.log", bytes)
+    let compressed = try Self.temporaryFile("long.log.gz", try Self.gzip(bytes))
+    defer {
+      unlink(plain)
+      unlink(compressed)
+    }
+    let beforeOnly = try Self.temporaryFile("before.log", before)
+    defer { unlink(beforeOnly) }
+    let expected = try Self.read(beforeOnly, jobs: 1, chunkSize: 1 << 20)
+    #expect(expected.statistics.records == 200)
+    for path in [plain, compressed] {
+      for (jobs, chunkSize) in [(1, 1 << 20), (2, 1024), (2, 4096), (3, 1 << 20)] {
+        let got = try Self.read(path, jobs: jobs, chunkSize: chunkSize, lineCap: cap)
+        let name = "\(path.hasSuffix(".gz") ? "gzip" : "plain") -j \(jobs), chunks of \(chunkSize)"
+        #expect(got.statistics == expected.statistics, "\(name)")
+        #expect(got.json.components(separatedBy: "{\"index\":").count == 201, "\(name)")
+        #expect(got.errors == ["\(path): a line longer than 8192 bytes: not a log; read stopped there"], "\(name)")
+      }
+    }
+  }
+
+  /// Row 21: a record over the size cap with no header for longer than a chunk is cut
+  /// into several chunks (a forced cut); it stays one record with all its lines and
+  /// bytes, as a sequential read finds, and `--stats` counts agree with the records'.
+  @Test(.enabled(if: hasGzip, "gzip(1) makes the chunked input"))
+  func aRecordOverTheCapIsOneRecordForEveryJobCount() throws {
+    var text = "received action:\n  AppAction.a\n  (No state changes)\nreceived action:\n  AppAction.big(\n"
+    for i in 0..<400 { text += "    \"line \(i) " + String(repeating: "x", count: 90) + "\",\n" }
+    text += "  )\n  (No state changes)\nreceived action:\n  AppAction.small\n  (No state changes)\n"
+    let bytes = Array(text.utf8)
+    let plain = try Self.temporaryFile("big.log", bytes)
+    let compressed = try Self.temporaryFile("big.log.gz", try Self.gzip(bytes))
+    defer {
+      unlink(plain)
+      unlink(compressed)
+    }
+    let sizeCap = 4096
+    let expected = try Self.read(plain, jobs: 1, chunkSize: 1 << 20, sizeCap: sizeCap)
+    #expect(expected.statistics.records == 3 && expected.statistics.oversizedRecords == 1)
+    #expect(expected.statistics.recordLines == expected.statistics.lines)
+    #expect(expected.json.contains("\"lines\":404"))
+    for (jobs, chunkSize) in [(2, 64), (2, 1000), (3, 4096), (2, 1 << 20)] {
+      let got = try Self.read(compressed, jobs: jobs, chunkSize: chunkSize, sizeCap: sizeCap)
+      let name = "-j \(jobs), chunks of \(chunkSize)"
+      #expect(got.statistics == expected.statistics, "\(name)")
+      #expect(got.json == expected.json.replacingOccurrences(of: plain, with: compressed), "\(name)")
+      #expect(got.errors.isEmpty, "\(name)")
+    }
+  }
 }
