@@ -52,6 +52,7 @@ struct FuzzRegressionTests {
     #expect(json.contains("\"limit\": 2.2222222222222223e+22"), "\(json)")
     #expect(MachineNumbers.text(1e20) == "1e+20")
     #expect(BudgetPrinter(format: .text).render(results, defaults: [], source: "empty").contains("ok"))
+    #expect(BudgetPrinter.limit(budget.rules[0]) == "2.2222222222222223e+22 records")
   }
 
   /// Found by the fuzzer: a `Current:` label followed by U+2007 instead of a space. The
