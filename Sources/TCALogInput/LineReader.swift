@@ -149,11 +149,15 @@ package final class LineReader {
   /// read moves or overwrites the bytes.
   private var buffer: UnsafeMutableRawPointer
   private var capacity: Int
+  /// The longest line read, in bytes: a longer one ends the read with `LineTooLong`, so
+  /// that memory stays bounded (`/dev/zero`, a gzip bomb of zeros grew by 100 MB/s).
+  private let lineCap: Int
 
-  package init(source: ByteSource, chunkSize: Int = 1 << 20) {
+  package init(source: ByteSource, chunkSize: Int = 1 << 20, lineCap: Int = LineTooLong.defaultCap) {
     self.source = source
     capacity = max(chunkSize, 16)
     buffer = .allocate(byteCount: capacity, alignment: 16)
+    self.lineCap = lineCap
   }
 
   deinit { buffer.deallocate() }
@@ -216,11 +220,53 @@ package final class LineReader {
       var lastLF = end - 1
       let data = buffer.assumingMemoryBound(to: UInt8.self)
       while lastLF >= scanFrom && data[lastLF] != 0x0A { lastLF -= 1 }
-      guard lastLF >= scanFrom else { continue }
+      guard lastLF >= scanFrom else {
+        // The lines before it were handed on; the long line and the rest are not read.
+        if end - start > lineCap { throw LineTooLong(cap: lineCap) }
+        continue
+      }
       let blockEnd = lastLF + 1
+      // Only a block longer than the cap can hold a line longer than it (a rare block: the
+      // buffer grew for a long line), so common blocks are not searched.
+      if blockEnd - start > lineCap,
+        let long = LineTooLong.firstLine(
+          longerThan: lineCap, in: UnsafeBufferPointer(start: data + start, count: blockEnd - start))
+      {
+        if long > 0 { _ = try body(UnsafeBufferPointer(start: data + start, count: long), number + 1, offset) }
+        throw LineTooLong(cap: lineCap)
+      }
       number += try body(UnsafeBufferPointer(start: data + start, count: blockEnd - start), number + 1, offset)
       offset += blockEnd - start
       start = blockEnd
     }
+  }
+}
+
+/// A line longer than the line cap (with its terminator): the read ends before it (the
+/// lines before it were read), however the reads fell. The longest line any reader takes (`LineReader`, the parallel reader's chunks)
+/// is the records' size cap, which such a line would pass anyway: past it, an input is no
+/// log (`/dev/zero`, a gzip bomb of zeros grew memory by 100 MB/s until the OOM killer).
+package struct LineTooLong: Error {
+  package static let defaultCap = 64 << 20
+  package var cap: Int
+  package init(cap: Int) { self.cap = cap }
+
+  /// Where the first line (with its terminator) longer than `cap` starts in `bytes`.
+  package static func firstLine(longerThan cap: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard let base = bytes.baseAddress, bytes.count > cap else { return nil }
+    var start = 0
+    while start < bytes.count {
+      let feed = memchr(base + start, 0x0A, bytes.count - start)
+      let end = feed.map { UnsafeRawPointer(base).distance(to: $0) + 1 } ?? bytes.count
+      if end - start > cap { return start }
+      start = end
+    }
+    return nil
+  }
+
+  /// The error that ends the read of `file`.
+  package func inputError(file: String) -> InputError {
+    let size = cap >= 1 << 20 && cap % (1 << 20) == 0 ? "\(cap >> 20) MiB" : "\(cap) bytes"
+    return InputError(file: file, reason: "a line longer than \(size): not a log; read stopped there")
   }
 }

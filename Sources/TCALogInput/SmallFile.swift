@@ -31,4 +31,25 @@ package enum SmallFile {
     close(fd)
     return bytes
   }
+
+  /// The most a file written by hand may hold (a budget, a filter repository): far more
+  /// than any has, and read whole in a moment. `/dev/zero` named as one was read until
+  /// memory ran out (4 GB).
+  package static let handWrittenLimit = 16 << 20
+
+  /// The bytes of `path` when it holds at most `maximum`; nil when it cannot be read, or
+  /// holds more (errno `EFBIG`; `reason` words it).
+  package static func contents(of path: String, atMost maximum: Int) -> [UInt8]? {
+    guard let bytes = contents(of: path, upTo: maximum + 1) else { return nil }
+    guard bytes.count <= maximum else {
+      errno = EFBIG
+      return nil
+    }
+    return bytes
+  }
+
+  /// Why `contents` gave nil, in words: errno's, or for a file over `maximum`, its limit.
+  package static func reason(maximum: Int = handWrittenLimit) -> String {
+    errno == EFBIG ? "larger than \(maximum >> 20) MiB" : String(cString: strerror(errno))
+  }
 }

@@ -100,7 +100,10 @@ public struct BudgetPrinter {
   }
 
   static func limit(_ rule: Budget.Rule) -> String {
-    let number = rule.limit == rule.limit.rounded() ? NumberText.grouped(Int(rule.limit)) : String(rule.limit)
+    // A limit past Int's range (22 digits: fuzz budgetfile) is written as a Double is.
+    let number =
+      rule.limit == rule.limit.rounded() && rule.limit < 9.0e18
+      ? NumberText.grouped(Int(rule.limit)) : String(rule.limit)
     return rule.unit == .records ? number + " records" : number + rule.unit.rawValue
   }
 

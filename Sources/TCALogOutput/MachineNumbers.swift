@@ -30,6 +30,8 @@ package enum MachineNumbers {
     guard value.isFinite else { return "null" }
     if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
     var text = NumberText.fixed(value, 6)
+    // Past Int's range it comes with an exponent (`1e+20`), whose zeros are no decimals.
+    if text.contains("e") { return text }
     while text.hasSuffix("0") { text.removeLast() }
     // A value under 0.0000005 rounds to "0.000000": "0." is not a JSON number.
     if text.hasSuffix(".") { text.removeLast() }

@@ -167,13 +167,6 @@ package final class RecordScanner {
     if let record = state.finishBeforeHeader() { try emit(record) }
   }
 
-  /// Ends a chunk that the parallel reader cut without a header, after at least `sizeCap`
-  /// bytes: a record still open there goes on past the cut, so it is larger than the cap,
-  /// as a sequential read would find (kept incomplete, with its warning).
-  package func finishAtForcedCut(emit: (Record) throws -> Void) throws {
-    if let record = state.finishAtForcedCut() { try emit(record) }
-  }
-
   /// Ends the input: a record still open is emitted (incomplete unless finished).
   package func finish(emit: (Record) throws -> Void) throws {
     if let record = state.finish() { try emit(record) }
@@ -1249,12 +1242,6 @@ struct ScanState: ~Copyable {
     guard active else { return nil }
     let ending: Ending = progress.phase == .finished ? .finished : .nextLine
     return closeIfDeclined(ending) ? nil : close(ending)
-  }
-
-  mutating func finishAtForcedCut() -> Record? {
-    guard active else { return nil }
-    if progress.phase != .finished { progress.isCapped = true }
-    return finishBeforeHeader()
   }
 
   mutating func finish() -> Record? {

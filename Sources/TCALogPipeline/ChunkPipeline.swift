@@ -23,7 +23,9 @@ final class InputChunk: @unchecked Sendable {
   /// Byte offset of the first byte in its input.
   var firstOffset = 0
   var isLast = false
-  /// Cut at a line end for want of a header within the size cap (not before a header).
+  /// Cut at a line end for want of a header within the size cap (not before a header): the
+  /// chunks after it, up to one that ends before a header, go to the same scanner
+  /// (`ChunkPipeline.Continuation`).
   var isForcedCut = false
 
   init(capacity: Int, pool: ChunkBufferPool? = nil) {
@@ -92,6 +94,8 @@ final class ChunkSplitter {
   /// Without a header, a chunk is cut at a line end once it reaches this size: only a
   /// record larger than the scanner's size cap (kept incomplete anyway) spans such a cut.
   private let forcedCut: Int
+  /// A line longer than this ends the read (`LineTooLong`) before it.
+  private let lineCap: Int
   /// A new chunk's room: the target size and one more read, so a chunk that reaches the
   /// target usually needs no growing before its cut.
   private var initialCapacity: Int { pool.size }
@@ -111,10 +115,13 @@ final class ChunkSplitter {
 
   /// `chunksInFlight`: how many chunks the pipeline holds at once (their buffers are kept
   /// for reuse).
-  init(source: ByteSource, chunkSize: Int, sizeCap: Int, chunksInFlight: Int = 4) {
+  init(
+    source: ByteSource, chunkSize: Int, sizeCap: Int, lineCap: Int = LineTooLong.defaultCap, chunksInFlight: Int = 4
+  ) {
     self.source = source
     self.chunkSize = max(chunkSize, 64)
     forcedCut = max(sizeCap, self.chunkSize)
+    self.lineCap = lineCap
     pool = ChunkBufferPool(size: self.chunkSize + (64 << 10), limit: chunksInFlight + 2)
   }
 
@@ -169,6 +176,29 @@ final class ChunkSplitter {
       }
       chunk.count += n
       searchedBytes += feeds.add(chunk.buffer, from: chunk.count - n)
+      let unfinishedLine = feeds.last + 1
+      if chunk.count - unfinishedLine > lineCap {
+        // The lines before it are the input's last, as for a sequential read; the long
+        // line and the rest are not read.
+        chunk.count = unfinishedLine
+        readError = LineTooLong(cap: lineCap)
+        ended = true
+        cut = nil
+        forced = false
+        break
+      }
+    }
+    // Only a chunk longer than the cap can hold a line longer than it (a rare chunk), so
+    // common chunks are not searched.
+    if (cut ?? chunk.count) > lineCap,
+      let long = LineTooLong.firstLine(
+        longerThan: lineCap, in: UnsafeBufferPointer(start: chunk.bytes, count: cut ?? chunk.count))
+    {
+      chunk.count = long
+      readError = LineTooLong(cap: lineCap)
+      ended = true
+      cut = nil
+      forced = false
     }
     if chunk.count == 0 { return try next() }
     if let cut, cut < chunk.count {
@@ -287,6 +317,9 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
     var bases: [Int: (index: Int, lines: Int)] = [:]
     var nextBase: (chunk: Int, index: Int, lines: Int)
     var done: [Int: Done] = [:]
+    /// The chunks after a forced cut go here, not into jobs of their own, until one that
+    /// is not forced cut.
+    var continuation: Continuation?
     init(file: String, firstIndex: Int) {
       self.file = file
       self.firstIndex = firstIndex
@@ -294,10 +327,24 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
     }
   }
 
-  /// What a worker scans: a chunk the reading thread filled, or a range of a file that the
-  /// worker reads itself (only in `.content` mode).
+  /// The chunks that follow a forced cut, handed one at a time to the worker that scans
+  /// the chunk before them, so that one scanner reads them as a sequential read would: a
+  /// record open at the cut goes on into them (a scanner of their own counted its lines
+  /// as lines outside records, and `records` and `records --stats` disagreed). Its `var`s
+  /// are touched only with the pipeline's `condition` locked.
+  final class Continuation: @unchecked Sendable {
+    /// The next chunk, until the worker takes it.
+    var next: InputChunk?
+    /// No chunk will come: the input ended (an error, a stop) before one that was not
+    /// forced cut.
+    var ended = false
+  }
+
+  /// What a worker scans: a chunk the reading thread filled (with the chunks after it when
+  /// it was forced cut), or a range of a file that the worker reads itself (only in
+  /// `.content` mode).
   private enum Work {
-    case chunk(InputChunk)
+    case chunk(InputChunk, Continuation?)
     case range(FileRange)
   }
 
@@ -316,6 +363,7 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
   private let mode: Mode
   private let window: TimeWindow
   private let sizeCap: Int
+  private let lineCap: Int
   /// What the sink reads of a record: the scanners leave out the rest.
   private let needs: RecordNeeds
   /// How many bytes a worker reads at a time from a file range.
@@ -328,7 +376,8 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
   /// Starts up to `jobs` workers with `startThread` (`DetachedThread.start`; tests pass one
   /// that fails), stopping at the first thread that cannot start.
   init(
-    jobs: Int, mode: Mode, window: TimeWindow, sizeCap: Int, needs: RecordNeeds = .all, readSize: Int = 1 << 20,
+    jobs: Int, mode: Mode, window: TimeWindow, sizeCap: Int, lineCap: Int = LineTooLong.defaultCap,
+    needs: RecordNeeds = .all, readSize: Int = 1 << 20,
     startThread: (Int, @escaping @Sendable () -> Void) -> Bool = DetachedThread.start
   ) {
     precondition(jobs >= 1)
@@ -338,6 +387,7 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
     self.mode = mode
     self.window = window
     self.sizeCap = sizeCap
+    self.lineCap = lineCap
     var started = 0
     while started < jobs, startThread(8 << 20, { self.workLoop() }) { started += 1 }
     workers = started
@@ -353,8 +403,46 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
 
   /// Queues a chunk with the part its records go to; delivers finished results in order
   /// while `chunksInFlight` are in flight, so memory holds at most that many chunks.
+  /// A chunk after a forced cut goes to the worker of the chunk before it instead (`part`
+  /// unused), once that worker took the one before.
   func submit(_ chunk: InputChunk, part: Part, to run: FileRun, deliver: (Done) throws -> Void) throws {
-    try submit(.chunk(chunk), part: part, to: run, deliver: deliver)
+    condition.lock()
+    if let continuation = run.continuation {
+      // Not waiting for deliveries here: the worker that takes this chunk holds the
+      // oldest chunk in flight but one at most, and waits for no later one.
+      while continuation.next != nil && !stopping { condition.wait() }
+      continuation.next = chunk
+      if !chunk.isForcedCut { run.continuation = nil }
+      condition.broadcast()
+      condition.unlock()
+      return
+    }
+    let continuation = chunk.isForcedCut ? Continuation() : nil
+    run.continuation = continuation
+    condition.unlock()
+    try submit(.chunk(chunk, continuation), part: part, to: run, deliver: deliver)
+  }
+
+  /// The input of `run` ended: a worker waiting for the chunk after a forced cut finishes
+  /// its record at the end of the input.
+  func endInput(_ run: FileRun) {
+    condition.lock()
+    run.continuation?.ended = true
+    run.continuation = nil
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// The next chunk of a continuation; nil when the input ended first (or the pipeline is
+  /// shutting down).
+  private func take(from continuation: Continuation) -> InputChunk? {
+    condition.lock()
+    defer { condition.unlock() }
+    while continuation.next == nil && !continuation.ended && !stopping { condition.wait() }
+    let chunk = continuation.next
+    continuation.next = nil
+    condition.broadcast()
+    return chunk
   }
 
   /// Queues a range of a file, as `submit(_:part:to:deliver:)` does a chunk. Only in
@@ -408,7 +496,7 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
   private func workLoop() {
     let memory = ScanMemory()
     // For file ranges: one buffer per worker, reused from range to range.
-    let reader = LineReader(source: MemoryByteSource([]), chunkSize: readSize)
+    let reader = LineReader(source: MemoryByteSource([]), chunkSize: readSize, lineCap: lineCap)
     while true {
       condition.lock()
       while queue.isEmpty && !stopping { condition.wait() }
@@ -466,22 +554,34 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
     _ work: Work, with scanner: RecordScanner, reader: LineReader, _ emit: (Record) -> Void
   ) -> InputError? {
     switch work {
-    case .chunk(let chunk):
-      scan(chunk, with: scanner, emit)
+    case .chunk(let chunk, let continuation):
+      scan(chunk, continuation, with: scanner, emit)
       return nil
     case .range(let range):
       return scan(range, with: scanner, reader: reader, emit)
     }
   }
 
-  /// Scans one chunk, its lines numbered from 1; a chunk ends as its cut says.
-  private func scan(_ chunk: InputChunk, with scanner: RecordScanner, _ emit: (Record) -> Void) {
-    // Scanning memory cannot fail, and `emit` does not throw.
-    scanner.feed(lines: chunk.buffer, firstLine: 1, firstOffset: chunk.firstOffset, emit: emit)
+  /// Scans one chunk, and the chunks after it while they are forced cut, its lines
+  /// numbered from 1; the last ends as its cut says.
+  private func scan(
+    _ first: InputChunk, _ continuation: Continuation?, with scanner: RecordScanner, _ emit: (Record) -> Void
+  ) {
+    var chunk = first
+    var lines = 0
+    while true {
+      // Scanning memory cannot fail, and `emit` does not throw.
+      lines += scanner.feed(lines: chunk.buffer, firstLine: lines + 1, firstOffset: chunk.firstOffset, emit: emit)
+      guard chunk.isForcedCut, let continuation else { break }
+      guard let next = take(from: continuation) else {
+        // The input ended after the cut: as a sequential read ends.
+        try? scanner.finish(emit: emit)
+        return
+      }
+      chunk = next
+    }
     if chunk.isLast {
       try? scanner.finish(emit: emit)
-    } else if chunk.isForcedCut {
-      try? scanner.finishAtForcedCut(emit: emit)
     } else {
       try? scanner.finishBeforeHeader(emit: emit)
     }
@@ -535,6 +635,7 @@ final class ChunkPipeline<Part: Sendable>: @unchecked Sendable {
     } catch {
       // What was read before the error is still input: its last record is finished.
       if started { try? scanner.finish(emit: emit) }
+      if let error = error as? LineTooLong { return error.inputError(file: range.file.name) }
       return error as? InputError ?? InputError(file: range.file.name, reason: "\(error)")
     }
     return nil

@@ -127,6 +127,9 @@ public struct RecordStream: Sendable {
   public var follow: Bool
   /// Records larger than this are cut and kept incomplete.
   public var sizeCap = 64 << 20
+  /// A line longer than this ends the read of its input, an error (`LineTooLong`): memory
+  /// holds at most about this much of a line.
+  public var lineCap = 64 << 20
   /// About how many bytes one chunk of a parallel read holds; for a regular file, how many
   /// a worker reads at a time, and the least a range holds.
   public var chunkSize = 1 << 20
@@ -219,7 +222,7 @@ public struct RecordStream: Sendable {
         let source = try InputOpener.open(input, follow: follow)
         // The reader stops short only on an error: the record that makes the sink stop
         // throws out of the scan (a flag checked per line would cost every line).
-        try LineReader(source: source).forEachBlock { block, firstLine, firstOffset in
+        try LineReader(source: source, lineCap: lineCap).forEachBlock { block, firstLine, firstOffset in
           try scanner.feed(lines: block, firstLine: firstLine, firstOffset: firstOffset) {
             try take($0, into: &sink, control: &control, tally: &inputTally)
             if control == .stop { throw StopStream() }
@@ -229,6 +232,9 @@ public struct RecordStream: Sendable {
       } catch let error as InputError {
         // What was read before the error is still input: its last record is finished.
         result.errors.append(error)
+        try scanner.finish { try take($0, into: &sink, control: &control, tally: &inputTally) }
+      } catch let error as LineTooLong {
+        result.errors.append(error.inputError(file: input))
         try scanner.finish { try take($0, into: &sink, control: &control, tally: &inputTally) }
       } catch is StopStream {}
       nextIndex = scanner.nextIndex
@@ -261,8 +267,8 @@ public struct RecordStream: Sendable {
     mode: ChunkPipeline<Part>.Mode
   ) throws -> ReadResult {
     let pipeline = ChunkPipeline<Part>(
-      jobs: jobs, mode: mode, window: window, sizeCap: sizeCap, needs: sink.needs, readSize: chunkSize,
-      startThread: startThread)
+      jobs: jobs, mode: mode, window: window, sizeCap: sizeCap, lineCap: lineCap, needs: sink.needs,
+      readSize: chunkSize, startThread: startThread)
     defer { pipeline.shutDown() }
     // Not one thread would start: the same records, read on this one.
     guard pipeline.workers > 0 else { return try runSequentially(into: &sink) }
@@ -303,14 +309,19 @@ public struct RecordStream: Sendable {
           }
         } else {
           let splitter = ChunkSplitter(
-            source: source, chunkSize: chunkSize, sizeCap: sizeCap, chunksInFlight: pipeline.chunksInFlight)
+            source: source, chunkSize: chunkSize, sizeCap: sizeCap, lineCap: lineCap,
+            chunksInFlight: pipeline.chunksInFlight)
           while control == .more, let chunk = try splitter.next() {
             try pipeline.submit(chunk, part: makePart(sink), to: run, deliver: collect)
           }
         }
       } catch let error as InputError {
         result.errors.append(error)
+      } catch let error as LineTooLong {
+        result.errors.append(error.inputError(file: input))
       }
+      // A record that went on past a forced cut ends with the input as read.
+      pipeline.endInput(run)
       try pipeline.drain(run, deliver: collect)
       if let rangeError { result.errors.append(rangeError) }
       nextIndex += fileStatistics.records

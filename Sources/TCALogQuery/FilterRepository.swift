@@ -167,9 +167,9 @@ public final class FilterRepository {
   public static func load(path: String, options: PatternMatcher.Options = []) throws(FilterRepositoryError)
     -> FilterRepository
   {
-    guard let bytes = SmallFile.contents(of: path) else {
+    guard let bytes = SmallFile.contents(of: path, atMost: SmallFile.handWrittenLimit) else {
       throw FilterRepositoryError(issues: [
-        FilterFileIssue(file: path, line: 0, reason: "cannot read: \(String(cString: strerror(errno)))")
+        FilterFileIssue(file: path, line: 0, reason: "cannot read: \(SmallFile.reason())")
       ])
     }
     return try FilterRepository(parsing: String(decoding: bytes, as: UTF8.self), file: path, options: options)
@@ -316,7 +316,12 @@ public final class FilterRepository {
   public static func append(
     _ newEntries: [Entry], toFileAt path: String, comment: String? = nil, options: PatternMatcher.Options = []
   ) throws(FilterRepositoryError) -> AppendResult {
-    let existingBytes = SmallFile.contents(of: path)
+    let existingBytes = SmallFile.contents(of: path, atMost: SmallFile.handWrittenLimit)
+    if existingBytes == nil && errno == EFBIG {
+      throw FilterRepositoryError(issues: [
+        FilterFileIssue(file: path, line: 0, reason: "cannot read: \(SmallFile.reason())")
+      ])
+    }
     let repository =
       try existingBytes.map { bytes throws(FilterRepositoryError) in
         try FilterRepository(parsing: String(decoding: bytes, as: UTF8.self), file: path, options: options)

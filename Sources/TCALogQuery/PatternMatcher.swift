@@ -24,10 +24,50 @@ public struct PatternError: Error, Sendable, Equatable, CustomStringConvertible 
     self.message = message
   }
 
-  /// The message, with the pattern as given (escaped where it is written).
+  /// The message, with the pattern as given (escaped where it is written); of a long
+  /// pattern, the part around the offset (`excerpt`).
   public var description: String {
-    if let offset { return "invalid pattern '\(pattern)' at offset \(offset): \(message)" }
-    return "invalid pattern '\(pattern)': \(message)"
+    let shown = excerpt
+    let size = shown.text == pattern ? "" : " (\(pattern.utf8.count) bytes)"
+    if let offset { return "invalid pattern '\(shown.text)'\(size) at offset \(offset): \(message)" }
+    return "invalid pattern '\(shown.text)'\(size): \(message)"
+  }
+
+  /// Patterns up to this many characters are shown whole.
+  static let shownLength = 60
+
+  /// What a message shows of the pattern: all of a short one; of a long one, 60 characters
+  /// around the offset (the start without one), `…` where it is cut (a 55 KB pattern was
+  /// written twice whole, and its caret line was 55 KB of spaces). `offset`: the offset's
+  /// place in `text`, in UTF-8 bytes.
+  public var excerpt: (text: String, offset: Int?) {
+    let scalars = Array(pattern.unicodeScalars)
+    // The scalar at the byte offset.
+    var at: Int?
+    if let offset {
+      var bytes = 0
+      at = scalars.count
+      for (i, scalar) in scalars.enumerated() {
+        if bytes >= offset {
+          at = i
+          break
+        }
+        bytes += String(scalar).utf8.count
+      }
+    }
+    guard scalars.count > Self.shownLength else { return (pattern, offset) }
+    let split = at ?? 0
+    let start = max(0, min(split - 40, scalars.count - Self.shownLength))
+    let end = min(scalars.count, start + Self.shownLength)
+    func string(_ part: ArraySlice<Unicode.Scalar>) -> String {
+      var view = String.UnicodeScalarView()
+      view.append(contentsOf: part)
+      return String(view)
+    }
+    let head = (start > 0 ? "…" : "") + string(scalars[start..<split])
+    let text = head + string(scalars[split..<end]) + (end < scalars.count ? "…" : "")
+    let shownOffset = at.map { _ in head.utf8.count }
+    return (text, shownOffset)
   }
 }
 
@@ -151,7 +191,12 @@ public final class PatternMatcher {
       throw PatternError(pattern: pattern, offset: offset, message: Self.message(for: errorCode))
     }
     code = compiled
-    usesJIT = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
+    // `(*NO_JIT)` in the pattern: the JIT compile succeeds with no JIT code, and every JIT
+    // match failed ("bad JIT option", once per record). The interpreter matches it.
+    var jitSize = 0
+    usesJIT =
+      pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
+      && pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_JITSIZE), &jitSize) == 0 && jitSize > 0
     if searchesLiterals, !options.contains(.wholeWords), let bytes = Self.plainLiteral(pattern, options: options) {
       let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
       _ = buffer.initialize(from: bytes)

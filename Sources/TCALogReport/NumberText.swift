@@ -21,6 +21,9 @@ package enum NumberText {
     var scale = 1.0
     for _ in 0..<decimals { scale *= 10 }
     let scaled = (abs(value) * scale).rounded()
+    // Past Int's range (a budget limit of 22 digits crashed `check --format json`), a
+    // Double holds no fraction anyway: its shortest decimal form, an exponent if it needs one.
+    guard scaled < 9.0e18 else { return "\(value)" }
     let whole = Int(scaled / scale)
     var text = String(whole)
     if decimals > 0 {

@@ -46,10 +46,14 @@ struct CheckCommand: ParsableCommand {
       """
   )
 
+  // An array, so that a second --budget is an error rather than silently the one read.
   @Option(
-    name: .long, help: ArgumentHelp("The budget file: one 'PATTERN <= LIMIT' per line.", valueName: "file"),
+    name: .customLong("budget"),
+    help: ArgumentHelp("The budget file: one 'PATTERN <= LIMIT' per line.", valueName: "file"),
     completion: .file())
-  var budget: String?
+  var budgets: [String] = []
+
+  var budget: String? { budgets.first }
 
   @Flag(name: .customLong("default-rules"), help: "Also check the built-in rules (effect loops, no-op floods).")
   var defaultRules = false
@@ -74,6 +78,10 @@ struct CheckCommand: ParsableCommand {
   @OptionGroup var input: InputOptions
 
   func validate() throws {
+    if budgets.count > 1 {
+      throw ValidationError(
+        "--budget given \(budgets.count) times: one budget file per check (put its rules in one file)")
+    }
     if initialize && (budget != nil || defaultRules) {
       throw ValidationError("--init writes a budget; check it in a second run with --budget")
     }
@@ -90,8 +98,8 @@ struct CheckCommand: ParsableCommand {
         Diagnostics.error("cannot read budget \(budget): \(String(cString: strerror(errno)))")
         throw ExitCode(2)
       }
-      guard let bytes = SmallFile.contents(of: budget) else {
-        Diagnostics.error("cannot read budget \(budget): \(String(cString: strerror(errno)))")
+      guard let bytes = SmallFile.contents(of: budget, atMost: SmallFile.handWrittenLimit) else {
+        Diagnostics.error("cannot read budget \(budget): \(SmallFile.reason())")
         throw ExitCode(2)
       }
       let text = String(decoding: bytes, as: UTF8.self)
@@ -115,7 +123,10 @@ struct CheckCommand: ParsableCommand {
     // Several inputs are also measured one by one: which file a rule's records came from.
     var profiler = RunProfiler(source: source, perInput: input.files.count > 1 && !initialize)
     let result = try input.stream().run(into: &profiler)
-    if Diagnostics.report(result) { throw ExitCode(2) }
+    // A budget from a run with an unreadable input would be the budget of another run.
+    if initialize || Diagnostics.everyInputFailed(result, inputs: input.files) {
+      if Diagnostics.report(result) { throw ExitCode(2) }
+    }
     let profile = profiler.profile
 
     if initialize {
@@ -145,6 +156,8 @@ struct CheckCommand: ParsableCommand {
       }
     try out.write(printer.render(results, defaults: defaults, source: source))
     try out.flush()
+    // The inputs that were read are checked above; the one that was not is an error after.
+    if Diagnostics.report(result) { throw ExitCode(2) }
     let unmeasured = results.filter { $0.measured == nil }
     for result in unmeasured {
       if let error = result.matchError {

@@ -48,7 +48,7 @@ struct TCALog: ParsableCommand {
     sigprocmask(SIG_UNBLOCK, &signals, nil)
     // Ctrl-C ends at once with the shell's status for it, whatever is being read.
     signal(SIGINT, exitOnInterrupt)
-    let arguments = Array(CommandLine.arguments.dropFirst())
+    let arguments = jobsValuesApart(Array(CommandLine.arguments.dropFirst()))
     if let shell = Completions.requestedShell(arguments) {
       var script = Completions.script(for: shell)
       if !script.hasSuffix("\n") { script += "\n" }
@@ -61,12 +61,16 @@ struct TCALog: ParsableCommand {
     }
     checkCommandName(arguments)
     do {
-      var command = try parseNamedCommand(arguments) ?? parseAsRoot()
+      var command = try parseNamedCommand(arguments) ?? parseAsRoot(arguments)
       try command.run()
     } catch let code as ExitCode {
       terminate(code.rawValue)
     } catch is OutputClosed {
       terminate(0)
+    } catch let error as OutputError {
+      // A full disk is no usage mistake: no pointer to --help.
+      Diagnostics.error(error.description)
+      terminate(2)
     } catch {
       if exitCode(for: error) == .success { exit(withError: error) }  // --help, --version
       let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
@@ -94,6 +98,26 @@ struct TCALog: ParsableCommand {
       type(of: parsed) == command
     else { return nil }
     return parsed
+  }
+
+  /// `-j1` as `-j 1`: argument-parser took `-j1` for `-j` and the next argument for its
+  /// value (`-j1 app.log`: "The value 'app.log' is invalid for '-j <jobs>'"). Only before
+  /// `--`, after which every argument is a file.
+  static func jobsValuesApart(_ arguments: [String]) -> [String] {
+    var result: [String] = []
+    for (i, argument) in arguments.enumerated() {
+      if argument == "--" {
+        result += arguments[i...]
+        break
+      }
+      let value = argument.dropFirst(2)
+      if argument.hasPrefix("-j"), !value.isEmpty, value.allSatisfy({ ("0"..."9").contains($0) }) {
+        result += ["-j", String(value)]
+      } else {
+        result.append(argument)
+      }
+    }
+    return result
   }
 
   static var commandNames: [String] {

@@ -38,6 +38,23 @@ struct FuzzRegressionTests {
     #expect((try? JSONSerialization.jsonObject(with: Data(json.utf8))) != nil, "\(json)")
   }
 
+  /// Found by `fuzz budgetfile`: a budget limit of 22 digits (`hover <= 2222…`) made
+  /// `check --format json` trap converting the limit to Int. Numbers past Int's range are
+  /// written in their shortest form, which JSON reads.
+  @Test func hugeBudgetLimitsAreWrittenAsNumbers() throws {
+    #expect(NumberText.fixed(1e19, 1) == "1e+19")
+    #expect(NumberText.fixed(-2.5e22, 0) == "-2.5e+22")
+    #expect(MachineNumbers.text(12_345_678_901_234.5) == "12345678901234.5")
+    let budget = try Budget(text: "hover <= 2222222222222222222222 2 records\n", file: "b")
+    let results = budget.check(RunProfiler(source: "empty").profile)
+    let json = BudgetPrinter(format: .json).render(results, defaults: [], source: "empty")
+    #expect((try? JSONSerialization.jsonObject(with: Data(json.utf8))) != nil, "\(json)")
+    #expect(json.contains("\"limit\": 2.2222222222222223e+22"), "\(json)")
+    #expect(MachineNumbers.text(1e20) == "1e+20")
+    #expect(BudgetPrinter(format: .text).render(results, defaults: [], source: "empty").contains("ok"))
+    #expect(BudgetPrinter.limit(budget.rules[0]) == "2.2222222222222223e+22 records")
+  }
+
   /// Found by the fuzzer: a `Current:` label followed by U+2007 instead of a space. The
   /// value started one byte after the colon, inside the 3-byte character, so the record's
   /// JSON was invalid UTF-8 although its input was valid.
