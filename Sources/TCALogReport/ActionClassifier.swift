@@ -361,9 +361,10 @@ package struct ActionClassifier: Sendable {
     return burstsSetOffBySignal(out, summary, pathOf)
   }
 
-  /// Causality by runs: an action whose runs nearly all start right after actions that are
-  /// signal (a request per row after a tap on one row or on "refresh all", then each
-  /// response) is a burst a person asked for, however it streams: signal. Its records need
+  /// Causality by runs: a fan-out (runs across entities, each record about another entity
+  /// than the one before) whose runs nearly all start right after actions that are signal
+  /// (a request per row after a tap on one row or on "refresh all", then each response)
+  /// is a burst a person asked for, however it streams: signal. Its records need
   /// not pair one-to-one with what sets them off, so record-level causality misses it.
   /// Like that, it only tips numbers that are inconclusive, never a binding; two steps (a
   /// request's burst, then its responses').
@@ -384,7 +385,10 @@ package struct ActionClassifier: Sendable {
       var changed = false
       for i in out.indices {
         let c = out[i]
-        guard c.actionClass != .signal, !c.evidence.isBinding, abs(c.score) <= 3, let starts = runs[c.path],
+        // A fan-out only: runs across entities, each record about another one than the one
+        // before (a request per row). A pointer's or a timer's runs after a tap are not.
+        guard c.actionClass != .signal, !c.evidence.isBinding, abs(c.score) <= 3, c.evidence.entities >= 2,
+          (c.evidence.entitySwitchShare ?? 0) >= 0.8, let starts = runs[c.path],
           starts >= 5, let setters = after[c.path]
         else { continue }
         let signal = setters.filter { classOf[$0.key] == .signal }
