@@ -327,6 +327,8 @@ package struct ActionClassifier: Sendable {
       guard let from = pathOf[f.from], let to = pathOf[f.to], from != to else { continue }
       pairs[to, default: [:]][from, default: 0] += f.count
     }
+    var runsOf: [String: Int] = [:]
+    for a in summary.actions { runsOf[a.path, default: 0] += a.runs }
     let index = Dictionary(uniqueKeysWithValues: classified.enumerated().map { ($1.path, $0) })
     var setters: [Int: Int] = [:]
     for (i, c) in classified.enumerated() {
@@ -340,7 +342,8 @@ package struct ActionClassifier: Sendable {
       let best = pool.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }!
       guard let j = index[best.key] else { continue }
       out[i].evidence.follows = best.key
-      out[i].evidence.followShare = Double(best.value) / Double(c.evidence.records)
+      // Of its runs (most responses come one at a time: a run is a record).
+      out[i].evidence.followShare = Double(best.value) / Double(max(1, runsOf[c.path] ?? c.evidence.records))
       out[i].evidence.followRatio = Double(c.evidence.records) / Double(max(1, classified[j].evidence.records))
       let e = out[i].evidence
       // Causality tips what its own numbers leave open; it never overrules a clear verdict
@@ -374,7 +377,7 @@ package struct ActionClassifier: Sendable {
     var runs: [String: Int] = [:]
     for a in summary.actions { runs[a.path, default: 0] += a.runs }
     var after: [String: [String: Int]] = [:]
-    for f in summary.runFollows {
+    for f in summary.follows {
       guard let from = pathOf[f.from], let to = pathOf[f.to], from != to else { continue }
       after[to, default: [:]][from, default: 0] += f.count
 

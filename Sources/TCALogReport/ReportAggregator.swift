@@ -91,14 +91,12 @@ public struct ReportAggregator: Sendable {
   /// alone (a slider streams, a toggle is a tap). Keyed by the spelled key path: parts
   /// merge by it.
   var keyPathRows: [Int: [String: KeyPathRow]] = [:]
-  /// What follows what: (earlier action << 32 | later action) → records of the later one
-  /// that came within `followWindow` seconds (with times) or `followRecords` records
-  /// (without) of the earlier one. Counted within each part of the input: a pair across
+  /// What follows what: (earlier action, later action) → runs of the later one (a run: its
+  /// records back to back; counted at its first record) that started within
+  /// `followWindow` seconds (with times) or `followRecords` records (without) of the
+  /// earlier one. Counted within each part of the input: a pair across
   /// the boundary of two parts is not (a few in a million).
   var follows = FollowCounts()
-  /// The same, counted only for the first record of each run of an action (a record whose
-  /// action is not the one of the record before): what sets off its bursts.
-  var runFollows = FollowCounts()
   /// Per action (parallel to `actions`): its runs, the records that start one.
   var runStarts: [Int] = []
   /// The action of the first record added (a run that merges across parts counts once).
@@ -214,9 +212,14 @@ public struct ReportAggregator: Sendable {
     // Unchecked buffers: with bounds and uniqueness checks on `recent` and the counts, this
     // loop cost `report` 5 % of its instructions.
     let ordinal = self.ordinal
-    let startsRun = recent.first?.index != index
     if firstAction == nil { firstAction = index }
-    if startsRun { runStarts[index] += 1 }
+    // Counted for the first record of each run only: the rest of a run follows what its
+    // first record follows (and a record a run, the cost of this loop once).
+    if let last = recent.first, last.index == index {
+      recent[0] = (index, ordinal, time)
+      return
+    }
+    runStarts[index] += 1
     var at = -1
     recent.withUnsafeBufferPointer { recent in
       for i in 0..<recent.count {
@@ -231,16 +234,8 @@ public struct ReportAggregator: Sendable {
         } else {
           near = ordinal - r.ordinal <= ReportAggregator.followRecords
         }
-        if near {
-          follows.add(from: r.index, to: index)
-          if startsRun { runFollows.add(from: r.index, to: index) }
-        }
+        if near { follows.add(from: r.index, to: index) }
       }
-    }
-    // Most records repeat the action before them: updated in place, no shuffle.
-    if at == 0 {
-      recent[0] = (index, ordinal, time)
-      return
     }
     if at > 0 { recent.remove(at: at) }
     recent.insert((index, ordinal, time), at: 0)
@@ -322,7 +317,6 @@ public struct ReportAggregator: Sendable {
       stateByAction[UInt64(s) << 32 | UInt64(a), default: PairTally()].merge(tally)
     }
     other.follows.forEachPair { a, b, n in follows.add(from: actionMap[a], to: actionMap[b], n) }
-    other.runFollows.forEachPair { a, b, n in runFollows.add(from: actionMap[a], to: actionMap[b], n) }
     for (i, n) in other.runStarts.enumerated() { runStarts[actionMap[i]] += n }
     // A run that goes on across the two parts started in this one, not again in the other.
     if let first = other.firstAction, let last = recent.first?.index, actionMap[first] == last {
@@ -389,8 +383,6 @@ public struct ReportAggregator: Sendable {
     }
     follows.forEachPair { a, b, n in result.follows.append((position[a], position[b], n)) }
     result.follows.sort { ($0.from, $0.to) < ($1.from, $1.to) }
-    runFollows.forEachPair { a, b, n in result.runFollows.append((position[a], position[b], n)) }
-    result.runFollows.sort { ($0.from, $0.to) < ($1.from, $1.to) }
     for (i, n) in runStarts.enumerated() { result.actions[position[i]].runs = n }
     for i in result.states.indices {
       result.states[i].byAction.sort { $0.changes != $1.changes ? $0.changes > $1.changes : $0.action < $1.action }
@@ -465,11 +457,11 @@ public struct ReportSummary: Sendable {
   public var timeOffset: Int?
   /// Records per minute (minutes since 1970), ascending.
   public var perMinute: [(minute: Int, records: Int)] = []
-  /// What follows what: records of action `to` (an index into `actions`) that came within a
-  /// second (or six records, without times) after a record of action `from`.
+  /// What follows what: runs of action `to` (an index into `actions`; a run counted at its
+  /// first record) that started within a second (or six records, without times) after a
+  /// record of action `from`.
   package var follows: [(from: Int, to: Int, count: Int)] = []
-  /// The same for the first record of each run of `to` only.
-  package var runFollows: [(from: Int, to: Int, count: Int)] = []
+
   /// An empty summary over these counts (no actions, states or times).
   public init(statistics: ScanStatistics) { self.statistics = statistics }
 }
