@@ -26,6 +26,13 @@ package enum ActionEntity {
   /// `,` or `:`), by nothing after an opening or before a closing bracket.
   package static func joined(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
     var out: [UInt8] = []
+    joined(text, into: &out)
+    return out
+  }
+
+  /// `joined(_:)` into `out` (emptied first, its storage kept: no allocation a record).
+  package static func joined(_ text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+    out.removeAll(keepingCapacity: true)
     out.reserveCapacity(text.count)
     var i = 0
     while i < text.count {
@@ -43,7 +50,6 @@ package enum ActionEntity {
       let closes = after == UInt8(ascii: ")") || after == UInt8(ascii: "]")
       if !opens && !closes && before != nil && after != nil { out.append(0x20) }
     }
-    return out
   }
 
   /// A hash of an entity's text without its blanks (spaces, tabs, line feeds).

@@ -11,6 +11,8 @@ package final class ScanMemory {
   /// Per action shape: whether its texts name an entity (bit 0) or a binding's key path
   /// (bit 1) (`ActionEntity`).
   @exclusivity(unchecked) var entityShapes = ActionKeyTable<UInt8>()
+  /// A multi-line entity joined (`ActionEntity.joined`), kept from record to record.
+  @exclusivity(unchecked) var entityScratch: [UInt8] = []
   /// Custom Dump diffs' changes by skeleton.
   @exclusivity(unchecked) var dumpMemo = CustomDumpMemo()
   /// Runs of unchanged Custom Dump lines, with what the state run did with them. The two
@@ -1934,7 +1936,8 @@ struct ScanState: ~Copyable {
         let value = UnsafeBufferPointer(rebasing: action[r])
         if value.contains(0x0A) {
           // One line, as records print it (`ActionEntity.joined`): the key is the same.
-          entity = derived.add(ActionEntity.joined(value))
+          ActionEntity.joined(value, into: &memory.entityScratch)
+          entity = derived.add(memory.entityScratch)
         } else {
           entity = wantsText ? TextRange(start: text.start + r.lowerBound, count: r.count) : derived.add(action, r)
         }

@@ -26,3 +26,57 @@ struct FollowCounts: Sendable {
     for (key, n) in zip(sparse.keys, sparse.values) { body(Int(key >> 32), Int(key & 0xFFFF_FFFF), n) }
   }
 }
+
+/// The last few distinct actions with the ordinal and time of their last record, most
+/// recent first (`ReportAggregator.noteFollows`). A fixed ring of plain slots: an array of
+/// tuples, with its generic insert and remove, cost `report` 4 % of its instructions.
+struct RecentActions: Sendable {
+  static let capacity = 6
+  struct Entry: Sendable {
+    var index: Int
+    var ordinal: Int
+    /// NaN: the record had no time.
+    var time: Double
+  }
+  private(set) var entries = [Entry](
+    repeating: Entry(index: -1, ordinal: 0, time: .nan), count: RecentActions.capacity)
+  private(set) var count = 0
+
+  /// The most recent action's index, nil when none yet.
+  var first: Int? { count > 0 ? entries[0].index : nil }
+
+  /// Every entry, most recent first.
+  func forEach(_ body: (Entry) -> Void) {
+    entries.withUnsafeBufferPointer { e in
+      for i in 0..<count { body(e[i]) }
+    }
+  }
+
+  /// Puts `index` first (moving it up, or dropping the oldest when full).
+  mutating func touch(_ index: Int, ordinal: Int, time: Double?) {
+    let count = self.count
+    let added = entries.withUnsafeMutableBufferPointer { e -> Bool in
+      var at = 0
+      while at < count && e[at].index != index { at += 1 }
+      let isNew = at == count
+      var i = min(at, RecentActions.capacity - 1)
+      while i > 0 {
+        e[i] = e[i - 1]
+        i -= 1
+      }
+      e[0] = Entry(index: index, ordinal: ordinal, time: time ?? .nan)
+      return isNew
+    }
+    if added && count < RecentActions.capacity { self.count += 1 }
+  }
+
+  /// The entries with their action indexes mapped and ordinals moved by `offset`.
+  func mapped(_ actionMap: [Int], offset: Int) -> RecentActions {
+    var out = self
+    for i in 0..<count {
+      out.entries[i].index = actionMap[entries[i].index]
+      out.entries[i].ordinal += offset
+    }
+    return out
+  }
+}

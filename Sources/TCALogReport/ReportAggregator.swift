@@ -102,10 +102,9 @@ public struct ReportAggregator: Sendable {
   /// The action of the first record added (a run that merges across parts counts once).
   var firstAction: Int?
   /// The last few distinct actions: index, ordinal and time of their last record.
-  var recent: [(index: Int, ordinal: Int, time: Double?)] = []
+  var recent = RecentActions()
   static let followWindow = 1.0
   static let followRecords = 6
-  static let recentActions = 6
   /// Complete records added so far: the ordinal of the next one.
   var ordinal = 0
   /// Minute (as a bit pattern) → records.
@@ -209,37 +208,24 @@ public struct ReportAggregator: Sendable {
 
   /// Counts this record as following each of the last few distinct actions close before it.
   private mutating func noteFollows(_ index: Int, time: Double?) {
-    // Unchecked buffers: with bounds and uniqueness checks on `recent` and the counts, this
-    // loop cost `report` 5 % of its instructions.
     let ordinal = self.ordinal
     if firstAction == nil { firstAction = index }
     // Counted for the first record of each run only: the rest of a run follows what its
     // first record follows (and a record a run, the cost of this loop once).
-    if let last = recent.first, last.index == index {
-      recent[0] = (index, ordinal, time)
-      return
-    }
-    runStarts[index] += 1
-    var at = -1
-    recent.withUnsafeBufferPointer { recent in
-      for i in 0..<recent.count {
-        let r = recent[i]
-        if r.index == index {
-          at = i
-          continue
-        }
+    if recent.first != index {
+      runStarts[index] += 1
+      recent.forEach { r in
+        guard r.index != index else { return }
         let near: Bool
-        if let time, let before = r.time {
-          near = time - before >= 0 && time - before <= ReportAggregator.followWindow
+        if let time, !r.time.isNaN {
+          near = time - r.time >= 0 && time - r.time <= ReportAggregator.followWindow
         } else {
           near = ordinal - r.ordinal <= ReportAggregator.followRecords
         }
         if near { follows.add(from: r.index, to: index) }
       }
     }
-    if at > 0 { recent.remove(at: at) }
-    recent.insert((index, ordinal, time), at: 0)
-    if recent.count > ReportAggregator.recentActions { recent.removeLast() }
+    recent.touch(index, ordinal: ordinal, time: time)
   }
 
   private mutating func newAction(root: Int, path: Int, key: UInt64) -> Int {
@@ -319,11 +305,11 @@ public struct ReportAggregator: Sendable {
     other.follows.forEachPair { a, b, n in follows.add(from: actionMap[a], to: actionMap[b], n) }
     for (i, n) in other.runStarts.enumerated() { runStarts[actionMap[i]] += n }
     // A run that goes on across the two parts started in this one, not again in the other.
-    if let first = other.firstAction, let last = recent.first?.index, actionMap[first] == last {
+    if let first = other.firstAction, let last = recent.first, actionMap[first] == last {
       runStarts[last] -= 1
     }
     if firstAction == nil, let first = other.firstAction { firstAction = actionMap[first] }
-    if !other.recent.isEmpty { recent = other.recent.map { (actionMap[$0.index], $0.ordinal + ordinal, $0.time) } }
+    if other.recent.count > 0 { recent = other.recent.mapped(actionMap, offset: ordinal) }
     ordinal += other.ordinal
     if let t = other.firstTime, firstTime.map({ t < $0 }) ?? true { firstTime = t }
     if let t = other.lastTime, lastTime.map({ t > $0 }) ?? true { lastTime = t }
