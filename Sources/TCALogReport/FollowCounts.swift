@@ -46,7 +46,7 @@ struct RecentActions: Sendable {
   var first: Int? { count > 0 ? entries[0].index : nil }
 
   /// Every entry, most recent first.
-  func forEach(_ body: (Entry) -> Void) {
+  func forEachEntry(_ body: (Entry) -> Void) {
     entries.withUnsafeBufferPointer { e in
       for i in 0..<count { body(e[i]) }
     }

@@ -214,7 +214,7 @@ public struct ReportAggregator: Sendable {
     // first record follows (and a record a run, the cost of this loop once).
     if recent.first != index {
       runStarts[index] += 1
-      recent.forEach { r in
+      recent.forEachEntry { r in
         guard r.index != index else { return }
         let near: Bool
         if let time, !r.time.isNaN {
