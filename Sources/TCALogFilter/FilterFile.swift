@@ -79,6 +79,9 @@ public struct FilterFile: Sendable {
     var issues: [Issue] = []
     var names: [String: Int] = [:]
     var number = 0
+    // As tcalog reads a repository: a byte order mark (Windows editors write one) is not
+    // part of the first line, and `#` after a blank starts a comment.
+    let text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
     for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
       number += 1
       var line = Substring(rawLine).unicodeScalars
@@ -95,6 +98,18 @@ public struct FilterFile: Sendable {
       while let c = nameScalars.last, c == " " || c == "\t" { nameScalars = nameScalars.dropLast() }
       var patternScalars = line[line.index(after: equals)...]
       while let c = patternScalars.first, c == " " || c == "\t" { patternScalars = patternScalars.dropFirst() }
+      // A comment: `#` after a blank, and the blanks before it (never the pattern's first
+      // scalar: `name = #1` keeps `#1`), as tcalog's FilterRepository reads it.
+      var previous: Unicode.Scalar?
+      for i in patternScalars.indices {
+        let c = patternScalars[i]
+        if c == "#", previous == " " || previous == "\t" {
+          patternScalars = patternScalars[..<i]
+          while let c = patternScalars.last, c == " " || c == "\t" { patternScalars = patternScalars.dropLast() }
+          break
+        }
+        previous = c
+      }
       var kind = Entry.Kind.silence
       // `keep NAME`: the word, a blank, the name (`keep = x` stays an entry named `keep`).
       if nameScalars.starts(with: "keep".unicodeScalars), let blank = nameScalars.dropFirst(4).first,
