@@ -101,6 +101,104 @@ def value(path, old, new):
 
 # ------------------------------------------------------------------------------- builder
 
+
+def _value_end(t, start):
+    """The end of a value: the first `,`, `)`, `]` or line feed outside brackets and strings."""
+    depth, j, quoted = 0, start, False
+    while j < len(t):
+        c = t[j]
+        if quoted:
+            if c == "\\":
+                j += 1
+            elif c == '"':
+                quoted = False
+        elif c == '"':
+            quoted = True
+        elif c in "([":
+            depth += 1
+        elif c in ")]":
+            if depth == 0:
+                break
+            depth -= 1
+        elif c in ",\n" and depth == 0:
+            break
+        j += 1
+    return min(j, len(t))
+
+
+def entity(t):
+    """docs/FORMATS.md 3.1: the first `id: ` label's value, else a payload dictionary's
+    first quoted key; a value over several lines joined on one."""
+    for i in range(3, len(t) - 1):
+        if t[i] == ":" and t[i + 1] == " " and t[i - 2:i] == "id" and t[i - 3] in "( \n,":
+            end = _value_end(t, i + 2)
+            if end > i + 2:
+                return _joined(t[i + 2:end])
+    i = 0
+    while True:
+        i = t.find("[", i)
+        if i < 0:
+            return None
+        k = i + 1
+        while k < len(t) and t[k] in " \n":
+            k += 1
+        if k < len(t) and t[k] == '"':
+            j = k + 1
+            while j < len(t) and t[j] != '"':
+                if t[j] == "\\":
+                    j += 1
+                j += 1
+            if j + 1 < len(t) and t[j + 1] == ":":
+                return t[k + 1:j]
+            i = max(i + 1, j)
+        else:
+            i += 1
+
+
+def _joined(v):
+    out = ""
+    i = 0
+    while i < len(v):
+        if v[i] not in "\r\n":
+            out += v[i]
+            i += 1
+            continue
+        while i < len(v) and v[i] in "\r\n \t":
+            i += 1
+        out = out.rstrip(" ")
+        before = out[-1:] or None
+        after = v[i] if i < len(v) else None
+        if before not in ("(", "[") and after not in (")", "]") and before and after:
+            out += " "
+    return out
+
+
+def binding_key_path(t):
+    """docs/FORMATS.md 3.1: `\\State.$x` after `(` or a blank, its root type's components dropped."""
+    ok = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.$")
+    for i, c in enumerate(t):
+        if c == "\\" and i > 0 and t[i - 1] in "( \n" and i + 1 < len(t) and (t[i + 1] in ok or ord(t[i + 1]) >= 0x80):
+            end = i + 1
+            while end < len(t) and (t[end] in ok or ord(t[end]) >= 0x80):
+                end += 1
+            parts = [p for p in t[i + 1:end].split(".") if p]
+            while parts and "A" <= parts[0][0] <= "Z":
+                parts.pop(0)
+            if parts:
+                return "\\." + ".".join(parts)
+    return None
+
+
+def action_object(path, root, text):
+    a = {"path": path, "root": root, "text": text}
+    e = entity(text)
+    if e is not None:
+        a["entity"] = e
+    k = binding_key_path(text)
+    if k is not None:
+        a["bindingKeyPath"] = k
+    return a
+
 class Log:
     """A log being written line by line, with the records tcalog must find in it."""
 
@@ -139,7 +237,7 @@ class Log:
             "format": fmt,
             "timestamp": timestamp,
             "prefix": prefix,
-            "action": {"path": path, "root": root, "text": text},
+            "action": action_object(path, root, text),
             "state": state_json,
             "lines": len(lines),
             "bytes": len(self.buf) - offset,

@@ -17,8 +17,8 @@ extension ActionFilter where Action == Browser.Action {
   }
 
   /// Noise: 500 records (26.3 % of records), 18.4 % of log lines.
-  /// `windows.window.hover.entered`: ≈ 16 records/s in bursts (90.4 % of intervals under 0.1 s), 100.0 % no-op, 13.2 % of all records, 9.2 % of lines.
-  /// `windows.window.hover.exited`: ≈ 16 records/s in bursts (90.4 % of intervals under 0.1 s), 100.0 % no-op, 13.2 % of all records, 9.2 % of lines.
+  /// `windows.window.hover.entered`: ≈ 16 records/s in bursts (90.4 % of intervals under 0.1 s), 100.0 % no-op, several a second, 13.2 % of all records, 9.2 % of lines.
+  /// `windows.window.hover.exited`: ≈ 16 records/s in bursts (90.4 % of intervals under 0.1 s), 100.0 % no-op, several a second, 13.2 % of all records, 9.2 % of lines.
   /// Matches every `windows.window.hover.*` action; seen here: `windows.window.hover.entered`, `windows.window.hover.exited` (all noise).
   static var windowsWindowHover: Self {
     Self { action in
@@ -28,11 +28,11 @@ extension ActionFilter where Action == Browser.Action {
   }
 
   /// Noise: 300 records (15.8 % of records), 4.9 % of log lines.
-  /// `timerTicked`: every 969 ms like a timer (100.0 % of intervals), comes in runs: 56.5 % of its records follow one of its own, 100.0 % no-op, 15.8 % of all records.
+  /// `timerTicked`: every 969 ms like a timer (100.0 % of intervals within ± 14 %), comes in runs: 56.5 % of its records follow one of its own, 100.0 % no-op, 15.8 % of all records.
   static var timerTicked: Self { Self { $0.is(\.timerTicked) } }
 
   /// Noise: 60 records (3.2 % of records), 1.0 % of log lines.
-  /// `sidebarSync.tick`: every 4.8 s like a timer (100.0 % of intervals), 100.0 % no-op, 1.0 % of lines, name: `tick` leans noise.
+  /// `sidebarSync.tick`: every 4.8 s like a timer (100.0 % of intervals within ± 14 %), 100.0 % no-op, 1.0 % of lines, name: `tick` leans noise.
   static var sidebarSyncTick: Self { Self { $0.is(\.sidebarSync.tick) } }
 }
 
