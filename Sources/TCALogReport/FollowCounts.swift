@@ -52,6 +52,14 @@ struct RecentActions: Sendable {
     }
   }
 
+  /// Whether `index` had a record at `ordinal` or later.
+  func contains(_ index: Int, since ordinal: Int) -> Bool {
+    entries.withUnsafeBufferPointer { e in
+      for i in 0..<count where e[i].index == index { return e[i].ordinal >= ordinal }
+      return false
+    }
+  }
+
   /// Puts `index` first (moving it up, or dropping the oldest when full).
   mutating func touch(_ index: Int, ordinal: Int, time: Double?) {
     let count = self.count

@@ -104,6 +104,8 @@ public struct ReportAggregator: Sendable {
   /// The last few distinct actions: index, ordinal and time of their last record.
   var recent = RecentActions()
   static let followWindow = 1.0
+  /// Records of other actions a run of one action may hold (`noteFollows`).
+  static let runGap = 3
   static let followRecords = 6
   /// Complete records added so far: the ordinal of the next one.
   var ordinal = 0
@@ -211,8 +213,10 @@ public struct ReportAggregator: Sendable {
     let ordinal = self.ordinal
     if firstAction == nil { firstAction = index }
     // Counted for the first record of each run only: the rest of a run follows what its
-    // first record follows (and a record a run, the cost of this loop once).
-    if recent.first != index {
+    // first record follows (and a record a run, the cost of this loop once). A run goes on
+    // across a few other records (`runGap`): requests interleaved with their responses
+    // are one burst of each.
+    if recent.first != index && !recent.contains(index, since: ordinal - ReportAggregator.runGap) {
       runStarts[index] += 1
       recent.forEachEntry { r in
         guard r.index != index else { return }
