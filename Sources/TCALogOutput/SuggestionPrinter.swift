@@ -374,6 +374,22 @@ public struct SuggestionPrinter: Sendable {
         json.member("structureLean", e.structureLean)
         json.member("score", c.score)
         json.member("reasons", strings: c.reasons)
+        // A binding's key paths, each with its own verdict (`report` shows the same).
+        if !c.keyPaths.isEmpty {
+          json.key("keyPaths")
+          json.beginArray()
+          for k in c.keyPaths {
+            json.beginObject()
+            json.member("keyPath", k.keyPath)
+            json.member("class", k.actionClass.rawValue)
+            json.member("records", k.evidence.records)
+            json.member("lines", k.evidence.lines)
+            json.member("score", k.score)
+            json.member("reasons", strings: k.reasons)
+            json.endObject()
+          }
+          json.endArray()
+        }
         json.endObject()
       }
       json.lineBreak(indent: 2)

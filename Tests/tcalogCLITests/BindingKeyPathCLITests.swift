@@ -54,6 +54,15 @@ import Testing
     #expect(keyPaths.map { $0["class"] as? String } == ["signal", "noise"])
     #expect(binding["class"] as? String == "ambiguous")
 
+    // suggest's JSON gives each key path's verdict and reasons, as report does.
+    let suggested = runTCALog(["suggest", "--format", "json", path]).stdout
+    let suggestJSON = try JSONSerialization.jsonObject(with: suggested) as? [String: Any]
+    let classified = try #require(suggestJSON?["actions"] as? [[String: Any]])
+    let set = try #require(classified.first { $0["path"] as? String == "mixer.binding.set" })
+    let verdicts = try #require(set["keyPaths"] as? [[String: Any]])
+    #expect(verdicts.map { $0["class"] as? String } == ["signal", "noise"])
+    #expect(verdicts.allSatisfy { !(($0["reasons"] as? [String]) ?? []).isEmpty })
+
     let swift = String(decoding: runTCALog(["suggest", path]).stdout, as: UTF8.self)
     #expect(swift.contains("if case .mixer(.binding(\\.$volume)) = action { return true }"))
     #expect(!swift.contains("\\.$isMuted)) = action"))
