@@ -207,6 +207,27 @@ public struct HTMLReportPage {
       out += "\(NumberText.percent(lineShare))%</td>"
       out += "<td class=\"num\" data-value=\"\(noOp ?? -1)\">\(noOp.map { NumberText.percent($0) + "%" } ?? "–")</td>"
       out += "<td class=\"num\" data-value=\"\(perRecord)\">\(NumberText.fixed(perRecord, 2))</td></tr>\n"
+      // A binding's key paths under its row, each with its own class (as the text report).
+      for k in row.keyPaths {
+        var stats = ActionStats()
+        stats.count = k.records
+        stats.lines = k.lines
+        let share = report.shareOfLines(stats)
+        let kWord = Self.classWord(k.actionClass)
+        let kWidth = maxShare > 0 ? 100 * share / maxShare : 0
+        out += "<tr class=\"level\(min(row.level + 1, 6)) keypath\">"
+        out += "<td class=\"path\" data-value=\"\(Self.escape(row.label + " " + k.keyPath))\">"
+        out += "<code>\(Self.escape(k.keyPath))</code></td>"
+        out += "<td data-value=\"\(kWord)\">\(badge(k.actionClass, path: nil))</td>"
+        out += "<td class=\"num\" data-value=\"\(k.records)\">\(NumberText.grouped(k.records))</td>"
+        out +=
+          "<td class=\"num share\" data-value=\"\(share)\"><svg class=\"bar\" viewBox=\"0 0 100 10\" preserveAspectRatio=\"none\" role=\"img\">"
+        out += "<title>\(Self.escape(k.keyPath)): \(NumberText.percent(share))% of lines</title>"
+        out +=
+          "<rect class=\"\(kWord)\" width=\"\(TextFormatting.printf("%.1f", kWidth))\" height=\"10\"></rect></svg> "
+        out += "\(NumberText.percent(share))%</td><td class=\"num\" data-value=\"-1\">–</td>"
+        out += "<td class=\"num\" data-value=\"-1\">–</td></tr>\n"
+      }
     }
     if report.actionRows.isEmpty { out += "<tr><td colspan=\"6\">No complete records.</td></tr>\n" }
     out += "</tbody>\n</table>\n"

@@ -54,6 +54,13 @@ import Testing
     #expect(keyPaths.map { $0["class"] as? String } == ["signal", "noise"])
     #expect(binding["class"] as? String == "ambiguous")
 
+    // The HTML page shows them under the binding's row too.
+    let html = String(decoding: runTCALog(["report", "--format", "html", path]).stdout, as: UTF8.self)
+    let volumeRow = try #require(html.range(of: "<code>\\.$volume</code>"))
+    let rowEnd = try #require(html.range(of: "</tr>", range: volumeRow.upperBound..<html.endIndex))
+    #expect(html[volumeRow.upperBound..<rowEnd.lowerBound].contains(">noise<"))
+    #expect(html.contains("<code>\\.$isMuted</code>"))
+
     // suggest's JSON gives each key path's verdict and reasons, as report does.
     let suggested = runTCALog(["suggest", "--format", "json", path]).stdout
     let suggestJSON = try JSONSerialization.jsonObject(with: suggested) as? [String: Any]
