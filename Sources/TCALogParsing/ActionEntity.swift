@@ -140,7 +140,15 @@ package enum ActionEntity {
   /// type's (those that start with an upper-case letter). Nil when the text has none: the
   /// first `\` after `(` or a blank, followed by a letter, `_`, `.` or `$`.
   package static func bindingKeyPath(in t: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-    guard let base = t.baseAddress else { return nil }
+    var spelled: [UInt8] = []
+    return bindingKeyPath(in: t, into: &spelled) ? spelled : nil
+  }
+
+  /// `bindingKeyPath(in:)` into `spelled` (emptied first, its storage kept); false when
+  /// the text has none.
+  package static func bindingKeyPath(in t: UnsafeBufferPointer<UInt8>, into spelled: inout [UInt8]) -> Bool {
+    spelled.removeAll(keepingCapacity: true)
+    guard let base = t.baseAddress else { return false }
     var from = 0
     while from < t.count, let hit = memchr(base + from, 0x5C, t.count - from) {
       let slash = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
@@ -156,14 +164,14 @@ package enum ActionEntity {
         components.removeFirst()
       }
       guard !components.isEmpty else { continue }
-      var spelled: [UInt8] = [UInt8(ascii: "\\")]
+      spelled.append(UInt8(ascii: "\\"))
       for c in components {
         spelled.append(UInt8(ascii: "."))
         spelled.append(contentsOf: c)
       }
-      return spelled
+      return true
     }
-    return nil
+    return false
   }
 
   @inline(__always)

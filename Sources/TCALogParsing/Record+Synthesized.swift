@@ -38,9 +38,11 @@ extension Record {
     let pathRange = add(actionPath)
     let rootRange = actionRoot.map(add)
     let textRange = add(actionText ?? "\(actionRoot.map { $0 + "." } ?? "")\(actionPath)")
-    let entityRange = storage.withUnsafeBufferPointer {
-      ActionEntity.range(in: UnsafeBufferPointer(rebasing: $0[textRange.start..<textRange.end]))
-    }.map { TextRange(start: textRange.start + $0.lowerBound, count: $0.count) }
+    // On one line, as the scanner writes it.
+    let entityRange = storage.withUnsafeBufferPointer { s -> [UInt8]? in
+      let text = UnsafeBufferPointer(rebasing: s[textRange.start..<textRange.end])
+      return ActionEntity.range(in: text).map { ActionEntity.joined(UnsafeBufferPointer(rebasing: text[$0])) }
+    }.map { add(String(decoding: $0, as: UTF8.self)) }
     let keyPathRange = storage.withUnsafeBufferPointer {
       ActionEntity.bindingKeyPath(in: UnsafeBufferPointer(rebasing: $0[textRange.start..<textRange.end]))
     }.map { add(String(decoding: $0, as: UTF8.self)) }

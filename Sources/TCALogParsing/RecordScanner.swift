@@ -11,7 +11,8 @@ package final class ScanMemory {
   /// Per action shape: whether its texts name an entity (bit 0) or a binding's key path
   /// (bit 1) (`ActionEntity`).
   @exclusivity(unchecked) var entityShapes = ActionKeyTable<UInt8>()
-  /// A multi-line entity joined (`ActionEntity.joined`), kept from record to record.
+  /// A multi-line entity joined (`ActionEntity.joined`) or a key path spelled, kept from
+  /// record to record.
   @exclusivity(unchecked) var entityScratch: [UInt8] = []
   /// Custom Dump diffs' changes by skeleton.
   @exclusivity(unchecked) var dumpMemo = CustomDumpMemo()
@@ -1943,8 +1944,8 @@ struct ScanState: ~Copyable {
         }
         found |= 1
       }
-      if known.map({ $0 & 2 != 0 }) ?? true, let spelled = ActionEntity.bindingKeyPath(in: action) {
-        keyPath = derived.add(spelled)
+      if known.map({ $0 & 2 != 0 }) ?? true, ActionEntity.bindingKeyPath(in: action, into: &memory.entityScratch) {
+        keyPath = derived.add(memory.entityScratch)
         found |= 2
       }
       if known == nil, let key { memory.entityShapes.set(found, for: key) }

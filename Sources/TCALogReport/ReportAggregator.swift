@@ -18,6 +18,19 @@ public struct ActionStats: Sendable, Equatable {
   public var changes = 0
   /// All counts zero.
   public init() {}
+  /// Counts one complete record (an action's row, or a binding's key path's).
+  @inline(__always)
+  mutating func count(_ record: RecordContent) {
+    count += 1
+    lines += record.lines
+    bytes += record.bytes
+    if record.hasStatePart {
+      withStatePart += 1
+      if !record.stateChanged { noOps += 1 }
+    }
+    changes += record.changes.count
+  }
+
   package mutating func add(_ o: ActionStats) {
     count += o.count
     lines += o.lines
@@ -140,14 +153,7 @@ public struct ReportAggregator: Sendable {
       lastAction = (key, index)
       if let actionKey = record.actionKey { indexByActionKey.set(index, for: actionKey) }
     }
-    actions[index].count += 1
-    actions[index].lines += record.lines
-    actions[index].bytes += record.bytes
-    if record.hasStatePart {
-      actions[index].withStatePart += 1
-      if !record.stateChanged { actions[index].noOps += 1 }
-    }
-    actions[index].changes += record.changes.count
+    actions[index].count(record)
     let written = record.writtenTime
     rhythms[index].add(ordinal: ordinal, time: written?.instant)
     if let entity = record.entityRange {
@@ -195,14 +201,7 @@ public struct ReportAggregator: Sendable {
   /// Counts a binding's record under its key path too (its action's row counts it as well).
   private mutating func addKeyPathRecord(_ record: RecordContent, keyPath: String, index: Int, time: WrittenTime?) {
     var row = keyPathRows[index, default: [:]][keyPath, default: KeyPathRow()]
-    row.stats.count += 1
-    row.stats.lines += record.lines
-    row.stats.bytes += record.bytes
-    if record.hasStatePart {
-      row.stats.withStatePart += 1
-      if !record.stateChanged { row.stats.noOps += 1 }
-    }
-    row.stats.changes += record.changes.count
+    row.stats.count(record)
     row.rhythm.add(ordinal: ordinal, time: time?.instant)
     if let time { row.burst.add(second: Int(time.instant.rounded(.down))) }
     keyPathRows[index, default: [:]][keyPath] = row

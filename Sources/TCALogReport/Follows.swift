@@ -1,3 +1,5 @@
+// What follows what, for `ReportAggregator`: the counts by pair and the recent actions.
+
 /// What follows what (`ReportAggregator.follows`): counts by (earlier action, later
 /// action), both indexes into the aggregator's actions.
 ///
