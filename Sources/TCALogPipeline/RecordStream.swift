@@ -150,20 +150,45 @@ public struct RecordStream: Sendable {
     self.follow = follow
   }
 
-  /// Streams every record into `sink`, in input order, on this thread.
+  /// Streams every record into `sink`, in input order, numbered across inputs.
+  ///
+  /// How is chosen here, at run time, from what the sink's type conforms to: with more
+  /// than one job (and no `follow`), a `ChunkedRecordSink` gets one part per chunk filled
+  /// on a worker thread, a `NumberedChunkedRecordSink` one per chunk filled once its
+  /// records are numbered; any other sink, or one job, reads sequentially on this thread.
+  /// The sink sees the same records, numbers, statistics and warnings either way. (The
+  /// choice was once made by overloads on the sink's static type, so a sink passed on as
+  /// `some RecordSink` silently read sequentially.)
   @discardableResult
   public func run<Sink: RecordSink>(into sink: inout Sink) throws -> ReadResult {
-    try runSequentially(into: &sink)
+    guard jobs > 1 && !follow else { return try runSequentially(into: &sink) }
+    if let chunked = Sink.self as? any ChunkedRecordSink.Type {
+      return try withUnsafeMutablePointer(to: &sink) { try runChunked(UnsafeMutableRawPointer($0), as: chunked) }
+    }
+    if let numbered = Sink.self as? any NumberedChunkedRecordSink.Type {
+      return try withUnsafeMutablePointer(to: &sink) { try runNumbered(UnsafeMutableRawPointer($0), as: numbered) }
+    }
+    return try runSequentially(into: &sink)
   }
 
-  /// Streams the records into `sink`; with more than one job, each chunk into its own part
-  /// on a worker thread, the parts merged in input order.
-  @discardableResult
-  public func run<Sink: ChunkedRecordSink>(into sink: inout Sink) throws -> ReadResult {
-    guard jobs > 1 && !follow else { return try runSequentially(into: &sink) }
-    return try runChunked(
-      into: &sink, makePart: { $0.makePart() }, merge: { try $0.merge($1) },
-      mode: .content(adder(Sink.Part.self), gate: gateOf(Sink.Part.self)))
+  /// The chunked read of a sink whose type, `Sink`, the caller found at run time: `sink`
+  /// points at the caller's sink itself (no copy, so its buffers are not copied on write).
+  private func runChunked<Sink: ChunkedRecordSink>(_ sink: UnsafeMutableRawPointer, as _: Sink.Type) throws
+    -> ReadResult
+  {
+    try runChunked(
+      into: &sink.assumingMemoryBound(to: Sink.self).pointee, makePart: { $0.makePart() },
+      merge: { try $0.merge($1) }, mode: .content(adder(Sink.Part.self), gate: gateOf(Sink.Part.self)))
+  }
+
+  /// The numbered chunked read, as `runChunked(_:as:)`.
+  private func runNumbered<Sink: NumberedChunkedRecordSink>(_ sink: UnsafeMutableRawPointer, as _: Sink.Type) throws
+    -> ReadResult
+  {
+    try runChunked(
+      into: &sink.assumingMemoryBound(to: Sink.self).pointee, makePart: { $0.makePart() },
+      merge: { try $0.merge($1) },
+      mode: .numbered(numberedAdder(Sink.Part.self), gate: numberedGateOf(Sink.Part.self)))
   }
 
   /// A part's `actionGate`, by the same means as `adder`.
@@ -178,16 +203,6 @@ public struct RecordStream: Sendable {
   /// them once.
   private func adder<Part: RecordPart>(_: Part.Type) -> @Sendable (inout Part, RecordContent) -> Void {
     { part, record in part.add(record) }
-  }
-
-  /// Streams the records into `sink`; with more than one job, each chunk into its own part
-  /// on a worker thread once the chunk's records are numbered, merged in input order.
-  @discardableResult
-  public func run<Sink: NumberedChunkedRecordSink>(into sink: inout Sink) throws -> ReadResult {
-    guard jobs > 1 && !follow else { return try runSequentially(into: &sink) }
-    return try runChunked(
-      into: &sink, makePart: { $0.makePart() }, merge: { try $0.merge($1) },
-      mode: .numbered(numberedAdder(Sink.Part.self), gate: numberedGateOf(Sink.Part.self)))
   }
 
   /// A numbered part's `add`, by the same means as `adder`.

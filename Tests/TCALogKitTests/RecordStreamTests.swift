@@ -148,3 +148,52 @@ extension RecordStreamTests {
     #expect(none.seen == all.seen && none.attempts == 1)
   }
 }
+
+extension RecordStreamTests {
+  /// Counts the parts the stream asks a chunked sink for: none on a sequential read.
+  struct PartCounter: ChunkedRecordSink {
+    var records = 0
+    var parts = 0
+    mutating func record(_ record: Record) -> StreamControl {
+      records += 1
+      return .more
+    }
+    func makePart() -> Part { Part() }
+    mutating func merge(_ part: Part) -> StreamControl {
+      parts += 1
+      records += part.records
+      return .more
+    }
+    struct Part: RecordPart {
+      var records = 0
+      mutating func add(_ record: RecordContent) { records += 1 }
+    }
+  }
+
+  /// Passes the sink on as a generic `some RecordSink`, as a library user's wrapper does.
+  static func runPassedOn(_ stream: RecordStream, _ sink: inout some RecordSink) throws -> ReadResult {
+    try stream.run(into: &sink)
+  }
+
+  /// The stream chooses how to read from what the sink's type conforms to, at run time:
+  /// a chunked sink passed on as `some RecordSink` (or as `any RecordSink`) is read in
+  /// parallel all the same. It was read sequentially when overloads on the static type
+  /// chose, and nothing said so.
+  @Test func aChunkedSinkPassedOnGenericallyIsStillReadInParallel() throws {
+    var stream = RecordStream(inputs: [Self.sample], jobs: 2)
+    stream.chunkSize = 4096
+    var generic = PartCounter()
+    let result = try Self.runPassedOn(stream, &generic)
+    #expect(generic.records == result.statistics.records && generic.records == 500)
+    #expect(generic.parts > 1, "the chunked sink got no parts: it was read sequentially")
+
+    var existential: any RecordSink = PartCounter()
+    try stream.run(into: &existential)
+    let opened = try #require(existential as? PartCounter)
+    #expect(opened.records == 500 && opened.parts == generic.parts)
+
+    var numbered = FirstRecords(limit: .max)
+    try Self.runPassedOn(stream, &numbered)
+    #expect(numbered.seen == Array(0..<500))
+  }
+}
