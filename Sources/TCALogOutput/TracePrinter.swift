@@ -56,7 +56,7 @@ public final class TracePrinter {
   }
 
   /// Takes the next change in log order; streaming formats write it at once.
-  public func take(_ change: TracedChange) throws {
+  package func take(_ change: TracedChange) throws {
     if summary {
       summarizer.add(change)
       return

@@ -98,26 +98,26 @@ extension NumberedRecordPart {
 
 /// A sink that reads nothing of the records: for the counts of a stream alone
 /// (`records --stats`), which the stream's `ReadResult` holds.
-public struct StatisticsSink: ChunkedRecordSink {
+package struct StatisticsSink: ChunkedRecordSink {
   /// Counts over every input line and record, set when the stream ends (all zero before).
-  public private(set) var statistics = ScanStatistics()
+  package private(set) var statistics = ScanStatistics()
   /// A sink with no counts yet.
-  public init() {}
+  package init() {}
   /// Nothing: the counts come from the stream, not from the records.
-  public var needs: RecordNeeds { [] }
+  package var needs: RecordNeeds { [] }
   /// Ignores the record; always `.more`.
-  public func record(_ record: Record) -> StreamControl { .more }
+  package func record(_ record: Record) -> StreamControl { .more }
   /// A part that keeps nothing.
-  public func makePart() -> Part { Part() }
+  package func makePart() -> Part { Part() }
   /// Nothing to take; always `.more`.
-  public func merge(_ part: Part) -> StreamControl { .more }
+  package func merge(_ part: Part) -> StreamControl { .more }
   /// Keeps the stream's `statistics` (of the whole input, time window or not).
-  public mutating func end(_ result: ReadResult) { statistics = result.statistics }
+  package mutating func end(_ result: ReadResult) { statistics = result.statistics }
 
   /// A chunk's part of a `StatisticsSink`: it keeps nothing.
-  public struct Part: RecordPart {
+  package struct Part: RecordPart {
     /// Ignores the record.
-    public func add(_ record: RecordContent) {}
+    package func add(_ record: RecordContent) {}
   }
 }
 
@@ -141,23 +141,23 @@ public struct EachRecord: RecordSink {
 
 /// Two chunked sinks fed by one read: each gets every record (or its own part of every
 /// chunk), so a command that needs two kinds of numbers parses the input once.
-public struct SinkPair<First: ChunkedRecordSink, Second: ChunkedRecordSink>: ChunkedRecordSink {
+package struct SinkPair<First: ChunkedRecordSink, Second: ChunkedRecordSink>: ChunkedRecordSink {
   /// The first sink.
-  public var first: First
+  package var first: First
   /// The second sink.
-  public var second: Second
+  package var second: Second
 
   /// A pair of `first` and `second`.
-  public init(_ first: First, _ second: Second) {
+  package init(_ first: First, _ second: Second) {
     self.first = first
     self.second = second
   }
 
   /// What either reads.
-  public var needs: RecordNeeds { first.needs.union(second.needs) }
+  package var needs: RecordNeeds { first.needs.union(second.needs) }
 
   /// Both begin; the stream stops only when both say `.stop`.
-  public mutating func begin(input: String) throws -> StreamControl {
+  package mutating func begin(input: String) throws -> StreamControl {
     let a = try first.begin(input: input)
     let b = try second.begin(input: input)
     return a == .stop && b == .stop ? .stop : .more
@@ -165,34 +165,34 @@ public struct SinkPair<First: ChunkedRecordSink, Second: ChunkedRecordSink>: Chu
 
   /// Both take the record (a sink that said `.stop` sees no more of this read's records
   /// only when both did).
-  public mutating func record(_ record: Record) throws -> StreamControl {
+  package mutating func record(_ record: Record) throws -> StreamControl {
     let a = try first.record(record)
     let b = try second.record(record)
     return a == .stop && b == .stop ? .stop : .more
   }
 
   /// A part of each.
-  public func makePart() -> Part { Part(first: first.makePart(), second: second.makePart()) }
+  package func makePart() -> Part { Part(first: first.makePart(), second: second.makePart()) }
 
   /// Each takes its part.
-  public mutating func merge(_ part: Part) throws -> StreamControl {
+  package mutating func merge(_ part: Part) throws -> StreamControl {
     let a = try first.merge(part.first)
     let b = try second.merge(part.second)
     return a == .stop && b == .stop ? .stop : .more
   }
 
   /// Both end.
-  public mutating func end(_ result: ReadResult) throws {
+  package mutating func end(_ result: ReadResult) throws {
     try first.end(result)
     try second.end(result)
   }
 
   /// The two sinks' parts of one chunk.
-  public struct Part: RecordPart {
+  package struct Part: RecordPart {
     var first: First.Part
     var second: Second.Part
     /// Both parts take the record.
-    public mutating func add(_ record: RecordContent) {
+    package mutating func add(_ record: RecordContent) {
       first.add(record)
       second.add(record)
     }

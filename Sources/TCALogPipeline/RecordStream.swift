@@ -19,7 +19,7 @@ public struct ReadResult: Sendable {
   /// At most `RecordScanner.maximumWarnings` per input, lines numbered in their input.
   public var warnings: [ScanWarning] = []
   /// Records left out by the time window because they carry no timestamp.
-  public var untimedRecords = 0
+  package var untimedRecords = 0
   /// With a time window: the earliest and latest timestamps of all records, to say what
   /// the log covers when nothing was in the window.
   public var timestampSpan: TimestampSpan?
@@ -27,9 +27,9 @@ public struct ReadResult: Sendable {
   public var stopped = false
   /// Each input's own counts, in the order read (one per input begun), as
   /// `reportedStatistics` gives them for the whole read: of the window when there is one.
-  public var inputStatistics: [ScanStatistics] = []
+  package var inputStatistics: [ScanStatistics] = []
   /// An empty result: no counts, errors or warnings.
-  public init() {}
+  package init() {}
 
   /// The counts a report describes: those of the window when there is one.
   public var reportedStatistics: ScanStatistics { windowStatistics ?? statistics }
@@ -126,13 +126,13 @@ public struct RecordStream: Sendable {
   /// the read is interrupted (`Interruption`). Reads sequentially.
   public var follow: Bool
   /// Records larger than this are cut and kept incomplete.
-  public var sizeCap = 64 << 20
+  package var sizeCap = 64 << 20
   /// A line longer than this ends the read of its input, an error (`LineTooLong`): memory
   /// holds at most about this much of a line.
-  public var lineCap = 64 << 20
+  package var lineCap = 64 << 20
   /// About how many bytes one chunk of a parallel read holds; for a regular file, how many
   /// a worker reads at a time, and the least a range holds.
-  public var chunkSize = 1 << 20
+  package var chunkSize = 1 << 20
 
   /// Starts a worker thread (`DetachedThread.start`); false when the system starts none.
   package var startThread: @Sendable (Int, @escaping @Sendable () -> Void) -> Bool = DetachedThread.start
@@ -140,7 +140,7 @@ public struct RecordStream: Sendable {
   /// The most threads that help: one per core, and at least 4 (so that a read on a machine
   /// of few cores is still cut as on most). More only cost memory: `-j 10000` took 4 GB
   /// for a 2.5 MB file.
-  public static var maximumJobs: Int { max(4, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+  package static var maximumJobs: Int { max(4, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 
   /// `inputs` empty means standard input; `jobs` is clamped to 1…`maximumJobs`.
   public init(inputs: [String], jobs: Int = 1, window: TimeWindow = TimeWindow(), follow: Bool = false) {

@@ -52,7 +52,7 @@ public struct TimeWindow: Sendable, Equatable {
   }
 
   /// True without either bound: every record lies in the window, with a timestamp or not.
-  public var isUnbounded: Bool { since == nil && until == nil }
+  package var isUnbounded: Bool { since == nil && until == nil }
 
   /// Whether the record's time lies in the window; a record without a timestamp lies in
   /// no bounded window (`nil`), so a caller can count what it left out.
@@ -72,9 +72,9 @@ public struct TimeWindow: Sendable, Equatable {
   /// A `--since` or `--until` value that is not a time, or an `--until` before `--since`.
   public struct Error: Swift.Error, CustomStringConvertible, Sendable {
     /// The refused value, as given (the `--until` value when the two are out of order).
-    public var text: String
+    package var text: String
     /// Why, in words (`unit must be s, m, h or d`).
-    public var reason: String
+    package var reason: String
     /// `invalid time 'TEXT': reason`.
     public var description: String { "invalid time '\(text)': \(reason)" }
   }
@@ -82,7 +82,7 @@ public struct TimeWindow: Sendable, Equatable {
   /// A time as users write it: `2026-11-20T10:22[:33[.123]][Z|+01:00]`, the same with a
   /// space, a date alone (its midnight), a time of day alone (`10:22`, `10:22:33`), `now`,
   /// or a span back from now: `-90s`, `-5m`, `-2h`, `-1d` (also `5m ago`).
-  public static func parse(_ text: String, now: Double) throws -> Bound {
+  package static func parse(_ text: String, now: Double) throws -> Bound {
     let trimmed = text.trimmingBlanks()
     if trimmed == "now" { return .instant(now) }
     var relative = trimmed
@@ -132,7 +132,7 @@ extension WrittenTime {
 extension TimeWindow {
   /// Whether a `--since`/`--until` value counts from now (`now`, `-5m`, `5m ago`): on a
   /// saved log it counts from the input's last record instead (`LastTime`).
-  public static func isRelative(_ text: String) -> Bool {
+  package static func isRelative(_ text: String) -> Bool {
     let trimmed = text.trimmingBlanks()
     return trimmed == "now" || trimmed.hasPrefix("-") || trimmed.hasSuffix(" ago")
   }
@@ -140,36 +140,36 @@ extension TimeWindow {
 
 /// The latest timestamp of the inputs' records: what `--since -5m` counts back from on a
 /// saved log (as lnav does), where "now" may be days after the log ended.
-public struct LastTime: ChunkedRecordSink {
+package struct LastTime: ChunkedRecordSink {
   /// The latest instant seen, in seconds since 1970 (nil: no record had a time).
-  public private(set) var latest: Double?
+  package private(set) var latest: Double?
 
   /// A sink with nothing seen yet.
-  public init() {}
+  package init() {}
 
   /// Nothing but the time, which every record carries whatever is asked.
-  public var needs: RecordNeeds { [] }
+  package var needs: RecordNeeds { [] }
 
   /// Keeps the record's time when it is the latest.
-  public mutating func record(_ record: Record) -> StreamControl {
+  package mutating func record(_ record: Record) -> StreamControl {
     if let t = record.writtenTime?.instant, latest.map({ t > $0 }) ?? true { latest = t }
     return .more
   }
 
   /// An empty part.
-  public func makePart() -> Part { Part() }
+  package func makePart() -> Part { Part() }
 
   /// Keeps the part's latest time when it is later.
-  public mutating func merge(_ part: Part) -> StreamControl {
+  package mutating func merge(_ part: Part) -> StreamControl {
     if let t = part.latest, latest.map({ t > $0 }) ?? true { latest = t }
     return .more
   }
 
   /// One chunk's latest time.
-  public struct Part: RecordPart {
+  package struct Part: RecordPart {
     var latest: Double?
     /// Keeps the record's time when it is the latest of the chunk.
-    public mutating func add(_ record: RecordContent) {
+    package mutating func add(_ record: RecordContent) {
       if let t = record.writtenTime?.instant, latest.map({ t > $0 }) ?? true { latest = t }
     }
   }

@@ -6,7 +6,7 @@
 extension FilterRepository {
   /// Why `pattern` is outside the subset the app side reads alike (nil when it is inside):
   /// PCRE2-only syntax, or class syntax ICU reads as set operations.
-  public static func appSideIssue(_ pattern: String) -> String? {
+  package static func appSideIssue(_ pattern: String) -> String? {
     let s = Array(pattern.unicodeScalars)
     var i = 0
     var inClass = false
@@ -76,7 +76,7 @@ extension FilterRepository {
   }
 
   /// Every entry outside the subset the app side reads alike, as warnings (`FILE:LINE: …`).
-  public var appSideIssues: [FilterFileIssue] {
+  package var appSideIssues: [FilterFileIssue] {
     entries.compactMap { entry in
       Self.appSideIssue(entry.pattern).map {
         FilterFileIssue(

@@ -9,22 +9,22 @@ import TCALogPipeline
 #endif
 
 /// One bad line of a filter repository file.
-public struct FilterFileIssue: Sendable, Equatable, CustomStringConvertible {
+package struct FilterFileIssue: Sendable, Equatable, CustomStringConvertible {
   /// The repository file's path, as given.
-  public var file: String
+  package var file: String
   /// 1-based line of the bad entry; 0 when no line is to blame (the file could not be read or
   /// written, or an entry to append was invalid).
-  public var line: Int
+  package var line: Int
   /// What is wrong, in words (`duplicate name 'x' (first defined on line 3)`).
-  public var reason: String
+  package var reason: String
   /// `FILE:LINE: reason`, or `FILE: reason` for the file as a whole (line 0).
-  public var description: String { line > 0 ? "\(file):\(line): \(reason)" : "\(file): \(reason)" }
+  package var description: String { line > 0 ? "\(file):\(line): \(reason)" : "\(file): \(reason)" }
 }
 
 /// Everything wrong with a filter repository file (all bad lines, not only the first).
 public struct FilterRepositoryError: Error, Sendable, CustomStringConvertible {
   /// The issues in the order found (never empty).
-  public var issues: [FilterFileIssue]
+  package var issues: [FilterFileIssue]
   /// One issue per line, as `FilterFileIssue.description` writes it.
   public var description: String { issues.map(\.description).joined(separator: "\n") }
 }
@@ -64,11 +64,11 @@ public final class FilterRepository {
     /// A PCRE2 pattern over action paths, as written (blanks around it removed).
     public var pattern: String
     /// 1-based line in the file it came from (0 for entries added in memory).
-    public var line: Int
+    package var line: Int
     /// Silencing entry or keep line.
     public var kind: Kind
     /// An entry, not yet checked: `FilterRepository.add(_:)` checks its name and pattern.
-    public init(name: String, pattern: String, line: Int = 0, kind: Kind = .silence) {
+    package init(name: String, pattern: String, line: Int = 0, kind: Kind = .silence) {
       self.name = name
       self.pattern = pattern
       self.line = line
@@ -77,35 +77,35 @@ public final class FilterRepository {
   }
 
   /// The word that starts a keep line.
-  public static let keepWord = "keep"
+  package static let keepWord = "keep"
 
   /// Where it was read from or is written to (`<memory>` for one built in memory).
-  public let file: String
+  package let file: String
   /// The entries in file order (then in the order added).
   public private(set) var entries: [Entry] = []
   private var matchers: [PatternMatcher] = []
   private var indexByName: [String: Int] = [:]
   /// How every pattern is compiled; never `.fixedString` (entries are regular expressions).
-  public let options: PatternMatcher.Options
+  package let options: PatternMatcher.Options
   /// Matches that hit PCRE2's limits while the repository answered which entry silences an
   /// action path (`report --filters`, `suggest --filters`), first of each pattern, in the
   /// order met: the answers are then wrong, and the command says so (exit status 2).
-  public package(set) var silencingErrors: [MatchError] = []
+  package var silencingErrors: [MatchError] = []
   /// How many such matches failed, every one counted.
-  public package(set) var silencingErrorCount = 0
+  package var silencingErrorCount = 0
   /// The action paths that an entry would silence and a keep line keeps, first of each
   /// path, in the order met while the repository answered which entry silences a path
   /// (`report --filters`, `suggest --filters`): the keep line wins, and the command warns.
-  public package(set) var keptOverSilencing: [KeptOverSilencing] = []
+  package var keptOverSilencing: [KeptOverSilencing] = []
 
   /// An action path that both a silencing entry and a keep line match.
-  public struct KeptOverSilencing: Sendable, Equatable {
+  package struct KeptOverSilencing: Sendable, Equatable {
     /// The action path.
-    public var actionPath: String
+    package var actionPath: String
     /// The first silencing entry that matches it.
-    public var silencing: Entry
+    package var silencing: Entry
     /// The first keep line that matches it (it wins).
-    public var keeping: Entry
+    package var keeping: Entry
     package init(actionPath: String, silencing: Entry, keeping: Entry) {
       self.actionPath = actionPath
       self.silencing = silencing
@@ -114,13 +114,13 @@ public final class FilterRepository {
   }
 
   /// An empty repository (to build one in memory and write it out).
-  public init(file: String = "<memory>", options: PatternMatcher.Options = []) {
+  package init(file: String = "<memory>", options: PatternMatcher.Options = []) {
     self.file = file
     self.options = options.subtracting(.fixedString)
   }
 
   /// Parses repository text; throws every bad line at once.
-  public convenience init(parsing text: String, file: String, options: PatternMatcher.Options = [])
+  package convenience init(parsing text: String, file: String, options: PatternMatcher.Options = [])
     throws(FilterRepositoryError)
   {
     self.init(file: file, options: options)
@@ -176,13 +176,13 @@ public final class FilterRepository {
   }
 
   /// Why an entry cannot be added.
-  public struct EntryError: Error, Sendable, Equatable {
+  package struct EntryError: Error, Sendable, Equatable {
     /// Why, in words (`invalid name 'a-b' (expected a Swift identifier)`).
-    public var reason: String
+    package var reason: String
   }
 
   /// Adds an entry after checking its name (valid, not taken) and compiling its pattern.
-  public func add(_ entry: Entry) throws(EntryError) {
+  package func add(_ entry: Entry) throws(EntryError) {
     guard Self.isValidName(entry.name) else {
       throw EntryError(
         reason: entry.name.isEmpty
@@ -215,28 +215,28 @@ public final class FilterRepository {
   }
 
   /// The entry with that name; nil when there is none.
-  public func entry(named name: String) -> Entry? { indexByName[name].map { entries[$0] } }
+  package func entry(named name: String) -> Entry? { indexByName[name].map { entries[$0] } }
 
   /// The compiled pattern of an entry.
-  public func matcher(named name: String) -> PatternMatcher? { indexByName[name].map { matchers[$0] } }
+  package func matcher(named name: String) -> PatternMatcher? { indexByName[name].map { matchers[$0] } }
 
   /// The compiled patterns of the silencing entries, in file order: what `filter
   /// --exclude-filters` excludes unless a keep line matches too.
-  public var silencingMatchers: [PatternMatcher] {
+  package var silencingMatchers: [PatternMatcher] {
     matchers.indices.filter { entries[$0].kind == .silence }.map { matchers[$0] }
   }
 
   /// The compiled patterns of the keep lines, in file order: what nothing silences.
-  public var keepingMatchers: [PatternMatcher] {
+  package var keepingMatchers: [PatternMatcher] {
     matchers.indices.filter { entries[$0].kind == .keep }.map { matchers[$0] }
   }
 
   /// Whether the repository has keep lines.
-  public var hasKeepLines: Bool { entries.contains { $0.kind == .keep } }
+  package var hasKeepLines: Bool { entries.contains { $0.kind == .keep } }
 
   /// The first entry (in file order) whose pattern matches the action path, of the given
   /// kind (any kind when nil).
-  public func firstEntry(matching actionPath: UnsafeBufferPointer<UInt8>, kind: Entry.Kind? = nil) throws(MatchError)
+  package func firstEntry(matching actionPath: UnsafeBufferPointer<UInt8>, kind: Entry.Kind? = nil) throws(MatchError)
     -> Entry?
   {
     for (i, matcher) in matchers.enumerated() where kind == nil || entries[i].kind == kind {
@@ -247,7 +247,7 @@ public final class FilterRepository {
 
   /// The first entry (in file order) whose pattern matches the action path, of the given
   /// kind (any kind when nil); nil when none does. Throws when a match hits PCRE2's limits.
-  public func firstEntry(matching actionPath: String, kind: Entry.Kind? = nil) throws(MatchError) -> Entry? {
+  package func firstEntry(matching actionPath: String, kind: Entry.Kind? = nil) throws(MatchError) -> Entry? {
     var copy = actionPath
     return try copy.withUTF8 { bytes in
       Result { () throws(MatchError) in try firstEntry(matching: bytes, kind: kind) }
@@ -275,7 +275,7 @@ public final class FilterRepository {
   }
 
   /// Every entry whose pattern matches the action path.
-  public func entries(matching actionPath: String) throws(MatchError) -> [Entry] {
+  package func entries(matching actionPath: String) throws(MatchError) -> [Entry] {
     var copy = actionPath
     return try copy.withUTF8 { bytes in
       Result { () throws(MatchError) in
@@ -289,23 +289,23 @@ public final class FilterRepository {
   // MARK: Writing
 
   /// The file line for an entry (no newline): `name = pattern`, `keep name = pattern`.
-  public static func line(for entry: Entry) -> String {
+  package static func line(for entry: Entry) -> String {
     (entry.kind == .keep ? keepWord + " " : "") + "\(entry.name) = \(entry.pattern)"
   }
 
   /// The whole repository as file text, with an optional comment block on top.
-  public func rendered(header: [String] = []) -> String {
+  package func rendered(header: [String] = []) -> String {
     var text = header.map { "# " + $0 + "\n" }.joined()
     for entry in entries { text += Self.line(for: entry) + "\n" }
     return text
   }
 
   /// What `append` did.
-  public struct AppendResult: Sendable, Equatable {
+  package struct AppendResult: Sendable, Equatable {
     /// Entries written to the file.
-    public var added: [Entry] = []
+    package var added: [Entry] = []
     /// Entries left out because the file already has that name with the same pattern.
-    public var unchanged: [Entry] = []
+    package var unchanged: [Entry] = []
   }
 
   /// Appends entries to a repository file (created when missing), after a comment line
@@ -313,7 +313,7 @@ public final class FilterRepository {
   /// is skipped; the same name with another pattern or kind, or any invalid entry, throws
   /// before anything is written, so the file is never left half-updated.
   @discardableResult
-  public static func append(
+  package static func append(
     _ newEntries: [Entry], toFileAt path: String, comment: String? = nil, options: PatternMatcher.Options = []
   ) throws(FilterRepositoryError) -> AppendResult {
     let existingBytes = SmallFile.contents(of: path, atMost: SmallFile.handWrittenLimit)
@@ -366,7 +366,7 @@ public final class FilterRepository {
   }
 
   /// A Swift-style identifier, as the names in ACTIONFILTER.md section 4.
-  public static func isValidName(_ name: String) -> Bool {
+  package static func isValidName(_ name: String) -> Bool {
     guard let first = name.utf8.first, name != "_" else { return false }
     func isLetter(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F }
     guard isLetter(first) else { return false }

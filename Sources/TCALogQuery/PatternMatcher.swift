@@ -18,7 +18,7 @@ public struct PatternError: Error, Sendable, Equatable, CustomStringConvertible 
   public var message: String
 
   /// An error for `pattern`; `offset` nil when no position is to blame.
-  public init(pattern: String, offset: Int?, message: String) {
+  package init(pattern: String, offset: Int?, message: String) {
     self.pattern = pattern
     self.offset = offset
     self.message = message
@@ -40,7 +40,7 @@ public struct PatternError: Error, Sendable, Equatable, CustomStringConvertible 
   /// around the offset (the start without one), `…` where it is cut (a 55 KB pattern was
   /// written twice whole, and its caret line was 55 KB of spaces). `offset`: the offset's
   /// place in `text`, in UTF-8 bytes.
-  public var excerpt: (text: String, offset: Int?) {
+  package var excerpt: (text: String, offset: Int?) {
     let scalars = Array(pattern.unicodeScalars)
     // The scalar at the byte offset.
     var at: Int?
@@ -77,7 +77,7 @@ public struct MatchError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The pattern whose match gave up, as given.
   public var pattern: String
   /// PCRE2's error code (negative), such as `PCRE2_ERROR_MATCHLIMIT`.
-  public var code: Int32
+  package var code: Int32
   /// PCRE2's message for the code; for the backtracking limits with a hint to simplify the pattern.
   public var message: String
   /// `pattern 'PATTERN': message`.
@@ -107,24 +107,24 @@ public final class PatternMatcher {
   }
 
   /// Longer patterns are refused before PCRE2 sees them.
-  public static let maxPatternLength = 64 * 1024
+  package static let maxPatternLength = 64 * 1024
   /// Backtracking budget per match call. The default (10 M) lets `(a+)+$` on a long
   /// subject run for seconds; 2 M still leaves realistic patterns far from the limit.
-  public static let matchLimit: UInt32 = 2_000_000
+  package static let matchLimit: UInt32 = 2_000_000
   /// Interpreter backtracking depth (the JIT uses its stack instead).
-  public static let depthLimit: UInt32 = 100_000
+  package static let depthLimit: UInt32 = 100_000
   /// Interpreter heap for backtracking, in KiB.
-  public static let heapLimit: UInt32 = 64 * 1024
+  package static let heapLimit: UInt32 = 64 * 1024
   /// The JIT's default 32 KiB machine stack is too small for patterns with nested
   /// groups over long records; grow on demand up to this.
-  public static let jitStackMax = 4 * 1024 * 1024
+  package static let jitStackMax = 4 * 1024 * 1024
 
   /// The pattern as given.
   public let pattern: String
   /// The options it was compiled with.
   public let options: Options
   /// False when PCRE2 has no JIT for this machine (or the JIT refused the pattern).
-  public let usesJIT: Bool
+  package let usesJIT: Bool
 
   /// The pattern's bytes when it is a plain ASCII literal (no metacharacter, or `-F`) that
   /// matches case-sensitively: a byte search finds its first occurrence, which is the match the
@@ -279,7 +279,7 @@ public final class PatternMatcher {
   }
 
   /// Every non-empty, non-overlapping match, in order (for highlighting).
-  public func allMatches(in subject: UnsafeBufferPointer<UInt8>) throws(MatchError) -> [Range<Int>] {
+  package func allMatches(in subject: UnsafeBufferPointer<UInt8>) throws(MatchError) -> [Range<Int>] {
     var ranges: [Range<Int>] = []
     var start = 0
     while start <= subject.count, let range = try firstMatch(in: subject, from: start) {

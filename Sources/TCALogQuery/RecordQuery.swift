@@ -30,31 +30,31 @@ public final class RecordQuery {
   }
 
   /// At least one must match the action path (empty: no condition).
-  public let actions: [PatternMatcher]
+  package let actions: [PatternMatcher]
   /// None may match the action path.
-  public let excludes: [PatternMatcher]
+  package let excludes: [PatternMatcher]
   /// None may match the action path, unless one of `keeps` does.
-  public let silences: [PatternMatcher]
+  package let silences: [PatternMatcher]
   /// Overrule `silences` (not `excludes`) where one matches the action path.
-  public let keeps: [PatternMatcher]
+  package let keeps: [PatternMatcher]
   /// At least one must match a changed state path, raw or normalized (empty: no condition).
-  public let states: [PatternMatcher]
+  package let states: [PatternMatcher]
   /// At least one must match the record's raw input bytes (empty: no condition).
-  public let texts: [PatternMatcher]
+  package let texts: [PatternMatcher]
   /// The condition on the state part (`.any`: none).
-  public let change: ChangeCondition
+  package let change: ChangeCondition
   /// Select the records the conditions reject instead (grep's `-v`).
-  public let inverted: Bool
+  package let inverted: Bool
   /// A binding's key paths, spelled as records spell them (`\.$volume`, see
   /// `spelledKeyPath`): the record's must be one (empty: no condition).
-  public let keyPaths: [[UInt8]]
+  package let keyPaths: [[UInt8]]
 
   /// The first match failures seen (up to 10), for messages; `matchErrorCount` counts them all.
   /// Both unchecked: `selects` may write them, so each record paid two runtime exclusivity
   /// checks (3% of `filter -a -c`); a query is used by one thread at a time.
   @exclusivity(unchecked) public private(set) var matchErrors: [MatchError] = []
   /// Matches that failed in all, each taken as not matching (more than `matchErrors` keeps).
-  @exclusivity(unchecked) public private(set) var matchErrorCount = 0
+  @exclusivity(unchecked) package private(set) var matchErrorCount = 0
   /// The action conditions' answer by action key (`actionConditionsHold`).
   @exclusivity(unchecked) private var actionVerdicts = ActionKeyTable<Bool>()
 
@@ -115,7 +115,7 @@ public final class RecordQuery {
 
   /// A key path as the user may write it (`\.$volume`, `\Feature.State.$volume`,
   /// `$volume`), spelled as records spell it (docs/FORMATS.md 3.1): `\.$volume`.
-  public static func spelledKeyPath(_ text: String) -> String {
+  package static func spelledKeyPath(_ text: String) -> String {
     let written = text.hasPrefix("\\") ? text : "\\." + text
     let bytes = Array(("(" + written).utf8)
     return bytes.withUnsafeBufferPointer { ActionEntity.bindingKeyPath(in: $0) }.map {
@@ -130,7 +130,7 @@ public final class RecordQuery {
   }
 
   /// What the conditions read of a record.
-  public var needs: RecordNeeds {
+  package var needs: RecordNeeds {
     var needs: RecordNeeds = []
     if !actions.isEmpty || !excludes.isEmpty || !silences.isEmpty { needs.insert(.action) }
     if !states.isEmpty || change != .any { needs.insert(.statePaths) }
@@ -140,7 +140,7 @@ public final class RecordQuery {
   }
 
   /// True when the query keeps every record (the raw round trip).
-  public var selectsEverything: Bool {
+  package var selectsEverything: Bool {
     actions.isEmpty && excludes.isEmpty && silences.isEmpty && states.isEmpty && texts.isEmpty && change == .any
       && !inverted && keyPaths.isEmpty
   }
@@ -186,7 +186,7 @@ public final class RecordQuery {
   /// The query as an `ActionGate`, when whether it selects a record depends on the action
   /// path alone (action patterns or exclusions, nothing else, not inverted): the records
   /// it would not select need not be built. Nil otherwise.
-  public var actionGate: ActionGate? {
+  package var actionGate: ActionGate? {
     guard !actions.isEmpty || !excludes.isEmpty || !silences.isEmpty, states.isEmpty, texts.isEmpty, change == .any,
       !inverted, keyPaths.isEmpty
     else {
@@ -226,19 +226,19 @@ public final class RecordQuery {
   // MARK: Highlighting
 
   /// What to highlight in an action path: the parts the action patterns matched.
-  public func highlights(inActionPath bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+  package func highlights(inActionPath bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
     Self.ranges(of: actions, in: bytes)
   }
 
   /// What to highlight in a state path.
-  public func highlights(inStatePath bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+  package func highlights(inStatePath bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
     Self.ranges(of: states, in: bytes)
   }
 
   /// What to highlight in the raw text: the text patterns' matches, and where the action
   /// and state patterns happen to match the text too (a path is not contiguous in the
   /// raw text, so its own match cannot be shown there).
-  public func highlights(inRaw bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+  package func highlights(inRaw bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
     Self.ranges(of: texts + actions + states, in: bytes)
   }
 

@@ -2,7 +2,7 @@ import TCALogParsing
 import TCALogPipeline
 
 /// Where `tcalog filter` sends what its selector picks: the printer of the chosen format.
-public protocol SelectionOutput: AnyObject {
+package protocol SelectionOutput: AnyObject {
   /// A record to print; `isContext` marks a context record (`-A/-B/-C`).
   func print(_ record: Record, isContext: Bool) throws
   /// Between groups of printed records that are not adjacent (grep's `--`).
@@ -18,22 +18,22 @@ public protocol SelectionOutput: AnyObject {
 /// On a parallel read each chunk's part selects with its own compiled copy of the query
 /// (a matcher is not thread-safe) and keeps only the records the selector may print;
 /// context, the count and the printing stay on the reading thread, in input order.
-public final class RecordSelector: NumberedChunkedRecordSink {
+package final class RecordSelector: NumberedChunkedRecordSink {
   /// The selection; its `matchErrors` also receive the failures of the chunks' copies.
-  public let query: RecordQuery
+  package let query: RecordQuery
   /// Where the selected records, their context and the separators go.
-  public let output: any SelectionOutput
+  package let output: any SelectionOutput
   /// Context records printed before each selected one (`-B`), 0 or more.
-  public let before: Int
+  package let before: Int
   /// Context records printed after each selected one (`-A`), 0 or more.
-  public let after: Int
+  package let after: Int
   /// Selected records after which the stream stops (`--max-count`); nil: no limit.
-  public let maxCount: Int?
+  package let maxCount: Int?
 
   /// Records selected so far, at most `maxCount`.
-  public private(set) var selectedCount = 0
+  package private(set) var selectedCount = 0
   /// Every input begun, in order, with the records selected in it (`-c`, `-l`, `-L`).
-  public private(set) var inputCounts: [InputCount] = []
+  package private(set) var inputCounts: [InputCount] = []
   private var afterRemaining = 0
   /// Max count reached: only trailing context is still printed.
   private var draining = false
@@ -46,7 +46,7 @@ public final class RecordSelector: NumberedChunkedRecordSink {
 
   /// A selector; negative context counts are taken as 0, and a `maxCount` of 0 or less selects
   /// nothing and opens no input.
-  public init(query: RecordQuery, output: any SelectionOutput, before: Int = 0, after: Int = 0, maxCount: Int? = nil) {
+  package init(query: RecordQuery, output: any SelectionOutput, before: Int = 0, after: Int = 0, maxCount: Int? = nil) {
     self.query = query
     self.output = output
     self.before = max(0, before)
@@ -63,16 +63,16 @@ public final class RecordSelector: NumberedChunkedRecordSink {
   }
 
   /// What the query reads, and the printer may print any of the record.
-  public var needs: RecordNeeds { .all }
+  package var needs: RecordNeeds { .all }
 
   /// Without context, only the selected records are printed: none that the query turns
   /// down by the action path alone need be built.
-  public var actionGate: ActionGate? { before == 0 && after == 0 ? GateUse.gate(of: query, noting: gateUse) : nil }
+  package var actionGate: ActionGate? { before == 0 && after == 0 ? GateUse.gate(of: query, noting: gateUse) : nil }
 
   /// With `--max-count` reached (or 0), the next input is not even opened. Context is per
   /// input, as grep's: records of the previous input are neither context before the next
   /// one's first selected record nor after its last, and a separator parts their groups.
-  public func begin(input: String) -> StreamControl {
+  package func begin(input: String) -> StreamControl {
     guard wantsMore else { return .stop }
     pending = RingBuffer(capacity: before)
     afterRemaining = 0
@@ -83,15 +83,15 @@ public final class RecordSelector: NumberedChunkedRecordSink {
 
   /// Prints the record if it is selected or context; `.stop` once `maxCount` records are selected
   /// and their trailing context printed.
-  public func record(_ record: Record) throws -> StreamControl {
+  package func record(_ record: Record) throws -> StreamControl {
     try take(record, selected: gateUse.asked || query.selects(record))
   }
 
   /// A part with its own compiled copy of the query.
-  public func makePart() -> Part { Part(query: blueprint.compile(), keepsAll: before > 0 || after > 0) }
+  package func makePart() -> Part { Part(query: blueprint.compile(), keepsAll: before > 0 || after > 0) }
 
   /// Takes the part's records in input order, as `record(_:)` would, and its match failures.
-  public func merge(_ part: Part) throws -> StreamControl {
+  package func merge(_ part: Part) throws -> StreamControl {
     query.absorbErrors(part.query.matchErrors, count: part.query.matchErrorCount)
     var control = wantsMore ? StreamControl.more : .stop
     for (record, selected) in zip(part.records, part.selected) where control == .more {
@@ -101,7 +101,7 @@ public final class RecordSelector: NumberedChunkedRecordSink {
   }
 
   /// Tells the output how many records were selected.
-  public func end(_ result: ReadResult) throws {
+  package func end(_ result: ReadResult) throws {
     try output.finish(selected: selectedCount)
   }
 
@@ -141,7 +141,7 @@ public final class RecordSelector: NumberedChunkedRecordSink {
   ///
   /// Sendable by hand: the part's compiled query is used by one thread at a time (the
   /// worker that fills the part, then the reading thread that merges it).
-  public struct Part: NumberedRecordPart, @unchecked Sendable {
+  package struct Part: NumberedRecordPart, @unchecked Sendable {
     let query: RecordQuery
     let keepsAll: Bool
     var records: [Record] = []
@@ -154,11 +154,11 @@ public final class RecordSelector: NumberedChunkedRecordSink {
     }
 
     /// The part's query as a gate, without context (`RecordSelector.actionGate`).
-    public var actionGate: ActionGate? { keepsAll ? nil : GateUse.gate(of: query, noting: gateUse) }
+    package var actionGate: ActionGate? { keepsAll ? nil : GateUse.gate(of: query, noting: gateUse) }
 
     /// Selects the record with the part's query; keeps it when selected, or always when the
     /// selector prints context.
-    public mutating func add(_ record: Record) {
+    package mutating func add(_ record: Record) {
       let isSelected = gateUse.asked || query.selects(record)
       if keepsAll || isSelected {
         records.append(record)
@@ -170,37 +170,37 @@ public final class RecordSelector: NumberedChunkedRecordSink {
 
 /// The sink of `tcalog filter --count` without context: counts the selected records and
 /// keeps none, so its parts need no numbers.
-public final class SelectionCounter: ChunkedRecordSink {
+package final class SelectionCounter: ChunkedRecordSink {
   /// The selection; its `matchErrors` also receive the failures of the chunks' copies.
-  public let query: RecordQuery
+  package let query: RecordQuery
   /// Records selected so far: the count once the stream has ended. Unchecked, as the
   /// query's tallies are: the stream's thread alone writes it, once per record.
-  @exclusivity(unchecked) public private(set) var selectedCount = 0
+  @exclusivity(unchecked) package private(set) var selectedCount = 0
   /// Every input begun, in order, with the records selected in it (`-c`, `-l`, `-L`).
-  public private(set) var inputCounts: [InputCount] = []
+  package private(set) var inputCounts: [InputCount] = []
   private let blueprint: RecordQuery.Blueprint
 
   /// A counter of the records `query` selects.
-  public init(query: RecordQuery) {
+  package init(query: RecordQuery) {
     self.query = query
     blueprint = query.blueprint
   }
 
   /// Only what the query reads of a record.
-  public var needs: RecordNeeds { query.needs }
+  package var needs: RecordNeeds { query.needs }
 
   /// A count needs no record its query turns down by the action path alone.
-  public var actionGate: ActionGate? { GateUse.gate(of: query, noting: gateUse) }
+  package var actionGate: ActionGate? { GateUse.gate(of: query, noting: gateUse) }
   private let gateUse = GateUse()
 
   /// Starts the input's count.
-  public func begin(input: String) -> StreamControl {
+  package func begin(input: String) -> StreamControl {
     inputCounts.append(InputCount(input: input))
     return .more
   }
 
   /// Counts the record if it is selected; always `.more`.
-  public func record(_ record: Record) -> StreamControl {
+  package func record(_ record: Record) -> StreamControl {
     if gateUse.asked || query.selects(record) {
       selectedCount += 1
       if !inputCounts.isEmpty { inputCounts[inputCounts.count - 1].selected += 1 }
@@ -209,10 +209,10 @@ public final class SelectionCounter: ChunkedRecordSink {
   }
 
   /// A part with its own compiled copy of the query.
-  public func makePart() -> Part { Part(query: blueprint.compile()) }
+  package func makePart() -> Part { Part(query: blueprint.compile()) }
 
   /// Adds the part's count and its match failures; always `.more`.
-  public func merge(_ part: Part) -> StreamControl {
+  package func merge(_ part: Part) -> StreamControl {
     query.absorbErrors(part.query.matchErrors, count: part.query.matchErrorCount)
     selectedCount += part.selected
     if !inputCounts.isEmpty { inputCounts[inputCounts.count - 1].selected += part.selected }
@@ -220,7 +220,7 @@ public final class SelectionCounter: ChunkedRecordSink {
   }
 
   /// A chunk's count, with its own compiled query (used by one thread at a time).
-  public struct Part: RecordPart, @unchecked Sendable {
+  package struct Part: RecordPart, @unchecked Sendable {
     let query: RecordQuery
     var selected = 0
     private let gateUse = GateUse()
@@ -228,10 +228,10 @@ public final class SelectionCounter: ChunkedRecordSink {
     init(query: RecordQuery) { self.query = query }
 
     /// The part's query as a gate (`SelectionCounter.actionGate`).
-    public var actionGate: ActionGate? { GateUse.gate(of: query, noting: gateUse) }
+    package var actionGate: ActionGate? { GateUse.gate(of: query, noting: gateUse) }
 
     /// Counts the record if the part's query selects it (or admitted it as the gate).
-    public mutating func add(_ record: RecordContent) {
+    package mutating func add(_ record: RecordContent) {
       if gateUse.asked || query.selects(record) { selected += 1 }
     }
   }
@@ -240,13 +240,13 @@ public final class SelectionCounter: ChunkedRecordSink {
 
 /// One input of a selection and the records selected in it. The stream begins each input
 /// before it hands on any of its records (or merges any of its parts).
-public struct InputCount: Sendable, Equatable {
+package struct InputCount: Sendable, Equatable {
   /// The input as named (`-` for standard input).
-  public var input: String
+  package var input: String
   /// Records selected in it.
-  public var selected = 0
+  package var selected = 0
   /// An input with nothing selected yet.
-  public init(input: String, selected: Int = 0) {
+  package init(input: String, selected: Int = 0) {
     self.input = input
     self.selected = selected
   }

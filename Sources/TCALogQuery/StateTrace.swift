@@ -3,51 +3,51 @@ import TCALogPipeline
 
 /// One change of a traced state path: which record made it, by which action, and the
 /// values on either side.
-public struct TracedChange: Sendable, Equatable {
+package struct TracedChange: Sendable, Equatable {
   /// The record's index in the run (0-based, across inputs).
-  public var record: Int
+  package var record: Int
   /// The input the record came from (`-` for standard input).
-  public var file: String
+  package var file: String
   /// 1-based line of the record's header in `file`.
-  public var line: Int
+  package var line: Int
   /// The record's timestamp as normalized (`2026-11-20T10:05:00.003173+01:00`), if any.
-  public var timestamp: String?
+  package var timestamp: String?
   /// The action path of the record that made the change.
-  public var action: String
+  package var action: String
   /// The state path as printed, keys included (`windows[3F2A…].selectedTabID`).
-  public var path: String
+  package var path: String
   /// The path with keys and indices as `[*]`.
-  public var normalized: String
+  package var normalized: String
   /// A value that changed, a collection's count, or an element added or removed.
-  public var kind: ChangeKind
+  package var kind: ChangeKind
   /// The value before (nil for an added element).
-  public var old: String?
+  package var old: String?
   /// The value after (nil for a removed element).
-  public var new: String?
+  package var new: String?
 }
 
 /// The patterns of `tcalog trace`: which state paths to follow, and which actions' changes
 /// count. A matcher is not thread-safe: a trace is used on one thread (the stream's).
-public final class TraceQuery {
+package final class TraceQuery {
   /// At least one must match the raw or the normalized state path.
-  public var paths: [PatternMatcher]
+  package var paths: [PatternMatcher]
   /// At least one must match the action path of the record (empty: every action).
-  public var actions: [PatternMatcher]
+  package var actions: [PatternMatcher]
   /// None may match the action path.
-  public var excludes: [PatternMatcher]
+  package var excludes: [PatternMatcher]
   /// Matches that failed (match limit), each taken as not matching.
-  public private(set) var matchErrors: [MatchError] = []
+  package private(set) var matchErrors: [MatchError] = []
 
   /// A query following the state paths `paths` match, in the records of the actions
   /// `actions` match (all when empty) and `excludes` do not.
-  public init(paths: [PatternMatcher], actions: [PatternMatcher] = [], excludes: [PatternMatcher] = []) {
+  package init(paths: [PatternMatcher], actions: [PatternMatcher] = [], excludes: [PatternMatcher] = []) {
     self.paths = paths
     self.actions = actions
     self.excludes = excludes
   }
 
   /// The changes of `record` this query follows, in the order the record lists them.
-  public func changes(of record: Record) -> [TracedChange] {
+  package func changes(of record: Record) -> [TracedChange] {
     guard !record.changes.isEmpty else { return [] }
     return record.storage.withUnsafeBufferPointer { storage -> [TracedChange] in
       func slice(_ r: TextRange) -> UnsafeBufferPointer<UInt8> {
@@ -88,24 +88,24 @@ public final class TraceQuery {
 /// On a parallel read the workers parse and keep their chunk's records that changed
 /// state; the patterns run on the stream's thread when the chunk is merged (matching a
 /// few paths costs little next to parsing, and a matcher is not thread-safe).
-public struct StateTrace: NumberedChunkedRecordSink {
+package struct StateTrace: NumberedChunkedRecordSink {
   /// The patterns.
-  public let query: TraceQuery
+  package let query: TraceQuery
   private let deliver: (TracedChange) throws -> Void
   /// Changes handed on so far.
-  public private(set) var changeCount = 0
+  package private(set) var changeCount = 0
 
   /// A trace that calls `deliver` with each change `query` follows, in log order.
-  public init(query: TraceQuery, deliver: @escaping (TracedChange) throws -> Void) {
+  package init(query: TraceQuery, deliver: @escaping (TracedChange) throws -> Void) {
     self.query = query
     self.deliver = deliver
   }
 
   /// The action path (for `--action`), the state paths and their values.
-  public var needs: RecordNeeds { [.action, .statePaths, .values] }
+  package var needs: RecordNeeds { [.action, .statePaths, .values] }
 
   /// Hands on the record's followed changes; always `.more`.
-  public mutating func record(_ record: Record) throws -> StreamControl {
+  package mutating func record(_ record: Record) throws -> StreamControl {
     for change in query.changes(of: record) {
       changeCount += 1
       try deliver(change)
@@ -114,19 +114,19 @@ public struct StateTrace: NumberedChunkedRecordSink {
   }
 
   /// An empty part for the next chunk.
-  public func makePart() -> Part { Part() }
+  package func makePart() -> Part { Part() }
 
   /// Takes a chunk's records in order.
-  public mutating func merge(_ part: Part) throws -> StreamControl {
+  package mutating func merge(_ part: Part) throws -> StreamControl {
     for record in part.records { _ = try self.record(record) }
     return .more
   }
 
   /// A chunk's records that changed state (the others cannot hold a followed change).
-  public struct Part: NumberedRecordPart {
+  package struct Part: NumberedRecordPart {
     var records: [Record] = []
     /// Keeps the record when it lists changes.
-    public mutating func add(_ record: Record) {
+    package mutating func add(_ record: Record) {
       if !record.changes.isEmpty { records.append(record) }
     }
   }
@@ -134,24 +134,24 @@ public struct StateTrace: NumberedChunkedRecordSink {
 
 /// What `trace --summary` says of one raw state path: how often it changed, how many
 /// values it took, and which actions changed it.
-public struct TracedPathSummary: Sendable, Equatable {
+package struct TracedPathSummary: Sendable, Equatable {
   /// The raw state path.
-  public var path: String
+  package var path: String
   /// The path with keys and indices as `[*]`.
-  public var normalized: String
+  package var normalized: String
   /// Changes of the path.
-  public var changes: Int
+  package var changes: Int
   /// Distinct values seen on either side of its changes.
-  public var distinctValues: Int
+  package var distinctValues: Int
   /// The actions that changed it, most changes first (ties by name), with their counts.
-  public var actions: [(path: String, changes: Int)]
+  package var actions: [(path: String, changes: Int)]
   /// Index of the first record that changed it.
-  public var firstRecord: Int
+  package var firstRecord: Int
   /// Index of the last record that changed it.
-  public var lastRecord: Int
+  package var lastRecord: Int
 
   /// Equal in every field (the action list compared pair by pair).
-  public static func == (a: Self, b: Self) -> Bool {
+  package static func == (a: Self, b: Self) -> Bool {
     a.path == b.path && a.normalized == b.normalized && a.changes == b.changes
       && a.distinctValues == b.distinctValues && a.actions.elementsEqual(b.actions, by: { $0 == $1 })
       && a.firstRecord == b.firstRecord && a.lastRecord == b.lastRecord
@@ -160,7 +160,7 @@ public struct TracedPathSummary: Sendable, Equatable {
 
 /// Gathers `TracedPathSummary`s from changes in log order. Memory: one entry per raw path,
 /// with its distinct values and its actions.
-public struct TraceSummarizer {
+package struct TraceSummarizer {
   private struct Entry {
     var normalized: String
     var changes = 0
@@ -173,10 +173,10 @@ public struct TraceSummarizer {
   private var order: [String] = []
 
   /// An empty summary.
-  public init() {}
+  package init() {}
 
   /// Counts one change.
-  public mutating func add(_ change: TracedChange) {
+  package mutating func add(_ change: TracedChange) {
     if entries[change.path] == nil {
       entries[change.path] = Entry(normalized: change.normalized, first: change.record, last: change.record)
       order.append(change.path)
@@ -188,7 +188,7 @@ public struct TraceSummarizer {
   }
 
   /// One summary per raw path, most changes first (ties in the order the paths first changed).
-  public var summaries: [TracedPathSummary] {
+  package var summaries: [TracedPathSummary] {
     let ranked = order.enumerated().sorted {
       let (a, b) = (entries[$0.element]!.changes, entries[$1.element]!.changes)
       return a != b ? a > b : $0.offset < $1.offset
