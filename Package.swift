@@ -74,6 +74,9 @@ let package = Package(
     // Fixtures are read through #filePath, so the sources stay the only build inputs.
     .testTarget(name: "TCALogKitTests", dependencies: ["TCALogKit", "CByteMasks"], exclude: ["Fixtures"]),
     .testTarget(name: "tcalogCLITests", dependencies: ["tcalog", "TCALogKit"]),
+    // What a program using the library writes: only `import TCALogKit`. One of its tests
+    // compiles its sources as another package would, so the API it uses must be public.
+    .testTarget(name: "TCALogKitAPITests", dependencies: ["TCALogKit"]),
     // Random states and mutations rendered by the real swift-custom-dump as
     // `_printChanges()` prints them, parsed by tcalog, every path checked.
     .testTarget(

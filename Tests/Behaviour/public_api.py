@@ -7,7 +7,10 @@ one under `@_spi(...)` is counted apart, as SPI: only code that imports the SPI 
 A declaration is documented when the line above it (attributes skipped) ends a `///` or
 `/** */` comment.
 
-    python3 Tests/Behaviour/public_api.py [--undocumented] [--list TARGET]
+    python3 Tests/Behaviour/public_api.py [--undocumented] [--list TARGET] [--max N]
+
+With --max N it exits 1 when there are more than N public declarations or any without
+a doc comment (the suite's PublicAPITests runs it so).
 """
 import os, re, sys
 
@@ -68,6 +71,8 @@ def main():
             for d in decls:
                 print("  %s:%d: %s%s" % (d[0], d[1], "[spi] " if d[3] else "", d[2]))
     print("%-16s public %4d   spi %3d   undocumented %3d" % ("total", total, spi_total, bad))
+    if "--max" in sys.argv and (total > int(sys.argv[sys.argv.index("--max") + 1]) or bad):
+        sys.exit(1)
 
 
 main()

@@ -1,0 +1,120 @@
+// What a program that uses the TCALogKit library writes: only `import TCALogKit`, no
+// `@testable`, nothing `package`. `PublicAPITests.theseSourcesCompileOutsideThePackage`
+// compiles this target's sources as another package's code would be compiled, so a
+// declaration used here that stops being public fails the suite.
+import Foundation
+import TCALogKit
+import Testing
+
+/// The bundled samples and their expected records (`Samples/*.expected.ndjson`).
+enum Sample {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+  static func path(_ name: String) -> String { root.appendingPathComponent("Samples/\(name)").path }
+
+  /// The expected records of a sample, as `records` prints them.
+  static func expected(_ name: String) throws -> [[String: Any]] {
+    let text = try String(contentsOfFile: path(name.replacingOccurrences(of: ".log", with: ".expected.ndjson")), encoding: .utf8)
+    return try text.split(separator: "\n").map {
+      try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+  }
+}
+
+struct StreamAPITests {
+  /// A user's own sink: every record's action path and changed state paths, read
+  /// sequentially, then in parallel through the chunked protocol (the same result).
+  struct PathsSink: ChunkedRecordSink {
+    var records: [(action: String, paths: [String], noOp: Bool)] = []
+    var parts = 0
+
+    mutating func record(_ record: Record) -> StreamControl {
+      records.append(Self.summary(of: record))
+      return .more
+    }
+    func makePart() -> Part { Part() }
+    mutating func merge(_ part: Part) -> StreamControl {
+      parts += 1
+      records += part.records
+      return .more
+    }
+    static func summary(of record: some RecordFields) -> (action: String, paths: [String], noOp: Bool) {
+      (
+        record.string(record.actionPathRange), record.changes.map { record.string($0.path) },
+        record.hasStatePart && !record.stateChanged
+      )
+    }
+    struct Part: RecordPart {
+      var records: [(action: String, paths: [String], noOp: Bool)] = []
+      mutating func add(_ record: RecordContent) { records.append(PathsSink.summary(of: record)) }
+    }
+  }
+
+  @Test(arguments: ["todos-tca1.log", "todos-tca0.log", "messy.log", "browser-session.log"])
+  func recordsAreTheSamplesExpectedRecords(sample: String) throws {
+    let expected = try Sample.expected(sample)
+    var sequential = PathsSink()
+    let result = try RecordStream(inputs: [Sample.path(sample)]).run(into: &sequential)
+    #expect(result.statistics.records == expected.count)
+    #expect(result.errors.isEmpty)
+    for (record, json) in zip(sequential.records, expected) {
+      let action = try #require(json["action"] as? [String: Any])
+      #expect(record.action == action["path"] as? String)
+      let state = json["state"] as? [String: Any]
+      let changes = state?["changes"] as? [[String: Any]] ?? []
+      #expect(record.paths == changes.compactMap { $0["path"] as? String })
+      #expect(record.noOp == (state.map { $0["changed"] as? Bool == false } ?? false))
+    }
+
+    var stream = RecordStream(inputs: [Sample.path(sample)], jobs: 3)
+    stream.window = TimeWindow()
+    var parallel = PathsSink()
+    try stream.run(into: &parallel)
+    #expect(parallel.records.map(\.action) == sequential.records.map(\.action))
+    #expect(parallel.records.map(\.paths) == sequential.records.map(\.paths))
+  }
+
+  /// `EachRecord` for a closure; `Record`'s numbering, position and time.
+  @Test func eachRecordSeesNumberedTimedRecords() throws {
+    var lines: [Int] = []
+    var times: [String] = []
+    var indices: [Int] = []
+    var sink = EachRecord { record in
+      indices.append(record.index)
+      lines.append(record.line)
+      if let time = record.timestamp { times.append(time) }
+    }
+    let result = try RecordStream(inputs: [Sample.path("timestamped.log")]).run(into: &sink)
+    let expected = try Sample.expected("timestamped.log")
+    #expect(indices == Array(0..<expected.count))
+    #expect(lines == expected.map { ($0["source"] as? [String: Any])?["line"] as? Int ?? -1 })
+    #expect(times == expected.compactMap { $0["timestamp"] as? String })
+    #expect(result.statistics.records == expected.count)
+  }
+
+  /// A time window drops records outside it; the statistics say how many were read.
+  @Test func aTimeWindowKeepsTheRecordsInItAndSaysWhatItSpans() throws {
+    var all: [Double] = []
+    var everything = EachRecord { record in if let t = record.writtenTime?.instant { all.append(t) } }
+    try RecordStream(inputs: [Sample.path("timestamped.log")]).run(into: &everything)
+    let middle = all.sorted()[all.count / 2]
+    var kept = 0
+    var sink = EachRecord { _ in kept += 1 }
+    let result = try RecordStream(inputs: [Sample.path("timestamped.log")], window: TimeWindow(since: middle))
+      .run(into: &sink)
+    #expect(kept == all.filter { $0 >= middle }.count)
+    #expect(result.statistics.records == all.count)
+    #expect(result.reportedStatistics.records == kept)
+    let span = try #require(result.timestampSpan, "a read with a window says what time it spans")
+    #expect(span.earliest.time == all.min() && span.latest.time == all.max())
+  }
+
+  /// A missing input is an error of the read, not a thrown one: the other inputs are read.
+  @Test func aMissingInputIsReportedAndTheOthersAreRead() throws {
+    var count = 0
+    var sink = EachRecord { _ in count += 1 }
+    let result = try RecordStream(inputs: ["/nonexistent/app.log", Sample.path("messy.log")]).run(into: &sink)
+    #expect(result.errors.count == 1)
+    #expect(count == (try Sample.expected("messy.log")).count)
+  }
+}
