@@ -14,7 +14,8 @@ enum Sample {
 
   /// The expected records of a sample, as `records` prints them.
   static func expected(_ name: String) throws -> [[String: Any]] {
-    let text = try String(contentsOfFile: path(name.replacingOccurrences(of: ".log", with: ".expected.ndjson")), encoding: .utf8)
+    let text = try String(
+      contentsOfFile: path(name.replacingOccurrences(of: ".log", with: ".expected.ndjson")), encoding: .utf8)
     return try text.split(separator: "\n").map {
       try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
     }
