@@ -1,6 +1,7 @@
 import ArgumentParser
 import TCALogInput
 import TCALogKit
+import TCALogSupport
 
 extension SuggestStyle: ExpressibleByArgument {}
 
