@@ -1,5 +1,6 @@
 import CByteMasks
 import Foundation
+import TCALogTestSupport
 import Testing
 
 @testable import TCALogInput

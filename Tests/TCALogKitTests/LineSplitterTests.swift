@@ -1,4 +1,5 @@
 import CByteMasks
+import TCALogTestSupport
 import Testing
 
 @testable import TCALogInput
