@@ -1,4 +1,4 @@
-import TCALogInput
+@_spi(Scanner) import TCALogInput
 import TCALogParsing
 import TCALogSupport
 

@@ -3,7 +3,7 @@ import Foundation
 import TCALogTestSupport
 import Testing
 
-@testable import TCALogInput
+@_spi(Scanner) @testable import TCALogInput
 @testable import TCALogOutput
 @testable import TCALogParsing
 @testable import TCALogPipeline
