@@ -1,6 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// A file sees another module's extension members only when it imports that module, as it
+// does its types: the compiler then holds every import to the truth
+// (Tests/Behaviour/imports.py finds the imports a file does not need).
+let trueImports: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+
 let package = Package(
   name: "tcalog",
   // TCA 1.x's iOS, tvOS and watchOS minimums, for apps that add TCALogFilter; macOS stays at
@@ -38,18 +43,20 @@ let package = Package(
     // What every stage uses and none owns: locks, condition variables and threads (pthreads,
     // without Foundation), small files read whole, the write(2) loop, text helpers. Nothing
     // in it is public.
-    .target(name: "TCALogSupport"),
+    .target(name: "TCALogSupport", swiftSettings: trueImports),
     // The stages, each depending only on stages before it:
     // Input → Parsing → Pipeline → Query → Report → Suggest → Output (Report uses Query
     // to mark what a filter repository silences).
     // Bytes from files, pipes and gzip; line splitting and console prefixes.
-    .target(name: "TCALogInput", dependencies: ["TCALogSupport", "CZlib", "CByteMasks"]),
+    .target(name: "TCALogInput", dependencies: ["TCALogSupport", "CZlib", "CByteMasks"], swiftSettings: trueImports),
     // Lines into records (the three formats, action and state paths).
-    .target(name: "TCALogParsing", dependencies: ["TCALogSupport", "TCALogInput", "CByteMasks"]),
+    .target(
+      name: "TCALogParsing", dependencies: ["TCALogSupport", "TCALogInput", "CByteMasks"], swiftSettings: trueImports),
     // The one record stream: sequential, chunked-parallel or follow, into sinks.
-    .target(name: "TCALogPipeline", dependencies: ["TCALogSupport", "TCALogParsing"]),
+    .target(name: "TCALogPipeline", dependencies: ["TCALogSupport", "TCALogParsing"], swiftSettings: trueImports),
     // PCRE2 patterns over records: the selection of `filter`, filter repositories.
-    .target(name: "TCALogQuery", dependencies: ["TCALogSupport", "TCALogPipeline", "CPCRE2"]),
+    .target(
+      name: "TCALogQuery", dependencies: ["TCALogSupport", "TCALogPipeline", "CPCRE2"], swiftSettings: trueImports),
     // Aggregates and classifies actions and state paths: the report's numbers.
     .target(name: "TCALogReport", dependencies: ["TCALogSupport", "TCALogPipeline", "TCALogQuery"]),
     // ActionFilter suggestions from a report's numbers.
@@ -75,7 +82,7 @@ let package = Package(
       name: "tcalog",
       dependencies: [
         "TCALogKit", "TCALogSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]),
+      ], swiftSettings: trueImports),
     // The benchmark: spawns the built tcalog binary next to grep on inputs it generates
     // itself. Deliberately not linked to TCALogKit, so it measures the real executable.
     .executableTarget(
@@ -88,7 +95,7 @@ let package = Package(
       name: "TCALogTestSupport",
       dependencies: [
         "TCALogSupport", "TCALogInput", "TCALogParsing", "TCALogReport", "TCALogSuggest", "TCALogOutput",
-      ]),
+      ], swiftSettings: trueImports),
     // Fixtures are read through #filePath, so the sources stay the only build inputs.
     .testTarget(
       name: "TCALogKitTests", dependencies: ["TCALogKit", "TCALogTestSupport", "CByteMasks"], exclude: ["Fixtures"]),

@@ -1,4 +1,3 @@
-import TCALogInput
 import TCALogSupport
 
 /// Names a record's action path and root without their bytes: records with equal keys

@@ -1,6 +1,4 @@
-import TCALogInput
 import TCALogParsing
-import TCALogPipeline
 import TCALogSupport
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import TCALogOutput
+import TCALogParsing
 import TCALogReport
 import TCALogSuggest
 import TCALogSupport

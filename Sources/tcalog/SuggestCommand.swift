@@ -1,5 +1,4 @@
 import ArgumentParser
-import TCALogInput
 import TCALogKit
 import TCALogSupport
 
