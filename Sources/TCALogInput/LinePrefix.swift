@@ -22,7 +22,8 @@
 
   /// `match`'s first test: every style starts with "dddd-dd-dd", so a line that fails it
   /// has no prefix (most lines fail on their first byte).
-  @inlinable @inline(__always)
+  @inlinable
+  @inline(__always)
   @_spi(Scanner) public static func mayStart(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
     line.count >= 20 && line[0] &- 0x30 < 10 && line[4] == UInt8(ascii: "-")
   }

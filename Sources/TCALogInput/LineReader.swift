@@ -65,7 +65,8 @@ import CByteMasks
   }
 
   /// The next line; nil after the last.
-  @inlinable @inline(__always)
+  @inlinable
+  @inline(__always)
   @_spi(Scanner) public mutating func next() -> InputLine? {
     guard let base, start < end else { return nil }
     if feeds == 0 {
