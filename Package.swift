@@ -1,6 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// A file sees another module's extension members only when it imports that module, as it
+// does its types: the compiler then holds every import to the truth
+// (Tests/Behaviour/imports.py finds the imports a file does not need).
+let trueImports: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+
 let package = Package(
   name: "tcalog",
   // TCA 1.x's iOS, tvOS and watchOS minimums, for apps that add TCALogFilter; macOS stays at
@@ -35,23 +40,30 @@ let package = Package(
     // Byte masks, 64 bytes to a word (SSE2, or plain C elsewhere): the line splitter's
     // search for line feeds, the action-shape pass's search for literals.
     .target(name: "CByteMasks"),
+    // What every stage uses and none owns: locks, condition variables and threads (pthreads,
+    // without Foundation), small files read whole, the write(2) loop, text helpers. Nothing
+    // in it is public.
+    .target(name: "TCALogSupport", swiftSettings: trueImports),
     // The stages, each depending only on stages before it:
     // Input → Parsing → Pipeline → Query → Report → Suggest → Output (Report uses Query
     // to mark what a filter repository silences).
     // Bytes from files, pipes and gzip; line splitting and console prefixes.
-    .target(name: "TCALogInput", dependencies: ["CZlib", "CByteMasks"]),
+    .target(name: "TCALogInput", dependencies: ["TCALogSupport", "CZlib", "CByteMasks"], swiftSettings: trueImports),
     // Lines into records (the three formats, action and state paths).
-    .target(name: "TCALogParsing", dependencies: ["TCALogInput", "CByteMasks"]),
+    .target(
+      name: "TCALogParsing", dependencies: ["TCALogSupport", "TCALogInput", "CByteMasks"], swiftSettings: trueImports),
     // The one record stream: sequential, chunked-parallel or follow, into sinks.
-    .target(name: "TCALogPipeline", dependencies: ["TCALogParsing"]),
+    .target(name: "TCALogPipeline", dependencies: ["TCALogSupport", "TCALogParsing"], swiftSettings: trueImports),
     // PCRE2 patterns over records: the selection of `filter`, filter repositories.
-    .target(name: "TCALogQuery", dependencies: ["TCALogPipeline", "CPCRE2"]),
+    .target(
+      name: "TCALogQuery", dependencies: ["TCALogSupport", "TCALogPipeline", "CPCRE2"], swiftSettings: trueImports),
     // Aggregates and classifies actions and state paths: the report's numbers.
-    .target(name: "TCALogReport", dependencies: ["TCALogPipeline", "TCALogQuery"]),
+    .target(name: "TCALogReport", dependencies: ["TCALogSupport", "TCALogPipeline", "TCALogQuery"]),
     // ActionFilter suggestions from a report's numbers.
-    .target(name: "TCALogSuggest", dependencies: ["TCALogReport"]),
+    .target(name: "TCALogSuggest", dependencies: ["TCALogSupport", "TCALogReport"]),
     // Every byte that leaves the process: printers, JSON, escaping, the terminal.
-    .target(name: "TCALogOutput", dependencies: ["TCALogQuery", "TCALogReport", "TCALogSuggest"]),
+    .target(
+      name: "TCALogOutput", dependencies: ["TCALogSupport", "TCALogQuery", "TCALogReport", "TCALogSuggest"]),
     // The library product: re-exports every stage.
     .target(
       name: "TCALogKit",
@@ -60,20 +72,34 @@ let package = Package(
         "TCALogOutput",
       ]),
     // The app's side: what `suggest` writes compiles against it. Links no system library and
-    // none of the stages above (the CLI and TCALogKit never link CustomDump).
-    .target(name: "TCALogFilter", dependencies: [.product(name: "CustomDump", package: "swift-custom-dump")]),
+    // none of the stages above (the CLI and TCALogKit never link CustomDump); it shares
+    // TCALogSupport's rules for names and blanks, so that it reads a repository as tcalog does.
+    .target(
+      name: "TCALogFilter",
+      dependencies: ["TCALogSupport", .product(name: "CustomDump", package: "swift-custom-dump")]),
     // Thin CLI: argument parsing and wiring only.
     .executableTarget(
       name: "tcalog",
-      dependencies: ["TCALogKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+      dependencies: [
+        "TCALogKit", "TCALogSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ], swiftSettings: trueImports),
     // The benchmark: spawns the built tcalog binary next to grep on inputs it generates
     // itself. Deliberately not linked to TCALogKit, so it measures the real executable.
     .executableTarget(
       name: "tcalog-bench",
       dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
+    // What only tests use: records built from values, a whole source scanned at once, stub
+    // action enums for compiling suggestions, a seeded generator, canonical JSON. No product
+    // ships it; test targets and the libFuzzer harnesses (Tests/Fuzz/fuzz) use it.
+    .target(
+      name: "TCALogTestSupport",
+      dependencies: [
+        "TCALogSupport", "TCALogInput", "TCALogParsing", "TCALogReport", "TCALogSuggest", "TCALogOutput",
+      ], swiftSettings: trueImports),
     // Fixtures are read through #filePath, so the sources stay the only build inputs.
-    .testTarget(name: "TCALogKitTests", dependencies: ["TCALogKit", "CByteMasks"], exclude: ["Fixtures"]),
-    .testTarget(name: "tcalogCLITests", dependencies: ["tcalog", "TCALogKit"]),
+    .testTarget(
+      name: "TCALogKitTests", dependencies: ["TCALogKit", "TCALogTestSupport", "CByteMasks"], exclude: ["Fixtures"]),
+    .testTarget(name: "tcalogCLITests", dependencies: ["tcalog", "TCALogKit", "TCALogTestSupport"]),
     // What a program using the library writes: only `import TCALogKit`. One of its tests
     // compiles its sources as another package would, so the API it uses must be public.
     .testTarget(name: "TCALogKitAPITests", dependencies: ["TCALogKit"]),
@@ -82,7 +108,7 @@ let package = Package(
     .testTarget(
       name: "TCALogOracleTests",
       dependencies: [
-        "TCALogKit",
+        "TCALogKit", "TCALogTestSupport",
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
         .product(name: "Tagged", package: "swift-tagged"),
@@ -91,7 +117,9 @@ let package = Package(
     // against `filter --exclude-filters`, `suggest`'s output compiled (Generated/) and run.
     .testTarget(
       name: "TCALogFilterTests",
-      dependencies: ["TCALogFilter", "TCALogKit", .product(name: "CustomDump", package: "swift-custom-dump")],
+      dependencies: [
+        "TCALogFilter", "TCALogKit", "TCALogTestSupport", .product(name: "CustomDump", package: "swift-custom-dump"),
+      ],
       exclude: ["Fixtures"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import Foundation
+import TCALogSupport
 
 /// A filter repository read by the app at run time: the `name = pattern` file that `tcalog
 /// filter --exclude-filters`, `report --filters` and `suggest --filters FILE --append` use,
@@ -86,26 +87,22 @@ public struct FilterFile: Sendable {
       number += 1
       var line = Substring(rawLine).unicodeScalars
       if line.last == "\r" { line = line.dropLast() }
-      while let c = line.first, c == " " || c == "\t" { line = line.dropFirst() }
-      while let c = line.last, c == " " || c == "\t" { line = line.dropLast() }
+      line = line.trimmingBlanks()
       if line.isEmpty || line.first == "#" { continue }
       func issue(_ reason: String) { issues.append(Issue(file: file, line: number, reason: reason)) }
       guard let equals = line.firstIndex(of: "=") else {
         issue("expected 'name = pattern'")
         continue
       }
-      var nameScalars = line[..<equals]
-      while let c = nameScalars.last, c == " " || c == "\t" { nameScalars = nameScalars.dropLast() }
-      var patternScalars = line[line.index(after: equals)...]
-      while let c = patternScalars.first, c == " " || c == "\t" { patternScalars = patternScalars.dropFirst() }
+      var nameScalars = line[..<equals].trimmingBlanks()
+      var patternScalars = line[line.index(after: equals)...].trimmingBlanks()
       // A comment: `#` after a blank, and the blanks before it (never the pattern's first
       // scalar: `name = #1` keeps `#1`), as tcalog's FilterRepository reads it.
       var previous: Unicode.Scalar?
       for i in patternScalars.indices {
         let c = patternScalars[i]
-        if c == "#", previous == " " || previous == "\t" {
-          patternScalars = patternScalars[..<i]
-          while let c = patternScalars.last, c == " " || c == "\t" { patternScalars = patternScalars.dropLast() }
+        if c == "#", previous?.isBlank == true {
+          patternScalars = patternScalars[..<i].trimmingBlanks()
           break
         }
         previous = c
@@ -113,11 +110,10 @@ public struct FilterFile: Sendable {
       var kind = Entry.Kind.silence
       // `keep NAME`: the word, a blank, the name (`keep = x` stays an entry named `keep`).
       if nameScalars.starts(with: "keep".unicodeScalars), let blank = nameScalars.dropFirst(4).first,
-        blank == " " || blank == "\t"
+        blank.isBlank
       {
         kind = .keep
-        nameScalars = nameScalars.dropFirst(4)
-        while let c = nameScalars.first, c == " " || c == "\t" { nameScalars = nameScalars.dropFirst() }
+        nameScalars = nameScalars.dropFirst(4).trimmingBlanks()
       }
       let name = String(String.UnicodeScalarView(nameScalars))
       let pattern = String(String.UnicodeScalarView(patternScalars))
@@ -200,10 +196,5 @@ public struct FilterFile: Sendable {
   }
 
   /// A Swift identifier, as tcalog's repository names: `[A-Za-z_][A-Za-z0-9_]*`, not `_`.
-  public static func isValidName(_ name: String) -> Bool {
-    guard let first = name.utf8.first, name != "_" else { return false }
-    func isLetter(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F }
-    guard isLetter(first) else { return false }
-    return name.utf8.allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) }
-  }
+  public static func isValidName(_ name: String) -> Bool { name.isPlainIdentifier }
 }

@@ -1,3 +1,5 @@
+import TCALogSupport
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -125,7 +127,7 @@ package final class FileByteSource: ByteSource {
 extension FileByteSource {
   /// At the end of a followed file, like `tail -F`: a file shorter than what was read was
   /// truncated (read it again from its start); another file at its name replaced it (read
-  /// that one). Either is said on standard error. A name that is gone is waited for.
+  /// that one). Either is told to the notice handler. A name that is gone is waited for.
   func checkFollowedFile() {
     var open = stat()
     var named = stat()
@@ -152,34 +154,30 @@ extension FileByteSource {
     #endif
   }
 
-  /// Where notices go instead of standard error (`report --live` shows them inside its
-  /// frame: a line written beside the frame would break its redraw).
-  package static func setNoticeHandler(_ handler: (@Sendable (String) -> Void)?) {
+  /// Where notices go: Input writes nothing itself (Output owns every byte that leaves the
+  /// process); the CLI sends them to standard error through Output's escaping, `report
+  /// --live` into its frame (a line written beside the frame would break its redraw).
+  /// Returns the handler it replaces, for putting it back; with none, notices are dropped.
+  @discardableResult
+  package static func setNoticeHandler(
+    _ handler: (@Sendable (String) -> Void)?
+  ) -> (@Sendable (String) -> Void)? {
     noticeLock.lock()
+    defer { noticeLock.unlock() }
+    let previous = noticeHandler
     noticeHandler = handler
-    noticeLock.unlock()
+    return previous
   }
 
   private static let noticeLock = Lock()
   nonisolated(unsafe) private static var noticeHandler: (@Sendable (String) -> Void)?
 
-  /// One line on standard error, `tcalog: ` first (or to the notice handler, when set).
+  /// Hands `text` (`FILE: file replaced`) to the notice handler, if any.
   static func notice(_ text: String) {
     noticeLock.lock()
     let handler = noticeHandler
     noticeLock.unlock()
-    if let handler {
-      handler(text)
-      return
-    }
-    var line = "tcalog: \(text)\n"
-    line.withUTF8 { bytes in
-      #if canImport(Glibc)
-        _ = Glibc.write(2, bytes.baseAddress, bytes.count)
-      #else
-        _ = Darwin.write(2, bytes.baseAddress, bytes.count)
-      #endif
-    }
+    handler?(text)
   }
 }
 

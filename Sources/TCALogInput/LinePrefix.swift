@@ -1,27 +1,30 @@
 /// A console or logging-system prefix found at the start of a line (FORMATS.md 2.2).
-public struct LinePrefixMatch: Equatable, Sendable {
+@_spi(Scanner) public struct LinePrefixMatch: Equatable, Sendable {
   /// Bytes of the prefix, including the one space that ends it.
-  public var length: Int
+  @_spi(Scanner) public var length: Int
   /// Where the timestamp is inside the line.
-  public var timestamp: Range<Int>
+  @_spi(Scanner) public var timestamp: Range<Int>
 }
 
 /// Recognizes the three line-prefix styles of FORMATS.md 2.2, in their order, on bytes.
 /// Written by hand rather than with a regex: it runs on every line.
 ///
 /// Public only so that `match`'s first test is inlined into the scanner's line loop, in
-/// another module (Swift does not inline a `package` type's members there).
-public enum LinePrefix {
+/// another module (Swift does not inline a `package` type's members there), and only to
+/// the scanner: `@_spi(Scanner)`, no part of the library's API.
+@_spi(Scanner) public enum LinePrefix {
+  /// The prefix at the start of `line`, in the first style that matches; nil when none.
   @inlinable
-  public static func match(_ line: UnsafeBufferPointer<UInt8>) -> LinePrefixMatch? {
+  @_spi(Scanner) public static func match(_ line: UnsafeBufferPointer<UInt8>) -> LinePrefixMatch? {
     guard mayStart(line) else { return nil }
     return matchStyles(line)
   }
 
   /// `match`'s first test: every style starts with "dddd-dd-dd", so a line that fails it
   /// has no prefix (most lines fail on their first byte).
-  @inlinable @inline(__always)
-  public static func mayStart(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+  @inlinable
+  @inline(__always)
+  @_spi(Scanner) public static func mayStart(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
     line.count >= 20 && line[0] &- 0x30 < 10 && line[4] == UInt8(ascii: "-")
   }
 

@@ -7,18 +7,21 @@ import CByteMasks
 #endif
 
 /// One input line, valid only as long as the bytes it points into.
-public struct InputLine {
+@_spi(Scanner) public struct InputLine {
   /// The line without its LF and one CR before it (or, on a last line without LF, at its end).
-  public var content: UnsafeBufferPointer<UInt8>
+  @_spi(Scanner) public var content: UnsafeBufferPointer<UInt8>
   /// The line with its terminator (what `bytes` counts and raw output repeats).
-  public var full: UnsafeBufferPointer<UInt8>
+  @_spi(Scanner) public var full: UnsafeBufferPointer<UInt8>
   /// 1-based line number in this input.
-  public var number: Int
+  @_spi(Scanner) public var number: Int
   /// 0-based byte offset of the line's first byte in this input.
-  public var offset: Int
+  @_spi(Scanner) public var offset: Int
 
+  /// A line of `full` bytes whose `content` leaves out the terminator.
   @inlinable
-  public init(content: UnsafeBufferPointer<UInt8>, full: UnsafeBufferPointer<UInt8>, number: Int, offset: Int) {
+  @_spi(Scanner) public init(
+    content: UnsafeBufferPointer<UInt8>, full: UnsafeBufferPointer<UInt8>, number: Int, offset: Int
+  ) {
     self.content = content
     self.full = full
     self.number = number
@@ -33,12 +36,12 @@ public struct InputLine {
 ///
 /// Public, with `InputLine`, for that reason only: Swift 6.3 does not inline `@inlinable`
 /// members of a `package` type into other modules (checked: it calls them), and the
-/// scanner's loop is in Parsing.
+/// scanner's loop is in Parsing. `@_spi(Scanner)`: no part of the library's API.
 ///
 /// Line feeds are found 64 bytes at a time as the bits of a mask (`CByteMasks`), then
 /// taken bit by bit: lines here are 20 to 30 bytes long, and a `memchr` call per line cost
 /// a fifth of a `records --stats` scan in wall time.
-public struct LineSplitter {
+@_spi(Scanner) public struct LineSplitter {
   @usableFromInline let base: UnsafePointer<UInt8>?
   @usableFromInline let end: Int
   @usableFromInline let firstOffset: Int
@@ -50,18 +53,21 @@ public struct LineSplitter {
   @usableFromInline var feeds: UInt64 = 0
   @usableFromInline var lastNumber: Int
   /// The number of the line `next()` returned last.
-  @inlinable public var number: Int { lastNumber }
+  @inlinable @_spi(Scanner) public var number: Int { lastNumber }
 
+  /// The lines of `bytes`, the first numbered `firstLine` at offset `firstOffset`.
   @inlinable
-  public init(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1, firstOffset: Int = 0) {
+  @_spi(Scanner) public init(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1, firstOffset: Int = 0) {
     base = bytes.baseAddress
     end = bytes.isEmpty ? 0 : bytes.count
     self.firstOffset = firstOffset
     lastNumber = firstLine - 1
   }
 
-  @inlinable @inline(__always)
-  public mutating func next() -> InputLine? {
+  /// The next line; nil after the last.
+  @inlinable
+  @inline(__always)
+  @_spi(Scanner) public mutating func next() -> InputLine? {
     guard let base, start < end else { return nil }
     if feeds == 0 {
       // Values in and out, not `self`: a call given the splitter's address kept all of
@@ -86,13 +92,13 @@ public struct LineSplitter {
   }
 
   /// Where the next line starts, as an offset in the bytes.
-  @inlinable public var nextLineStart: Int { start }
+  @inlinable @_spi(Scanner) public var nextLineStart: Int { start }
 
   /// Passes over `count` whole lines that a caller read itself, up to `position` (where
   /// the line after them starts: just after a line feed). `next()` then returns the line
   /// at `position`, numbered as if the lines had been taken one by one.
   @inlinable
-  public mutating func skip(to position: Int, lines count: Int) {
+  @_spi(Scanner) public mutating func skip(to position: Int, lines count: Int) {
     precondition(position >= start && position <= end, "skip outside the bytes")
     lastNumber &+= count
     start = position

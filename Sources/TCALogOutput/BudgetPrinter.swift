@@ -1,5 +1,6 @@
 import TCALogInput
 import TCALogReport
+import TCALogSupport
 
 /// Writes what `tcalog check` found: every rule with its measured value and limit, and the
 /// broken default rules, as text, JSON, GitHub annotations or JUnit XML.

@@ -20,8 +20,18 @@ package enum ColorPolicy {
     case .never: return false
     case .auto:
       if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
-      guard let term = environment["TERM"], !term.isEmpty, term != "dumb" else { return false }
-      return isTerminal
+      return isTerminal && TerminalType.understandsEscapes(environment)
     }
+  }
+}
+
+/// What `TERM` says of the terminal.
+package enum TerminalType {
+  /// Whether escape sequences (colours, cursor moves) work: `TERM` set, not empty and not
+  /// `dumb` (Emacs' shell, some CI logs). Colours (`--color auto`) and the frames of
+  /// `report --live` both ask it.
+  package static func understandsEscapes(_ environment: [String: String]) -> Bool {
+    guard let term = environment["TERM"], !term.isEmpty else { return false }
+    return term != "dumb"
   }
 }

@@ -1,6 +1,7 @@
 import TCALogInput
 import TCALogReport
 import TCALogSuggest
+import TCALogSupport
 
 /// `tcalog report --format html`: one self-contained page (no network, no external file)
 /// with the report's numbers, the actions by share of lines marked noise / signal /

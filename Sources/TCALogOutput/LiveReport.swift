@@ -4,6 +4,7 @@ import TCALogPipeline
 import TCALogQuery
 import TCALogReport
 import TCALogSuggest
+import TCALogSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -42,6 +43,9 @@ package final class LiveReport: RecordSink, @unchecked Sendable {
   /// What the input said while it was read (`app.log: file truncated`): shown in the
   /// frame's status line, then under the final report, never beside the frame.
   private var notices: [String] = []
+  /// Where the input's notices went before the frame took them (standard error), put back
+  /// when it ends.
+  private var noticesBefore: (@Sendable (String) -> Void)?
   /// The cursor is hidden (while frames are drawn); shown again on every way out.
   private var cursorHidden = false
   /// The table fills the terminal's height (no `--top` given) instead of `options.top` rows.
@@ -64,7 +68,7 @@ package final class LiveReport: RecordSink, @unchecked Sendable {
   /// cursor and takes the input's notices into the frame.
   package func start() {
     if redraws {
-      FileByteSource.setNoticeHandler { [self] text in
+      noticesBefore = FileByteSource.setNoticeHandler { [self] text in
         lock.lock()
         notices.append(text)
         lock.unlock()
@@ -81,7 +85,7 @@ package final class LiveReport: RecordSink, @unchecked Sendable {
   /// way out, an error included) and sends notices to standard error again.
   package func restoreTerminal() {
     guard redraws else { return }
-    FileByteSource.setNoticeHandler(nil)
+    FileByteSource.setNoticeHandler(noticesBefore)
     lock.lock()
     let hidden = cursorHidden
     cursorHidden = false

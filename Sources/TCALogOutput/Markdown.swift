@@ -1,3 +1,5 @@
+import TCALogSupport
+
 /// Text from a log in GitHub-flavoured markdown, written in one place for `report` and
 /// `compare`.
 package enum Markdown {

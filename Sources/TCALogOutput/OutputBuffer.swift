@@ -4,6 +4,7 @@ import TCALogPipeline
 import TCALogQuery
 import TCALogReport
 import TCALogSuggest
+import TCALogSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -92,23 +93,13 @@ public final class OutputBuffer {
 
   private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) throws { try Self.writeAll(bytes, to: fd) }
 
-  /// The one `write(2)` loop of the program: all of `bytes`, retrying after a signal.
-  /// Throws `OutputClosed` when the reader went away, `OutputError` on any other failure.
+  /// All of `bytes` to `fd` (`Descriptor.writeAll`, the one `write(2)` loop). Throws
+  /// `OutputClosed` when the reader went away, `OutputError` on any other failure.
   package static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to fd: Int32) throws {
-    var offset = 0
-    while offset < bytes.count {
-      #if canImport(Glibc)
-        let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-      #else
-        let n = Darwin.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-      #endif
-      if n < 0 {
-        if errno == EINTR { continue }
-        if errno == EPIPE { throw OutputClosed() }
-        throw OutputError(reason: String(cString: strerror(errno)))
-      }
-      offset += n
-    }
+    let failure = Descriptor.writeAll(bytes, to: fd)
+    if failure == 0 { return }
+    if failure == EPIPE { throw OutputClosed() }
+    throw OutputError(reason: String(cString: strerror(failure)))
   }
 }
 
@@ -131,6 +122,9 @@ package enum Messages {
   package static func warning(_ message: String) {
     write("tcalog: warning: " + TerminalSafe.escaped(message) + "\n")
   }
+  /// `tcalog: ` and a notice that is neither error nor warning (an input's `FILE: file
+  /// truncated` while following it).
+  package static func notice(_ message: String) { write("tcalog: " + TerminalSafe.escaped(message) + "\n") }
   /// A line as it is (the caller made it safe: counts, caret lines).
   package static func note(_ line: String) { write(line + "\n") }
 

@@ -4,6 +4,7 @@ import TCALogPipeline
 import TCALogQuery
 import TCALogReport
 import TCALogSuggest
+import TCALogSupport
 
 /// The output formats of `tcalog report --format`.
 public enum ReportFormat: String, Sendable, CaseIterable {

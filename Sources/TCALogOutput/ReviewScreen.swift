@@ -4,6 +4,7 @@ import TCALogPipeline
 import TCALogQuery
 import TCALogReport
 import TCALogSuggest
+import TCALogSupport
 
 /// One record shown in `suggest --review`: its action on one line and what it changed.
 public struct ReviewSample: Sendable, Equatable {

@@ -4,6 +4,7 @@ import TCALogPipeline
 import TCALogQuery
 import TCALogReport
 import TCALogSuggest
+import TCALogSupport
 
 /// How the suggested entries are written: `if case` closures or TCA 1.x case key paths.
 public enum SuggestStyle: String, Sendable, CaseIterable {

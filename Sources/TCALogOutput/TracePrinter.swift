@@ -1,5 +1,6 @@
 import TCALogParsing
 import TCALogQuery
+import TCALogSupport
 
 /// Writes what `tcalog trace` found: each change as it arrives (text, ndjson, csv), or
 /// everything at the end (json, grouped by path, and every `--summary`).
@@ -332,14 +333,5 @@ public final class TracePrinter {
   package static func shorten(_ text: String, to width: Int?) -> String {
     guard let width, text.count > width else { return text }
     return String(text.prefix(max(1, width - 1))) + "…"
-  }
-}
-
-extension Substring {
-  fileprivate func trimmingBlanks() -> String {
-    var s = self[...]
-    while let c = s.first, c == " " || c == "\t" { s = s.dropFirst() }
-    while let c = s.last, c == " " || c == "\t" { s = s.dropLast() }
-    return String(s)
   }
 }

@@ -1,4 +1,4 @@
-import TCALogInput
+import TCALogSupport
 
 /// Names a record's action path and root without their bytes: records with equal keys
 /// have the same path and root, byte for byte. A key is the scanner's entry for the shape

@@ -1,5 +1,3 @@
-import TCALogInput
-
 /// One enum case on an action path, with the payload shape seen in the log.
 public struct CaseStep: Sendable, Equatable {
   /// The case name (`window`).

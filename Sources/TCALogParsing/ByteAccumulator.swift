@@ -1,5 +1,3 @@
-import TCALogInput
-
 /// A growable byte buffer that appends with `memcpy`.
 ///
 /// The scanner copies every line of a record into one buffer; `Array.append(contentsOf:)`

@@ -1,5 +1,3 @@
-import TCALogInput
-
 /// Small byte-level helpers shared by the parsers. Lines are `UnsafeBufferPointer<UInt8>`
 /// views into the reader's buffer or the scanner's copy of a record; nothing here allocates.
 package enum ByteText {

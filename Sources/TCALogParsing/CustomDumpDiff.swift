@@ -1,5 +1,3 @@
-import TCALogInput
-
 /// The marker column of a `tca0`/`tca1` state line (FORMATS.md 7.1).
 enum DumpMarker: UInt8 {
   case context, old, new

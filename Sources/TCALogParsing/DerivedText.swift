@@ -1,5 +1,3 @@
-import TCALogInput
-
 /// One segment of a state path (FORMATS.md 10.2). Ranges point into the record's raw bytes.
 enum PathSegment {
   /// `name`; normalized without one leading `_`.

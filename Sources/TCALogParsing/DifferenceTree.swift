@@ -1,5 +1,3 @@
-import TCALogInput
-
 /// One line of a Difference tree (FORMATS.md 4.2), classified. Ranges are absolute in the
 /// buffer the line was classified in.
 struct TreeLine {

@@ -1,5 +1,3 @@
-import TCALogInput
-
 /// The header of a record (FORMATS.md 2.3), with ranges into the line's content.
 package enum Header: Equatable {
   /// `🎬 Received action:` or `Received action:`.

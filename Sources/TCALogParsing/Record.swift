@@ -1,5 +1,3 @@
-import TCALogInput
-
 /// The four record formats of FORMATS.md section 1.
 public enum RecordFormat: String, Sendable, CaseIterable {
   case diffing, tca1, tca0, labels

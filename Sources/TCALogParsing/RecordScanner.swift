@@ -1,5 +1,5 @@
 import CByteMasks
-import TCALogInput
+@_spi(Scanner) import TCALogInput
 
 /// What a scanner learns that holds for any input: action paths by text and shape, Custom
 /// Dump diffs' changes by skeleton. A parallel read's worker thread keeps one for every

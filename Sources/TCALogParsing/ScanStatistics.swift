@@ -1,5 +1,3 @@
-import TCALogInput
-
 /// Counts of one run over all its inputs: what `records --stats` prints and what the report
 /// uses for shares of the log. Records plus other lines account for every input line.
 public struct ScanStatistics: Sendable, Equatable {

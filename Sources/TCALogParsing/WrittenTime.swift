@@ -1,5 +1,3 @@
-import TCALogInput
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -1,5 +1,6 @@
-import TCALogInput
+@_spi(Scanner) import TCALogInput
 import TCALogParsing
+import TCALogSupport
 
 #if canImport(Glibc)
   import Glibc

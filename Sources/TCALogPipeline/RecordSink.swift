@@ -1,4 +1,3 @@
-import TCALogInput
 import TCALogParsing
 
 /// Whether a stream goes on after a sink took a record (or a chunk's part).

@@ -1,5 +1,6 @@
 import TCALogInput
 import TCALogParsing
+import TCALogSupport
 
 #if canImport(Glibc)
   import Glibc

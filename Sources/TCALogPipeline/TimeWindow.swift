@@ -1,5 +1,5 @@
-import TCALogInput
 import TCALogParsing
+import TCALogSupport
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

@@ -1,6 +1,5 @@
-import TCALogInput
 import TCALogParsing
-import TCALogPipeline
+import TCALogSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -17,6 +16,11 @@ package struct FilterFileIssue: Sendable, Equatable, CustomStringConvertible {
   package var line: Int
   /// What is wrong, in words (`duplicate name 'x' (first defined on line 3)`).
   package var reason: String
+  package init(file: String, line: Int, reason: String) {
+    self.file = file
+    self.line = line
+    self.reason = reason
+  }
   /// `FILE:LINE: reason`, or `FILE: reason` for the file as a whole (line 0).
   package var description: String { line > 0 ? "\(file):\(line): \(reason)" : "\(file): \(reason)" }
 }
@@ -25,6 +29,7 @@ package struct FilterFileIssue: Sendable, Equatable, CustomStringConvertible {
 public struct FilterRepositoryError: Error, Sendable, CustomStringConvertible {
   /// The issues in the order found (never empty).
   package var issues: [FilterFileIssue]
+  package init(issues: [FilterFileIssue]) { self.issues = issues }
   /// One issue per line, as `FilterFileIssue.description` writes it.
   public var description: String { issues.map(\.description).joined(separator: "\n") }
 }
@@ -159,7 +164,7 @@ public final class FilterRepository {
     let word = keepWord.unicodeScalars
     guard text.starts(with: word) else { return (.silence, String(text)) }
     let rest = text.dropFirst(word.count)
-    guard let blank = rest.first, blank == " " || blank == "\t" else { return (.silence, String(text)) }
+    guard let blank = rest.first, blank.isBlank else { return (.silence, String(text)) }
     return (.keep, String(rest.trimmingBlanks()))
   }
 
@@ -308,20 +313,16 @@ public final class FilterRepository {
     package var unchanged: [Entry] = []
   }
 
-  /// Appends entries to a repository file (created when missing), after a comment line
-  /// when given. An entry whose name is already in the file with the same pattern and kind
-  /// is skipped; the same name with another pattern or kind, or any invalid entry, throws
-  /// before anything is written, so the file is never left half-updated.
-  @discardableResult
-  package static func append(
-    _ newEntries: [Entry], toFileAt path: String, comment: String? = nil, options: PatternMatcher.Options = []
-  ) throws(FilterRepositoryError) -> AppendResult {
-    let existingBytes = SmallFile.contents(of: path, atMost: SmallFile.handWrittenLimit)
-    if existingBytes == nil && errno == EFBIG {
-      throw FilterRepositoryError(issues: [
-        FilterFileIssue(file: path, line: 0, reason: "cannot read: \(SmallFile.reason())")
-      ])
-    }
+  /// What appending entries to a repository file adds, and the text to append (empty when
+  /// nothing is added): the file's entries are `existingBytes` (nil: no file yet), then a
+  /// comment line when given, then the new entries. An entry whose name is already in the
+  /// file with the same pattern and kind is skipped; the same name with another pattern or
+  /// kind, or any invalid entry, throws, so the file is never left half-updated. Output's
+  /// `FilterRepository.append(_:toFileAt:comment:options:)` reads and writes the file.
+  package static func textToAppend(
+    _ newEntries: [Entry], toFileAt path: String, existingBytes: [UInt8]?, comment: String? = nil,
+    options: PatternMatcher.Options = []
+  ) throws(FilterRepositoryError) -> (result: AppendResult, text: String) {
     let repository =
       try existingBytes.map { bytes throws(FilterRepositoryError) in
         try FilterRepository(parsing: String(decoding: bytes, as: UTF8.self), file: path, options: options)
@@ -350,58 +351,21 @@ public final class FilterRepository {
       }
     }
     if !issues.isEmpty { throw FilterRepositoryError(issues: issues) }
-    guard !result.added.isEmpty else { return result }
+    guard !result.added.isEmpty else { return (result, "") }
     var text = ""
     if let last = existingBytes?.last, last != UInt8(ascii: "\n") { text += "\n" }
     if let comment {
       text += comment.split(separator: "\n", omittingEmptySubsequences: false).map { "# " + $0 + "\n" }.joined()
     }
     for entry in result.added { text += line(for: entry) + "\n" }
-    guard appendToFile(path, text) else {
-      throw FilterRepositoryError(issues: [
-        FilterFileIssue(file: path, line: 0, reason: "cannot write: \(String(cString: strerror(errno)))")
-      ])
-    }
-    return result
+    return (result, text)
   }
 
   /// A Swift-style identifier, as the names in ACTIONFILTER.md section 4.
-  package static func isValidName(_ name: String) -> Bool {
-    guard let first = name.utf8.first, name != "_" else { return false }
-    func isLetter(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F }
-    guard isLetter(first) else { return false }
-    return name.utf8.allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) }
-  }
-
-  // An append must add to what is there (O_APPEND) rather than rewrite it: plain POSIX.
-  private static func appendToFile(_ path: String, _ text: String) -> Bool {
-    let fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-    guard fd >= 0 else { return false }
-    defer { close(fd) }
-    var copy = text
-    return copy.withUTF8 { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-        if n < 0 {
-          if errno == EINTR { continue }
-          return false
-        }
-        offset += n
-      }
-      return true
-    }
-  }
+  package static func isValidName(_ name: String) -> Bool { name.isPlainIdentifier }
 }
 
 extension Substring.UnicodeScalarView {
-  fileprivate func trimmingBlanks() -> Substring.UnicodeScalarView {
-    var s = self
-    while let c = s.first, c == " " || c == "\t" { s = s.dropFirst() }
-    while let c = s.last, c == " " || c == "\t" { s = s.dropLast() }
-    return s
-  }
-
   /// The pattern without a comment: `#` after a blank and all after it, and the blanks
   /// before it (a budget file's rule). The pattern's first scalar is never a comment's
   /// start, so `name = #1` keeps `#1`.
@@ -409,7 +373,7 @@ extension Substring.UnicodeScalarView {
     var previous: Unicode.Scalar?
     for i in indices {
       let c = self[i]
-      if c == "#", previous == " " || previous == "\t" { return self[..<i].trimmingBlanks() }
+      if c == "#", previous?.isBlank == true { return self[..<i].trimmingBlanks() }
       previous = c
     }
     return self

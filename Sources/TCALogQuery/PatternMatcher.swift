@@ -1,6 +1,4 @@
 import CPCRE2
-import TCALogParsing
-import TCALogPipeline
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,6 @@
 import TCALogInput
 import TCALogQuery
+import TCALogSupport
 
 /// An action budget: rules a log must keep, one per line of a budget file.
 ///
@@ -399,20 +400,10 @@ public enum BudgetTemplate {
         let value = min(100, ((share * 1.5 + 1) * 10).rounded(.up) / 10)
         limit = "\(value)% records"
       }
-      out += line("^" + escaped(path) + "$", limit)
+      out += line("^" + PatternMatcher.literal(path) + "$", limit)
     }
     out += line(
       Budget.othersPattern, timed ? "\(othersPerSecond)/s" : "\(othersPercentOfRecords)% records")
-    return out
-  }
-
-  /// An action path as a PCRE2 literal: `.` and the other metacharacters escaped.
-  static func escaped(_ path: String) -> String {
-    var out = ""
-    for c in path {
-      if "\\^$.|?*+()[]{}".contains(c) { out.append("\\") }
-      out.append(c)
-    }
     return out
   }
 }

@@ -1,6 +1,7 @@
 import TCALogInput
 import TCALogParsing
 import TCALogPipeline
+import TCALogSupport
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

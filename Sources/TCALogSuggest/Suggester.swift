@@ -3,6 +3,7 @@ import TCALogParsing
 import TCALogPipeline
 import TCALogQuery
 import TCALogReport
+import TCALogSupport
 
 /// What the suggester aims at and how deep it groups.
 public struct SuggestOptions: Sendable {
@@ -51,7 +52,7 @@ public struct Suggestion: Sendable, Equatable {
   /// selects key paths).
   public var keyPath: String? = nil
   /// Anchored PCRE2 of the prefix for a filter repository.
-  public var regex: String { "^" + patternPath.replacingScalars(".", with: "\\.") + "(\\.|$)" }
+  public var regex: String { "^" + PatternMatcher.literal(patternPath) + "(\\.|$)" }
   /// Whether the filter matches an action path: its pattern path or anything below it (a
   /// key path's entry matches no whole path).
   public func covers(_ path: String) -> Bool {

@@ -2,6 +2,7 @@ import TCALogParsing
 import TCALogPipeline
 import TCALogQuery
 import TCALogReport
+import TCALogSupport
 
 /// Checks and spells Swift identifiers taken from a log: nothing from the log reaches
 /// generated code unless it is a plain identifier.
@@ -18,13 +19,7 @@ package enum SwiftIdentifier {
   package static func plain(_ name: String) -> String? {
     var name = Substring(name)
     if name.count > 2 && name.hasPrefix("`") && name.hasSuffix("`") { name = name.dropFirst().dropLast() }
-    guard let first = name.utf8.first, name != "_" else { return nil }
-    func isStart(_ b: UInt8) -> Bool {
-      (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") || b == UInt8(ascii: "_")
-    }
-    guard isStart(first), name.utf8.allSatisfy({ isStart($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) })
-    else { return nil }
-    return String(name)
+    return name.isPlainIdentifier ? String(name) : nil
   }
 
   /// A type name of dot-separated identifiers without generic arguments (`AppFeature.Action`).

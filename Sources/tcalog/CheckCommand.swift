@@ -1,5 +1,6 @@
 import ArgumentParser
 import TCALogKit
+import TCALogSupport
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

@@ -97,7 +97,7 @@ struct ReportCommand: ParsableCommand {
     if live || follow {
       var liveReport = LiveReport(
         options: options, printer: printer, silencer: repository,
-        redraws: isTerminal && environment["TERM"] != "dumb" && format == .text, fillsHeight: top == nil)
+        redraws: isTerminal && TerminalType.understandsEscapes(environment) && format == .text, fillsHeight: top == nil)
       // Ctrl-C ends the read; the live report then prints the full report.
       Interruption.install()
       liveReport.start()

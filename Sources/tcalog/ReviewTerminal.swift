@@ -1,3 +1,5 @@
+import TCALogSupport
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -108,21 +110,9 @@ final class ReviewTerminal {
     }
   }
 
-  /// Writes text to the terminal at once.
+  /// Writes text to the terminal at once; a failure has nowhere to be told.
   func write(_ text: String) {
     var copy = text
-    copy.withUTF8 { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        #if canImport(Glibc)
-          let n = Glibc.write(1, bytes.baseAddress! + offset, bytes.count - offset)
-        #else
-          let n = Darwin.write(1, bytes.baseAddress! + offset, bytes.count - offset)
-        #endif
-        if n < 0 && errno == EINTR { continue }
-        if n <= 0 { return }
-        offset += n
-      }
-    }
+    copy.withUTF8 { _ = Descriptor.writeAll($0, to: 1) }
   }
 }

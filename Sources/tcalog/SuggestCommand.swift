@@ -1,6 +1,6 @@
 import ArgumentParser
-import TCALogInput
 import TCALogKit
+import TCALogSupport
 
 extension SuggestStyle: ExpressibleByArgument {}
 

@@ -60,6 +60,9 @@ struct TCALog: ParsableCommand {
       terminate(0)
     }
     checkCommandName(arguments)
+    // What a followed input says (`app.log: file truncated`) goes to standard error,
+    // escaped as every message is; `report --live` takes it into its frame meanwhile.
+    FileByteSource.setNoticeHandler { Messages.notice($0) }
     do {
       var command = try parseNamedCommand(arguments) ?? parseAsRoot(arguments)
       try command.run()

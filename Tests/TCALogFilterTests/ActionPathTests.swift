@@ -2,6 +2,7 @@ import CustomDump
 import Foundation
 import TCALogFilter
 import TCALogKit
+import TCALogTestSupport
 import Testing
 
 /// The action path of a live value (Mirror) against tcalog's path of the same value printed

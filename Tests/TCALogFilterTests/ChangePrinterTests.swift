@@ -2,6 +2,7 @@ import CustomDump
 import Foundation
 import TCALogFilter
 import TCALogKit
+import TCALogTestSupport
 import Testing
 
 struct PrinterState: Equatable, Sendable {

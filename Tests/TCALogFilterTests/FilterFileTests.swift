@@ -2,6 +2,7 @@ import CustomDump
 import Foundation
 import TCALogFilter
 import TCALogKit
+import TCALogTestSupport
 import Testing
 
 /// The repository read at run time (NSRegularExpression over `ActionPath.of`) silences
@@ -106,6 +107,17 @@ extension FilterFileTests {
       keep\ttodoToggled = (?i)^TODO\\.toggled$
       keep searchSubmitted = ^search\\.submitted$
       """
+
+  /// A blank is Unicode's for both readers alike (a tab or any space separator: Option-Space
+  /// types U+00A0 on a Mac): around names and patterns, after `keep`, before a comment.
+  @Test func bothReadersTakeEveryBlankAsABlank() throws {
+    let text = "keep\u{A0}hoverKept = ^hover$\u{A0}# kept\n\u{3000}tick = ^tick$\u{2009}\n"
+    let tcalog = try FilterRepository(parsing: text, file: "filters")
+    let app = try FilterFile(parsing: text, file: "filters")
+    let expected = ["keep hoverKept = ^hover$", "tick = ^tick$"]
+    #expect(tcalog.entries.map { ($0.kind == .keep ? "keep " : "") + "\($0.name) = \($0.pattern)" } == expected)
+    #expect(app.entries.map { ($0.kind == .keep ? "keep " : "") + "\($0.name) = \($0.pattern)" } == expected)
+  }
 
   /// With keep lines, the app's repository silences exactly the records that `tcalog
   /// filter --exclude-filters` drops: the query built as that command builds it, run on

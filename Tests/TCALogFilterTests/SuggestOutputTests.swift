@@ -1,6 +1,7 @@
 import Foundation
 import TCALogFilter
 import TCALogKit
+import TCALogTestSupport
 import Testing
 
 /// A browser session's events: machine noise (ticks, hover, mouse moves) at its own pace

@@ -1,8 +1,9 @@
 import CByteMasks
 import Foundation
+import TCALogTestSupport
 import Testing
 
-@testable import TCALogInput
+@_spi(Scanner) @testable import TCALogInput
 @testable import TCALogOutput
 @testable import TCALogParsing
 @testable import TCALogPipeline

@@ -1,9 +1,11 @@
 import Foundation
+import TCALogTestSupport
 import Testing
 
 @testable import TCALogInput
 @testable import TCALogOutput
 @testable import TCALogReport
+@testable import TCALogSupport
 
 /// tcalog's modules use FoundationEssentials on Linux, not Foundation: these stand-ins
 /// must do what the Foundation calls they replaced did. The tests (which may use
@@ -15,8 +17,9 @@ import Testing
     }.joined()
   }
 
-  /// `trimmingBlanks()` trims what `trimmingCharacters(in: .whitespaces)` trims: tabs and
-  /// space separators (no-break, ideographic, thin spaces), never line breaks.
+  /// `trimmingBlanks()` (the one trimming of budgets, time bounds, filter repositories and
+  /// trace values) trims what `trimmingCharacters(in: .whitespaces)` trims: tabs and space
+  /// separators (no-break, ideographic, thin spaces), never line breaks.
   @Test func trimmingBlanksTrimsFoundationsWhitespace() {
     let pieces = [" ", "\t", "\u{A0}", "\u{3000}", "\u{2009}", "\n", "\r\n", "a", "<=", "é", "e\u{301}", "🎬", "#"]
     var generator = SeededRandom(seed: 0x7817_0001)
@@ -25,6 +28,9 @@ import Testing
       #expect(text.trimmingBlanks() == text.trimmingCharacters(in: .whitespaces), "\(Array(text.unicodeScalars))")
       let sub = text.dropFirst(text.isEmpty ? 0 : 1)
       #expect(sub.trimmingBlanks() == sub.trimmingCharacters(in: .whitespaces), "\(Array(sub.unicodeScalars))")
+      // The scalar-by-scalar form that filter repositories (tcalog's and the app's) read with.
+      let scalars = String(String.UnicodeScalarView(sub.unicodeScalars.trimmingBlanks()))
+      #expect(scalars == sub.trimmingCharacters(in: .whitespaces), "\(Array(sub.unicodeScalars))")
     }
   }
 

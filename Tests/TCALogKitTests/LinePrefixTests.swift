@@ -1,6 +1,7 @@
+import TCALogTestSupport
 import Testing
 
-@testable import TCALogInput
+@_spi(Scanner) @testable import TCALogInput
 @testable import TCALogOutput
 @testable import TCALogParsing
 @testable import TCALogPipeline

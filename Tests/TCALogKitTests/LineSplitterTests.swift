@@ -1,7 +1,8 @@
 import CByteMasks
+import TCALogTestSupport
 import Testing
 
-@testable import TCALogInput
+@_spi(Scanner) @testable import TCALogInput
 
 /// The line splitter finds line feeds 64 bytes at a time by masks; these tests hold it to
 /// a plain byte loop, and the SSE2 mask to the portable one used where SSE2 is missing.

@@ -70,16 +70,6 @@ import Testing
     }
   }
 
-  @Test func namesAreSwiftIdentifiers() {
-    #expect(FilterRepository.isValidName("windowsWindowHover"))
-    #expect(FilterRepository.isValidName("a_bC"))
-    #expect(FilterRepository.isValidName("_x1"))
-    #expect(!FilterRepository.isValidName("_"))
-    #expect(!FilterRepository.isValidName(""))
-    #expect(!FilterRepository.isValidName("a-b"))
-    #expect(!FilterRepository.isValidName("héllo"))
-  }
-
   @Test func appendWritesNewEntriesAndKeepsTheFileValid() throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent(
       "tcalog-filters-\(getpid())-\(UUID().uuidString)"

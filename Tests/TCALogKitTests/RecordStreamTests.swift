@@ -4,6 +4,7 @@ import Testing
 @testable import TCALogInput
 @testable import TCALogParsing
 @testable import TCALogPipeline
+@testable import TCALogSupport
 
 /// The record stream's own rules: a sink's stop, the time window and numbering are the
 /// same whether the stream reads sequentially or in chunks.

@@ -1,4 +1,5 @@
 import Foundation
+import TCALogTestSupport
 import Testing
 
 @testable import TCALogInput

@@ -1,3 +1,4 @@
+import TCALogTestSupport
 import Testing
 
 @testable import TCALogParsing

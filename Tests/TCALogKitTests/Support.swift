@@ -1,4 +1,5 @@
 import Foundation
+import TCALogTestSupport
 import Testing
 
 @testable import TCALogInput
@@ -85,29 +86,3 @@ extension Record {
 /// U+2007 and U+2212, which the tca0 format uses as markers.
 let figureSpace = "\u{2007}"
 let minusSign = "\u{2212}"
-
-/// A small deterministic generator (SplitMix64), so tests never depend on a random seed.
-struct SeededRandom: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  mutating func next(in range: ClosedRange<Double>) -> Double {
-    range.lowerBound + (range.upperBound - range.lowerBound) * Double(next() >> 11) / Double(1 << 53)
-  }
-}
-
-/// A JSON document parsed and written again with sorted keys: two documents hold the same
-/// values exactly when their canonical texts are equal (key order and whitespace aside).
-/// Throws when `json` does not parse, so two broken documents never compare equal.
-func canonicalJSON(_ json: Data) throws -> String {
-  let value = try JSONSerialization.jsonObject(with: json)
-  return String(decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]), as: UTF8.self)
-}
-
-func canonicalJSON(_ json: String) throws -> String { try canonicalJSON(Data(json.utf8)) }

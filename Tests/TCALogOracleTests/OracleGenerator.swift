@@ -1,18 +1,13 @@
 import Foundation
 import IdentifiedCollections
+import TCALogTestSupport
 import Tagged
 
-/// SplitMix64: the same records for the same seed on every machine.
-struct OracleRandom {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+/// The oracle's draws, from the tests' one seeded generator (SplitMix64): the same records
+/// for the same seed on every machine.
+typealias OracleRandom = SeededRandom
+
+extension SeededRandom {
   mutating func int(_ range: ClosedRange<Int>) -> Int {
     range.lowerBound + Int(next() % UInt64(range.count))
   }

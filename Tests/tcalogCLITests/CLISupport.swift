@@ -97,11 +97,3 @@ func unreadBytes(in pipe: Pipe) -> Int {
   var count: Int32 = 0
   return ioctl(pipe.fileHandleForWriting.fileDescriptor, UInt(FIONREAD), &count) == 0 ? Int(count) : -1
 }
-
-/// A JSON document parsed and written again with sorted keys: two documents hold the same
-/// values exactly when their canonical texts are equal (key order and whitespace aside).
-/// Throws when `json` does not parse, so two broken documents never compare equal.
-func canonicalJSON(_ json: Data) throws -> String {
-  let value = try JSONSerialization.jsonObject(with: json)
-  return String(decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]), as: UTF8.self)
-}

@@ -1,4 +1,5 @@
 import Foundation
+import TCALogTestSupport
 import Testing
 
 /// `tcalog report --format html`: the page holds the numbers of `--format json`, nothing

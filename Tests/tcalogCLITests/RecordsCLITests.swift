@@ -1,4 +1,5 @@
 import Foundation
+import TCALogTestSupport
 import Testing
 
 /// End-to-end checks of `tcalog records` through the built binary: the samples' expected

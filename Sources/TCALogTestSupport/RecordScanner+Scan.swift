@@ -1,4 +1,5 @@
 import TCALogInput
+import TCALogParsing
 
 extension RecordScanner {
   /// Scans a whole byte source sequentially: every record in order, the statistics and

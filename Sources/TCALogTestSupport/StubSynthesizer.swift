@@ -1,9 +1,8 @@
-import TCALogInput
+import TCALogOutput
 import TCALogParsing
-import TCALogPipeline
-import TCALogQuery
 import TCALogReport
 import TCALogSuggest
+import TCALogSupport
 
 /// Synthesizes stub action enums from the observed case shapes, plus a `main` that builds
 /// one value per observed action and prints whether `.allExcept(suggestions)` lets it
