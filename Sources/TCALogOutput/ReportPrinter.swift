@@ -276,24 +276,29 @@ public struct ReportPrinter: Sendable {
 
   // MARK: json
 
+  /// The members `compare` reads back are named by the saved report's schema.
+  private typealias Saved = SavedReport.Key
+  private typealias SavedRow = SavedReport.ActionRow.Key
+  private typealias SavedState = SavedReport.StateRow.Key
+
   func json(_ r: ActionReport) -> String {
     let s = r.statistics
     return JSONWriter.text { json in
       json.beginObject()
       json.lineBreak(indent: 2)
-      json.member("records", s.records)
+      json.member(Saved.records, s.records)
       json.member("completeRecords", s.completeRecords)
       json.member("incompleteRecords", s.incompleteRecords)
       json.lineBreak(indent: 2)
-      json.member("noOpRecords", s.noOpRecords)
+      json.member(Saved.noOpRecords, s.noOpRecords)
       json.member("noOpShare", r.noOpShare)
       json.member("otherLines", s.otherLines)
       json.lineBreak(indent: 2)
-      json.member("lines", s.lines)
+      json.member(Saved.lines, s.lines)
       json.member("recordLines", s.recordLines)
       json.member("bytes", s.bytes)
       json.lineBreak(indent: 2)
-      json.member("timeSpanSeconds", r.timeSpan)
+      json.member(Saved.timeSpanSeconds, r.timeSpan)
       json.member("recordsPerSecond", r.rate)
       if r.timedShareNote != nil {
         // The span, rate and bursts rest on these records alone.
@@ -314,7 +319,7 @@ public struct ReportPrinter: Sendable {
       json.member("minutesPerBucket", r.minutesPerBucket)
       json.lineBreak(indent: 2)
       json.member("by", r.options.order.rawValue)
-      json.member("depth", r.options.depth)
+      json.member(Saved.depth, r.options.depth)
       if let silenced = r.silenced {
         json.lineBreak(indent: 2)
         json.key("silenced")
@@ -335,21 +340,21 @@ public struct ReportPrinter: Sendable {
         json.endObject()
       }
       json.lineBreak(indent: 2)
-      json.key("actions")
+      json.key(Saved.actions)
       json.beginArray()
       for row in r.actionRows {
         json.lineBreak(indent: 4)
         json.beginObject()
-        json.member("path", row.path)
-        json.member("group", row.isGroup)
+        json.member(SavedRow.path, row.path)
+        json.member(SavedRow.group, row.isGroup)
         json.member("level", row.level)
-        json.member("parent", row.parentPath)
-        json.member("records", row.stats.count)
+        json.member(SavedRow.parent, row.parentPath)
+        json.member(SavedRow.records, row.stats.count)
         json.member("recordShare", r.shareOfRecords(row.stats))
-        json.member("lines", row.stats.lines)
+        json.member(SavedRow.lines, row.stats.lines)
         json.member("lineShare", r.shareOfLines(row.stats))
         json.member("bytes", row.stats.bytes)
-        json.member("noOpRecords", row.stats.noOps)
+        json.member(SavedRow.noOpRecords, row.stats.noOps)
         json.member("noOpShare", r.noOpShare(row.stats))
         json.member("changes", row.stats.changes)
         json.member("changesPerRecord", r.changesPerRecord(row.stats))
@@ -373,15 +378,15 @@ public struct ReportPrinter: Sendable {
       json.lineBreak(indent: 2)
       json.endArray()
       json.lineBreak(indent: 2)
-      json.member("hiddenActions", r.hiddenActionRows)
+      json.member(Saved.hiddenActions, r.hiddenActionRows)
       json.lineBreak(indent: 2)
-      json.key("statePaths")
+      json.key(Saved.statePaths)
       json.beginArray()
       for row in r.stateRows {
         json.lineBreak(indent: 4)
         json.beginObject()
-        json.member("path", row.path)
-        json.member("changes", row.changes)
+        json.member(SavedState.path, row.path)
+        json.member(SavedState.changes, row.changes)
         json.member("distinctPaths", row.distinctPaths)
         json.key("topActions")
         json.beginArray()
@@ -397,7 +402,7 @@ public struct ReportPrinter: Sendable {
       json.lineBreak(indent: 2)
       json.endArray()
       json.lineBreak(indent: 2)
-      json.member("hiddenStatePaths", r.hiddenStateRows)
+      json.member(Saved.hiddenStatePaths, r.hiddenStateRows)
       json.lineBreak(indent: 0)
       json.endObject()
     } + "\n"

@@ -286,48 +286,46 @@ extension RunProfile {
   /// paths grouped to N segments (`groupDepth`). Rows left out by `--top` or `--min-share`
   /// are counted in `omittedRows`.
   public init(savedReport data: Data, source: String) throws {
-    let data = Self.droppingByteOrderMark(data)
-    guard let json = try? JSONDecoder().decode(SavedReport.self, from: data), let records = json.records,
-      let actions = json.actions
-    else {
-      throw SavedReportError(description: "\(source): not a report of 'tcalog report --format json'")
-    }
+    let json = try SavedReport.decode(Self.droppingByteOrderMark(data), source: source)
+    let records = json.records
+    let actions = json.actions
     // What a report never holds: counts below zero, a span that is no time, a depth of 0.
     // A rate from such numbers ("-0.50 a minute") would be read as a finding.
     func invalid(_ what: String) -> SavedReportError {
       SavedReportError(description: "\(source): not a valid report of 'tcalog report --format json': \(what)")
     }
-    let totals: [(String, Int?)] = [
-      ("records", records), ("lines", json.lines), ("noOpRecords", json.noOpRecords),
-      ("hiddenActions", json.hiddenActions), ("hiddenStatePaths", json.hiddenStatePaths),
+    let totals: [(SavedReport.Key, Int)] = [
+      (.records, records), (.lines, json.lines), (.noOpRecords, json.noOpRecords),
+      (.hiddenActions, json.hiddenActions), (.hiddenStatePaths, json.hiddenStatePaths),
     ]
-    for (name, value) in totals where (value ?? 0) < 0 { throw invalid("'\(name)' is negative") }
+    for (key, value) in totals where value < 0 { throw invalid("'\(key.rawValue)' is negative") }
     if let span = json.timeSpanSeconds, !(span.isFinite && span >= 0) { throw invalid("'timeSpanSeconds' is negative") }
     if let depth = json.depth, depth < 1 { throw invalid("'depth' is below 1") }
-    for (table, rows) in [("actions", actions), ("statePaths", json.statePaths ?? [])] {
-      for row in rows {
-        let counts: [(String, Int?)] = [
-          ("records", row.records), ("lines", row.lines), ("noOpRecords", row.noOpRecords), ("changes", row.changes),
-        ]
-        for (name, value) in counts where (value ?? 0) < 0 {
-          throw invalid("'\(name)' of \(table) row '\(row.path ?? "")' is negative")
-        }
+    for row in actions {
+      let counts: [(SavedReport.ActionRow.Key, Int)] = [
+        (.records, row.records), (.lines, row.lines), (.noOpRecords, row.noOpRecords),
+      ]
+      for (key, value) in counts where value < 0 {
+        throw invalid("'\(key.rawValue)' of actions row '\(row.path)' is negative")
       }
+    }
+    for row in json.statePaths where row.changes < 0 {
+      throw invalid("'changes' of statePaths row '\(row.path)' is negative")
     }
     self.init(source: source)
     isSavedReport = true
     self.records = records
-    lines = json.lines ?? 0
-    noOps = json.noOpRecords ?? 0
+    lines = json.lines
+    noOps = json.noOpRecords
     spanSeconds = json.timeSpanSeconds
     if spanSeconds != nil { timedRecords = records }
     groupDepth = json.depth
-    omittedRows = (json.hiddenActions ?? 0) + (json.hiddenStatePaths ?? 0)
-    func tally(_ row: SavedReport.Row) -> Tally {
+    omittedRows = json.hiddenActions + json.hiddenStatePaths
+    func tally(_ row: SavedReport.ActionRow) -> Tally {
       var tally = Tally()
-      tally.records = row.records ?? 0
-      tally.lines = row.lines ?? 0
-      tally.noOps = row.noOpRecords ?? 0
+      tally.records = row.records
+      tally.lines = row.lines
+      tally.noOps = row.noOpRecords
       return tally
     }
     // In a tree, what each group's children hold: the rest is the group's own path.
@@ -338,22 +336,20 @@ extension RunProfile {
       }
     }
     for row in actions {
-      guard let path = row.path else { continue }
       var counts = tally(row)
-      if row.group == true && groupDepth == nil {
-        let inChildren = children[path] ?? Tally()
+      if row.group && groupDepth == nil {
+        let inChildren = children[row.path] ?? Tally()
         counts.records -= inChildren.records
         counts.lines -= inChildren.lines
         counts.noOps -= inChildren.noOps
         guard counts.records > 0 else { continue }
       }
-      self.actions[path, default: Tally()].absorb(counts)
+      self.actions[row.path, default: Tally()].absorb(counts)
     }
-    for row in json.statePaths ?? [] {
-      guard let path = row.path else { continue }
+    for row in json.statePaths {
       var tally = Tally()
-      tally.records = row.changes ?? 0
-      states[path] = tally
+      tally.records = row.changes
+      states[row.path] = tally
     }
   }
 
@@ -367,50 +363,5 @@ extension RunProfile {
   /// `data` without a leading UTF-8 byte order mark.
   private static func droppingByteOrderMark(_ data: Data) -> Data {
     data.starts(with: utf8ByteOrderMark) ? data.dropFirst(utf8ByteOrderMark.count) : data
-  }
-}
-
-/// The fields of a saved report that `RunProfile(savedReport:source:)` reads. A field that
-/// is missing or of another type is nil, as a cast of `JSONSerialization`'s objects gave
-/// (JSONDecoder is in FoundationEssentials, JSONSerialization is not); `actions` and
-/// `statePaths` are nil unless every element is an object.
-private struct SavedReport: Decodable {
-  struct Row: Decodable {
-    @Lenient var path: String?
-    @Lenient var parent: String?
-    @Lenient var group: Bool?
-    @Lenient var records: Int?
-    @Lenient var lines: Int?
-    @Lenient var noOpRecords: Int?
-    @Lenient var changes: Int?
-  }
-
-  @Lenient var records: Int?
-  @Lenient var actions: [Row]?
-  @Lenient var statePaths: [Row]?
-  @Lenient var lines: Int?
-  @Lenient var noOpRecords: Int?
-  @Lenient var timeSpanSeconds: Double?
-  @Lenient var depth: Int?
-  @Lenient var hiddenActions: Int?
-  @Lenient var hiddenStatePaths: Int?
-}
-
-/// A JSON member read as a `T` if it is one, else nil (missing, null or of another type).
-@propertyWrapper
-private struct Lenient<T: Decodable>: Decodable {
-  var wrappedValue: T?
-
-  init(wrappedValue: T?) { self.wrappedValue = wrappedValue }
-
-  init(from decoder: any Decoder) throws {
-    wrappedValue = try? decoder.singleValueContainer().decode(T.self)
-  }
-}
-
-extension KeyedDecodingContainer {
-  /// A missing member is nil too (the synthesized decoder would throw for it).
-  fileprivate func decode<T>(_ type: Lenient<T>.Type, forKey key: Key) throws -> Lenient<T> {
-    try decodeIfPresent(type, forKey: key) ?? Lenient(wrappedValue: nil)
   }
 }
