@@ -11,19 +11,20 @@ import TCALogSuggest
 /// Every text from the log goes through `HTMLReportPage.escape` (element content and
 /// attribute values alike); the report's JSON is embedded as a data island with `<`
 /// written `\u003c`, so nothing from the log can close it.
-public struct HTMLReportPage {
+package struct HTMLReportPage {
   /// The report's numbers.
-  public var report: ActionReport
+  package var report: ActionReport
   /// When records came, per action (nil: no timeline).
-  public var profile: RunProfile?
+  package var profile: RunProfile?
   /// The suggestions, shown as `tcalog suggest` writes them (nil: no suggestions section).
-  public var suggestions: SuggestionSet?
+  package var suggestions: SuggestionSet?
   /// The inputs read, as named on the command line.
-  public var files: [String]
+  package var files: [String]
 
   /// A page of `report`, with a timeline from `profile` and `suggestions` when given.
-  public init(report: ActionReport, profile: RunProfile? = nil, suggestions: SuggestionSet? = nil, files: [String] = [])
-  {
+  package init(
+    report: ActionReport, profile: RunProfile? = nil, suggestions: SuggestionSet? = nil, files: [String] = []
+  ) {
     self.report = report
     self.profile = profile
     self.suggestions = suggestions
@@ -31,19 +32,19 @@ public struct HTMLReportPage {
   }
 
   /// Most columns of the timeline.
-  public static let timelineColumns = 96
+  package static let timelineColumns = 96
   /// Fewer seconds than this between the first and last timestamp, and the timeline
   /// follows record order.
-  public static let timelineMinimumSeconds = 10
+  package static let timelineMinimumSeconds = 10
   /// Most action rows in the timeline.
-  public static let timelineRows = 12
+  package static let timelineRows = 12
   /// Most rows of each table; the JSON island holds them all.
-  public static let tableRows = 60
+  package static let tableRows = 60
 
   /// `& < > " '` as character references: safe in element content and quoted attributes,
   /// in HTML and in XML (`check --format junit`). Control characters but tab, LF and CR,
   /// which neither may hold, become U+FFFD.
-  public static func escape(_ text: String) -> String {
+  package static func escape(_ text: String) -> String {
     var out = ""
     out.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {
@@ -84,7 +85,7 @@ public struct HTMLReportPage {
   }
 
   /// The page.
-  public func render() -> String {
+  package func render() -> String {
     var html = """
       <!DOCTYPE html>
       <html lang="en">

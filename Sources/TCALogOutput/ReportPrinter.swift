@@ -6,7 +6,7 @@ import TCALogReport
 import TCALogSuggest
 
 /// The output formats of `tcalog report --format`.
-public enum ReportFormat: String, Sendable, CaseIterable {
+package enum ReportFormat: String, Sendable, CaseIterable {
   case text, json, markdown, csv
   /// One self-contained page (`HTMLReportPage`).
   case html
@@ -15,22 +15,22 @@ public enum ReportFormat: String, Sendable, CaseIterable {
 /// Turns an `ActionReport` into text (as wide as the terminal, readable without colour),
 /// markdown, JSON or CSV. JSON and CSV carry every number the text shows, unrounded, and
 /// no format but text ever shortens a path.
-public struct ReportPrinter: Sendable {
+package struct ReportPrinter: Sendable {
   /// The format this printer writes.
-  public var format: ReportFormat
+  package var format: ReportFormat
   /// ANSI colour in the text format only.
-  public var color: Bool
+  package var color: Bool
   /// Columns of the text format; no line is wider (40 at the least).
-  public var width: Int
+  package var width: Int
   /// A printer of `format`; `color` and `width` (columns) shape the text format only.
-  public init(format: ReportFormat, color: Bool = false, width: Int = 80) {
+  package init(format: ReportFormat, color: Bool = false, width: Int = 80) {
     self.format = format
     self.color = color && format == .text
     self.width = max(40, width)
   }
 
   /// The whole report in the printer's format, ending with a newline.
-  public func render(_ report: ActionReport) -> String {
+  package func render(_ report: ActionReport) -> String {
     switch format {
     case .text: return text(report)
     case .markdown: return markdown(report)
@@ -129,7 +129,7 @@ public struct ReportPrinter: Sendable {
   }
 
   /// The noisiest-actions table, one string per line (the live report redraws just this).
-  public func actionTable(_ r: ActionReport) -> [String] {
+  package func actionTable(_ r: ActionReport) -> [String] {
     var out = ""
     var title = "Noisiest actions (by \(r.options.order.rawValue))"
     let labels =

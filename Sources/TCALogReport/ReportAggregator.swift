@@ -13,7 +13,7 @@ public struct ActionStats: Sendable, Equatable {
   /// Records whose state part says nothing changed.
   public var noOps = 0
   /// Records that print a state part (no-op shares are taken over these).
-  public var withStatePart = 0
+  package var withStatePart = 0
   /// Changed state leaves summed over the records.
   public var changes = 0
   /// All counts zero.
@@ -52,7 +52,7 @@ package struct ObservedShape: Sendable, Equatable {
 /// parts of the input merge (`merge(_:)`) into what one sequential run would give.
 public struct ReportAggregator: Sendable {
   /// Analyse the action text of the first records of every action (for `suggest`).
-  public var collectsShapes: Bool
+  package var collectsShapes: Bool
   /// Records per action whose action text is analysed for its shape.
   package static let shapeSamples = 24
 
@@ -254,7 +254,7 @@ public struct ReportAggregator: Sendable {
   }
 
   /// Adds the counts of another aggregate (for example of a later chunk of the input).
-  public mutating func absorb(_ other: ReportAggregator) {
+  package mutating func absorb(_ other: ReportAggregator) {
     var actionMap = [Int](repeating: 0, count: other.actions.count)
     for (i, key) in other.actionKeys.enumerated() {
       let rootKey = key.root == 0 ? 0 : roots.intern(other.roots.string(key.root - 1)) + 1
@@ -389,11 +389,11 @@ public struct ActionSummary: Sendable {
   /// Its records, lines, bytes, no-ops and changes.
   public var stats: ActionStats
   /// The busiest second (seconds since 1970) and its records, when records carry times.
-  public var burst: (second: Int, count: Int)?
+  package var burst: (second: Int, count: Int)?
   /// The most frequent case shape among the sampled records (nil when not collected).
-  public var shape: [CaseStep]?
+  package var shape: [CaseStep]?
   /// How many different shapes were seen (more than one: records disagree).
-  public var shapeVariants: Int
+  package var shapeVariants: Int
   /// How its records are spaced in record order and in time.
   package var rhythm = Rhythm()
   /// How its records are spaced per entity (row id, dictionary key).
@@ -401,10 +401,10 @@ public struct ActionSummary: Sendable {
   /// Its runs: records not right after one of their own.
   package var runs = 0
   /// For a row of `keyPaths`: the binding's key path it counts (`\.$volume`).
-  public var keyPath: String?
+  package var keyPath: String?
   /// For a TCA binding (`….binding.set`): its records per key path, each a summary of its
   /// own (same path, `keyPath` set), sorted by key path; empty for other actions.
-  public var keyPaths: [ActionSummary] = []
+  package var keyPaths: [ActionSummary] = []
 }
 
 /// A binding's records under one key path (`ReportAggregator.keyPathRows`).
@@ -421,7 +421,7 @@ public struct StateSummary: Sendable {
   /// Changes to it, over every record and action.
   public var changes: Int
   /// Distinct raw paths behind it (`windows[0].x` and `windows[1].x` are two).
-  public var distinctPaths: Int
+  package var distinctPaths: Int
   /// Index into `ReportSummary.actions` → changes of this path by that action, and the
   /// values it set.
   package var byAction: [(action: Int, changes: Int, variety: ValueVariety)]
@@ -436,23 +436,23 @@ public struct ReportSummary: Sendable {
   /// Every normalized state path, ordered by path.
   public var states: [StateSummary] = []
   /// The earliest timestamp of a complete record, in seconds since 1970; nil when none has one.
-  public var firstTime: Double?
+  package var firstTime: Double?
   /// The latest timestamp of a complete record, in seconds since 1970; nil when none has one.
-  public var lastTime: Double?
+  package var lastTime: Double?
   /// Complete records that carry a timestamp.
-  public var timestampedRecords = 0
+  package var timestampedRecords = 0
   /// The UTC offset of the log's first timestamp, in seconds east of UTC, so times show as the log
   /// wrote them; nil when it has none (local time).
-  public var timeOffset: Int?
+  package var timeOffset: Int?
   /// Records per minute (minutes since 1970), ascending.
-  public var perMinute: [(minute: Int, records: Int)] = []
+  package var perMinute: [(minute: Int, records: Int)] = []
   /// What follows what: runs of action `to` (an index into `actions`; a run counted at its
   /// first record) that started within a second (or six records, without times) after a
   /// record of action `from`.
   package var follows: [(from: Int, to: Int, count: Int)] = []
 
   /// An empty summary over these counts (no actions, states or times).
-  public init(statistics: ScanStatistics) { self.statistics = statistics }
+  package init(statistics: ScanStatistics) { self.statistics = statistics }
 }
 
 extension ReportAggregator.PairTally {

@@ -11,25 +11,25 @@ import TCALogPipeline
 /// What one run (a log, or a saved report) says about each action path and normalized
 /// state path: how many records and lines, and when they came. The numbers `compare` and
 /// `check` work from.
-public struct RunProfile: Sendable {
+package struct RunProfile: Sendable {
   /// Counts of one action path or normalized state path.
-  public struct Tally: Sendable, Equatable {
+  package struct Tally: Sendable, Equatable {
     /// Records of the action (for a state path: its changes, as the report counts them).
-    public var records = 0
+    package var records = 0
     /// Lines of those records.
-    public var lines = 0
+    package var lines = 0
     /// Those of them that changed nothing.
-    public var noOps = 0
+    package var noOps = 0
     /// Records per second of the log's clock (`floor` of the timestamp), only for records
     /// with a timestamp. Empty for a saved report.
-    public var perSecond: [Int: Int] = [:]
+    package var perSecond: [Int: Int] = [:]
     /// Records per block of `RunProfile.recordsPerBlock` records in log order (block 0:
     /// the run's first records): a timeline for logs without timestamps. Empty for a saved
     /// report and for state paths.
-    public var perBlock: [Int: Int] = [:]
+    package var perBlock: [Int: Int] = [:]
 
     /// No records yet.
-    public init() {}
+    package init() {}
 
     mutating func add(second: Int?, lines: Int, noOp: Bool) {
       records += 1
@@ -47,17 +47,17 @@ public struct RunProfile: Sendable {
     }
 
     /// The most records in one clock second, and that second (nil without timestamps).
-    public var peakSecond: (second: Int, records: Int)? {
+    package var peakSecond: (second: Int, records: Int)? {
       perSecond.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }.map { ($0.key, $0.value) }
     }
 
     /// The most records in any `seconds` consecutive seconds (a window sliding by the second).
-    public func peak(over seconds: Int) -> Int { peakWindow(over: seconds)?.records ?? 0 }
+    package func peak(over seconds: Int) -> Int { peakWindow(over: seconds)?.records ?? 0 }
 
     /// The window of `seconds` consecutive seconds with the most records: its first second
     /// (the first record's in it, the earliest such window) and its records; nil without
     /// timestamps.
-    public func peakWindow(over seconds: Int) -> (second: Int, records: Int)? {
+    package func peakWindow(over seconds: Int) -> (second: Int, records: Int)? {
       guard seconds > 1 else { return peakSecond }
       let ordered = perSecond.sorted { $0.key < $1.key }
       var best: (second: Int, records: Int)?
@@ -76,7 +76,7 @@ public struct RunProfile: Sendable {
 
     /// The longest run of consecutive seconds with at least `records` records each: its
     /// first second and length (nil when no second reaches it).
-    public func longestRun(atLeast records: Int) -> (start: Int, seconds: Int)? {
+    package func longestRun(atLeast records: Int) -> (start: Int, seconds: Int)? {
       var best: (Int, Int)?
       var current: (Int, Int)?
       for second in perSecond.keys.sorted() where perSecond[second]! >= records {
@@ -88,39 +88,39 @@ public struct RunProfile: Sendable {
   }
 
   /// Where the numbers come from (a file name, or `-`).
-  public var source: String
+  package var source: String
   /// Complete and incomplete records.
-  public var records = 0
+  package var records = 0
   /// Every input line, records' and others'.
-  public var lines = 0
+  package var lines = 0
   /// Records that said `No state changes`.
-  public var noOps = 0
+  package var noOps = 0
   /// Records with a timestamp.
-  public var timedRecords = 0
+  package var timedRecords = 0
   /// Seconds from the first timestamp to the last (nil: no timestamps).
-  public var spanSeconds: Double?
+  package var spanSeconds: Double?
   /// The UTC offset of the first timestamp, in seconds east (nil: none written, local
   /// time), so that times show as the log wrote them.
-  public var timeOffset: Int?
+  package var timeOffset: Int?
   /// Per action path.
-  public var actions: [String: Tally] = [:]
+  package var actions: [String: Tally] = [:]
   /// Per normalized state path: its changes (`records` of the tally; `lines` is 0).
-  public var states: [String: Tally] = [:]
+  package var states: [String: Tally] = [:]
   /// Read from a saved report: counts only, no per-second series.
-  public var isSavedReport = false
+  package var isSavedReport = false
   /// Action paths are grouped to their first `groupDepth` segments (a report saved with
   /// `--depth N`); nil: every path as it is.
-  public var groupDepth: Int?
+  package var groupDepth: Int?
   /// Rows a saved report left out (`--top`, `--min-share`): actions and state paths it
   /// had but does not list.
-  public var omittedRows = 0
+  package var omittedRows = 0
 
   /// Records per block of `Tally.perBlock`: 1 for a short log, doubled whenever the run
   /// would need more than `maxBlocks` blocks (a 5-record log keeps its order, a 200 MB one
   /// at most `maxBlocks` counters per action).
-  public private(set) var recordsPerBlock = 1
+  package private(set) var recordsPerBlock = 1
   /// Most blocks of `Tally.perBlock`.
-  public static let maxBlocks = 1024
+  package static let maxBlocks = 1024
 
   /// Doubles `recordsPerBlock` until `records` records fit in `maxBlocks` blocks, merging
   /// each action's pairs of blocks (block `b` of the finer blocks is in `b / 2`).
@@ -136,17 +136,17 @@ public struct RunProfile: Sendable {
   }
 
   /// An empty profile of `source`.
-  public init(source: String) { self.source = source }
+  package init(source: String) { self.source = source }
 
   /// Minutes the run covers when it has timestamps spanning at least a second.
-  public var minutes: Double? { spanSeconds.flatMap { $0 >= 1 ? $0 / 60 : nil } }
+  package var minutes: Double? { spanSeconds.flatMap { $0 >= 1 ? $0 / 60 : nil } }
 }
 
 /// The sink that makes a `RunProfile` of a log: per action and normalized state path,
 /// records, lines, no-ops and records per second.
-public struct RunProfiler: ChunkedRecordSink {
+package struct RunProfiler: ChunkedRecordSink {
   /// The profile so far (complete once the stream ends).
-  public private(set) var profile: RunProfile
+  package private(set) var profile: RunProfile
   private var firstTime: Double?
   private var lastTime: Double?
   /// With `perInput`: a profiler of each input begun, the last the one being read. A
@@ -155,26 +155,26 @@ public struct RunProfiler: ChunkedRecordSink {
 
   /// A profiler for the log named `source`; with `perInput`, also of each input alone
   /// (`inputProfiles`), for `check` on several files.
-  public init(source: String, perInput: Bool = false) {
+  package init(source: String, perInput: Bool = false) {
     profile = RunProfile(source: source)
     if perInput { inputProfilers = [] }
   }
 
   /// With `perInput`: each input's own profile, in the order read (`source`: its name);
   /// complete once the stream ends. Empty without `perInput`.
-  public var inputProfiles: [RunProfile] { inputProfilers?.map(\.profile) ?? [] }
+  package var inputProfiles: [RunProfile] { inputProfilers?.map(\.profile) ?? [] }
 
   /// Starts the input's own profile (with `perInput`).
-  public mutating func begin(input: String) -> StreamControl {
+  package mutating func begin(input: String) -> StreamControl {
     inputProfilers?.append(RunProfiler(source: input))
     return .more
   }
 
   /// The action path, and which state paths changed.
-  public var needs: RecordNeeds { [.action, .statePaths] }
+  package var needs: RecordNeeds { [.action, .statePaths] }
 
   /// Counts the record.
-  public mutating func record(_ record: Record) -> StreamControl {
+  package mutating func record(_ record: Record) -> StreamControl {
     var part = Part()
     part.add(record.content)
     absorb(part)
@@ -182,16 +182,16 @@ public struct RunProfiler: ChunkedRecordSink {
   }
 
   /// An empty part.
-  public func makePart() -> Part { Part() }
+  package func makePart() -> Part { Part() }
 
   /// Adds a chunk's counts.
-  public mutating func merge(_ part: Part) -> StreamControl {
+  package mutating func merge(_ part: Part) -> StreamControl {
     absorb(part)
     return .more
   }
 
   /// Keeps the totals of the whole read (its lines include lines outside records).
-  public mutating func end(_ result: ReadResult) {
+  package mutating func end(_ result: ReadResult) {
     finish(lines: result.reportedStatistics.lines)
     for (i, statistics) in result.inputStatistics.enumerated() where i < inputProfilers?.count ?? 0 {
       inputProfilers?[i].finish(lines: statistics.lines)
@@ -223,7 +223,7 @@ public struct RunProfiler: ChunkedRecordSink {
   }
 
   /// One chunk's counts.
-  public struct Part: RecordPart {
+  package struct Part: RecordPart {
     var records = 0
     var noOps = 0
     var timedRecords = 0
@@ -240,7 +240,7 @@ public struct RunProfiler: ChunkedRecordSink {
     var sequence: [Int32] = []
 
     /// Counts the record.
-    public mutating func add(_ record: RecordContent) {
+    package mutating func add(_ record: RecordContent) {
       records += 1
       let path = record.string(record.actionPathRange)
       if let index = nameIndex[path] {
@@ -273,9 +273,9 @@ public struct RunProfiler: ChunkedRecordSink {
 }
 
 /// A saved `report --format json` that cannot be read as one.
-public struct SavedReportError: Error, CustomStringConvertible, Sendable {
+package struct SavedReportError: Error, CustomStringConvertible, Sendable {
   /// What is wrong, with the file's name.
-  public var description: String
+  package var description: String
 }
 
 extension RunProfile {
@@ -285,7 +285,7 @@ extension RunProfile {
   /// `x.y`), so a group keeps what its children leave. A report with `--depth N` lists
   /// paths grouped to N segments (`groupDepth`). Rows left out by `--top` or `--min-share`
   /// are counted in `omittedRows`.
-  public init(savedReport data: Data, source: String) throws {
+  package init(savedReport data: Data, source: String) throws {
     let json = try SavedReport.decode(Self.droppingByteOrderMark(data), source: source)
     let records = json.records
     let actions = json.actions
@@ -355,7 +355,7 @@ extension RunProfile {
 
   /// Whether `data` looks like a saved report rather than a log: JSON starting with `{`
   /// (after a byte order mark, which an editor may have added).
-  public static func isSavedReport(_ data: Data) -> Bool {
+  package static func isSavedReport(_ data: Data) -> Bool {
     droppingByteOrderMark(data).first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 })
       == UInt8(ascii: "{")
   }

@@ -80,8 +80,8 @@ for pair in "gen-diffing.log sim-player.log" "sim-mixer.log sim-trading.log" "to
   run "compare-$a-$b" compare "$logs/$a" "$logs/$b"
   run "compare-$a-$b.md" compare --format markdown --fail-new "$logs/$a" "$logs/$b"
   run "compare-$a-$b.json" compare --format json --depth 2 --fail-above 1.5 "$logs/$a" "$logs/$b"
-  run "compare-saved-$a-$b" compare "$out/$a.saved.json" "$logs/$b"
-  run "compare-saved2-$a-$b" compare --format json "$out/$a.saved.json" "$out/$b.saved.json"
+  run "compare-saved-$a-$b" compare "$a.saved.json" "$logs/$b"
+  run "compare-saved2-$a-$b" compare --format json "$a.saved.json" "$b.saved.json"
 done
 cat "$logs"/sim-*.log | (cd "$out" && NO_COLOR=1 "$bin" report - >stdin.report 2>stdin.report.err; echo "exit $?" >>stdin.report.err)
 run check-multi check --default-rules --format json "$logs/sim-mixer.log" "$logs/sim-fleet.log" "$logs/messy.log"
