@@ -105,14 +105,17 @@ package struct JSONWriter {
 
   /// A key named by a schema's `CodingKey` (the saved report's members, so that the
   /// writer and the reader spell them once), written as `key(_:)` writes a literal one.
-  package mutating func key(_ name: some CodingKey) {
+  package mutating func key(_ name: some CodingKey) { key(name.stringValue) }
+
+  /// A key that is not a literal (a report column's); written as `key(_:)` writes one.
+  package mutating func key(_ name: String) {
     if pendingIndent != nil { separate() }
     if needsComma {
       bytes.append(UInt8(ascii: ","))
       if spaced { bytes.append(UInt8(ascii: " ")) }
     }
     bytes.append(UInt8(ascii: "\""))
-    bytes.append(contentsOf: name.stringValue.utf8)
+    bytes.append(contentsOf: name.utf8)
     bytes.append(UInt8(ascii: "\""))
     bytes.append(UInt8(ascii: ":"))
     if spaced { bytes.append(UInt8(ascii: " ")) }

@@ -109,11 +109,38 @@ package struct ReportPrinter: Sendable {
     var path: Int
     var bar: Bool
     var changes: Bool
-    /// The numeric columns with their separators: records, %rec, %lines, [bar], no-op,
-    /// [chg/r], class.
+    /// The columns after the path, each with the blank before it.
     static func numbers(bar: Bool, changes: Bool) -> Int {
-      8 + 6 + 7 + (bar ? 9 : 0) + 7 + (changes ? 6 : 0) + 7
+      ReportPrinter.textColumns(Layout(path: 0, bar: bar, changes: changes)).reduce(0) { $0 + 1 + $1.width }
     }
+  }
+
+  /// The actions table's columns in text, after the path (`ReportColumn.actions`).
+  static let textActionColumns = ReportColumn<ActionTableRow>.actions([
+    "records", "recordShare", "lineShare", "bar", "noOpShare", "changesPerRecord", "class",
+  ])
+
+  /// The text columns that fit `layout`.
+  static func textColumns(_ layout: Layout) -> [ReportColumn<ActionTableRow>.Text] {
+    textActionColumns.compactMap(\.text).filter { $0.shown?(layout) ?? true }
+  }
+
+  /// The cells after the path of one line of the text table: each after a blank, padded
+  /// to its width but the last; `header` for the header line, else `row`'s values.
+  func textCells(_ r: ActionReport, _ row: ActionTableRow?, _ layout: Layout) -> String {
+    let columns = Self.textColumns(layout)
+    var out = ""
+    for (i, column) in columns.enumerated() {
+      let value = row.map { column.value(r, $0) } ?? column.header
+      out += " "
+      guard i < columns.count - 1 else {
+        out += value
+        break
+      }
+      let padded = column.leftAligned ? F.padRight(value, column.width) : F.padLeft(value, column.width)
+      out += row != nil ? column.style.map { style(padded, $0) } ?? padded : padded
+    }
+    return out
   }
 
   /// On a narrow terminal the bar goes first, then changes per record; paths get what is
@@ -139,38 +166,19 @@ package struct ReportPrinter: Sendable {
       } + [title]
     let l = layout(labels)
     if title.count > l.path { title = "Actions (by \(r.options.order.rawValue))" }
-    out +=
-      style(F.padRight(F.fitHead(title, l.path), l.path), ANSI.bold)
-      + " " + F.padLeft("records", 7) + " " + F.padLeft("%rec", 5) + " " + F.padLeft("%lines", 6) + " "
-      + (l.bar ? F.padRight("", 8) + " " : "") + F.padLeft("no-op", 6) + " "
-      + (l.changes ? F.padLeft("chg/r", 5) + " " : "") + "class\n"
+    out += style(F.padRight(F.fitHead(title, l.path), l.path), ANSI.bold) + textCells(r, nil, l) + "\n"
     for row in r.actionRows {
       let marker = row.silencedBy.isEmpty ? "" : (row.silencedLines == row.stats.lines ? "×" : "~")
       let indent = String(repeating: "  ", count: min(row.level, l.path / 4))
       let room = l.path - indent.count - marker.count
       let label = indent + F.fitTail(TerminalSafe.escaped(row.relativeLabel), room) + marker
-      let noop = r.noOpShare(row.stats).map { NumberText.percent($0) + "%" } ?? "-"
-      let lineShare = r.shareOfLines(row.stats)
-      out +=
-        F.padRight(label, l.path) + " " + F.padLeft(NumberText.grouped(row.stats.count), 7) + " "
-        + F.padLeft(NumberText.percent(r.shareOfRecords(row.stats)), 5) + " "
-        + F.padLeft(NumberText.percent(lineShare), 6) + " "
-        + (l.bar ? style(F.bar(lineShare, width: 8), ANSI.cyan) + " " : "") + F.padLeft(noop, 6) + " "
-        + (l.changes ? F.padLeft(NumberText.fixed(r.changesPerRecord(row.stats), 1), 5) + " " : "")
-        + Self.classLabel(row.actionClass) + "\n"
+      let tableRow = ActionTableRow(row)
+      out += F.padRight(label, l.path) + textCells(r, tableRow, l) + "\n"
       // A binding's key paths under it, each with its own class (they may differ).
-      for k in row.keyPaths {
-        var stats = ActionStats()
-        stats.count = k.records
-        stats.lines = k.lines
-        let share = r.shareOfLines(stats)
-        let inner = indent + "  "
-        out +=
-          F.padRight(inner + F.fitTail(TerminalSafe.escaped(k.keyPath), max(1, l.path - inner.count)), l.path) + " "
-          + F.padLeft(NumberText.grouped(k.records), 7) + " "
-          + F.padLeft(NumberText.percent(r.shareOfRecords(stats)), 5) + " " + F.padLeft(NumberText.percent(share), 6)
-          + " " + (l.bar ? style(F.bar(share, width: 8), ANSI.cyan) + " " : "") + F.padLeft("", 6) + " "
-          + (l.changes ? F.padLeft("", 5) + " " : "") + Self.classLabel(k.actionClass) + "\n"
+      let inner = indent + "  "
+      for k in tableRow.keyPathRows {
+        let label = inner + F.fitTail(TerminalSafe.escaped(k.keyPath!.keyPath), max(1, l.path - inner.count))
+        out += F.padRight(label, l.path) + textCells(r, k, l) + "\n"
       }
     }
     if r.actionRows.isEmpty { out += "  (no complete records)\n" }
@@ -232,25 +240,21 @@ package struct ReportPrinter: Sendable {
 
   // MARK: markdown
 
+  /// The actions table's columns in markdown (`ReportColumn.actions`).
+  static let markdownActionColumns = ReportColumn<ActionTableRow>.actions([
+    "path", "records", "recordShare", "lineShare", "noOpShare", "changesPerRecord", "class", "silencedBy",
+  ])
+
   func markdown(_ r: ActionReport) -> String {
-    let cell = Markdown.cell
     let code = Markdown.code
     var out = "# tcalog report\n\n"
     for line in headerLines(r) { out += "- " + line + "\n" }
     out += "\n## Noisiest actions (by \(r.options.order.rawValue))\n\n"
-    out +=
-      "| action | records | % records | % lines | no-op % | changes/record | class |"
-      + (r.silenced == nil ? "" : " silenced by |") + "\n"
-    out += "|---|---:|---:|---:|---:|---:|---|" + (r.silenced == nil ? "" : "---|") + "\n"
+    let columns = Self.markdownActionColumns.compactMap(\.markdown).filter { $0.shown?(r) ?? true }
+    out += "|" + columns.map { " \($0.header) |" }.joined() + "\n"
+    out += "|" + columns.map { $0.numeric ? "---:|" : "---|" }.joined() + "\n"
     for row in r.actionRows {
-      let indent = String(repeating: "  ", count: row.level).replacingScalars(" ", with: "&nbsp;")
-      let noop = r.noOpShare(row.stats).map { NumberText.percent($0) } ?? "–"
-      out +=
-        "| \(indent)\(code(row.label)) | \(NumberText.grouped(row.stats.count)) | "
-        + "\(NumberText.percent(r.shareOfRecords(row.stats))) | \(NumberText.percent(r.shareOfLines(row.stats))) | "
-        + "\(noop) | \(NumberText.fixed(r.changesPerRecord(row.stats), 1)) | \(Self.classJSON(row.actionClass)) |"
-      if r.silenced != nil { out += " \(cell(row.silencedBy.joined(separator: ", "))) |" }
-      out += "\n"
+      out += "|" + columns.map { " \($0.value(r, ActionTableRow(row))) |" }.joined() + "\n"
     }
     if r.hiddenActionRows > 0 { out += "\n\(NumberText.counted(r.hiddenActionRows, "more row")) not shown.\n" }
     if !r.bursts.isEmpty {
@@ -278,8 +282,24 @@ package struct ReportPrinter: Sendable {
 
   /// The members `compare` reads back are named by the saved report's schema.
   private typealias Saved = SavedReport.Key
-  private typealias SavedRow = SavedReport.ActionRow.Key
   private typealias SavedState = SavedReport.StateRow.Key
+
+  /// One row of the actions table as a JSON object, a binding's key paths in it.
+  static func writeActionRow(_ r: ActionReport, _ row: ActionTableRow, to json: inout JSONWriter) {
+    json.beginObject()
+    for column in ReportColumn<ActionTableRow>.actions {
+      guard let name = column.json, let value = column.machine?(r, row) else { continue }
+      value.write(name, to: &json)
+    }
+    let keyPaths = row.keyPathRows
+    if !keyPaths.isEmpty {
+      json.key("keyPaths")
+      json.beginArray()
+      for k in keyPaths { writeActionRow(r, k, to: &json) }
+      json.endArray()
+    }
+    json.endObject()
+  }
 
   func json(_ r: ActionReport) -> String {
     let s = r.statistics
@@ -344,36 +364,7 @@ package struct ReportPrinter: Sendable {
       json.beginArray()
       for row in r.actionRows {
         json.lineBreak(indent: 4)
-        json.beginObject()
-        json.member(SavedRow.path, row.path)
-        json.member(SavedRow.group, row.isGroup)
-        json.member("level", row.level)
-        json.member(SavedRow.parent, row.parentPath)
-        json.member(SavedRow.records, row.stats.count)
-        json.member("recordShare", r.shareOfRecords(row.stats))
-        json.member(SavedRow.lines, row.stats.lines)
-        json.member("lineShare", r.shareOfLines(row.stats))
-        json.member("bytes", row.stats.bytes)
-        json.member(SavedRow.noOpRecords, row.stats.noOps)
-        json.member("noOpShare", r.noOpShare(row.stats))
-        json.member("changes", row.stats.changes)
-        json.member("changesPerRecord", r.changesPerRecord(row.stats))
-        json.member("silencedBy", strings: row.silencedBy)
-        json.member("class", Self.classJSON(row.actionClass))
-        if !row.keyPaths.isEmpty {
-          json.key("keyPaths")
-          json.beginArray()
-          for k in row.keyPaths {
-            json.beginObject()
-            json.member("keyPath", k.keyPath)
-            json.member("records", k.records)
-            json.member("lines", k.lines)
-            json.member("class", k.actionClass.rawValue)
-            json.endObject()
-          }
-          json.endArray()
-        }
-        json.endObject()
+        Self.writeActionRow(r, ActionTableRow(row), to: &json)
       }
       json.lineBreak(indent: 2)
       json.endArray()
@@ -433,14 +424,12 @@ package struct ReportPrinter: Sendable {
       "time_span_seconds": r.timeSpan.map(n) ?? "", "records_per_second": r.rate.map(n) ?? "",
     ])
     for a in r.actionRows {
-      out += row([
-        "table": "action", "path": a.path, "group": String(a.isGroup), "level": String(a.level),
-        "records": String(a.stats.count), "record_share": n(r.shareOfRecords(a.stats)), "lines": String(a.stats.lines),
-        "line_share": n(r.shareOfLines(a.stats)), "bytes": String(a.stats.bytes), "noop_records": String(a.stats.noOps),
-        "noop_share": r.noOpShare(a.stats).map(n) ?? "", "changes": String(a.stats.changes),
-        "changes_per_record": n(r.changesPerRecord(a.stats)), "silenced_by": a.silencedBy.joined(separator: " "),
-        "class": Self.classJSON(a.actionClass),
-      ])
+      var values = ["table": "action"]
+      for column in ReportColumn<ActionTableRow>.actions {
+        guard let name = column.csv, let value = column.machine?(r, ActionTableRow(a)) else { continue }
+        values[name] = value.csv
+      }
+      out += row(values)
     }
     for b in r.bursts {
       out += row(["table": "burst", "path": b.path, "records": String(b.count)])
