@@ -247,17 +247,12 @@ package struct HTMLReportPage {
   private func states() -> String {
     guard !report.stateRows.isEmpty else { return "" }
     var out = "<section id=\"states\">\n<h2>State paths</h2>\n<table class=\"sortable\">\n<thead><tr>"
-    out += "<th data-type=\"text\">normalized path</th><th data-type=\"number\">changes</th>"
-    out += "<th data-type=\"number\">distinct keys</th><th data-type=\"text\">changed by</th></tr></thead>\n<tbody>\n"
+    let columns = ReportColumn<StateRow>.states.compactMap(\.html)
+    out += columns.map { "<th data-type=\"\($0.numeric ? "number" : "text")\">\($0.header)</th>" }.joined()
+    out += "</tr></thead>\n<tbody>\n"
+    let context = TableContext(page: self, maxShare: 0)
     for row in report.stateRows.prefix(Self.tableRows) {
-      out += "<tr><td class=\"path\" data-value=\"\(Self.escape(row.path))\">\(Self.pathHTML(row.path))</td>"
-      out += "<td class=\"num\" data-value=\"\(row.changes)\">\(NumberText.grouped(row.changes))</td>"
-      out += "<td class=\"num\" data-value=\"\(row.distinctPaths)\">\(NumberText.grouped(row.distinctPaths))</td><td>"
-      out += row.topActions.map {
-        "\(Self.pathHTML($0.action)) <span class=\"dim\">\(NumberText.grouped($0.changes))</span>"
-      }
-      .joined(separator: ", ")
-      out += "</td></tr>\n"
+      out += "<tr>" + columns.map { $0.cell(context, row) }.joined() + "</tr>\n"
     }
     out += "</tbody>\n</table>\n"
     let more = report.hiddenStateRows + max(0, report.stateRows.count - Self.tableRows)

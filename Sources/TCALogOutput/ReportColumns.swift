@@ -10,6 +10,9 @@ enum MachineValue {
   case bool(Bool)
   /// A JSON array of strings; one CSV field, blank-separated.
   case strings([String])
+  /// A JSON array of `{"action", "changes"}` objects; one CSV field of `action=changes`,
+  /// blank-separated.
+  case actionChanges([ActionChange])
 
   /// The CSV field's text (before `CSV.row` quotes it).
   var csv: String {
@@ -19,6 +22,7 @@ enum MachineValue {
     case .string(let s): return s ?? ""
     case .bool(let b): return String(b)
     case .strings(let list): return list.joined(separator: " ")
+    case .actionChanges(let list): return list.map { "\($0.action)=\($0.changes)" }.joined(separator: " ")
     }
   }
 
@@ -33,6 +37,15 @@ enum MachineValue {
     case .strings(let list):
       json.beginArray()
       for s in list { json.string(s) }
+      json.endArray()
+    case .actionChanges(let list):
+      json.beginArray()
+      for change in list {
+        json.beginObject()
+        json.member("action", change.action)
+        json.member("changes", change.changes)
+        json.endObject()
+      }
       json.endArray()
     }
   }
@@ -233,7 +246,7 @@ extension ReportColumn where Row == ActionTableRow {
     ReportColumn(
       json: "class", csv: "class", machine: { _, t in .string(ReportPrinter.classJSON(t.actionClass)) },
       // The longest word is 6 wide ("ambig.", "signal"); the last column is not padded.
-      text: Text(header: "class", width: 6) { _, t in ReportPrinter.classLabel(t.actionClass) },
+      text: Text(header: "class", width: 6, leftAligned: true) { _, t in ReportPrinter.classLabel(t.actionClass) },
       markdown: Markdown(header: "class", numeric: false) { _, t in ReportPrinter.classJSON(t.actionClass) },
       html: HTML(header: "class", numeric: false) { page, t in
         let word = HTMLReportPage.classWord(t.actionClass)
@@ -245,5 +258,52 @@ extension ReportColumn where Row == ActionTableRow {
   /// The columns named, in that order, for the formats that pick their own.
   static func actions(_ keys: [String]) -> [ReportColumn] {
     keys.map { key in actions.first { $0.key == key }! }
+  }
+}
+
+extension ReportColumn where Row == StateRow {
+  private typealias SavedState = SavedReport.StateRow.Key
+
+  /// The state paths table, in the order JSON and CSV write it. Text shows the path
+  /// (fitted) and the actions that changed it (a line below) itself.
+  static let states: [ReportColumn] = [
+    ReportColumn(
+      json: SavedState.path.stringValue, csv: "path", machine: { _, row in .string(row.path) },
+      markdown: Markdown(header: "state path", numeric: false) { _, row in TCALogOutput.Markdown.code(row.path) },
+      html: HTML(header: "normalized path", numeric: false) { _, row in
+        "<td class=\"path\" data-value=\"\(HTMLReportPage.escape(row.path))\">\(HTMLReportPage.pathHTML(row.path))</td>"
+      }),
+    ReportColumn(
+      json: SavedState.changes.stringValue, csv: "changes", machine: { _, row in .integer(row.changes) },
+      text: Text(header: "changes", width: 9) { _, row in NumberText.grouped(row.changes) },
+      markdown: Markdown(header: "changes", numeric: true) { _, row in NumberText.grouped(row.changes) },
+      html: HTML(header: "changes", numeric: true) { _, row in
+        HTMLReportPage.numberCell(String(row.changes), NumberText.grouped(row.changes))
+      }),
+    ReportColumn(
+      json: "distinctPaths", csv: "distinct_paths", machine: { _, row in .integer(row.distinctPaths) },
+      text: Text(header: "keys", width: 8) { _, row in NumberText.grouped(row.distinctPaths) },
+      markdown: Markdown(header: "distinct keys", numeric: true) { _, row in NumberText.grouped(row.distinctPaths) },
+      html: HTML(header: "distinct keys", numeric: true) { _, row in
+        HTMLReportPage.numberCell(String(row.distinctPaths), NumberText.grouped(row.distinctPaths))
+      }),
+    ReportColumn(
+      json: "topActions", csv: "top_actions", machine: { _, row in .actionChanges(row.topActions) },
+      markdown: Markdown(header: "changed by", numeric: false) { _, row in
+        row.topActions.map { "\(TCALogOutput.Markdown.code($0.action)) \(NumberText.grouped($0.changes))" }
+          .joined(separator: ", ")
+      },
+      html: HTML(header: "changed by", numeric: false) { _, row in
+        "<td>"
+          + row.topActions.map {
+            "\(HTMLReportPage.pathHTML($0.action)) <span class=\"dim\">\(NumberText.grouped($0.changes))</span>"
+          }
+          .joined(separator: ", ") + "</td>"
+      }),
+  ]
+
+  /// The columns named, in that order.
+  static func states(_ keys: [String]) -> [ReportColumn] {
+    keys.map { key in states.first { $0.key == key }! }
   }
 }

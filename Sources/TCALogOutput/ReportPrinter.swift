@@ -125,15 +125,15 @@ package struct ReportPrinter: Sendable {
     textActionColumns.compactMap(\.text).filter { $0.shown?(layout) ?? true }
   }
 
-  /// The cells after the path of one line of the text table: each after a blank, padded
-  /// to its width but the last; `header` for the header line, else `row`'s values.
-  func textCells(_ r: ActionReport, _ row: ActionTableRow?, _ layout: Layout) -> String {
-    let columns = Self.textColumns(layout)
+  /// The cells after the path of one line of a text table: each after a blank, padded to
+  /// its width (a left-aligned last one is not: no trailing blanks); the headers for the
+  /// header line (nil `row`), else `row`'s values, in their style.
+  func textCells<Row>(_ columns: [ReportColumn<Row>.Text], _ r: ActionReport, _ row: Row?) -> String {
     var out = ""
     for (i, column) in columns.enumerated() {
       let value = row.map { column.value(r, $0) } ?? column.header
       out += " "
-      guard i < columns.count - 1 else {
+      if column.leftAligned && i == columns.count - 1 {
         out += value
         break
       }
@@ -142,6 +142,14 @@ package struct ReportPrinter: Sendable {
     }
     return out
   }
+
+  /// The actions table's text cells that fit `layout`.
+  func textCells(_ r: ActionReport, _ row: ActionTableRow?, _ layout: Layout) -> String {
+    textCells(Self.textColumns(layout), r, row)
+  }
+
+  /// The state table's columns in text, after the path (`ReportColumn.states`).
+  static let textStateColumns = ReportColumn<StateRow>.states(["changes", "distinctPaths"]).compactMap(\.text)
 
   /// On a narrow terminal the bar goes first, then changes per record; paths get what is
   /// left, but no more than the longest label needs.
@@ -218,14 +226,10 @@ package struct ReportPrinter: Sendable {
       let names = r.stateRows.map { TerminalSafe.escaped($0.path.isEmpty ? "(root)" : $0.path) }
       let longest = names.map { $0.unicodeScalars.count }.max() ?? 0
       let pathWidth = max(12, min(width - 19, max(longest, 20)))
-      out +=
-        style(F.padRight("Noisiest state paths", pathWidth), ANSI.bold) + " " + F.padLeft("changes", 9) + " "
-        + F.padLeft("keys", 8) + "\n"
+      out += style(F.padRight("Noisiest state paths", pathWidth), ANSI.bold) + textCells(Self.textStateColumns, r, nil)
+      out += "\n"
       for (row, name) in zip(r.stateRows, names) {
-        out +=
-          F.padRight(F.fitTail(name, pathWidth), pathWidth) + " "
-          + F.padLeft(NumberText.grouped(row.changes), 9) + " " + F.padLeft(NumberText.grouped(row.distinctPaths), 8)
-          + "\n"
+        out += F.padRight(F.fitTail(name, pathWidth), pathWidth) + textCells(Self.textStateColumns, r, row) + "\n"
         let by = row.topActions.map {
           "\(TerminalSafe.escaped($0.action.isEmpty ? "(no path)" : $0.action)) \(NumberText.grouped($0.changes))"
         }
@@ -266,12 +270,12 @@ package struct ReportPrinter: Sendable {
       }
     }
     if !r.stateRows.isEmpty {
-      out += "\n## Noisiest state paths\n\n| state path | changes | distinct keys | changed by |\n|---|---:|---:|---|\n"
+      let columns = ReportColumn<StateRow>.states.compactMap(\.markdown)
+      out += "\n## Noisiest state paths\n\n"
+      out += "|" + columns.map { " \($0.header) |" }.joined() + "\n"
+      out += "|" + columns.map { $0.numeric ? "---:|" : "---|" }.joined() + "\n"
       for row in r.stateRows {
-        let by = row.topActions.map { "\(code($0.action)) \(NumberText.grouped($0.changes))" }.joined(separator: ", ")
-        out +=
-          "| \(code(row.path)) | \(NumberText.grouped(row.changes)) | "
-          + "\(NumberText.grouped(row.distinctPaths)) | \(by) |\n"
+        out += "|" + columns.map { " \($0.value(r, row)) |" }.joined() + "\n"
       }
       if r.hiddenStateRows > 0 { out += "\n\(NumberText.counted(r.hiddenStateRows, "more state path")) not shown.\n" }
     }
@@ -282,7 +286,6 @@ package struct ReportPrinter: Sendable {
 
   /// The members `compare` reads back are named by the saved report's schema.
   private typealias Saved = SavedReport.Key
-  private typealias SavedState = SavedReport.StateRow.Key
 
   /// One row of the actions table as a JSON object, a binding's key paths in it.
   static func writeActionRow(_ r: ActionReport, _ row: ActionTableRow, to json: inout JSONWriter) {
@@ -376,18 +379,10 @@ package struct ReportPrinter: Sendable {
       for row in r.stateRows {
         json.lineBreak(indent: 4)
         json.beginObject()
-        json.member(SavedState.path, row.path)
-        json.member(SavedState.changes, row.changes)
-        json.member("distinctPaths", row.distinctPaths)
-        json.key("topActions")
-        json.beginArray()
-        for top in row.topActions {
-          json.beginObject()
-          json.member("action", top.action)
-          json.member("changes", top.changes)
-          json.endObject()
+        for column in ReportColumn<StateRow>.states {
+          guard let name = column.json, let value = column.machine?(r, row) else { continue }
+          value.write(name, to: &json)
         }
-        json.endArray()
         json.endObject()
       }
       json.lineBreak(indent: 2)
@@ -435,11 +430,12 @@ package struct ReportPrinter: Sendable {
       out += row(["table": "burst", "path": b.path, "records": String(b.count)])
     }
     for state in r.stateRows {
-      let by = state.topActions.map { "\($0.action)=\($0.changes)" }.joined(separator: " ")
-      out += row([
-        "table": "state", "path": state.path, "changes": String(state.changes),
-        "distinct_paths": String(state.distinctPaths), "top_actions": by,
-      ])
+      var values = ["table": "state"]
+      for column in ReportColumn<StateRow>.states {
+        guard let name = column.csv, let value = column.machine?(r, state) else { continue }
+        values[name] = value.csv
+      }
+      out += row(values)
     }
     return out
   }
