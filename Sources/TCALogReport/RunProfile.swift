@@ -152,6 +152,10 @@ package struct RunProfiler: ChunkedRecordSink {
   /// With `perInput`: a profiler of each input begun, the last the one being read. A
   /// stream hands over a chunk's part only within its input, so each part is one input's.
   private var inputProfilers: [RunProfiler]?
+  /// Read record by record (`record(_:)`): the actions and state paths seen so far, and
+  /// each action's path, so that a record costs no more than in a chunk's part.
+  private var sequentialCounter = RecordCounter()
+  private var sequentialNames: [String] = []
 
   /// A profiler for the log named `source`; with `perInput`, also of each input alone
   /// (`inputProfiles`), for `check` on several files.
@@ -176,8 +180,11 @@ package struct RunProfiler: ChunkedRecordSink {
   /// Counts the record.
   package mutating func record(_ record: Record) -> StreamControl {
     var part = Part()
+    swap(&part.counter, &sequentialCounter)
     part.add(record.content)
-    absorb(part)
+    for index in sequentialNames.count..<part.counter.actionCount { sequentialNames.append(part.counter.path(index)) }
+    absorb(part, names: sequentialNames)
+    swap(&part.counter, &sequentialCounter)
     return .more
   }
 
@@ -186,7 +193,7 @@ package struct RunProfiler: ChunkedRecordSink {
 
   /// Adds a chunk's counts.
   package mutating func merge(_ part: Part) -> StreamControl {
-    absorb(part)
+    absorb(part, names: (0..<part.counter.actionCount).map(part.counter.path))
     return .more
   }
 
@@ -203,19 +210,23 @@ package struct RunProfiler: ChunkedRecordSink {
     if let firstTime, let lastTime { profile.spanSeconds = lastTime - firstTime }
   }
 
-  private mutating func absorb(_ part: Part) {
-    if let last = inputProfilers?.indices.last { inputProfilers?[last].absorb(part) }
+  /// Adds a part's counts; `names` are the action paths of its counter's indexes (two
+  /// roots' actions of one path count as one path).
+  private mutating func absorb(_ part: Part, names: [String]) {
+    if let last = inputProfilers?.indices.last { inputProfilers?[last].absorb(part, names: names) }
     // Blocks count records across the run: the part's records follow those merged so far.
     profile.fitBlocks(profile.records + part.sequence.count)
     for (i, action) in part.sequence.enumerated() {
-      profile.actions[part.names[Int(action)], default: RunProfile.Tally()].perBlock[
+      profile.actions[names[Int(action)], default: RunProfile.Tally()].perBlock[
         (profile.records + i) / profile.recordsPerBlock, default: 0] += 1
     }
     profile.records += part.records
     profile.noOps += part.noOps
     profile.timedRecords += part.timedRecords
-    for (path, tally) in part.actions { profile.actions[path, default: RunProfile.Tally()].absorb(tally) }
-    for (path, tally) in part.states { profile.states[path, default: RunProfile.Tally()].absorb(tally) }
+    for (index, tally) in part.actions { profile.actions[names[index], default: RunProfile.Tally()].absorb(tally) }
+    for (id, tally) in part.states {
+      profile.states[part.counter.statePath(id), default: RunProfile.Tally()].absorb(tally)
+    }
     // Parts arrive in log order: the first one with a timestamp has the log's offset.
     if profile.timedRecords == part.timedRecords { profile.timeOffset = part.timeOffset }
     if let t = part.firstTime { firstTime = min(firstTime ?? t, t) }
@@ -231,25 +242,20 @@ package struct RunProfiler: ChunkedRecordSink {
     var lastTime: Double?
     /// The offset of the chunk's first timestamp.
     var timeOffset: Int?
-    var actions: [String: RunProfile.Tally] = [:]
-    var states: [String: RunProfile.Tally] = [:]
-    /// The chunk's action paths, and each record's among them in order (4 bytes a record,
-    /// for the chunk only): where a record falls in the run is known only at the merge.
-    var names: [String] = []
-    var nameIndex: [String: Int32] = [:]
+    /// Which action and state path each record counts for, as the report's aggregator.
+    var counter = RecordCounter()
+    /// Per action index of `counter`, per state id: the counts.
+    var actions: [Int: RunProfile.Tally] = [:]
+    var states: [Int: RunProfile.Tally] = [:]
+    /// Each record's action index in order (4 bytes a record, for the chunk only): where a
+    /// record falls in the run is known only at the merge.
     var sequence: [Int32] = []
 
     /// Counts the record.
     package mutating func add(_ record: RecordContent) {
       records += 1
-      let path = record.string(record.actionPathRange)
-      if let index = nameIndex[path] {
-        sequence.append(index)
-      } else {
-        nameIndex[path] = Int32(names.count)
-        sequence.append(Int32(names.count))
-        names.append(path)
-      }
+      let index = counter.action(of: record)
+      sequence.append(Int32(index))
       let noOp = record.isComplete && record.isNoOp
       if noOp { noOps += 1 }
       var second: Int?
@@ -261,11 +267,10 @@ package struct RunProfiler: ChunkedRecordSink {
         lastTime = max(lastTime ?? time, time)
         second = Int(time.rounded(.down))
       }
-      actions[path, default: RunProfile.Tally()].add(
-        second: second, lines: record.lines, noOp: noOp)
+      actions[index, default: RunProfile.Tally()].add(second: second, lines: record.lines, noOp: noOp)
       // As the report counts them: every change (two windows' `x` in one record are two).
       for change in record.changes {
-        states[record.string(change.normalized), default: RunProfile.Tally()].add(
+        states[counter.state(change, of: record), default: RunProfile.Tally()].add(
           second: second, lines: 0, noOp: false)
       }
     }
