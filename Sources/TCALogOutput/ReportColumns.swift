@@ -307,3 +307,25 @@ extension ReportColumn where Row == StateRow {
     keys.map { key in states.first { $0.key == key }! }
   }
 }
+
+/// A row of the bursts table: an action's busiest second.
+typealias BurstRow = (path: String, second: Int, count: Int)
+
+extension ReportColumn where Row == BurstRow {
+  /// The bursts table, in the order JSON writes it. Text says each burst as a sentence
+  /// (`tick  40 records in 1 s at 10:05:31`) and HTML draws them on the timeline.
+  static let bursts: [ReportColumn] = [
+    ReportColumn(
+      json: "action", csv: "path", machine: { _, b in .string(b.path) },
+      markdown: Markdown(header: "action", numeric: false) { _, b in TCALogOutput.Markdown.code(b.path) }),
+    ReportColumn(
+      json: "records", csv: "records", machine: { _, b in .integer(b.count) },
+      markdown: Markdown(header: "records in 1 s", numeric: true) { _, b in NumberText.grouped(b.count) }),
+    ReportColumn(
+      json: "second", machine: { _, b in .integer(b.second) },
+      markdown: Markdown(header: "at", numeric: false) { r, b in
+        TextFormatting.clockTime(b.second, offset: r.timeOffset)
+      }
+    ),
+  ]
+}

@@ -250,33 +250,21 @@ package struct ReportPrinter: Sendable {
   ])
 
   func markdown(_ r: ActionReport) -> String {
-    let code = Markdown.code
     var out = "# tcalog report\n\n"
     for line in headerLines(r) { out += "- " + line + "\n" }
     out += "\n## Noisiest actions (by \(r.options.order.rawValue))\n\n"
-    let columns = Self.markdownActionColumns.compactMap(\.markdown).filter { $0.shown?(r) ?? true }
-    out += "|" + columns.map { " \($0.header) |" }.joined() + "\n"
-    out += "|" + columns.map { $0.numeric ? "---:|" : "---|" }.joined() + "\n"
-    for row in r.actionRows {
-      out += "|" + columns.map { " \($0.value(r, ActionTableRow(row))) |" }.joined() + "\n"
-    }
+    out += Self.markdownTable(
+      Self.markdownActionColumns.compactMap(\.markdown).filter { $0.shown?(r) ?? true }, r,
+      r.actionRows.map(ActionTableRow.init))
     if r.hiddenActionRows > 0 { out += "\n\(NumberText.counted(r.hiddenActionRows, "more row")) not shown.\n" }
     if !r.bursts.isEmpty {
       let from = r.timedShareNote.map { "; from \($0)" } ?? ""
-      out += "\n## Bursts (busiest second per action\(from))\n\n| action | records in 1 s | at |\n|---|---:|---|\n"
-      for b in r.bursts {
-        out +=
-          "| \(code(b.path)) | \(NumberText.grouped(b.count)) | \(F.clockTime(b.second, offset: r.timeOffset)) |\n"
-      }
+      out += "\n## Bursts (busiest second per action\(from))\n\n"
+      out += Self.markdownTable(ReportColumn<BurstRow>.bursts.compactMap(\.markdown), r, r.bursts)
     }
     if !r.stateRows.isEmpty {
-      let columns = ReportColumn<StateRow>.states.compactMap(\.markdown)
       out += "\n## Noisiest state paths\n\n"
-      out += "|" + columns.map { " \($0.header) |" }.joined() + "\n"
-      out += "|" + columns.map { $0.numeric ? "---:|" : "---|" }.joined() + "\n"
-      for row in r.stateRows {
-        out += "|" + columns.map { " \($0.value(r, row)) |" }.joined() + "\n"
-      }
+      out += Self.markdownTable(ReportColumn<StateRow>.states.compactMap(\.markdown), r, r.stateRows)
       if r.hiddenStateRows > 0 { out += "\n\(NumberText.counted(r.hiddenStateRows, "more state path")) not shown.\n" }
     }
     return out
@@ -287,13 +275,48 @@ package struct ReportPrinter: Sendable {
   /// The members `compare` reads back are named by the saved report's schema.
   private typealias Saved = SavedReport.Key
 
-  /// One row of the actions table as a JSON object, a binding's key paths in it.
-  static func writeActionRow(_ r: ActionReport, _ row: ActionTableRow, to json: inout JSONWriter) {
-    json.beginObject()
-    for column in ReportColumn<ActionTableRow>.actions {
+  /// A markdown table of `rows`: a header line, the alignment line, a line per row.
+  static func markdownTable<Row>(_ columns: [ReportColumn<Row>.Markdown], _ r: ActionReport, _ rows: [Row]) -> String {
+    var out = "|" + columns.map { " \($0.header) |" }.joined() + "\n"
+    out += "|" + columns.map { $0.numeric ? "---:|" : "---|" }.joined() + "\n"
+    for row in rows { out += "|" + columns.map { " \($0.value(r, row)) |" }.joined() + "\n" }
+    return out
+  }
+
+  /// The JSON members of `row`, the columns' that it has, in the columns' order.
+  static func writeMembers<Row>(
+    _ columns: [ReportColumn<Row>], _ r: ActionReport, _ row: Row, to json: inout JSONWriter
+  ) {
+    for column in columns {
       guard let name = column.json, let value = column.machine?(r, row) else { continue }
       value.write(name, to: &json)
     }
+  }
+
+  /// `row` as a JSON object of its members.
+  static func writeObject<Row>(_ columns: [ReportColumn<Row>], _ r: ActionReport, _ row: Row, to json: inout JSONWriter)
+  {
+    json.beginObject()
+    writeMembers(columns, r, row, to: &json)
+    json.endObject()
+  }
+
+  /// `row`'s CSV fields by column, in the CSV table `table`.
+  static func csvValues<Row>(_ columns: [ReportColumn<Row>], _ r: ActionReport, _ row: Row, table: String) -> [String:
+    String]
+  {
+    var values = ["table": table]
+    for column in columns {
+      guard let name = column.csv, let value = column.machine?(r, row) else { continue }
+      values[name] = value.csv
+    }
+    return values
+  }
+
+  /// One row of the actions table as a JSON object, a binding's key paths in it.
+  static func writeActionRow(_ r: ActionReport, _ row: ActionTableRow, to json: inout JSONWriter) {
+    json.beginObject()
+    writeMembers(ReportColumn<ActionTableRow>.actions, r, row, to: &json)
     let keyPaths = row.keyPathRows
     if !keyPaths.isEmpty {
       json.key("keyPaths")
@@ -330,13 +353,7 @@ package struct ReportPrinter: Sendable {
       json.lineBreak(indent: 2)
       json.key("bursts")
       json.beginArray()
-      for burst in r.bursts {
-        json.beginObject()
-        json.member("action", burst.path)
-        json.member("records", burst.count)
-        json.member("second", burst.second)
-        json.endObject()
-      }
+      for burst in r.bursts { Self.writeObject(ReportColumn<BurstRow>.bursts, r, burst, to: &json) }
       json.endArray()
       json.member("recordsPerBucket", integers: r.ratePerBucket)
       json.member("minutesPerBucket", r.minutesPerBucket)
@@ -378,12 +395,7 @@ package struct ReportPrinter: Sendable {
       json.beginArray()
       for row in r.stateRows {
         json.lineBreak(indent: 4)
-        json.beginObject()
-        for column in ReportColumn<StateRow>.states {
-          guard let name = column.json, let value = column.machine?(r, row) else { continue }
-          value.write(name, to: &json)
-        }
-        json.endObject()
+        Self.writeObject(ReportColumn<StateRow>.states, r, row, to: &json)
       }
       json.lineBreak(indent: 2)
       json.endArray()
@@ -419,23 +431,11 @@ package struct ReportPrinter: Sendable {
       "time_span_seconds": r.timeSpan.map(n) ?? "", "records_per_second": r.rate.map(n) ?? "",
     ])
     for a in r.actionRows {
-      var values = ["table": "action"]
-      for column in ReportColumn<ActionTableRow>.actions {
-        guard let name = column.csv, let value = column.machine?(r, ActionTableRow(a)) else { continue }
-        values[name] = value.csv
-      }
-      out += row(values)
+      out += row(Self.csvValues(ReportColumn<ActionTableRow>.actions, r, ActionTableRow(a), table: "action"))
     }
-    for b in r.bursts {
-      out += row(["table": "burst", "path": b.path, "records": String(b.count)])
-    }
+    for b in r.bursts { out += row(Self.csvValues(ReportColumn<BurstRow>.bursts, r, b, table: "burst")) }
     for state in r.stateRows {
-      var values = ["table": "state"]
-      for column in ReportColumn<StateRow>.states {
-        guard let name = column.csv, let value = column.machine?(r, state) else { continue }
-        values[name] = value.csv
-      }
-      out += row(values)
+      out += row(Self.csvValues(ReportColumn<StateRow>.states, r, state, table: "state"))
     }
     return out
   }
