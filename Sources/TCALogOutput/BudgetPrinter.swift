@@ -4,9 +4,9 @@ import TCALogSupport
 
 /// Writes what `tcalog check` found: every rule with its measured value and limit, and the
 /// broken default rules, as text, JSON, GitHub annotations or JUnit XML.
-public struct BudgetPrinter {
+package struct BudgetPrinter {
   /// The output formats of `check`.
-  public enum Format: String, Sendable, CaseIterable {
+  package enum Format: String, Sendable, CaseIterable {
     /// One line per rule.
     case text
     /// One JSON document.
@@ -19,34 +19,34 @@ public struct BudgetPrinter {
   }
 
   /// The format.
-  public var format: Format
+  package var format: Format
   /// The UTC offset the log writes its times in (nil: local time), so that a burst's time
   /// reads as in the log.
-  public var timeOffset: Int?
+  package var timeOffset: Int?
   /// The columns text lines are wrapped to (at spaces, later lines indented under the
   /// rule); nil: not wrapped.
-  public var width: Int?
+  package var width: Int?
 
   /// Action paths of the run that no rule names (the `*` rule aside), with their records.
-  public var unnamed: [(path: String, records: Int)] = []
+  package var unnamed: [(path: String, records: Int)] = []
   /// `check --strict`: a stale rule and an unnamed action break the budget.
-  public var strict = false
+  package var strict = false
 
   /// What one input of several measured alone, rule by rule.
-  public struct InputCheck: Sendable {
+  package struct InputCheck: Sendable {
     /// The input's name as given (`-`: standard input).
-    public var source: String
+    package var source: String
     /// Its records (those in the time window, when there is one).
-    public var records: Int
+    package var records: Int
     /// Its lines (those of the records in the time window, when there is one).
-    public var lines: Int
+    package var lines: Int
     /// The budget's rules measured on this input alone, in the order of the whole read's.
-    public var results: [Budget.Result]
+    package var results: [Budget.Result]
     /// The built-in rules on this input alone (empty without `--default-rules`).
-    public var defaults: [DefaultBudget.Result]
+    package var defaults: [DefaultBudget.Result]
 
     /// An input's measurements.
-    public init(
+    package init(
       source: String, records: Int, lines: Int, results: [Budget.Result], defaults: [DefaultBudget.Result]
     ) {
       self.source = source
@@ -58,17 +58,17 @@ public struct BudgetPrinter {
 
     /// Rules over their limit on this input alone, budget and built-in (a rule stale here
     /// may match in another input: it is not counted).
-    public var broken: Int {
+    package var broken: Int {
       results.filter { $0.measured != nil && !$0.holds }.count + defaults.filter { !$0.findings.isEmpty }.count
     }
   }
 
   /// Each input's own measurements, in the order read; text shows them when there are
   /// several, json always (one input: the whole read's).
-  public var inputs: [InputCheck] = []
+  package var inputs: [InputCheck] = []
 
   /// A printer of `format`, writing times in `timeOffset`, text wrapped to `width` columns.
-  public init(format: Format, timeOffset: Int? = nil, width: Int? = nil) {
+  package init(format: Format, timeOffset: Int? = nil, width: Int? = nil) {
     self.format = format
     self.timeOffset = timeOffset
     self.width = width
@@ -81,7 +81,7 @@ public struct BudgetPrinter {
 
   /// The results in the printer's format; `source` names the logs checked, `defaults` the
   /// built-in rules when checked.
-  public func render(_ results: [Budget.Result], defaults: [DefaultBudget.Result], source: String) -> String {
+  package func render(_ results: [Budget.Result], defaults: [DefaultBudget.Result], source: String) -> String {
     switch format {
     case .text: text(results, defaults, source)
     case .json: json(results, defaults, source)

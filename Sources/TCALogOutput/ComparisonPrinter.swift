@@ -3,9 +3,9 @@ import TCALogReport
 
 /// Writes a `RunComparison`: text for a terminal, markdown for a pull-request comment, JSON
 /// for programs. All three hold the same rows.
-public struct ComparisonPrinter {
+package struct ComparisonPrinter {
   /// The output formats of `compare`.
-  public enum Format: String, Sendable, CaseIterable {
+  package enum Format: String, Sendable, CaseIterable {
     /// Aligned columns for a terminal.
     case text
     /// Tables for a pull-request comment.
@@ -15,21 +15,21 @@ public struct ComparisonPrinter {
   }
 
   /// The format.
-  public var format: Format
+  package var format: Format
   /// Rows per table at most (nil: all).
-  public var top: Int?
+  package var top: Int?
   /// Columns text output fits (paths lose their start first).
-  public var width: Int
+  package var width: Int
 
   /// A printer of `format` showing at most `top` rows per table, text fitted to `width`.
-  public init(format: Format, top: Int?, width: Int = 80) {
+  package init(format: Format, top: Int?, width: Int = 80) {
     self.format = format
     self.top = top
     self.width = width
   }
 
   /// The comparison in the printer's format.
-  public func render(_ comparison: RunComparison) -> String {
+  package func render(_ comparison: RunComparison) -> String {
     switch format {
     case .text: text(comparison, markdown: false)
     case .markdown: text(comparison, markdown: true)

@@ -13,9 +13,9 @@ import TCALogSuggest
 
 /// Writes what `tcalog filter` selects, in one of its formats. Colour and terminal
 /// escaping are decided once, at start-up, by the caller.
-public final class FilterPrinter: SelectionOutput {
+package final class FilterPrinter: SelectionOutput {
   /// The output formats of `tcalog filter --format`.
-  public enum Format: String, Sendable, CaseIterable {
+  package enum Format: String, Sendable, CaseIterable {
     /// The records exactly as they were in the input.
     case raw
     /// One JSON object per record (RecordJSON).
@@ -28,24 +28,24 @@ public final class FilterPrinter: SelectionOutput {
   }
 
   /// The format this printer writes.
-  public let format: Format
+  package let format: Format
   /// Where the printed records go.
-  public let out: OutputBuffer
+  package let out: OutputBuffer
   /// Source of the highlight ranges (nil: nothing highlighted).
-  public let query: RecordQuery?
+  package let query: RecordQuery?
   /// Whether matches, indices and separators are coloured (raw and oneline only).
-  public let color: Bool
+  package let color: Bool
   /// Show control characters from the log as escapes: always in oneline output; in raw
   /// output on a terminal, or with colour on.
-  public let escapes: Bool
+  package let escapes: Bool
   /// At most this many state paths per `oneline` line.
-  public var maxStatePaths = 10
+  package var maxStatePaths = 10
   /// Start `oneline` lines (and `numbersLines` raw lines) with the record's file name
   /// (`app.log:3: …`, `app.log-2- …` for context), as `grep -H` does.
-  public var withFileName = false
+  package var withFileName = false
   /// Start each raw line with its line number in its file (grep -n): `12:` in a selected
   /// record, `12-` in a context record.
-  public var numbersLines = false
+  package var numbersLines = false
   /// Whether the last byte written ended a line (a separator must start on its own line).
   private var atLineStart = true
 
@@ -60,7 +60,7 @@ public final class FilterPrinter: SelectionOutput {
   /// A printer of `format` into `out`; `query` supplies the highlighted matches, `color`
   /// and `escapes` apply to raw and oneline output only (colour implies escaping; oneline
   /// escapes always).
-  public init(format: Format, out: OutputBuffer, query: RecordQuery? = nil, color: Bool = false, escapes: Bool = false)
+  package init(format: Format, out: OutputBuffer, query: RecordQuery? = nil, color: Bool = false, escapes: Bool = false)
   {
     self.format = format
     self.out = out
@@ -74,7 +74,7 @@ public final class FilterPrinter: SelectionOutput {
   }
 
   /// Prints one record; `isContext` marks a context record (`-A/-B/-C`).
-  public func print(_ record: Record, isContext: Bool) throws {
+  package func print(_ record: Record, isContext: Bool) throws {
     switch format {
     case .count:
       return
@@ -99,7 +99,7 @@ public final class FilterPrinter: SelectionOutput {
   }
 
   /// The `--` line between groups of records that are not adjacent.
-  public func printSeparator() throws {
+  package func printSeparator() throws {
     guard format == .raw || format == .oneline else { return }
     try out.append { bytes in
       if !atLineStart { bytes.append(0x0A) }
@@ -112,7 +112,7 @@ public final class FilterPrinter: SelectionOutput {
   }
 
   /// Ends the output (`count` prints its number here).
-  public func finish(selected: Int) throws {
+  package func finish(selected: Int) throws {
     if format == .count {
       try out.append { bytes in
         MachineNumbers.append(selected, to: &bytes)
@@ -142,7 +142,7 @@ public final class FilterPrinter: SelectionOutput {
   }
 
   /// How grep names standard input.
-  public static func displayName(_ file: String) -> String { file == "-" ? "(standard input)" : file }
+  package static func displayName(_ file: String) -> String { file == "-" ? "(standard input)" : file }
 
   /// `FILE:LINE:` (`FILE-LINE-` for context), the file name left out unless `withFileName`.
   private func appendPosition(file: String, line: Int, isContext: Bool, to bytes: inout [UInt8]) {

@@ -12,19 +12,20 @@ import TCALogSupport
 /// Every text from the log goes through `HTMLReportPage.escape` (element content and
 /// attribute values alike); the report's JSON is embedded as a data island with `<`
 /// written `\u003c`, so nothing from the log can close it.
-public struct HTMLReportPage {
+package struct HTMLReportPage {
   /// The report's numbers.
-  public var report: ActionReport
+  package var report: ActionReport
   /// When records came, per action (nil: no timeline).
-  public var profile: RunProfile?
+  package var profile: RunProfile?
   /// The suggestions, shown as `tcalog suggest` writes them (nil: no suggestions section).
-  public var suggestions: SuggestionSet?
+  package var suggestions: SuggestionSet?
   /// The inputs read, as named on the command line.
-  public var files: [String]
+  package var files: [String]
 
   /// A page of `report`, with a timeline from `profile` and `suggestions` when given.
-  public init(report: ActionReport, profile: RunProfile? = nil, suggestions: SuggestionSet? = nil, files: [String] = [])
-  {
+  package init(
+    report: ActionReport, profile: RunProfile? = nil, suggestions: SuggestionSet? = nil, files: [String] = []
+  ) {
     self.report = report
     self.profile = profile
     self.suggestions = suggestions
@@ -32,19 +33,19 @@ public struct HTMLReportPage {
   }
 
   /// Most columns of the timeline.
-  public static let timelineColumns = 96
+  package static let timelineColumns = 96
   /// Fewer seconds than this between the first and last timestamp, and the timeline
   /// follows record order.
-  public static let timelineMinimumSeconds = 10
+  package static let timelineMinimumSeconds = 10
   /// Most action rows in the timeline.
-  public static let timelineRows = 12
+  package static let timelineRows = 12
   /// Most rows of each table; the JSON island holds them all.
-  public static let tableRows = 60
+  package static let tableRows = 60
 
   /// `& < > " '` as character references: safe in element content and quoted attributes,
   /// in HTML and in XML (`check --format junit`). Control characters but tab, LF and CR,
   /// which neither may hold, become U+FFFD.
-  public static func escape(_ text: String) -> String {
+  package static func escape(_ text: String) -> String {
     var out = ""
     out.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {
@@ -85,7 +86,7 @@ public struct HTMLReportPage {
   }
 
   /// The page.
-  public func render() -> String {
+  package func render() -> String {
     var html = """
       <!DOCTYPE html>
       <html lang="en">
@@ -175,62 +176,62 @@ public struct HTMLReportPage {
     return "<span class=\"badge \(word)\"\(title)>\(word)</span>"
   }
 
+  /// The actions table's columns on the page (`ReportColumn.actions`).
+  static let actionColumns = ReportColumn<ActionTableRow>.actions([
+    "path", "class", "records", "lineShare", "noOpShare", "changesPerRecord",
+  ])
+
+  /// What a cell of the page's actions table is drawn with besides its row.
+  struct TableContext {
+    var page: HTMLReportPage
+    /// The largest share of lines of a row: its bar is full.
+    var maxShare: Double
+    var report: ActionReport { page.report }
+
+    /// The share of lines as a bar in the row's class colour, then as a number.
+    func shareCell(_ t: ActionTableRow) -> String {
+      let share = report.shareOfLines(t.stats)
+      let word = HTMLReportPage.classWord(t.actionClass)
+      let width = maxShare > 0 ? 100 * share / maxShare : 0
+      let title =
+        t.keyPath.map { "\(escape($0.keyPath)): \(NumberText.percent(share))% of lines" }
+        ?? "\(escape(t.row.label)): \(NumberText.percent(share))% of lines, \(NumberText.counted(t.stats.lines, "line")), \(NumberText.percent(report.shareOfRecords(t.stats)))% of records"
+      return
+        "<td class=\"num share\" data-value=\"\(share)\"><svg class=\"bar\" viewBox=\"0 0 100 10\" preserveAspectRatio=\"none\" role=\"img\">"
+        + "<title>\(title)</title>"
+        + "<rect class=\"\(word)\" width=\"\(TextFormatting.printf("%.1f", width))\" height=\"10\"></rect></svg> "
+        + "\(NumberText.percent(share))%</td>"
+    }
+
+    private func escape(_ text: String) -> String { HTMLReportPage.escape(text) }
+  }
+
+  /// A numeric cell: sorted by `value`, showing `text`.
+  static func numberCell(_ value: String, _ text: String) -> String {
+    "<td class=\"num\" data-value=\"\(value)\">\(text)</td>"
+  }
+
   private func actions() -> String {
     var out = "<section id=\"actions\">\n<h2>Actions</h2>\n<p class=\"legend\">"
     for c in Self.classes { out += "<span class=\"badge \(c.name)\">\(c.name)</span> \(c.meaning) " }
     out += "</p>\n"
-    let maxShare = report.actionRows.map { report.shareOfLines($0.stats) }.max() ?? 1
-    out +=
-      "<table class=\"sortable\">\n<thead><tr><th data-type=\"text\">action path</th><th data-type=\"text\">class</th>"
-    out += "<th data-type=\"number\">records</th><th data-type=\"number\">share of lines</th>"
-    out += "<th data-type=\"number\">no-op</th><th data-type=\"number\">changes / record</th></tr></thead>\n<tbody>\n"
+    let context = TableContext(page: self, maxShare: report.actionRows.map { report.shareOfLines($0.stats) }.max() ?? 1)
+    let columns = Self.actionColumns.compactMap(\.html)
+    out += "<table class=\"sortable\">\n<thead><tr>"
+    out += columns.map { "<th data-type=\"\($0.numeric ? "number" : "text")\">\($0.header)</th>" }.joined()
+    out += "</tr></thead>\n<tbody>\n"
     let marksSilenced = report.actionRows.contains { !$0.silencedBy.isEmpty }
     for row in report.actionRows.prefix(Self.tableRows) {
-      let lineShare = report.shareOfLines(row.stats)
-      let word = Self.classWord(row.actionClass)
-      let noOp = report.noOpShare(row.stats)
-      let perRecord = report.changesPerRecord(row.stats)
-      let width = maxShare > 0 ? 100 * lineShare / maxShare : 0
-      let silenced =
-        row.silencedBy.isEmpty
-        ? ""
-        : " <span class=\"silenced\" title=\"\(Self.escape(row.silencedBy.joined(separator: ", ")))\">"
-          + (row.silencedLines == row.stats.lines ? "silenced" : "partly silenced") + "</span>"
+      let tableRow = ActionTableRow(row)
       out += "<tr class=\"level\(min(row.level, 6))\(row.isGroup ? " group" : "")\">"
-      out += "<td class=\"path\" data-value=\"\(Self.escape(row.label))\">\(Self.pathHTML(row.label))\(silenced)</td>"
-      out += "<td data-value=\"\(word)\">\(badge(row.actionClass, path: row.isGroup ? nil : row.path))</td>"
-      out += "<td class=\"num\" data-value=\"\(row.stats.count)\">\(NumberText.grouped(row.stats.count))</td>"
-      out +=
-        "<td class=\"num share\" data-value=\"\(lineShare)\"><svg class=\"bar\" viewBox=\"0 0 100 10\" preserveAspectRatio=\"none\" role=\"img\">"
-      out +=
-        "<title>\(Self.escape(row.label)): \(NumberText.percent(lineShare))% of lines, \(NumberText.counted(row.stats.lines, "line")), \(NumberText.percent(report.shareOfRecords(row.stats)))% of records</title>"
-      out += "<rect class=\"\(word)\" width=\"\(TextFormatting.printf("%.1f", width))\" height=\"10\"></rect></svg> "
-      out += "\(NumberText.percent(lineShare))%</td>"
-      out += "<td class=\"num\" data-value=\"\(noOp ?? -1)\">\(noOp.map { NumberText.percent($0) + "%" } ?? "–")</td>"
-      out += "<td class=\"num\" data-value=\"\(perRecord)\">\(NumberText.fixed(perRecord, 2))</td></tr>\n"
+      out += columns.map { $0.cell(context, tableRow) }.joined() + "</tr>\n"
       // A binding's key paths under its row, each with its own class (as the text report).
-      for k in row.keyPaths {
-        var stats = ActionStats()
-        stats.count = k.records
-        stats.lines = k.lines
-        let share = report.shareOfLines(stats)
-        let kWord = Self.classWord(k.actionClass)
-        let kWidth = maxShare > 0 ? 100 * share / maxShare : 0
+      for k in tableRow.keyPathRows {
         out += "<tr class=\"level\(min(row.level + 1, 6)) keypath\">"
-        out += "<td class=\"path\" data-value=\"\(Self.escape(row.label + " " + k.keyPath))\">"
-        out += "<code>\(Self.escape(k.keyPath))</code></td>"
-        out += "<td data-value=\"\(kWord)\">\(badge(k.actionClass, path: nil))</td>"
-        out += "<td class=\"num\" data-value=\"\(k.records)\">\(NumberText.grouped(k.records))</td>"
-        out +=
-          "<td class=\"num share\" data-value=\"\(share)\"><svg class=\"bar\" viewBox=\"0 0 100 10\" preserveAspectRatio=\"none\" role=\"img\">"
-        out += "<title>\(Self.escape(k.keyPath)): \(NumberText.percent(share))% of lines</title>"
-        out +=
-          "<rect class=\"\(kWord)\" width=\"\(TextFormatting.printf("%.1f", kWidth))\" height=\"10\"></rect></svg> "
-        out += "\(NumberText.percent(share))%</td><td class=\"num\" data-value=\"-1\">–</td>"
-        out += "<td class=\"num\" data-value=\"-1\">–</td></tr>\n"
+        out += columns.map { $0.cell(context, k) }.joined() + "</tr>\n"
       }
     }
-    if report.actionRows.isEmpty { out += "<tr><td colspan=\"6\">No complete records.</td></tr>\n" }
+    if report.actionRows.isEmpty { out += "<tr><td colspan=\"\(columns.count)\">No complete records.</td></tr>\n" }
     out += "</tbody>\n</table>\n"
     if marksSilenced {
       out +=
@@ -247,17 +248,12 @@ public struct HTMLReportPage {
   private func states() -> String {
     guard !report.stateRows.isEmpty else { return "" }
     var out = "<section id=\"states\">\n<h2>State paths</h2>\n<table class=\"sortable\">\n<thead><tr>"
-    out += "<th data-type=\"text\">normalized path</th><th data-type=\"number\">changes</th>"
-    out += "<th data-type=\"number\">distinct keys</th><th data-type=\"text\">changed by</th></tr></thead>\n<tbody>\n"
+    let columns = ReportColumn<StateRow>.states.compactMap(\.html)
+    out += columns.map { "<th data-type=\"\($0.numeric ? "number" : "text")\">\($0.header)</th>" }.joined()
+    out += "</tr></thead>\n<tbody>\n"
+    let context = TableContext(page: self, maxShare: 0)
     for row in report.stateRows.prefix(Self.tableRows) {
-      out += "<tr><td class=\"path\" data-value=\"\(Self.escape(row.path))\">\(Self.pathHTML(row.path))</td>"
-      out += "<td class=\"num\" data-value=\"\(row.changes)\">\(NumberText.grouped(row.changes))</td>"
-      out += "<td class=\"num\" data-value=\"\(row.distinctPaths)\">\(NumberText.grouped(row.distinctPaths))</td><td>"
-      out += row.topActions.map {
-        "\(Self.pathHTML($0.action)) <span class=\"dim\">\(NumberText.grouped($0.changes))</span>"
-      }
-      .joined(separator: ", ")
-      out += "</td></tr>\n"
+      out += "<tr>" + columns.map { $0.cell(context, row) }.joined() + "</tr>\n"
     }
     out += "</tbody>\n</table>\n"
     let more = report.hiddenStateRows + max(0, report.stateRows.count - Self.tableRows)

@@ -103,6 +103,25 @@ package struct JSONWriter {
     needsComma = false
   }
 
+  /// A key named by a schema's `CodingKey` (the saved report's members, so that the
+  /// writer and the reader spell them once), written as `key(_:)` writes a literal one.
+  package mutating func key(_ name: some CodingKey) { key(name.stringValue) }
+
+  /// A key that is not a literal (a report column's); written as `key(_:)` writes one.
+  package mutating func key(_ name: String) {
+    if pendingIndent != nil { separate() }
+    if needsComma {
+      bytes.append(UInt8(ascii: ","))
+      if spaced { bytes.append(UInt8(ascii: " ")) }
+    }
+    bytes.append(UInt8(ascii: "\""))
+    bytes.append(contentsOf: name.utf8)
+    bytes.append(UInt8(ascii: "\""))
+    bytes.append(UInt8(ascii: ":"))
+    if spaced { bytes.append(UInt8(ascii: " ")) }
+    needsComma = false
+  }
+
   // MARK: values
 
   package mutating func string(_ text: String) {
@@ -170,6 +189,26 @@ package struct JSONWriter {
 
   @inline(__always)
   package mutating func member(_ name: StaticString, _ value: Bool) {
+    key(name)
+    bool(value)
+  }
+
+  package mutating func member(_ name: some CodingKey, _ value: String?) {
+    key(name)
+    if let value { string(value) } else { null() }
+  }
+
+  package mutating func member(_ name: some CodingKey, _ value: Int?) {
+    key(name)
+    if let value { integer(value) } else { null() }
+  }
+
+  package mutating func member(_ name: some CodingKey, _ value: Double?) {
+    key(name)
+    if let value { number(value) } else { null() }
+  }
+
+  package mutating func member(_ name: some CodingKey, _ value: Bool) {
     key(name)
     bool(value)
   }

@@ -16,11 +16,11 @@ import TCALogSupport
 /// stream; printers append bytes and decide when to flush.
 public final class OutputBuffer {
   /// The file descriptor written to (1: standard output).
-  public let fd: Int32
+  package let fd: Int32
   private var buffer: [UInt8] = []
   private let capacity: Int
   /// Flush after every record (a terminal or a pipe that wants records as they come).
-  public var flushesEachRecord: Bool
+  package var flushesEachRecord: Bool
 
   /// A writer on `fd` that flushes every `capacity` bytes; `flushesEachRecord` nil means:
   /// per record unless `fd` is a regular file.
@@ -34,7 +34,7 @@ public final class OutputBuffer {
   deinit { try? flush() }
 
   /// True when `fd` is a regular file (or /dev/null): output need not be flushed per record.
-  public static func isRegularFile(_ fd: Int32) -> Bool {
+  package static func isRegularFile(_ fd: Int32) -> Bool {
     var info = stat()
     guard fstat(fd, &info) == 0 else { return false }
     let type = info.st_mode & S_IFMT
@@ -42,10 +42,10 @@ public final class OutputBuffer {
   }
 
   /// True when `fd` is a terminal.
-  public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) != 0 }
+  package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) != 0 }
 
   /// Appends bytes, writing straight through when they are larger than the buffer.
-  public func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+  package func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
     if buffer.count + bytes.count > capacity { try flush() }
     if bytes.count >= capacity {
       try writeAll(bytes)
@@ -55,7 +55,7 @@ public final class OutputBuffer {
   }
 
   /// Appends bytes from any collection.
-  public func write<C: Collection>(_ bytes: C) throws where C.Element == UInt8 {
+  package func write<C: Collection>(_ bytes: C) throws where C.Element == UInt8 {
     if buffer.count + bytes.count > capacity { try flush() }
     buffer.append(contentsOf: bytes)
     if buffer.count >= capacity { try flush() }
@@ -68,19 +68,19 @@ public final class OutputBuffer {
   }
 
   /// Appends one byte.
-  @inline(__always) public func write(byte: UInt8) throws {
+  @inline(__always) package func write(byte: UInt8) throws {
     if buffer.count >= capacity { try flush() }
     buffer.append(byte)
   }
 
   /// Direct access for encoders that append many small pieces.
-  public func append(_ body: (inout [UInt8]) -> Void) throws {
+  package func append(_ body: (inout [UInt8]) -> Void) throws {
     body(&buffer)
     if buffer.count >= capacity { try flush() }
   }
 
   /// Ends one record: flushes when records must reach the reader as they come.
-  public func endRecord() throws {
+  package func endRecord() throws {
     if flushesEachRecord { try flush() }
   }
 
@@ -104,7 +104,7 @@ public final class OutputBuffer {
 }
 
 /// The reader went away (`tcalog … | head`): stop quietly.
-public struct OutputClosed: Error, Sendable {}
+package struct OutputClosed: Error, Sendable {}
 
 /// Writing failed for another reason than a closed reader (disk full, bad descriptor).
 public struct OutputError: Error, CustomStringConvertible, Sendable {

@@ -7,7 +7,7 @@ import TCALogSuggest
 import TCALogSupport
 
 /// The output formats of `tcalog report --format`.
-public enum ReportFormat: String, Sendable, CaseIterable {
+package enum ReportFormat: String, Sendable, CaseIterable {
   case text, json, markdown, csv
   /// One self-contained page (`HTMLReportPage`).
   case html
@@ -16,22 +16,22 @@ public enum ReportFormat: String, Sendable, CaseIterable {
 /// Turns an `ActionReport` into text (as wide as the terminal, readable without colour),
 /// markdown, JSON or CSV. JSON and CSV carry every number the text shows, unrounded, and
 /// no format but text ever shortens a path.
-public struct ReportPrinter: Sendable {
+package struct ReportPrinter: Sendable {
   /// The format this printer writes.
-  public var format: ReportFormat
+  package var format: ReportFormat
   /// ANSI colour in the text format only.
-  public var color: Bool
+  package var color: Bool
   /// Columns of the text format; no line is wider (40 at the least).
-  public var width: Int
+  package var width: Int
   /// A printer of `format`; `color` and `width` (columns) shape the text format only.
-  public init(format: ReportFormat, color: Bool = false, width: Int = 80) {
+  package init(format: ReportFormat, color: Bool = false, width: Int = 80) {
     self.format = format
     self.color = color && format == .text
     self.width = max(40, width)
   }
 
   /// The whole report in the printer's format, ending with a newline.
-  public func render(_ report: ActionReport) -> String {
+  package func render(_ report: ActionReport) -> String {
     switch format {
     case .text: return text(report)
     case .markdown: return markdown(report)
@@ -110,12 +110,47 @@ public struct ReportPrinter: Sendable {
     var path: Int
     var bar: Bool
     var changes: Bool
-    /// The numeric columns with their separators: records, %rec, %lines, [bar], no-op,
-    /// [chg/r], class.
+    /// The columns after the path, each with the blank before it.
     static func numbers(bar: Bool, changes: Bool) -> Int {
-      8 + 6 + 7 + (bar ? 9 : 0) + 7 + (changes ? 6 : 0) + 7
+      ReportPrinter.textColumns(Layout(path: 0, bar: bar, changes: changes)).reduce(0) { $0 + 1 + $1.width }
     }
   }
+
+  /// The actions table's columns in text, after the path (`ReportColumn.actions`).
+  static let textActionColumns = ReportColumn<ActionTableRow>.actions([
+    "records", "recordShare", "lineShare", "bar", "noOpShare", "changesPerRecord", "class",
+  ])
+
+  /// The text columns that fit `layout`.
+  static func textColumns(_ layout: Layout) -> [ReportColumn<ActionTableRow>.Text] {
+    textActionColumns.compactMap(\.text).filter { $0.shown?(layout) ?? true }
+  }
+
+  /// The cells after the path of one line of a text table: each after a blank, padded to
+  /// its width (a left-aligned last one is not: no trailing blanks); the headers for the
+  /// header line (nil `row`), else `row`'s values, in their style.
+  func textCells<Row>(_ columns: [ReportColumn<Row>.Text], _ r: ActionReport, _ row: Row?) -> String {
+    var out = ""
+    for (i, column) in columns.enumerated() {
+      let value = row.map { column.value(r, $0) } ?? column.header
+      out += " "
+      if column.leftAligned && i == columns.count - 1 {
+        out += value
+        break
+      }
+      let padded = column.leftAligned ? F.padRight(value, column.width) : F.padLeft(value, column.width)
+      out += row != nil ? column.style.map { style(padded, $0) } ?? padded : padded
+    }
+    return out
+  }
+
+  /// The actions table's text cells that fit `layout`.
+  func textCells(_ r: ActionReport, _ row: ActionTableRow?, _ layout: Layout) -> String {
+    textCells(Self.textColumns(layout), r, row)
+  }
+
+  /// The state table's columns in text, after the path (`ReportColumn.states`).
+  static let textStateColumns = ReportColumn<StateRow>.states(["changes", "distinctPaths"]).compactMap(\.text)
 
   /// On a narrow terminal the bar goes first, then changes per record; paths get what is
   /// left, but no more than the longest label needs.
@@ -130,7 +165,7 @@ public struct ReportPrinter: Sendable {
   }
 
   /// The noisiest-actions table, one string per line (the live report redraws just this).
-  public func actionTable(_ r: ActionReport) -> [String] {
+  package func actionTable(_ r: ActionReport) -> [String] {
     var out = ""
     var title = "Noisiest actions (by \(r.options.order.rawValue))"
     let labels =
@@ -140,38 +175,19 @@ public struct ReportPrinter: Sendable {
       } + [title]
     let l = layout(labels)
     if title.count > l.path { title = "Actions (by \(r.options.order.rawValue))" }
-    out +=
-      style(F.padRight(F.fitHead(title, l.path), l.path), ANSI.bold)
-      + " " + F.padLeft("records", 7) + " " + F.padLeft("%rec", 5) + " " + F.padLeft("%lines", 6) + " "
-      + (l.bar ? F.padRight("", 8) + " " : "") + F.padLeft("no-op", 6) + " "
-      + (l.changes ? F.padLeft("chg/r", 5) + " " : "") + "class\n"
+    out += style(F.padRight(F.fitHead(title, l.path), l.path), ANSI.bold) + textCells(r, nil, l) + "\n"
     for row in r.actionRows {
       let marker = row.silencedBy.isEmpty ? "" : (row.silencedLines == row.stats.lines ? "×" : "~")
       let indent = String(repeating: "  ", count: min(row.level, l.path / 4))
       let room = l.path - indent.count - marker.count
       let label = indent + F.fitTail(TerminalSafe.escaped(row.relativeLabel), room) + marker
-      let noop = r.noOpShare(row.stats).map { NumberText.percent($0) + "%" } ?? "-"
-      let lineShare = r.shareOfLines(row.stats)
-      out +=
-        F.padRight(label, l.path) + " " + F.padLeft(NumberText.grouped(row.stats.count), 7) + " "
-        + F.padLeft(NumberText.percent(r.shareOfRecords(row.stats)), 5) + " "
-        + F.padLeft(NumberText.percent(lineShare), 6) + " "
-        + (l.bar ? style(F.bar(lineShare, width: 8), ANSI.cyan) + " " : "") + F.padLeft(noop, 6) + " "
-        + (l.changes ? F.padLeft(NumberText.fixed(r.changesPerRecord(row.stats), 1), 5) + " " : "")
-        + Self.classLabel(row.actionClass) + "\n"
+      let tableRow = ActionTableRow(row)
+      out += F.padRight(label, l.path) + textCells(r, tableRow, l) + "\n"
       // A binding's key paths under it, each with its own class (they may differ).
-      for k in row.keyPaths {
-        var stats = ActionStats()
-        stats.count = k.records
-        stats.lines = k.lines
-        let share = r.shareOfLines(stats)
-        let inner = indent + "  "
-        out +=
-          F.padRight(inner + F.fitTail(TerminalSafe.escaped(k.keyPath), max(1, l.path - inner.count)), l.path) + " "
-          + F.padLeft(NumberText.grouped(k.records), 7) + " "
-          + F.padLeft(NumberText.percent(r.shareOfRecords(stats)), 5) + " " + F.padLeft(NumberText.percent(share), 6)
-          + " " + (l.bar ? style(F.bar(share, width: 8), ANSI.cyan) + " " : "") + F.padLeft("", 6) + " "
-          + (l.changes ? F.padLeft("", 5) + " " : "") + Self.classLabel(k.actionClass) + "\n"
+      let inner = indent + "  "
+      for k in tableRow.keyPathRows {
+        let label = inner + F.fitTail(TerminalSafe.escaped(k.keyPath!.keyPath), max(1, l.path - inner.count))
+        out += F.padRight(label, l.path) + textCells(r, k, l) + "\n"
       }
     }
     if r.actionRows.isEmpty { out += "  (no complete records)\n" }
@@ -211,14 +227,10 @@ public struct ReportPrinter: Sendable {
       let names = r.stateRows.map { TerminalSafe.escaped($0.path.isEmpty ? "(root)" : $0.path) }
       let longest = names.map { $0.unicodeScalars.count }.max() ?? 0
       let pathWidth = max(12, min(width - 19, max(longest, 20)))
-      out +=
-        style(F.padRight("Noisiest state paths", pathWidth), ANSI.bold) + " " + F.padLeft("changes", 9) + " "
-        + F.padLeft("keys", 8) + "\n"
+      out += style(F.padRight("Noisiest state paths", pathWidth), ANSI.bold) + textCells(Self.textStateColumns, r, nil)
+      out += "\n"
       for (row, name) in zip(r.stateRows, names) {
-        out +=
-          F.padRight(F.fitTail(name, pathWidth), pathWidth) + " "
-          + F.padLeft(NumberText.grouped(row.changes), 9) + " " + F.padLeft(NumberText.grouped(row.distinctPaths), 8)
-          + "\n"
+        out += F.padRight(F.fitTail(name, pathWidth), pathWidth) + textCells(Self.textStateColumns, r, row) + "\n"
         let by = row.topActions.map {
           "\(TerminalSafe.escaped($0.action.isEmpty ? "(no path)" : $0.action)) \(NumberText.grouped($0.changes))"
         }
@@ -233,43 +245,27 @@ public struct ReportPrinter: Sendable {
 
   // MARK: markdown
 
+  /// The actions table's columns in markdown (`ReportColumn.actions`).
+  static let markdownActionColumns = ReportColumn<ActionTableRow>.actions([
+    "path", "records", "recordShare", "lineShare", "noOpShare", "changesPerRecord", "class", "silencedBy",
+  ])
+
   func markdown(_ r: ActionReport) -> String {
-    let cell = Markdown.cell
-    let code = Markdown.code
     var out = "# tcalog report\n\n"
     for line in headerLines(r) { out += "- " + line + "\n" }
     out += "\n## Noisiest actions (by \(r.options.order.rawValue))\n\n"
-    out +=
-      "| action | records | % records | % lines | no-op % | changes/record | class |"
-      + (r.silenced == nil ? "" : " silenced by |") + "\n"
-    out += "|---|---:|---:|---:|---:|---:|---|" + (r.silenced == nil ? "" : "---|") + "\n"
-    for row in r.actionRows {
-      let indent = String(repeating: "  ", count: row.level).replacingScalars(" ", with: "&nbsp;")
-      let noop = r.noOpShare(row.stats).map { NumberText.percent($0) } ?? "–"
-      out +=
-        "| \(indent)\(code(row.label)) | \(NumberText.grouped(row.stats.count)) | "
-        + "\(NumberText.percent(r.shareOfRecords(row.stats))) | \(NumberText.percent(r.shareOfLines(row.stats))) | "
-        + "\(noop) | \(NumberText.fixed(r.changesPerRecord(row.stats), 1)) | \(Self.classJSON(row.actionClass)) |"
-      if r.silenced != nil { out += " \(cell(row.silencedBy.joined(separator: ", "))) |" }
-      out += "\n"
-    }
+    out += Self.markdownTable(
+      Self.markdownActionColumns.compactMap(\.markdown).filter { $0.shown?(r) ?? true }, r,
+      r.actionRows.map(ActionTableRow.init))
     if r.hiddenActionRows > 0 { out += "\n\(NumberText.counted(r.hiddenActionRows, "more row")) not shown.\n" }
     if !r.bursts.isEmpty {
       let from = r.timedShareNote.map { "; from \($0)" } ?? ""
-      out += "\n## Bursts (busiest second per action\(from))\n\n| action | records in 1 s | at |\n|---|---:|---|\n"
-      for b in r.bursts {
-        out +=
-          "| \(code(b.path)) | \(NumberText.grouped(b.count)) | \(F.clockTime(b.second, offset: r.timeOffset)) |\n"
-      }
+      out += "\n## Bursts (busiest second per action\(from))\n\n"
+      out += Self.markdownTable(ReportColumn<BurstRow>.bursts.compactMap(\.markdown), r, r.bursts)
     }
     if !r.stateRows.isEmpty {
-      out += "\n## Noisiest state paths\n\n| state path | changes | distinct keys | changed by |\n|---|---:|---:|---|\n"
-      for row in r.stateRows {
-        let by = row.topActions.map { "\(code($0.action)) \(NumberText.grouped($0.changes))" }.joined(separator: ", ")
-        out +=
-          "| \(code(row.path)) | \(NumberText.grouped(row.changes)) | "
-          + "\(NumberText.grouped(row.distinctPaths)) | \(by) |\n"
-      }
+      out += "\n## Noisiest state paths\n\n"
+      out += Self.markdownTable(ReportColumn<StateRow>.states.compactMap(\.markdown), r, r.stateRows)
       if r.hiddenStateRows > 0 { out += "\n\(NumberText.counted(r.hiddenStateRows, "more state path")) not shown.\n" }
     }
     return out
@@ -277,24 +273,79 @@ public struct ReportPrinter: Sendable {
 
   // MARK: json
 
+  /// The members `compare` reads back are named by the saved report's schema.
+  private typealias Saved = SavedReport.Key
+
+  /// A markdown table of `rows`: a header line, the alignment line, a line per row.
+  static func markdownTable<Row>(_ columns: [ReportColumn<Row>.Markdown], _ r: ActionReport, _ rows: [Row]) -> String {
+    var out = "|" + columns.map { " \($0.header) |" }.joined() + "\n"
+    out += "|" + columns.map { $0.numeric ? "---:|" : "---|" }.joined() + "\n"
+    for row in rows { out += "|" + columns.map { " \($0.value(r, row)) |" }.joined() + "\n" }
+    return out
+  }
+
+  /// The JSON members of `row`, the columns' that it has, in the columns' order.
+  static func writeMembers<Row>(
+    _ columns: [ReportColumn<Row>], _ r: ActionReport, _ row: Row, to json: inout JSONWriter
+  ) {
+    for column in columns {
+      guard let name = column.json, let value = column.machine?(r, row) else { continue }
+      value.write(name, to: &json)
+    }
+  }
+
+  /// `row` as a JSON object of its members.
+  static func writeObject<Row>(_ columns: [ReportColumn<Row>], _ r: ActionReport, _ row: Row, to json: inout JSONWriter)
+  {
+    json.beginObject()
+    writeMembers(columns, r, row, to: &json)
+    json.endObject()
+  }
+
+  /// `row`'s CSV fields by column, in the CSV table `table`.
+  static func csvValues<Row>(_ columns: [ReportColumn<Row>], _ r: ActionReport, _ row: Row, table: String) -> [String:
+    String]
+  {
+    var values = ["table": table]
+    for column in columns {
+      guard let name = column.csv, let value = column.machine?(r, row) else { continue }
+      values[name] = value.csv
+    }
+    return values
+  }
+
+  /// One row of the actions table as a JSON object, a binding's key paths in it.
+  static func writeActionRow(_ r: ActionReport, _ row: ActionTableRow, to json: inout JSONWriter) {
+    json.beginObject()
+    writeMembers(ReportColumn<ActionTableRow>.actions, r, row, to: &json)
+    let keyPaths = row.keyPathRows
+    if !keyPaths.isEmpty {
+      json.key("keyPaths")
+      json.beginArray()
+      for k in keyPaths { writeActionRow(r, k, to: &json) }
+      json.endArray()
+    }
+    json.endObject()
+  }
+
   func json(_ r: ActionReport) -> String {
     let s = r.statistics
     return JSONWriter.text { json in
       json.beginObject()
       json.lineBreak(indent: 2)
-      json.member("records", s.records)
+      json.member(Saved.records, s.records)
       json.member("completeRecords", s.completeRecords)
       json.member("incompleteRecords", s.incompleteRecords)
       json.lineBreak(indent: 2)
-      json.member("noOpRecords", s.noOpRecords)
+      json.member(Saved.noOpRecords, s.noOpRecords)
       json.member("noOpShare", r.noOpShare)
       json.member("otherLines", s.otherLines)
       json.lineBreak(indent: 2)
-      json.member("lines", s.lines)
+      json.member(Saved.lines, s.lines)
       json.member("recordLines", s.recordLines)
       json.member("bytes", s.bytes)
       json.lineBreak(indent: 2)
-      json.member("timeSpanSeconds", r.timeSpan)
+      json.member(Saved.timeSpanSeconds, r.timeSpan)
       json.member("recordsPerSecond", r.rate)
       if r.timedShareNote != nil {
         // The span, rate and bursts rest on these records alone.
@@ -303,19 +354,13 @@ public struct ReportPrinter: Sendable {
       json.lineBreak(indent: 2)
       json.key("bursts")
       json.beginArray()
-      for burst in r.bursts {
-        json.beginObject()
-        json.member("action", burst.path)
-        json.member("records", burst.count)
-        json.member("second", burst.second)
-        json.endObject()
-      }
+      for burst in r.bursts { Self.writeObject(ReportColumn<BurstRow>.bursts, r, burst, to: &json) }
       json.endArray()
       json.member("recordsPerBucket", integers: r.ratePerBucket)
       json.member("minutesPerBucket", r.minutesPerBucket)
       json.lineBreak(indent: 2)
       json.member("by", r.options.order.rawValue)
-      json.member("depth", r.options.depth)
+      json.member(Saved.depth, r.options.depth)
       if let silenced = r.silenced {
         json.lineBreak(indent: 2)
         json.key("silenced")
@@ -336,69 +381,27 @@ public struct ReportPrinter: Sendable {
         json.endObject()
       }
       json.lineBreak(indent: 2)
-      json.key("actions")
+      json.key(Saved.actions)
       json.beginArray()
       for row in r.actionRows {
         json.lineBreak(indent: 4)
-        json.beginObject()
-        json.member("path", row.path)
-        json.member("group", row.isGroup)
-        json.member("level", row.level)
-        json.member("parent", row.parentPath)
-        json.member("records", row.stats.count)
-        json.member("recordShare", r.shareOfRecords(row.stats))
-        json.member("lines", row.stats.lines)
-        json.member("lineShare", r.shareOfLines(row.stats))
-        json.member("bytes", row.stats.bytes)
-        json.member("noOpRecords", row.stats.noOps)
-        json.member("noOpShare", r.noOpShare(row.stats))
-        json.member("changes", row.stats.changes)
-        json.member("changesPerRecord", r.changesPerRecord(row.stats))
-        json.member("silencedBy", strings: row.silencedBy)
-        json.member("class", Self.classJSON(row.actionClass))
-        if !row.keyPaths.isEmpty {
-          json.key("keyPaths")
-          json.beginArray()
-          for k in row.keyPaths {
-            json.beginObject()
-            json.member("keyPath", k.keyPath)
-            json.member("records", k.records)
-            json.member("lines", k.lines)
-            json.member("class", k.actionClass.rawValue)
-            json.endObject()
-          }
-          json.endArray()
-        }
-        json.endObject()
+        Self.writeActionRow(r, ActionTableRow(row), to: &json)
       }
       json.lineBreak(indent: 2)
       json.endArray()
       json.lineBreak(indent: 2)
-      json.member("hiddenActions", r.hiddenActionRows)
+      json.member(Saved.hiddenActions, r.hiddenActionRows)
       json.lineBreak(indent: 2)
-      json.key("statePaths")
+      json.key(Saved.statePaths)
       json.beginArray()
       for row in r.stateRows {
         json.lineBreak(indent: 4)
-        json.beginObject()
-        json.member("path", row.path)
-        json.member("changes", row.changes)
-        json.member("distinctPaths", row.distinctPaths)
-        json.key("topActions")
-        json.beginArray()
-        for top in row.topActions {
-          json.beginObject()
-          json.member("action", top.action)
-          json.member("changes", top.changes)
-          json.endObject()
-        }
-        json.endArray()
-        json.endObject()
+        Self.writeObject(ReportColumn<StateRow>.states, r, row, to: &json)
       }
       json.lineBreak(indent: 2)
       json.endArray()
       json.lineBreak(indent: 2)
-      json.member("hiddenStatePaths", r.hiddenStateRows)
+      json.member(Saved.hiddenStatePaths, r.hiddenStateRows)
       json.lineBreak(indent: 0)
       json.endObject()
     } + "\n"
@@ -429,24 +432,11 @@ public struct ReportPrinter: Sendable {
       "time_span_seconds": r.timeSpan.map(n) ?? "", "records_per_second": r.rate.map(n) ?? "",
     ])
     for a in r.actionRows {
-      out += row([
-        "table": "action", "path": a.path, "group": String(a.isGroup), "level": String(a.level),
-        "records": String(a.stats.count), "record_share": n(r.shareOfRecords(a.stats)), "lines": String(a.stats.lines),
-        "line_share": n(r.shareOfLines(a.stats)), "bytes": String(a.stats.bytes), "noop_records": String(a.stats.noOps),
-        "noop_share": r.noOpShare(a.stats).map(n) ?? "", "changes": String(a.stats.changes),
-        "changes_per_record": n(r.changesPerRecord(a.stats)), "silenced_by": a.silencedBy.joined(separator: " "),
-        "class": Self.classJSON(a.actionClass),
-      ])
+      out += row(Self.csvValues(ReportColumn<ActionTableRow>.actions, r, ActionTableRow(a), table: "action"))
     }
-    for b in r.bursts {
-      out += row(["table": "burst", "path": b.path, "records": String(b.count)])
-    }
+    for b in r.bursts { out += row(Self.csvValues(ReportColumn<BurstRow>.bursts, r, b, table: "burst")) }
     for state in r.stateRows {
-      let by = state.topActions.map { "\($0.action)=\($0.changes)" }.joined(separator: " ")
-      out += row([
-        "table": "state", "path": state.path, "changes": String(state.changes),
-        "distinct_paths": String(state.distinctPaths), "top_actions": by,
-      ])
+      out += row(Self.csvValues(ReportColumn<StateRow>.states, r, state, table: "state"))
     }
     return out
   }

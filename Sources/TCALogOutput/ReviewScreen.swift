@@ -7,17 +7,17 @@ import TCALogSuggest
 import TCALogSupport
 
 /// One record shown in `suggest --review`: its action on one line and what it changed.
-public struct ReviewSample: Sendable, Equatable {
+package struct ReviewSample: Sendable, Equatable {
   /// The printed action, its lines joined into one (`AppAction.windows(…mouseMoved(x: 3))`).
-  public var action: String
+  package var action: String
   /// Whether the record prints a state part (`actionLabels` records do not).
-  public var hasStatePart: Bool
+  package var hasStatePart: Bool
   /// Where in `action` its innermost case starts (the last segment of its action path):
   /// what differs between records of one path is there, so a line too narrow keeps it.
-  public var leafStart: Int
+  package var leafStart: Int
 
   /// A sample from its parts (tests build them by hand).
-  public init(action: String, changes: [StateChangeText] = [], hasStatePart: Bool, leafStart: Int = 0) {
+  package init(action: String, changes: [StateChangeText] = [], hasStatePart: Bool, leafStart: Int = 0) {
     self.action = action
     self.changes = changes
     self.hasStatePart = hasStatePart
@@ -25,13 +25,13 @@ public struct ReviewSample: Sendable, Equatable {
   }
 
   /// One changed state path: `path: old → new` when it fits, else `path → new`.
-  public struct StateChangeText: Sendable, Equatable {
+  package struct StateChangeText: Sendable, Equatable {
     /// The normalized path (`windows[*].selectedTabID`).
-    public var path: String
+    package var path: String
     /// Old and new value on one line each; nil when the log shows none (a collection's diff).
-    public var old, new: String?
+    package var old, new: String?
     /// A change from its parts.
-    public init(path: String, old: String? = nil, new: String? = nil) {
+    package init(path: String, old: String? = nil, new: String? = nil) {
       self.path = path
       self.old = old
       self.new = new
@@ -39,10 +39,10 @@ public struct ReviewSample: Sendable, Equatable {
   }
 
   /// The changed state paths with their values.
-  public var changes: [StateChangeText]
+  package var changes: [StateChangeText]
 
   /// The sample of a parsed record.
-  public init(_ record: some RecordFields, actionPath: String) {
+  package init(_ record: some RecordFields, actionPath: String) {
     action = Self.withoutCaseTypes(Self.oneLine(record.string(record.actionTextRange)))
     changes = record.changes.map { change in
       StateChangeText(
@@ -72,7 +72,7 @@ public struct ReviewSample: Sendable, Equatable {
 
   /// Custom Dump's lines as one: each line's indentation dropped, a blank kept after `,`
   /// and `:` (`Point(\n  x: 1,\n  y: 2\n)` → `Point(x: 1, y: 2)`).
-  public static func oneLine(_ text: String) -> String {
+  package static func oneLine(_ text: String) -> String {
     var out = ""
     for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
       let trimmed = line.drop { $0 == " " || $0 == "\t" }
@@ -86,7 +86,7 @@ public struct ReviewSample: Sendable, Equatable {
   /// An action without the type before each case (`AppAction.windows(WindowsAction.window(`
   /// → `.windows(.window(`): the cases are what tells records apart, and a line has room
   /// for few characters. Quoted text is left as it is.
-  public static func withoutCaseTypes(_ text: String) -> String {
+  package static func withoutCaseTypes(_ text: String) -> String {
     let scalars = Array(text.unicodeScalars)
     var out = String.UnicodeScalarView()
     var i = 0
@@ -130,24 +130,24 @@ public struct ReviewSample: Sendable, Equatable {
 
 /// Collects a few records of each reviewed entry, on a second read of the log: the first
 /// ones whose actions differ, so that the samples show what varies.
-public struct ReviewSampler: RecordSink {
+package struct ReviewSampler: RecordSink {
   /// Samples per entry, in the order of the entries given.
-  public private(set) var samples: [[ReviewSample]]
+  package private(set) var samples: [[ReviewSample]]
   private let limit: Int
   private let entries: [Suggestion]
   /// The entry of each action path met so far (nil: none covers it).
   private var entryOfPath: [String: Int?] = [:]
 
   /// A sampler of at most `limit` records per entry.
-  public init(entries: [Suggestion], limit: Int = 3) {
+  package init(entries: [Suggestion], limit: Int = 3) {
     self.entries = entries
     self.limit = limit
     samples = Array(repeating: [], count: entries.count)
   }
 
-  public var needs: RecordNeeds { [.action, .actionText, .statePaths, .values] }
+  package var needs: RecordNeeds { [.action, .actionText, .statePaths, .values] }
 
-  public mutating func record(_ record: Record) -> StreamControl {
+  package mutating func record(_ record: Record) -> StreamControl {
     guard record.isComplete else { return .more }
     let path = record.actionPath
     let entry: Int?
@@ -166,14 +166,14 @@ public struct ReviewSampler: RecordSink {
 
 /// The text of `suggest --review` for one entry: its class and evidence, a few sample
 /// records, and the prompt, fitted to the terminal's width.
-public struct ReviewScreen: Sendable {
+package struct ReviewScreen: Sendable {
   /// Columns of the terminal (at least 40 is assumed: narrower, lines wrap).
-  public var width: Int
+  package var width: Int
   /// Colour the class, the path and the keys.
-  public var color: Bool
+  package var color: Bool
 
   /// A screen for a terminal `width` columns wide.
-  public init(width: Int, color: Bool = false) {
+  package init(width: Int, color: Bool = false) {
     self.width = max(40, width)
     self.color = color
   }
@@ -182,12 +182,12 @@ public struct ReviewScreen: Sendable {
   static let labelWidth = 11
 
   /// What the user answers.
-  public enum Decision: Sendable, Equatable {
+  package enum Decision: Sendable, Equatable {
     case silence, keep, skip
   }
 
   /// The lines above the prompt for entry `index` (0-based) of `total`.
-  public func render(
+  package func render(
     _ entry: Suggestion, samples: [ReviewSample], index: Int, total: Int, set: SuggestionSet
   ) -> String {
     var out = ""
@@ -244,7 +244,7 @@ public struct ReviewScreen: Sendable {
   }
 
   /// What the review is about, once before the first entry.
-  public func intro(noise: Int, ambiguous: Int, file: String) -> String {
+  package func intro(noise: Int, ambiguous: Int, file: String) -> String {
     let text =
       "Review of \(NumberText.counted(noise + ambiguous, "entry", "entries")) (\(noise) noise, \(ambiguous) ambiguous) "
       + "for \(safe(file)): y writes `name = pattern`, n `keep name = pattern`, s nothing (asked again next "
@@ -254,14 +254,14 @@ public struct ReviewScreen: Sendable {
 
   /// The prompt, without a line feed: the cursor waits after it. With the answer after it,
   /// it fits 60 columns.
-  public var prompt: String {
+  package var prompt: String {
     func key(_ k: String, _ word: String) -> String { paint(k, ANSI.bold) + " " + word }
     let keys = [key("y", "silence"), key("n", "keep"), key("s", "skip"), key("q", "quit")]
     return "Silence it?  " + keys.joined(separator: " · ") + " › "
   }
 
   /// What follows the prompt once answered, with the line feed and a blank line.
-  public func answered(_ decision: Decision) -> String {
+  package func answered(_ decision: Decision) -> String {
     switch decision {
     case .silence: return paint("silenced", ANSI.magenta) + "\n\n"
     case .keep: return paint("kept", ANSI.green) + "\n\n"

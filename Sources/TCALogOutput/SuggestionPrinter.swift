@@ -7,21 +7,21 @@ import TCALogSuggest
 import TCALogSupport
 
 /// How the suggested entries are written: `if case` closures or TCA 1.x case key paths.
-public enum SuggestStyle: String, Sendable, CaseIterable {
+package enum SuggestStyle: String, Sendable, CaseIterable {
   case closure, casepath
 }
 
 /// Writes a `SuggestionSet` as one Swift source file (everything that is not code is in
 /// comments) or as JSON.
-public struct SuggestionPrinter: Sendable {
+package struct SuggestionPrinter: Sendable {
   /// The code style of the entries.
-  public var style: SuggestStyle
+  package var style: SuggestStyle
   /// Also emit the `ActionFilter` type (or the casepath style's support code).
-  public var includeType: Bool
+  package var includeType: Bool
   /// Input names as given on the command line (shown in comments, escaped).
-  public var inputs: [String]
+  package var inputs: [String]
   /// A printer; `inputs` are the log files named in the header comment.
-  public init(style: SuggestStyle = .closure, includeType: Bool = false, inputs: [String] = []) {
+  package init(style: SuggestStyle = .closure, includeType: Bool = false, inputs: [String] = []) {
     self.style = style
     self.includeType = includeType
     self.inputs = inputs
@@ -68,7 +68,7 @@ public struct SuggestionPrinter: Sendable {
   }
 
   /// One Swift source file: the suggestions, then the commented-out candidates and what was kept.
-  public func render(_ set: SuggestionSet) -> String {
+  package func render(_ set: SuggestionSet) -> String {
     var out = header(set) + "\n"
     if includeType {
       out += (style == .closure ? SuggestionPrinter.actionFilterType : SuggestionPrinter.casePathSupport) + "\n"
@@ -107,7 +107,7 @@ public struct SuggestionPrinter: Sendable {
   /// Whether the log came from TCA 1.x's `_printChanges()` (`tca1` records, or the
   /// one-line `.actionLabels` ones) rather than from a `debugDiffing` reducer or TCA 0.x's
   /// `debug()`: it decides how the footer installs the filters.
-  public static func printsChanges(_ set: SuggestionSet) -> Bool {
+  package static func printsChanges(_ set: SuggestionSet) -> Bool {
     let formats = set.statistics.byFormat
     let modern = (formats[.tca1] ?? 0) + (formats[.labels] ?? 0)
     return modern > 0 && modern >= (formats[.diffing] ?? 0) + (formats[.tca0] ?? 0)
@@ -275,7 +275,7 @@ public struct SuggestionPrinter: Sendable {
   // MARK: json
 
   /// Every classified path with its evidence numbers, plus the entries.
-  public func json(_ set: SuggestionSet) -> String {
+  package func json(_ set: SuggestionSet) -> String {
     let records = set.statistics.completeRecords
     let lines = set.statistics.lines
     func share(_ a: Int, _ b: Int) -> Double { b > 0 ? Double(a) / Double(b) : 0 }
@@ -418,7 +418,7 @@ public struct SuggestionPrinter: Sendable {
   }
 
   /// The ActionFilter type of ACTIONFILTER.md section 2 (for `--include-type`).
-  public static let actionFilterType = actionFilterStruct(sendable: false)
+  package static let actionFilterType = actionFilterStruct(sendable: false)
 
   /// The ActionFilter struct of both styles, written once. `sendable`: the casepath style's
   /// (section 6.1), `Sendable` over `FilterableAction` actions with `@Sendable` closures and,
@@ -476,7 +476,7 @@ extension SuggestionPrinter {
   /// Constrained to the file's roots, two suggest files of one app target (one per feature)
   /// compile side by side: an unconstrained `tcalog` in each would be declared twice. Two
   /// files of the same root collide anyway, on their entries' names.
-  public static func tcaGlue(for roots: [String]) -> String {
+  package static func tcaGlue(for roots: [String]) -> String {
     var out = """
       // TCA 1.x glue: `._printChanges(.tcalog(filter))` prints `_printChanges()`'s text, each
       // header stamped with the time, for the actions the filter lets through. One extension
@@ -505,7 +505,7 @@ extension SuggestionPrinter {
   }
 
   /// The glue for every action type, as the README gives it for an app to add by hand.
-  public static var tcaGlue: String { tcaGlue(for: []) }
+  package static var tcaGlue: String { tcaGlue(for: []) }
 
   /// The support code of ACTIONFILTER.md 6.1 for TCA 1.x: a `Sendable` ActionFilter over
   /// `CasePathable` actions and the `_ReducerPrinter` members `._printChanges` takes.

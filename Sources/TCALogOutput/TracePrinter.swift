@@ -4,9 +4,9 @@ import TCALogSupport
 
 /// Writes what `tcalog trace` found: each change as it arrives (text, ndjson, csv), or
 /// everything at the end (json, grouped by path, and every `--summary`).
-public final class TracePrinter {
+package final class TracePrinter {
   /// The output formats of `trace`.
-  public enum Format: String, Sendable, CaseIterable {
+  package enum Format: String, Sendable, CaseIterable {
     /// For people: one line per change, tagged with its path's number (`[2]`); a path's
     /// first change is preceded by a line naming it.
     case text
@@ -19,13 +19,13 @@ public final class TracePrinter {
   }
 
   /// The format.
-  public let format: Format
+  package let format: Format
   /// Print per path only its number of changes, distinct values and actions.
-  public let summary: Bool
+  package let summary: Bool
   /// Values in text output are cut to this many characters (nil: whole).
-  public let valueWidth: Int?
+  package let valueWidth: Int?
   /// Text lines are fitted to this many columns (a terminal's width; nil: not fitted).
-  public let lineWidth: Int?
+  package let lineWidth: Int?
   private let out: OutputBuffer
   /// Text: each raw path's number, given in the order the paths first change.
   private var pathNumbers: [String: Int] = [:]
@@ -36,7 +36,7 @@ public final class TracePrinter {
 
   /// A printer writing `format` to `out`; `valueWidth` shortens text values (nil: `--full`),
   /// `lineWidth` fits text lines to a terminal.
-  public init(format: Format, summary: Bool, valueWidth: Int?, lineWidth: Int? = nil, out: OutputBuffer) {
+  package init(format: Format, summary: Bool, valueWidth: Int?, lineWidth: Int? = nil, out: OutputBuffer) {
     self.format = format
     self.summary = summary
     self.valueWidth = valueWidth
@@ -45,7 +45,7 @@ public final class TracePrinter {
   }
 
   /// Writes what comes before the first change (the csv header).
-  public func begin() throws {
+  package func begin() throws {
     guard format == .csv else { return }
     if summary {
       try out.write(
@@ -102,7 +102,7 @@ public final class TracePrinter {
   }
 
   /// Writes what waits for the end (json, summaries) and flushes.
-  public func finish() throws {
+  package func finish() throws {
     if summary {
       try writeSummaries(summarizer.summaries)
     } else if format == .json {

@@ -25,81 +25,81 @@ public enum ActionClass: String, Sendable, CaseIterable {
 }
 
 /// The numbers one action path's class rests on, all read from the log.
-public struct ActionEvidence: Sendable, Equatable {
+package struct ActionEvidence: Sendable, Equatable {
   /// Complete records of this path, over all roots.
-  public var records = 0
+  package var records = 0
   /// Input lines of those records.
-  public var lines = 0
+  package var lines = 0
   /// Its records over all complete records, 0…1.
-  public var recordShare = 0.0
+  package var recordShare = 0.0
   /// Its lines over all input lines, 0…1.
-  public var lineShare = 0.0
+  package var lineShare = 0.0
   /// No-op records over the records that print a state part; nil when none does.
-  public var noOpShare: Double?
+  package var noOpShare: Double?
   /// Gaps between consecutive records of this path that carry timestamps.
-  public var timedGaps = 0
+  package var timedGaps = 0
   /// Median timed gap in seconds (the lower edge of its histogram bin, about 9 % wide); nil without
   /// timed gaps.
-  public var medianGap: Double?
+  package var medianGap: Double?
   /// Share of the timed gaps under 0.1 s, 0…1 (0 without timed gaps).
-  public var fastShare = 0.0
+  package var fastShare = 0.0
   /// The most common gap in seconds (within about ±14 %); nil without timed gaps.
-  public var period: Double?
+  package var period: Double?
   /// Share of the timed gaps within `period`, 0…1: near 1 for a timer.
-  public var periodShare = 0.0
+  package var periodShare = 0.0
   /// Most records in one second.
-  public var peakPerSecond = 0
+  package var peakPerSecond = 0
   /// Share of records that directly follow one of their own (record order).
-  public var repeatShare = 0.0
+  package var repeatShare = 0.0
   /// Coefficient of variation of the gaps in records between its occurrences: about 1
   /// when spread at random, under 1 when evenly spaced, well over 1 when clustered.
-  public var spacingVariation = 0.0
+  package var spacingVariation = 0.0
   /// State paths (normalized) this action changes, most changed first.
-  public var statePaths: [String] = []
+  package var statePaths: [String] = []
   /// Of all changes to those paths, the share this action makes.
-  public var exclusiveShare = 0.0
+  package var exclusiveShare = 0.0
   /// Distinct new values over values set (capped sample): near 1 when every value is new.
-  public var newValueShare: Double?
+  package var newValueShare: Double?
   /// What the name suggests: +1 noise, −1 signal, 0 nothing; and the word that says so.
-  public var nameLean = 0
+  package var nameLean = 0
   /// The word of the name that sets `nameLean` (`tapped`, `tick`); nil when none does.
-  public var nameWord: String?
+  package var nameWord: String?
   /// A TCA binding (`binding.set`): per keystroke it is both noise and signal.
-  public var isBinding = false
+  package var isBinding = false
   /// Share of the timed gaps within ± 30 % of the median gap, 0…1: the dispersion of the
   /// intervals, near 1 for a timer even with ± 30 % jitter, about 0.25 for a person.
-  public var nearMedianShare = 0.0
+  package var nearMedianShare = 0.0
   /// Share of the timed gaps under 0.5 s, 0…1: several a second.
-  public var subSecondShare = 0.0
+  package var subSecondShare = 0.0
   /// Minutes of the session with one of its records over the session's minutes, 0…1; nil
   /// without times. A machine is present throughout, a person in clusters.
-  public var presence: Double?
+  package var presence: Double?
   /// Distinct entities (row ids, payload dictionary keys) its records name; 0 when none.
-  public var entities = 0
+  package var entities = 0
   /// The typical gap between one entity's own records in seconds (geometric mean).
-  public var entityGap: Double?
+  package var entityGap: Double?
   /// Spread (standard deviation of the log) of each entity's gaps in time around its own
   /// typical gap: under about 0.45 when every entity reports like a timer; over 1 when
   /// entities come up at random (a person picks rows).
-  public var entitySpread: Double?
+  package var entitySpread: Double?
   /// The same spread for each entity's gaps in records (no times needed).
-  public var entityOrderSpread: Double?
+  package var entityOrderSpread: Double?
   /// Of its records right after one of their own, the share about another entity than
   /// the record before (a run across rows, not one row's stream); nil with too few.
-  public var entitySwitchShare: Double?
+  package var entitySwitchShare: Double?
   /// Share of each entity's own gaps under a second (with times) or of at most 3 records
   /// (without): near 0 when every entity comes once per burst.
-  public var entityShortShare: Double?
+  package var entityShortShare: Double?
   /// The action whose records this one's follow (within a second, or six records without
   /// times) about as often as it occurs: what sets it off (a request before its response).
-  public var follows: String?
+  package var follows: String?
   /// Share of its records that follow a record of `follows` that closely, 0…1.
-  public var followShare = 0.0
+  package var followShare = 0.0
   /// Its records over those of `follows`.
-  public var followRatio = 0.0
+  package var followRatio = 0.0
   /// What TCA's own structure suggests: −1 for an effect's response (`…Response` with a
   /// `success`/`failure` payload) or a `delegate` action; 0 otherwise.
-  public var structureLean = 0
+  package var structureLean = 0
 }
 
 /// One action path with its class, the evidence and the reasons in words.
@@ -109,11 +109,11 @@ public struct ClassifiedAction: Sendable, Equatable {
   /// The verdict: noise, signal, or ambiguous for the user to decide.
   public var actionClass: ActionClass
   /// The numbers the verdict rests on.
-  public var evidence: ActionEvidence
+  package var evidence: ActionEvidence
   /// Reasons, strongest first, in words a developer accepts ("≈ 42 records/s in bursts").
   public var reasons: [String]
   /// Points for noise (positive) or signal (negative) from the numbers alone.
-  public var score: Int
+  package var score: Int
   /// For one key path of a binding (`keyPaths`): that key path (`\.$volume`).
   public var keyPath: String? = nil
   /// A TCA binding's key paths, each judged alone (a slider streams, a toggle is a tap),

@@ -18,7 +18,7 @@ public struct ReportOptions: Sendable {
   /// Rows whose share (of lines; of records with `--by count|noop`) is below this are hidden.
   public var minShare = 0.0
   /// A child holding at least this share of its parent's lines replaces the parent row.
-  public var collapseShare = 0.95
+  package var collapseShare = 0.95
   /// The defaults: by lines, as a tree, 15 rows, no share cut.
   public init() {}
 }
@@ -36,9 +36,9 @@ public struct ActionRow: Sendable, Equatable {
   /// The counts of the row's records.
   public var stats: ActionStats
   /// Entries of the silencer that silence (part of) the row, and the lines they cover.
-  public var silencedBy: [String]
+  package var silencedBy: [String]
   /// Lines of the row's records that `silencedBy` already silences.
-  public var silencedLines: Int
+  package var silencedLines: Int
   /// The class of the row's actions (the classifier of `suggest`); nil when a group holds
   /// actions of different classes.
   public var actionClass: ActionClass? = nil
@@ -48,7 +48,7 @@ public struct ActionRow: Sendable, Equatable {
   /// The path as shown: `path.*` for a group, `*` for the root group, `(no path)` for an empty path.
   public var label: String { isGroup ? (path.isEmpty ? "*" : path + ".*") : (path.isEmpty ? "(no path)" : path) }
   /// The label without the parent row's path (`.mouseMoved` under `windows.window.*`).
-  public var relativeLabel: String {
+  package var relativeLabel: String {
     guard let parentPath, !parentPath.isEmpty, path.hasPrefix(parentPath + ".") else { return label }
     return String(label.dropFirst(parentPath.count))
   }
@@ -58,8 +58,11 @@ public struct ActionRow: Sendable, Equatable {
 public struct KeyPathShare: Sendable, Equatable {
   /// The key path (`\.$volume`).
   public var keyPath: String
+  /// The binding's records that set this key path.
   public var records: Int
+  /// Input lines of those records.
   public var lines: Int
+  /// The class of this key path alone (a slider streams, a toggle is a tap).
   public var actionClass: ActionClass
 }
 
@@ -90,30 +93,30 @@ public struct ActionReport: Sendable {
   /// The options the report was made with.
   public var options: ReportOptions
   /// The earliest record time, seconds since 1970 (nil without timestamps).
-  public var firstTime: Double?
+  package var firstTime: Double?
   /// The latest record time, seconds since 1970 (nil without timestamps).
-  public var lastTime: Double?
+  package var lastTime: Double?
   /// The log's UTC offset, to show times as it wrote them (nil: local time).
-  public var timeOffset: Int?
+  package var timeOffset: Int?
   /// The action rows shown, in order.
   public var actionRows: [ActionRow]
   /// Rows not shown (below `--min-share` or past `--top`).
-  public var hiddenActionRows: Int
+  package var hiddenActionRows: Int
   /// The state rows shown, most changed first.
   public var stateRows: [StateRow]
   /// State rows cut by `top` or the share cut.
-  public var hiddenStateRows: Int
+  package var hiddenStateRows: Int
   /// What the silencer removes: records, lines, and per entry (name, records, lines).
-  public var silenced: SilencedShare?
+  package var silenced: SilencedShare?
   /// Every action path with its class and evidence, by path.
   public var classified: [ClassifiedAction] = []
   /// The busiest second of the burstiest actions (most records in one second first).
-  public var bursts: [(path: String, second: Int, count: Int)] = []
+  package var bursts: [(path: String, second: Int, count: Int)] = []
   /// Records per minute from the first to the last minute with records, in at most 40
   /// buckets (`minutesPerBucket` minutes each), so the sparkline fits an 80-column line.
-  public var ratePerBucket: [Int] = []
+  package var ratePerBucket: [Int] = []
   /// Minutes per entry of `ratePerBucket`.
-  public var minutesPerBucket = 1
+  package var minutesPerBucket = 1
 
   /// Complete records: the base of the per-action shares.
   public var records: Int { statistics.completeRecords }
@@ -122,10 +125,10 @@ public struct ActionReport: Sendable {
   /// Seconds from the first to the last timestamp (nil without two).
   public var timeSpan: Double? { firstTime.flatMap { f in lastTime.map { $0 - f } } }
   /// Complete records that carry a timestamp: what the span, rates and bursts rest on.
-  public var timedRecords = 0
+  package var timedRecords = 0
   /// `the 64 of 900 records with a time` when some records carry a time and not all (the
   /// span, rates and bursts rest on those alone); nil otherwise.
-  public var timedShareNote: String? {
+  package var timedShareNote: String? {
     guard timedRecords > 0, timedRecords < records else { return nil }
     return "the \(NumberText.grouped(timedRecords)) of \(NumberText.counted(records, "record")) with a time"
   }
@@ -347,19 +350,19 @@ extension ActionReport {
 }
 
 /// What a filter repository already silences in this log.
-public struct SilencedShare: Sendable, Equatable {
+package struct SilencedShare: Sendable, Equatable {
   /// Complete records its entries silence.
-  public var records = 0
+  package var records = 0
   /// Their lines.
-  public var lines = 0
+  package var lines = 0
   /// Per entry, most lines first.
-  public var entries: [SilencedEntry] = []
+  package var entries: [SilencedEntry] = []
 }
 
 /// One filter entry and what it silences in this log.
-public struct SilencedEntry: Sendable, Equatable {
+package struct SilencedEntry: Sendable, Equatable {
   /// The entry's name in the repository.
-  public var name: String
+  package var name: String
   /// Complete records it silences.
   public var records: Int
   /// Their lines.

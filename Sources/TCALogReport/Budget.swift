@@ -21,9 +21,9 @@ import TCALogSupport
 /// The pattern `*` is the rule for every other action: each action path that no other
 /// action rule matches, measured on its own (`* <= 10/s`: no action the budget does not
 /// name comes more than 10 times in a second). `check --init` ends its budget with one.
-public struct Budget {
+package struct Budget {
   /// What a limit counts.
-  public enum Unit: String, Sendable, Equatable {
+  package enum Unit: String, Sendable, Equatable {
     /// Records in one clock second at most.
     case perSecond = "/s"
     /// Records in any 60 seconds at most.
@@ -36,44 +36,44 @@ public struct Budget {
     case percentOfRecords = "% records"
 
     /// Whether measuring needs timestamps.
-    public var isRate: Bool { self == .perSecond || self == .perMinute }
+    package var isRate: Bool { self == .perSecond || self == .perMinute }
   }
 
   /// One line of a budget file.
-  public struct Rule: Sendable {
+  package struct Rule: Sendable {
     /// The budget file's name and the rule's 1-based line in it.
-    public var file: String
+    package var file: String
     /// 1-based line number.
-    public var line: Int
+    package var line: Int
     /// The pattern as written (without `state:`).
-    public var pattern: String
+    package var pattern: String
     /// Over normalized state paths (`state:`) instead of action paths.
-    public var isState: Bool
+    package var isState: Bool
     /// The limit's number.
-    public var limit: Double
+    package var limit: Double
     /// What the limit counts.
-    public var unit: Unit
+    package var unit: Unit
     /// The rule as written, without its comment and padding.
-    public var text: String
+    package var text: String
     /// The `*` rule: each action path no other action rule matches, on its own.
-    public var isOthers: Bool { pattern == Budget.othersPattern && !isState }
+    package var isOthers: Bool { pattern == Budget.othersPattern && !isState }
   }
 
   /// The pattern of the rule for every action no other rule matches.
-  public static let othersPattern = "*"
+  package static let othersPattern = "*"
 
   /// A line of a budget file that is not a rule, with where it is.
-  public struct LineError: Error, CustomStringConvertible, Sendable {
+  package struct LineError: Error, CustomStringConvertible, Sendable {
     /// `file:line: message`.
-    public var description: String
+    package var description: String
   }
 
   /// The rules in file order.
-  public var rules: [Rule]
+  package var rules: [Rule]
   fileprivate var matchers: [PatternMatcher?]
 
   /// Parses a budget file's text; every bad line is reported (not only the first).
-  public init(text: String, file: String, options: PatternMatcher.Options = []) throws(BudgetFileError) {
+  package init(text: String, file: String, options: PatternMatcher.Options = []) throws(BudgetFileError) {
     var rules: [Rule] = []
     var matchers: [PatternMatcher?] = []
     var errors: [LineError] = []
@@ -148,30 +148,30 @@ public struct Budget {
   }
 
   /// What one rule measured in a run.
-  public struct Result: Sendable {
+  package struct Result: Sendable {
     /// The rule.
-    public var rule: Rule
+    package var rule: Rule
     /// The value in the rule's unit (nil: a rate rule on a log without timestamps, or a
     /// match that hit PCRE2's limits, `matchError`).
-    public var measured: Double?
+    package var measured: Double?
     /// The measured value is within the limit.
-    public var holds: Bool
+    package var holds: Bool
     /// The worst burst: the second with the most matching records (for an `N/min` rule,
     /// the 60 seconds with the most, from their first second), and how many; nil without
     /// timestamps.
-    public var burst: (second: Int, records: Int)?
+    package var burst: (second: Int, records: Int)?
     /// The burst's length in seconds: 60 for an `N/min` rule, else 1.
-    public var burstSeconds: Int { rule.unit == .perMinute ? 60 : 1 }
+    package var burstSeconds: Int { rule.unit == .perMinute ? 60 : 1 }
     /// Action (or state) paths the pattern matched in the run.
-    public var matchedPaths: Int
+    package var matchedPaths: Int
     /// The first match that hit PCRE2's limits: the rule is not measured (the paths it could
     /// not decide would be left out), and `check` fails with an error.
-    public var matchError: MatchError? = nil
+    package var matchError: MatchError? = nil
     /// For the `*` rule: the action path measured worst (nil: no path, or another rule).
-    public var worstPath: String? = nil
+    package var worstPath: String? = nil
     /// A rule whose pattern matched no path in the run (an action renamed or removed):
     /// it checks nothing. The `*` rule is never stale.
-    public var isStale: Bool { matchedPaths == 0 && !rule.isOthers }
+    package var isStale: Bool { matchedPaths == 0 && !rule.isOthers }
   }
 
   /// Whether an action rule other than `*` matches the path.
@@ -183,7 +183,7 @@ public struct Budget {
 
   /// The action paths of the run that no rule names (the `*` rule aside), most records
   /// first: what the budget does not cover, or covers only by `*`.
-  public func unnamedActions(_ profile: RunProfile) -> [(path: String, tally: RunProfile.Tally)] {
+  package func unnamedActions(_ profile: RunProfile) -> [(path: String, tally: RunProfile.Tally)] {
     profile.actions.filter { !names($0.key) }.sorted {
       $0.value.records != $1.value.records ? $0.value.records > $1.value.records : $0.key < $1.key
     }.map { ($0.key, $0.value) }
@@ -205,7 +205,7 @@ public struct Budget {
   }
 
   /// Measures every rule on `profile`.
-  public func check(_ profile: RunProfile) -> [Result] {
+  package func check(_ profile: RunProfile) -> [Result] {
     let unnamed = rules.contains(where: \.isOthers) ? unnamedActions(profile) : []
     return zip(rules, matchers).map { rule, matcher in
       if rule.isOthers {
@@ -248,36 +248,36 @@ public struct Budget {
 }
 
 /// The bad lines of a budget file.
-public struct BudgetFileError: Error, Sendable {
+package struct BudgetFileError: Error, Sendable {
   /// Each bad line, `file:line: message`.
-  public var lines: [Budget.LineError]
+  package var lines: [Budget.LineError]
 }
 
 /// Rules that hold for any app, for `check --default-rules`: what is wrong whatever the
 /// app does, so that a team can gate CI on them before it writes a budget of its own.
-public enum DefaultBudget {
+package enum DefaultBudget {
   /// An action arriving at least this many times a second … (above the 120 Hz of the
   /// fastest displays and pointer reports: a pointer, scroll or display-link stream, however
   /// long, stays under it; an action that re-sends itself from its effect does not).
-  public static let loopRate = 150
+  package static let loopRate = 150
   /// … in more than this many consecutive seconds is an effect loop.
-  public static let loopSeconds = 3
+  package static let loopSeconds = 3
   /// An action whose records change nothing (at least this share of them no-ops) …
-  public static let noOpActionShare = 0.9
+  package static let noOpActionShare = 0.9
   /// … and that is more than this share of all records floods the log …
-  public static let noOpFloodShare = 0.2
+  package static let noOpFloodShare = 0.2
   /// … once it has this many no-op records (a short log's two no-op `onAppear` are no flood).
-  public static let noOpFloodMinimum = 50
+  package static let noOpFloodMinimum = 50
 
   /// The built-in rules, by name.
-  public enum Rule: String, Sendable, CaseIterable {
+  package enum Rule: String, Sendable, CaseIterable {
     /// An action at `loopRate` a second or more for more than `loopSeconds` seconds.
     case effectLoop = "effect-loop"
     /// An action that changes nothing and is more than `noOpFloodShare` of the records.
     case noOpFlood = "no-op-flood"
 
     /// What the rule asks of a log, in words.
-    public var description: String {
+    package var description: String {
       switch self {
       case .effectLoop:
         "no action at \(loopRate) or more records a second for more than \(loopSeconds) seconds in a row"
@@ -288,36 +288,36 @@ public enum DefaultBudget {
     }
 
     /// Measuring needs timestamps.
-    public var needsTimestamps: Bool { self == .effectLoop }
+    package var needsTimestamps: Bool { self == .effectLoop }
   }
 
   /// One action that breaks a rule.
-  public struct Finding: Sendable, Equatable {
+  package struct Finding: Sendable, Equatable {
     /// The action path.
-    public var action: String
+    package var action: String
     /// What was measured, in words.
-    public var detail: String
+    package var detail: String
     /// The start of the loop, or the flood's busiest second, in seconds since 1970 (nil
     /// without timestamps).
-    public var second: Int?
+    package var second: Int?
     /// `second` is where the finding starts (a loop), not its busiest second (a flood).
-    public var secondIsStart: Bool
+    package var secondIsStart: Bool
   }
 
   /// One rule checked on a log.
-  public struct Result: Sendable, Equatable {
+  package struct Result: Sendable, Equatable {
     /// The rule.
-    public var rule: Rule
+    package var rule: Rule
     /// The actions that break it, by action path (empty: it holds, or was not measured).
-    public var findings: [Finding]
+    package var findings: [Finding]
     /// False when the rule needs timestamps and the log has none: then it says nothing.
-    public var measured: Bool
+    package var measured: Bool
     /// Measured and no action breaks it.
-    public var holds: Bool { measured && findings.isEmpty }
+    package var holds: Bool { measured && findings.isEmpty }
   }
 
   /// Every built-in rule checked on `profile`, in the order of `Rule.allCases`.
-  public static func check(_ profile: RunProfile) -> [Result] {
+  package static func check(_ profile: RunProfile) -> [Result] {
     var loops: [Finding] = []
     var floods: [Finding] = []
     for (path, tally) in profile.actions.sorted(by: { $0.key < $1.key }) {
@@ -350,29 +350,29 @@ public enum DefaultBudget {
 
 /// Writes a budget from a good run: each action path present gets a rule at its observed
 /// peak with headroom, rare actions a floor, and every other action the `*` rule.
-public enum BudgetTemplate {
+package enum BudgetTemplate {
   /// Observed peaks are doubled, plus this many records, so that a rare action does not
   /// break its rule with one more record.
-  public static let headroomFactor = 2.0
+  package static let headroomFactor = 2.0
   /// Added after doubling.
-  public static let headroomRecords = 2
+  package static let headroomRecords = 2
   /// The least limit of a rare action (one that came at most 60 times in every minute):
   /// its peak minute in one run says little of the next (a run of the simulated browser
   /// had `hover.exited` 8 times in its busiest minute, the next 21), and an action at
   /// this pace is no storm.
-  public static let rareFloorPerMinute = 60
+  package static let rareFloorPerMinute = 60
   /// The `*` rule's limit, for actions the good run did not have: above the pace of a
   /// person's taps and of a timer, below a pointer's stream (30–60 a second) and an
   /// effect loop's, which a new action should not bring unannounced.
-  public static let othersPerSecond = 10
+  package static let othersPerSecond = 10
   /// The `*` rule's limit without timestamps: no unnamed action over this share of records.
-  public static let othersPercentOfRecords = 5.0
+  package static let othersPercentOfRecords = 5.0
 
   /// The rules for `profile`, most records first: `N/s` for an action that came more than
   /// 60 times in some minute, `N/min` (at least `rareFloorPerMinute`) for one that did not;
   /// without timestamps, `N% records` (the share × 1.5, plus one point). Then the `*` rule
   /// for every action the run did not have.
-  public static func text(for profile: RunProfile, source: String) -> String {
+  package static func text(for profile: RunProfile, source: String) -> String {
     var out =
       "# Action budget from \(source) (tcalog check --init): each action's observed peak, doubled, plus \(headroomRecords);\n"
     out +=

@@ -13,7 +13,7 @@ public struct ActionStats: Sendable, Equatable {
   /// Records whose state part says nothing changed.
   public var noOps = 0
   /// Records that print a state part (no-op shares are taken over these).
-  public var withStatePart = 0
+  package var withStatePart = 0
   /// Changed state leaves summed over the records.
   public var changes = 0
   /// All counts zero.
@@ -52,24 +52,14 @@ package struct ObservedShape: Sendable, Equatable {
 /// parts of the input merge (`merge(_:)`) into what one sequential run would give.
 public struct ReportAggregator: Sendable {
   /// Analyse the action text of the first records of every action (for `suggest`).
-  public var collectsShapes: Bool
+  package var collectsShapes: Bool
   /// Records per action whose action text is analysed for its shape.
   package static let shapeSamples = 24
 
-  var paths = ByteInterner()
-  var roots = ByteInterner()
-  var statePaths = ByteInterner()
+  /// Which action and state path each record counts for (shared with `RunProfiler`);
+  /// the arrays below are parallel to its action indexes and state ids.
+  var counter = RecordCounter()
   var rawStatePaths = ByteInterner()
-
-  /// Key (root id + 1, 0 for none; path id) → index in `actions`.
-  var actionIndex = UInt64Map<Int>()
-  /// The last record's key and index: runs of one action (mouse moves, ticks) skip the
-  /// dictionary's hashing.
-  var lastAction: (key: UInt64, index: Int)?
-  /// Index in `actions` by the scanner's action key: most records find their row here,
-  /// without interning their path and root (two hashes and compares a record).
-  var indexByActionKey = ActionKeyTable<Int>()
-  var actionKeys: [(root: Int, path: Int)] = []
   var actions: [ActionStats] = []
   var shapes: [[ObservedShape]] = []
   var shapeSamplesTaken: [Int] = []
@@ -136,23 +126,8 @@ public struct ReportAggregator: Sendable {
   /// the header still counts them through `statistics`.
   public mutating func add(_ record: RecordContent) {
     guard record.isComplete else { return }
-    let index: Int
-    if let actionKey = record.actionKey, let known = indexByActionKey.value(for: actionKey) {
-      index = known
-    } else {
-      let rootKey = record.actionRootRange.map { r in record.withBytes(r) { roots.intern($0) } + 1 } ?? 0
-      let pathId = record.withBytes(record.actionPathRange) { paths.intern($0) }
-      let key = UInt64(rootKey) << 32 | UInt64(pathId)
-      if let last = lastAction, last.key == key {
-        index = last.index
-      } else if let i = actionIndex[key] {
-        index = i
-      } else {
-        index = newAction(root: rootKey, path: pathId, key: key)
-      }
-      lastAction = (key, index)
-      if let actionKey = record.actionKey { indexByActionKey.set(index, for: actionKey) }
-    }
+    let index = counter.action(of: record)
+    if index == actions.count { newAction() }
     actions[index].count(record)
     let written = record.writtenTime
     rhythms[index].add(ordinal: ordinal, time: written?.instant)
@@ -166,7 +141,7 @@ public struct ReportAggregator: Sendable {
     }
     ordinal += 1
     for change in record.changes {
-      let stateId = record.withBytes(change.normalized) { statePaths.intern($0) }
+      let stateId = counter.state(change, of: record)
       if stateId == stateChanges.count {
         stateChanges.append(0)
         stateDistinct.append(0)
@@ -231,10 +206,8 @@ public struct ReportAggregator: Sendable {
     recent.touch(index, ordinal: ordinal, time: time)
   }
 
-  private mutating func newAction(root: Int, path: Int, key: UInt64) -> Int {
-    let index = actions.count
-    _ = actionIndex.index(of: key, inserting: index)
-    actionKeys.append((root, path))
+  /// Numbers for the counter's next action index.
+  private mutating func newAction() {
     actions.append(ActionStats())
     bursts.append(BurstTracker())
     rhythms.append(Rhythm())
@@ -242,7 +215,6 @@ public struct ReportAggregator: Sendable {
     runStarts.append(0)
     shapes.append([])
     shapeSamplesTaken.append(0)
-    return index
   }
 
   private mutating func addShape(_ steps: [CaseStep], count: Int, to index: Int) {
@@ -254,14 +226,11 @@ public struct ReportAggregator: Sendable {
   }
 
   /// Adds the counts of another aggregate (for example of a later chunk of the input).
-  public mutating func absorb(_ other: ReportAggregator) {
-    var actionMap = [Int](repeating: 0, count: other.actions.count)
-    for (i, key) in other.actionKeys.enumerated() {
-      let rootKey = key.root == 0 ? 0 : roots.intern(other.roots.string(key.root - 1)) + 1
-      let pathId = paths.intern(other.paths.string(key.path))
-      let k = UInt64(rootKey) << 32 | UInt64(pathId)
-      let index = actionIndex[k] ?? newAction(root: rootKey, path: pathId, key: k)
-      actionMap[i] = index
+  package mutating func absorb(_ other: ReportAggregator) {
+    let actionMap = counter.actionMap(other.counter)
+    for i in 0..<other.actions.count {
+      let index = actionMap[i]
+      if index == actions.count { newAction() }
       actions[index].add(other.actions[i])
       bursts[index].merge(other.bursts[i])
       rhythms[index].merge(other.rhythms[i], offset: ordinal)
@@ -282,15 +251,14 @@ public struct ReportAggregator: Sendable {
       }
       shapeSamplesTaken[index] += taken
     }
-    var stateMap = [Int](repeating: 0, count: other.stateChanges.count)
+    let stateMap = counter.stateMap(other.counter)
     for s in 0..<other.stateChanges.count {
-      let id = statePaths.intern(other.statePaths.string(s))
+      let id = stateMap[s]
       if id == stateChanges.count {
         stateChanges.append(0)
         stateDistinct.append(0)
       }
       stateChanges[id] += other.stateChanges[s]
-      stateMap[s] = id
     }
     for r in 0..<other.rawSeen.count {
       let id = rawStatePaths.intern(other.rawStatePaths.string(r))
@@ -335,30 +303,28 @@ public struct ReportAggregator: Sendable {
     result.perMinute = zip(perMinute.keys, perMinute.values).map { (minute: Int(Int64(bitPattern: $0)), records: $1) }
       .sorted { $0.minute < $1.minute }
     var order = Array(actions.indices)
-    func name(_ i: Int) -> (String, String) {
-      (paths.string(actionKeys[i].path), actionKeys[i].root == 0 ? "" : roots.string(actionKeys[i].root - 1))
-    }
+    func name(_ i: Int) -> (String, String) { (counter.path(i), counter.root(i) ?? "") }
     let names = order.map(name)
     order.sort { names[$0].0 != names[$1].0 ? names[$0].0 < names[$1].0 : names[$0].1 < names[$1].1 }
     var position = [Int](repeating: 0, count: actions.count)
     for (p, i) in order.enumerated() {
       position[i] = p
-      let key = actionKeys[i]
+      let hasRoot = counter.root(i) != nil
       let shape = shapes[i].max {
         $0.count != $1.count ? $0.count < $1.count : "\($0.steps.map(\.name))" > "\($1.steps.map(\.name))"
       }
       result.actions.append(
         ActionSummary(
-          path: names[i].0, root: key.root == 0 ? nil : names[i].1, stats: actions[i], burst: bursts[i].best,
+          path: names[i].0, root: hasRoot ? names[i].1 : nil, stats: actions[i], burst: bursts[i].best,
           shape: shape?.steps, shapeVariants: shapes[i].count, rhythm: rhythms[i], entities: entityRhythms[i],
           keyPaths: (keyPathRows[i] ?? [:]).sorted { $0.key < $1.key }.map { keyPath, row in
             ActionSummary(
-              path: names[i].0, root: key.root == 0 ? nil : names[i].1, stats: row.stats, burst: row.burst.best,
+              path: names[i].0, root: hasRoot ? names[i].1 : nil, stats: row.stats, burst: row.burst.best,
               shape: shape?.steps, shapeVariants: shapes[i].count, rhythm: row.rhythm, keyPath: keyPath)
           }))
     }
     var stateOrder = Array(stateChanges.indices)
-    let stateNames = stateOrder.map { statePaths.string($0) }
+    let stateNames = stateOrder.map { counter.statePath($0) }
     stateOrder.sort { stateNames[$0] < stateNames[$1] }
     var statePosition = [Int](repeating: 0, count: stateChanges.count)
     for (p, s) in stateOrder.enumerated() {
@@ -389,11 +355,11 @@ public struct ActionSummary: Sendable {
   /// Its records, lines, bytes, no-ops and changes.
   public var stats: ActionStats
   /// The busiest second (seconds since 1970) and its records, when records carry times.
-  public var burst: (second: Int, count: Int)?
+  package var burst: (second: Int, count: Int)?
   /// The most frequent case shape among the sampled records (nil when not collected).
-  public var shape: [CaseStep]?
+  package var shape: [CaseStep]?
   /// How many different shapes were seen (more than one: records disagree).
-  public var shapeVariants: Int
+  package var shapeVariants: Int
   /// How its records are spaced in record order and in time.
   package var rhythm = Rhythm()
   /// How its records are spaced per entity (row id, dictionary key).
@@ -401,10 +367,10 @@ public struct ActionSummary: Sendable {
   /// Its runs: records not right after one of their own.
   package var runs = 0
   /// For a row of `keyPaths`: the binding's key path it counts (`\.$volume`).
-  public var keyPath: String?
+  package var keyPath: String?
   /// For a TCA binding (`….binding.set`): its records per key path, each a summary of its
   /// own (same path, `keyPath` set), sorted by key path; empty for other actions.
-  public var keyPaths: [ActionSummary] = []
+  package var keyPaths: [ActionSummary] = []
 }
 
 /// A binding's records under one key path (`ReportAggregator.keyPathRows`).
@@ -421,7 +387,7 @@ public struct StateSummary: Sendable {
   /// Changes to it, over every record and action.
   public var changes: Int
   /// Distinct raw paths behind it (`windows[0].x` and `windows[1].x` are two).
-  public var distinctPaths: Int
+  package var distinctPaths: Int
   /// Index into `ReportSummary.actions` → changes of this path by that action, and the
   /// values it set.
   package var byAction: [(action: Int, changes: Int, variety: ValueVariety)]
@@ -436,23 +402,23 @@ public struct ReportSummary: Sendable {
   /// Every normalized state path, ordered by path.
   public var states: [StateSummary] = []
   /// The earliest timestamp of a complete record, in seconds since 1970; nil when none has one.
-  public var firstTime: Double?
+  package var firstTime: Double?
   /// The latest timestamp of a complete record, in seconds since 1970; nil when none has one.
-  public var lastTime: Double?
+  package var lastTime: Double?
   /// Complete records that carry a timestamp.
-  public var timestampedRecords = 0
+  package var timestampedRecords = 0
   /// The UTC offset of the log's first timestamp, in seconds east of UTC, so times show as the log
   /// wrote them; nil when it has none (local time).
-  public var timeOffset: Int?
+  package var timeOffset: Int?
   /// Records per minute (minutes since 1970), ascending.
-  public var perMinute: [(minute: Int, records: Int)] = []
+  package var perMinute: [(minute: Int, records: Int)] = []
   /// What follows what: runs of action `to` (an index into `actions`; a run counted at its
   /// first record) that started within a second (or six records, without times) after a
   /// record of action `from`.
   package var follows: [(from: Int, to: Int, count: Int)] = []
 
   /// An empty summary over these counts (no actions, states or times).
-  public init(statistics: ScanStatistics) { self.statistics = statistics }
+  package init(statistics: ScanStatistics) { self.statistics = statistics }
 }
 
 extension ReportAggregator.PairTally {

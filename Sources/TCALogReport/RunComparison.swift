@@ -6,9 +6,9 @@
 /// Rows are sorted by the size of the change of that rate (after − before, absolute):
 /// an action going from 1 to 3 a minute is ×3 but matters less than one going from 200 to
 /// 300. New and gone paths rank by the rate they have.
-public struct RunComparison: Sendable {
+package struct RunComparison: Sendable {
   /// What a rate is counted against.
-  public enum RateUnit: String, Sendable {
+  package enum RateUnit: String, Sendable {
     /// Records per minute of the run's timestamps.
     case perMinute = "per minute"
     /// Records per 1,000 records of the run.
@@ -16,56 +16,56 @@ public struct RunComparison: Sendable {
   }
 
   /// One action path or state path in both runs.
-  public struct Row: Sendable, Equatable {
+  package struct Row: Sendable, Equatable {
     /// The path (grouped to `depth` segments for actions when asked).
-    public var path: String
+    package var path: String
     /// Records (changes for state paths) before and after.
-    public var before: Int
+    package var before: Int
     /// Records (changes for state paths) after.
-    public var after: Int
+    package var after: Int
     /// Share of the run's lines before (nil for state paths).
-    public var lineShareBefore: Double?
+    package var lineShareBefore: Double?
     /// Share of the run's lines after (nil for state paths).
-    public var lineShareAfter: Double?
+    package var lineShareAfter: Double?
     /// Rate before, in `unit`.
-    public var rateBefore: Double
+    package var rateBefore: Double
     /// Rate after, in `unit`.
-    public var rateAfter: Double
+    package var rateAfter: Double
     /// After − before.
-    public var change: Double { rateAfter - rateBefore }
+    package var change: Double { rateAfter - rateBefore }
     /// After ÷ before (nil when new or gone).
-    public var factor: Double? { before > 0 && after > 0 ? rateAfter / rateBefore : nil }
+    package var factor: Double? { before > 0 && after > 0 ? rateAfter / rateBefore : nil }
     /// Only in the after run.
-    public var isNew: Bool { before == 0 && after > 0 }
+    package var isNew: Bool { before == 0 && after > 0 }
     /// Only in the before run.
-    public var isGone: Bool { before > 0 && after == 0 }
+    package var isGone: Bool { before > 0 && after == 0 }
   }
 
   /// The before run.
-  public var before: RunProfile
+  package var before: RunProfile
   /// The after run.
-  public var after: RunProfile
+  package var after: RunProfile
   /// What rates count.
-  public var unit: RateUnit
+  package var unit: RateUnit
   /// Action rows above `minChange`, largest change first.
-  public var actions: [Row]
+  package var actions: [Row]
   /// State path rows above `minChange`, largest change first.
-  public var states: [Row]
+  package var states: [Row]
   /// Rows left out because their rate changed by less than `minChange` (actions, states).
-  public var unchanged: (actions: Int, states: Int)
+  package var unchanged: (actions: Int, states: Int)
   /// Those action rows, by path: in both runs at about the same rate.
-  public var unchangedActions: [Row]
+  package var unchangedActions: [Row]
   /// Those state path rows, by path.
-  public var unchangedStates: [Row]
+  package var unchangedStates: [Row]
 
   /// Action paths are grouped to this many segments (nil: as they are).
-  public var depth: Int?
+  package var depth: Int?
 
   /// Compares `after` with `before`. `depth` groups action paths by their first segments,
   /// and so does a saved report made with `--depth` (both runs, to the fewest segments);
   /// `minChange` hides rows whose rate moved by less than that share of the larger rate
   /// (0.1: ±10%; new and gone rows always show).
-  public init(before: RunProfile, after: RunProfile, depth: Int? = nil, minChange: Double = 0.1) {
+  package init(before: RunProfile, after: RunProfile, depth: Int? = nil, minChange: Double = 0.1) {
     let depth = [depth, before.groupDepth, after.groupDepth].compactMap { $0 }.min()
     let unit: RateUnit = before.minutes != nil && after.minutes != nil ? .perMinute : .perThousandRecords
     func rate(_ count: Int, _ run: RunProfile) -> Double {
@@ -128,15 +128,15 @@ public struct RunComparison: Sendable {
 
   /// Action rows whose rate grew more than `factor` times (new actions aside: they have no
   /// factor), largest factor first.
-  public func actions(grownAbove factor: Double) -> [Row] {
+  package func actions(grownAbove factor: Double) -> [Row] {
     actions.filter { ($0.factor ?? 0) > factor }.sorted { ($0.factor ?? 0) > ($1.factor ?? 0) }
   }
 
   /// Action rows only in the after run.
-  public var newActions: [Row] { actions.filter(\.isNew) }
+  package var newActions: [Row] { actions.filter(\.isNew) }
 
   /// Records per minute (or per 1,000 records) of the whole run, before and after.
-  public var totalRates: (before: Double, after: Double) {
+  package var totalRates: (before: Double, after: Double) {
     switch unit {
     case .perMinute: (Double(before.records) / before.minutes!, Double(after.records) / after.minutes!)
     case .perThousandRecords: (1000, 1000)

@@ -12,25 +12,25 @@ import TCALogSupport
 /// What one run (a log, or a saved report) says about each action path and normalized
 /// state path: how many records and lines, and when they came. The numbers `compare` and
 /// `check` work from.
-public struct RunProfile: Sendable {
+package struct RunProfile: Sendable {
   /// Counts of one action path or normalized state path.
-  public struct Tally: Sendable, Equatable {
+  package struct Tally: Sendable, Equatable {
     /// Records of the action (for a state path: its changes, as the report counts them).
-    public var records = 0
+    package var records = 0
     /// Lines of those records.
-    public var lines = 0
+    package var lines = 0
     /// Those of them that changed nothing.
-    public var noOps = 0
+    package var noOps = 0
     /// Records per second of the log's clock (`floor` of the timestamp), only for records
     /// with a timestamp. Empty for a saved report.
-    public var perSecond: [Int: Int] = [:]
+    package var perSecond: [Int: Int] = [:]
     /// Records per block of `RunProfile.recordsPerBlock` records in log order (block 0:
     /// the run's first records): a timeline for logs without timestamps. Empty for a saved
     /// report and for state paths.
-    public var perBlock: [Int: Int] = [:]
+    package var perBlock: [Int: Int] = [:]
 
     /// No records yet.
-    public init() {}
+    package init() {}
 
     mutating func add(second: Int?, lines: Int, noOp: Bool) {
       records += 1
@@ -48,17 +48,17 @@ public struct RunProfile: Sendable {
     }
 
     /// The most records in one clock second, and that second (nil without timestamps).
-    public var peakSecond: (second: Int, records: Int)? {
+    package var peakSecond: (second: Int, records: Int)? {
       perSecond.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }.map { ($0.key, $0.value) }
     }
 
     /// The most records in any `seconds` consecutive seconds (a window sliding by the second).
-    public func peak(over seconds: Int) -> Int { peakWindow(over: seconds)?.records ?? 0 }
+    package func peak(over seconds: Int) -> Int { peakWindow(over: seconds)?.records ?? 0 }
 
     /// The window of `seconds` consecutive seconds with the most records: its first second
     /// (the first record's in it, the earliest such window) and its records; nil without
     /// timestamps.
-    public func peakWindow(over seconds: Int) -> (second: Int, records: Int)? {
+    package func peakWindow(over seconds: Int) -> (second: Int, records: Int)? {
       guard seconds > 1 else { return peakSecond }
       let ordered = perSecond.sorted { $0.key < $1.key }
       var best: (second: Int, records: Int)?
@@ -77,7 +77,7 @@ public struct RunProfile: Sendable {
 
     /// The longest run of consecutive seconds with at least `records` records each: its
     /// first second and length (nil when no second reaches it).
-    public func longestRun(atLeast records: Int) -> (start: Int, seconds: Int)? {
+    package func longestRun(atLeast records: Int) -> (start: Int, seconds: Int)? {
       var best: (Int, Int)?
       var current: (Int, Int)?
       for second in perSecond.keys.sorted() where perSecond[second]! >= records {
@@ -89,39 +89,39 @@ public struct RunProfile: Sendable {
   }
 
   /// Where the numbers come from (a file name, or `-`).
-  public var source: String
+  package var source: String
   /// Complete and incomplete records.
-  public var records = 0
+  package var records = 0
   /// Every input line, records' and others'.
-  public var lines = 0
+  package var lines = 0
   /// Records that said `No state changes`.
-  public var noOps = 0
+  package var noOps = 0
   /// Records with a timestamp.
-  public var timedRecords = 0
+  package var timedRecords = 0
   /// Seconds from the first timestamp to the last (nil: no timestamps).
-  public var spanSeconds: Double?
+  package var spanSeconds: Double?
   /// The UTC offset of the first timestamp, in seconds east (nil: none written, local
   /// time), so that times show as the log wrote them.
-  public var timeOffset: Int?
+  package var timeOffset: Int?
   /// Per action path.
-  public var actions: [String: Tally] = [:]
+  package var actions: [String: Tally] = [:]
   /// Per normalized state path: its changes (`records` of the tally; `lines` is 0).
-  public var states: [String: Tally] = [:]
+  package var states: [String: Tally] = [:]
   /// Read from a saved report: counts only, no per-second series.
-  public var isSavedReport = false
+  package var isSavedReport = false
   /// Action paths are grouped to their first `groupDepth` segments (a report saved with
   /// `--depth N`); nil: every path as it is.
-  public var groupDepth: Int?
+  package var groupDepth: Int?
   /// Rows a saved report left out (`--top`, `--min-share`): actions and state paths it
   /// had but does not list.
-  public var omittedRows = 0
+  package var omittedRows = 0
 
   /// Records per block of `Tally.perBlock`: 1 for a short log, doubled whenever the run
   /// would need more than `maxBlocks` blocks (a 5-record log keeps its order, a 200 MB one
   /// at most `maxBlocks` counters per action).
-  public private(set) var recordsPerBlock = 1
+  package private(set) var recordsPerBlock = 1
   /// Most blocks of `Tally.perBlock`.
-  public static let maxBlocks = 1024
+  package static let maxBlocks = 1024
 
   /// Doubles `recordsPerBlock` until `records` records fit in `maxBlocks` blocks, merging
   /// each action's pairs of blocks (block `b` of the finer blocks is in `b / 2`).
@@ -137,62 +137,69 @@ public struct RunProfile: Sendable {
   }
 
   /// An empty profile of `source`.
-  public init(source: String) { self.source = source }
+  package init(source: String) { self.source = source }
 
   /// Minutes the run covers when it has timestamps spanning at least a second.
-  public var minutes: Double? { spanSeconds.flatMap { $0 >= 1 ? $0 / 60 : nil } }
+  package var minutes: Double? { spanSeconds.flatMap { $0 >= 1 ? $0 / 60 : nil } }
 }
 
 /// The sink that makes a `RunProfile` of a log: per action and normalized state path,
 /// records, lines, no-ops and records per second.
-public struct RunProfiler: ChunkedRecordSink {
+package struct RunProfiler: ChunkedRecordSink {
   /// The profile so far (complete once the stream ends).
-  public private(set) var profile: RunProfile
+  package private(set) var profile: RunProfile
   private var firstTime: Double?
   private var lastTime: Double?
   /// With `perInput`: a profiler of each input begun, the last the one being read. A
   /// stream hands over a chunk's part only within its input, so each part is one input's.
   private var inputProfilers: [RunProfiler]?
+  /// Read record by record (`record(_:)`): the actions and state paths seen so far, and
+  /// each action's path, so that a record costs no more than in a chunk's part.
+  private var sequentialCounter = RecordCounter()
+  private var sequentialNames: [String] = []
 
   /// A profiler for the log named `source`; with `perInput`, also of each input alone
   /// (`inputProfiles`), for `check` on several files.
-  public init(source: String, perInput: Bool = false) {
+  package init(source: String, perInput: Bool = false) {
     profile = RunProfile(source: source)
     if perInput { inputProfilers = [] }
   }
 
   /// With `perInput`: each input's own profile, in the order read (`source`: its name);
   /// complete once the stream ends. Empty without `perInput`.
-  public var inputProfiles: [RunProfile] { inputProfilers?.map(\.profile) ?? [] }
+  package var inputProfiles: [RunProfile] { inputProfilers?.map(\.profile) ?? [] }
 
   /// Starts the input's own profile (with `perInput`).
-  public mutating func begin(input: String) -> StreamControl {
+  package mutating func begin(input: String) -> StreamControl {
     inputProfilers?.append(RunProfiler(source: input))
     return .more
   }
 
   /// The action path, and which state paths changed.
-  public var needs: RecordNeeds { [.action, .statePaths] }
+  package var needs: RecordNeeds { [.action, .statePaths] }
 
   /// Counts the record.
-  public mutating func record(_ record: Record) -> StreamControl {
+  package mutating func record(_ record: Record) -> StreamControl {
     var part = Part()
+    swap(&part.counter, &sequentialCounter)
     part.add(record.content)
-    absorb(part)
+    for index in sequentialNames.count..<part.counter.actionCount { sequentialNames.append(part.counter.path(index)) }
+    absorb(part, names: sequentialNames)
+    swap(&part.counter, &sequentialCounter)
     return .more
   }
 
   /// An empty part.
-  public func makePart() -> Part { Part() }
+  package func makePart() -> Part { Part() }
 
   /// Adds a chunk's counts.
-  public mutating func merge(_ part: Part) -> StreamControl {
-    absorb(part)
+  package mutating func merge(_ part: Part) -> StreamControl {
+    absorb(part, names: (0..<part.counter.actionCount).map(part.counter.path))
     return .more
   }
 
   /// Keeps the totals of the whole read (its lines include lines outside records).
-  public mutating func end(_ result: ReadResult) {
+  package mutating func end(_ result: ReadResult) {
     finish(lines: result.reportedStatistics.lines)
     for (i, statistics) in result.inputStatistics.enumerated() where i < inputProfilers?.count ?? 0 {
       inputProfilers?[i].finish(lines: statistics.lines)
@@ -204,19 +211,23 @@ public struct RunProfiler: ChunkedRecordSink {
     if let firstTime, let lastTime { profile.spanSeconds = lastTime - firstTime }
   }
 
-  private mutating func absorb(_ part: Part) {
-    if let last = inputProfilers?.indices.last { inputProfilers?[last].absorb(part) }
+  /// Adds a part's counts; `names` are the action paths of its counter's indexes (two
+  /// roots' actions of one path count as one path).
+  private mutating func absorb(_ part: Part, names: [String]) {
+    if let last = inputProfilers?.indices.last { inputProfilers?[last].absorb(part, names: names) }
     // Blocks count records across the run: the part's records follow those merged so far.
     profile.fitBlocks(profile.records + part.sequence.count)
     for (i, action) in part.sequence.enumerated() {
-      profile.actions[part.names[Int(action)], default: RunProfile.Tally()].perBlock[
+      profile.actions[names[Int(action)], default: RunProfile.Tally()].perBlock[
         (profile.records + i) / profile.recordsPerBlock, default: 0] += 1
     }
     profile.records += part.records
     profile.noOps += part.noOps
     profile.timedRecords += part.timedRecords
-    for (path, tally) in part.actions { profile.actions[path, default: RunProfile.Tally()].absorb(tally) }
-    for (path, tally) in part.states { profile.states[path, default: RunProfile.Tally()].absorb(tally) }
+    for (index, tally) in part.actions { profile.actions[names[index], default: RunProfile.Tally()].absorb(tally) }
+    for (id, tally) in part.states {
+      profile.states[part.counter.statePath(id), default: RunProfile.Tally()].absorb(tally)
+    }
     // Parts arrive in log order: the first one with a timestamp has the log's offset.
     if profile.timedRecords == part.timedRecords { profile.timeOffset = part.timeOffset }
     if let t = part.firstTime { firstTime = min(firstTime ?? t, t) }
@@ -224,7 +235,7 @@ public struct RunProfiler: ChunkedRecordSink {
   }
 
   /// One chunk's counts.
-  public struct Part: RecordPart {
+  package struct Part: RecordPart {
     var records = 0
     var noOps = 0
     var timedRecords = 0
@@ -232,25 +243,20 @@ public struct RunProfiler: ChunkedRecordSink {
     var lastTime: Double?
     /// The offset of the chunk's first timestamp.
     var timeOffset: Int?
-    var actions: [String: RunProfile.Tally] = [:]
-    var states: [String: RunProfile.Tally] = [:]
-    /// The chunk's action paths, and each record's among them in order (4 bytes a record,
-    /// for the chunk only): where a record falls in the run is known only at the merge.
-    var names: [String] = []
-    var nameIndex: [String: Int32] = [:]
+    /// Which action and state path each record counts for, as the report's aggregator.
+    var counter = RecordCounter()
+    /// Per action index of `counter`, per state id: the counts.
+    var actions: [Int: RunProfile.Tally] = [:]
+    var states: [Int: RunProfile.Tally] = [:]
+    /// Each record's action index in order (4 bytes a record, for the chunk only): where a
+    /// record falls in the run is known only at the merge.
     var sequence: [Int32] = []
 
     /// Counts the record.
-    public mutating func add(_ record: RecordContent) {
+    package mutating func add(_ record: RecordContent) {
       records += 1
-      let path = record.string(record.actionPathRange)
-      if let index = nameIndex[path] {
-        sequence.append(index)
-      } else {
-        nameIndex[path] = Int32(names.count)
-        sequence.append(Int32(names.count))
-        names.append(path)
-      }
+      let index = counter.action(of: record)
+      sequence.append(Int32(index))
       let noOp = record.isComplete && record.isNoOp
       if noOp { noOps += 1 }
       var second: Int?
@@ -262,11 +268,10 @@ public struct RunProfiler: ChunkedRecordSink {
         lastTime = max(lastTime ?? time, time)
         second = Int(time.rounded(.down))
       }
-      actions[path, default: RunProfile.Tally()].add(
-        second: second, lines: record.lines, noOp: noOp)
+      actions[index, default: RunProfile.Tally()].add(second: second, lines: record.lines, noOp: noOp)
       // As the report counts them: every change (two windows' `x` in one record are two).
       for change in record.changes {
-        states[record.string(change.normalized), default: RunProfile.Tally()].add(
+        states[counter.state(change, of: record), default: RunProfile.Tally()].add(
           second: second, lines: 0, noOp: false)
       }
     }
@@ -274,9 +279,9 @@ public struct RunProfiler: ChunkedRecordSink {
 }
 
 /// A saved `report --format json` that cannot be read as one.
-public struct SavedReportError: Error, CustomStringConvertible, Sendable {
+package struct SavedReportError: Error, CustomStringConvertible, Sendable {
   /// What is wrong, with the file's name.
-  public var description: String
+  package var description: String
 }
 
 extension RunProfile {
@@ -286,49 +291,47 @@ extension RunProfile {
   /// `x.y`), so a group keeps what its children leave. A report with `--depth N` lists
   /// paths grouped to N segments (`groupDepth`). Rows left out by `--top` or `--min-share`
   /// are counted in `omittedRows`.
-  public init(savedReport data: Data, source: String) throws {
-    let data = Self.droppingByteOrderMark(data)
-    guard let json = try? JSONDecoder().decode(SavedReport.self, from: data), let records = json.records,
-      let actions = json.actions
-    else {
-      throw SavedReportError(description: "\(source): not a report of 'tcalog report --format json'")
-    }
+  package init(savedReport data: Data, source: String) throws {
+    let json = try SavedReport.decode(Self.droppingByteOrderMark(data), source: source)
+    let records = json.records
+    let actions = json.actions
     // What a report never holds: counts below zero, a span that is no time, a depth of 0.
     // A rate from such numbers ("-0.50 a minute") would be read as a finding.
     func invalid(_ what: String) -> SavedReportError {
       SavedReportError(description: "\(source): not a valid report of 'tcalog report --format json': \(what)")
     }
-    let totals: [(String, Int?)] = [
-      ("records", records), ("lines", json.lines), ("noOpRecords", json.noOpRecords),
-      ("hiddenActions", json.hiddenActions), ("hiddenStatePaths", json.hiddenStatePaths),
+    let totals: [(SavedReport.Key, Int)] = [
+      (.records, records), (.lines, json.lines), (.noOpRecords, json.noOpRecords),
+      (.hiddenActions, json.hiddenActions), (.hiddenStatePaths, json.hiddenStatePaths),
     ]
-    for (name, value) in totals where (value ?? 0) < 0 { throw invalid("'\(name)' is negative") }
+    for (key, value) in totals where value < 0 { throw invalid("'\(key.rawValue)' is negative") }
     if let span = json.timeSpanSeconds, !(span.isFinite && span >= 0) { throw invalid("'timeSpanSeconds' is negative") }
     if let depth = json.depth, depth < 1 { throw invalid("'depth' is below 1") }
-    for (table, rows) in [("actions", actions), ("statePaths", json.statePaths ?? [])] {
-      for row in rows {
-        let counts: [(String, Int?)] = [
-          ("records", row.records), ("lines", row.lines), ("noOpRecords", row.noOpRecords), ("changes", row.changes),
-        ]
-        for (name, value) in counts where (value ?? 0) < 0 {
-          throw invalid("'\(name)' of \(table) row '\(row.path ?? "")' is negative")
-        }
+    for row in actions {
+      let counts: [(SavedReport.ActionRow.Key, Int)] = [
+        (.records, row.records), (.lines, row.lines), (.noOpRecords, row.noOpRecords),
+      ]
+      for (key, value) in counts where value < 0 {
+        throw invalid("'\(key.rawValue)' of actions row '\(row.path)' is negative")
       }
+    }
+    for row in json.statePaths where row.changes < 0 {
+      throw invalid("'changes' of statePaths row '\(row.path)' is negative")
     }
     self.init(source: source)
     isSavedReport = true
     self.records = records
-    lines = json.lines ?? 0
-    noOps = json.noOpRecords ?? 0
+    lines = json.lines
+    noOps = json.noOpRecords
     spanSeconds = json.timeSpanSeconds
     if spanSeconds != nil { timedRecords = records }
     groupDepth = json.depth
-    omittedRows = (json.hiddenActions ?? 0) + (json.hiddenStatePaths ?? 0)
-    func tally(_ row: SavedReport.Row) -> Tally {
+    omittedRows = json.hiddenActions + json.hiddenStatePaths
+    func tally(_ row: SavedReport.ActionRow) -> Tally {
       var tally = Tally()
-      tally.records = row.records ?? 0
-      tally.lines = row.lines ?? 0
-      tally.noOps = row.noOpRecords ?? 0
+      tally.records = row.records
+      tally.lines = row.lines
+      tally.noOps = row.noOpRecords
       return tally
     }
     // In a tree, what each group's children hold: the rest is the group's own path.
@@ -339,28 +342,26 @@ extension RunProfile {
       }
     }
     for row in actions {
-      guard let path = row.path else { continue }
       var counts = tally(row)
-      if row.group == true && groupDepth == nil {
-        let inChildren = children[path] ?? Tally()
+      if row.group && groupDepth == nil {
+        let inChildren = children[row.path] ?? Tally()
         counts.records -= inChildren.records
         counts.lines -= inChildren.lines
         counts.noOps -= inChildren.noOps
         guard counts.records > 0 else { continue }
       }
-      self.actions[path, default: Tally()].absorb(counts)
+      self.actions[row.path, default: Tally()].absorb(counts)
     }
-    for row in json.statePaths ?? [] {
-      guard let path = row.path else { continue }
+    for row in json.statePaths {
       var tally = Tally()
-      tally.records = row.changes ?? 0
-      states[path] = tally
+      tally.records = row.changes
+      states[row.path] = tally
     }
   }
 
   /// Whether `data` looks like a saved report rather than a log: JSON starting with `{`
   /// (after a byte order mark, which an editor may have added).
-  public static func isSavedReport(_ data: Data) -> Bool {
+  package static func isSavedReport(_ data: Data) -> Bool {
     droppingByteOrderMark(data).first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 })
       == UInt8(ascii: "{")
   }
@@ -368,50 +369,5 @@ extension RunProfile {
   /// `data` without a leading UTF-8 byte order mark.
   private static func droppingByteOrderMark(_ data: Data) -> Data {
     data.starts(with: utf8ByteOrderMark) ? data.dropFirst(utf8ByteOrderMark.count) : data
-  }
-}
-
-/// The fields of a saved report that `RunProfile(savedReport:source:)` reads. A field that
-/// is missing or of another type is nil, as a cast of `JSONSerialization`'s objects gave
-/// (JSONDecoder is in FoundationEssentials, JSONSerialization is not); `actions` and
-/// `statePaths` are nil unless every element is an object.
-private struct SavedReport: Decodable {
-  struct Row: Decodable {
-    @Lenient var path: String?
-    @Lenient var parent: String?
-    @Lenient var group: Bool?
-    @Lenient var records: Int?
-    @Lenient var lines: Int?
-    @Lenient var noOpRecords: Int?
-    @Lenient var changes: Int?
-  }
-
-  @Lenient var records: Int?
-  @Lenient var actions: [Row]?
-  @Lenient var statePaths: [Row]?
-  @Lenient var lines: Int?
-  @Lenient var noOpRecords: Int?
-  @Lenient var timeSpanSeconds: Double?
-  @Lenient var depth: Int?
-  @Lenient var hiddenActions: Int?
-  @Lenient var hiddenStatePaths: Int?
-}
-
-/// A JSON member read as a `T` if it is one, else nil (missing, null or of another type).
-@propertyWrapper
-private struct Lenient<T: Decodable>: Decodable {
-  var wrappedValue: T?
-
-  init(wrappedValue: T?) { self.wrappedValue = wrappedValue }
-
-  init(from decoder: any Decoder) throws {
-    wrappedValue = try? decoder.singleValueContainer().decode(T.self)
-  }
-}
-
-extension KeyedDecodingContainer {
-  /// A missing member is nil too (the synthesized decoder would throw for it).
-  fileprivate func decode<T>(_ type: Lenient<T>.Type, forKey key: Key) throws -> Lenient<T> {
-    try decodeIfPresent(type, forKey: key) ?? Lenient(wrappedValue: nil)
   }
 }

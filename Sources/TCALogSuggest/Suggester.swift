@@ -13,7 +13,7 @@ public struct SuggestOptions: Sendable {
   /// Group no deeper than this many segments (nil: as deep as the log goes).
   public var depth: Int?
   /// Overrides the root type seen in the log.
-  public var root: String?
+  package var root: String?
   package var classifier = ActionClassifier()
   /// No floor, any depth, the log's root type.
   public init() {}
@@ -30,17 +30,17 @@ public struct Suggestion: Sendable, Equatable {
   /// The counts of the records it covers.
   public var stats: ActionStats
   /// The observed action paths it covers (more than one or deeper: the filter is broader).
-  public var coveredPaths: [String]
+  package var coveredPaths: [String]
   /// Case steps of the prefix as observed (labels, followed value).
-  public var steps: [CaseStep]
+  package var steps: [CaseStep]
   /// True when records disagreed about a case's payload shape.
-  public var hasShapeConflict: Bool
+  package var hasShapeConflict: Bool
   /// The `if case` pattern of the closure style (`.windows(.window(_, action: .hover))`).
-  public var closurePattern: String
+  package var closurePattern: String
   /// The path the closure pattern actually matches (stops at `binding`).
-  public var patternPath: String
+  package var patternPath: String
   /// The deepest case key path (`\.windows.window`) segments.
-  public var keyPathSegments: [String]
+  package var keyPathSegments: [String]
   /// The class of the covered actions (noise for active entries, ambiguous for the
   /// commented-out ones) and the evidence in words, per covered path.
   public var actionClass: ActionClass
@@ -55,15 +55,15 @@ public struct Suggestion: Sendable, Equatable {
   public var regex: String { "^" + PatternMatcher.literal(patternPath) + "(\\.|$)" }
   /// Whether the filter matches an action path: its pattern path or anything below it (a
   /// key path's entry matches no whole path).
-  public func covers(_ path: String) -> Bool {
+  package func covers(_ path: String) -> Bool {
     keyPath == nil && (path == patternPath || path.hasPrefix(patternPath + "."))
   }
   /// Whether a case key path reaches the whole prefix (else the casepath style uses a pattern).
-  public var keyPathReachesPath: Bool { keyPathSegments.joined(separator: ".") == patternPath }
+  package var keyPathReachesPath: Bool { keyPathSegments.joined(separator: ".") == patternPath }
 }
 
 /// Why an action path gets no active entry.
-public enum KeepReason: String, Sendable {
+package enum KeepReason: String, Sendable {
   case signal, ambiguous
   case unsafeName = "unsafe-name"
   case noPath = "no-path"
@@ -73,18 +73,18 @@ public enum KeepReason: String, Sendable {
 }
 
 /// An action path that is not silenced, and why.
-public struct KeptAction: Sendable, Equatable {
+package struct KeptAction: Sendable, Equatable {
   /// Its root action type, when the log names it.
-  public var root: String?
+  package var root: String?
   /// The action path.
   public var path: String
   /// The counts of its records.
   public var stats: ActionStats
   /// Why it is kept.
-  public var reason: KeepReason
+  package var reason: KeepReason
   /// For `silenced`: the entry that silences it; for `keepLine`: the keep line; for signal:
   /// the strongest reason.
-  public var detail: String?
+  package var detail: String?
 }
 
 /// The suggester's answer: filters for the noise, commented-out candidates for what is
@@ -93,19 +93,19 @@ public struct SuggestionSet: Sendable {
   /// Active entries: every action they cover was classified noise, and no keep line covers one.
   public var suggestions: [Suggestion]
   /// Ambiguous actions, for the user to decide (emitted commented out).
-  public var candidates: [Suggestion]
+  package var candidates: [Suggestion]
   /// Action paths kept, and why.
-  public var kept: [KeptAction]
+  package var kept: [KeptAction]
   /// Every action path with its class and evidence.
   public var classified: [ClassifiedAction]
   /// The counts of the log the suggestions come from.
   public var statistics: ScanStatistics
   /// The options the suggestions were made with.
-  public var options: SuggestOptions
+  package var options: SuggestOptions
   /// Lines already removed by the silencer.
-  public var silencedLines: Int
+  package var silencedLines: Int
   /// Paths that could not be suggested (not plain Swift names), in words.
-  public var warnings: [String]
+  package var warnings: [String]
   /// True when the log is too short to classify anything.
   public var isThin: Bool
   /// Complete records the active entries silence.
@@ -113,26 +113,26 @@ public struct SuggestionSet: Sendable {
   /// Lines the active entries silence.
   public var coveredLines: Int { suggestions.reduce(0) { $0 + $1.stats.lines } }
   /// The root types of the entries, in order of first use.
-  public var roots: [String] {
+  package var roots: [String] {
     var seen: [String] = []
     for s in suggestions + candidates where !seen.contains(s.root) { seen.append(s.root) }
     return seen
   }
 
   /// Whether an action (root, path) is silenced by the active suggestions.
-  public func silences(root: String?, path: String) -> Bool {
+  package func silences(root: String?, path: String) -> Bool {
     suggestions.contains { s in
       root == s.root && s.covers(path)
     }
   }
 
   /// The active entry that silences a path (any root), if one does.
-  public func entry(silencing path: String) -> Suggestion? {
+  package func entry(silencing path: String) -> Suggestion? {
     suggestions.first { $0.covers(path) }
   }
 
   /// Lines of the given class over all lines.
-  public func lineShare(of actionClass: ActionClass) -> Double {
+  package func lineShare(of actionClass: ActionClass) -> Double {
     let lines = statistics.lines
     guard lines > 0 else { return 0 }
     return Double(classified.filter { $0.actionClass == actionClass }.reduce(0) { $0 + $1.evidence.lines })
@@ -146,9 +146,9 @@ public struct SuggestionSet: Sendable {
 /// actions become commented-out candidates with their evidence.
 public struct Suggester {
   /// What it aims at and how deep it groups.
-  public var options: SuggestOptions
+  package var options: SuggestOptions
   /// What a filter repository already silences: not suggested again.
-  public var silencer: (any ActionSilencer)?
+  package var silencer: (any ActionSilencer)?
   /// A suggester with these options and silencer.
   public init(options: SuggestOptions = SuggestOptions(), silencer: (any ActionSilencer)? = nil) {
     self.options = options

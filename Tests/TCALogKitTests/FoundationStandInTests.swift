@@ -124,52 +124,22 @@ import Testing
     #expect(shared.count == threads * increments)
     shared.lock.unlock()
   }
-
-  /// A saved report's members are read as a cast of `JSONSerialization`'s objects read
-  /// them: a member of another type counts as missing, an integer is a valid number of
-  /// seconds, and `actions` must be an array of objects.
-  @Test func savedReportMembersOfAnotherTypeCountAsMissing() throws {
-    let lenient = """
-      {"records": 5, "lines": "many", "noOpRecords": 2, "timeSpanSeconds": 60, "depth": null,
-       "actions": [{"path": "a.b", "records": 3, "lines": 7, "noOpRecords": "x"},
-                   {"path": 4, "records": 2}, {"records": 9}],
-       "statePaths": [{"path": "s.t", "changes": 4}, {"path": "u", "changes": "no"}]}
-      """
-    let profile = try RunProfile(savedReport: Data(lenient.utf8), source: "r.json")
-    #expect(profile.records == 5 && profile.lines == 0 && profile.noOps == 2)
-    #expect(profile.spanSeconds == 60 && profile.timedRecords == 5 && profile.groupDepth == nil)
-    #expect(profile.actions.count == 1)
-    #expect(profile.actions["a.b"]?.records == 3 && profile.actions["a.b"]?.lines == 7)
-    #expect(profile.actions["a.b"]?.noOps == 0)
-    #expect(profile.states["s.t"]?.records == 4 && profile.states["u"]?.records == 0)
-    for broken in [
-      #"{"records": 5, "actions": [1, 2]}"#, #"{"records": "5", "actions": []}"#, #"{"actions": []}"#,
-      #"[{"records": 5, "actions": []}]"#, "{", "",
-    ] {
-      #expect(throws: SavedReportError.self, "\(broken)") {
-        try RunProfile(savedReport: Data(broken.utf8), source: "r.json")
-      }
-    }
-  }
 }
 
 extension FoundationStandInTests {
   /// Counts below zero, a negative span or a depth of 0 are no report's: `compare` took
   /// `"records": -5` and wrote "-0.50 a minute" (issue 42, row 22).
   @Test func savedReportsWithImpossibleNumbersAreRefused() throws {
-    let good =
-      #"{"records": 5, "lines": 9, "timeSpanSeconds": 60, "depth": 2, "actions": [{"path": "a", "records": 5}]}"#
+    let good = SavedReportSchemaTests.saved()
     #expect(try RunProfile(savedReport: Data(good.utf8), source: "r.json").records == 5)
+    typealias T = SavedReportSchemaTests
     for (broken, message) in [
-      (#"{"records": -5, "actions": []}"#, "'records' is negative"),
-      (#"{"records": 5, "lines": -1, "actions": []}"#, "'lines' is negative"),
-      (#"{"records": 5, "timeSpanSeconds": -60, "actions": []}"#, "'timeSpanSeconds' is negative"),
-      (#"{"records": 5, "depth": 0, "actions": []}"#, "'depth' is below 1"),
-      (#"{"records": 5, "actions": [{"path": "a", "records": -2}]}"#, "'records' of actions row 'a' is negative"),
-      (
-        #"{"records": 5, "actions": [], "statePaths": [{"path": "s", "changes": -1}]}"#,
-        "'changes' of statePaths row 's' is negative"
-      ),
+      (T.saved(records: "-5"), "'records' is negative"),
+      (T.saved(lines: "-1"), "'lines' is negative"),
+      (T.saved(span: "-60"), "'timeSpanSeconds' is negative"),
+      (T.saved(depth: "0"), "'depth' is below 1"),
+      (T.saved(actionRecords: "-2"), "'records' of actions row 'a' is negative"),
+      (T.saved(changes: "-1"), "'changes' of statePaths row 's' is negative"),
     ] {
       do {
         _ = try RunProfile(savedReport: Data(broken.utf8), source: "r.json")

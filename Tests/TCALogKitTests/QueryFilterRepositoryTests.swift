@@ -133,7 +133,7 @@ extension QueryFilterRepositoryTests {
     #expect(budget.rules.map(\.pattern) == ["hover"])
     #expect(RunProfile.isSavedReport(Data([0xEF, 0xBB, 0xBF] + Array(" {\"records\": 1, \"actions\": []}".utf8))))
     let profile = try RunProfile(
-      savedReport: Data([0xEF, 0xBB, 0xBF] + Array("{\"records\": 3, \"actions\": []}".utf8)), source: "r.json")
+      savedReport: Data([0xEF, 0xBB, 0xBF] + Array(SavedReportSchemaTests.saved(records: "3").utf8)), source: "r.json")
     #expect(profile.records == 3)
   }
 }

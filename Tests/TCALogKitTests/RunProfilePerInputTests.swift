@@ -51,3 +51,38 @@ struct RunProfilePerInputTests {
     #expect(together.inputProfiles.map(\.lines).reduce(0, +) == together.profile.lines)
   }
 }
+
+extension RunProfilePerInputTests {
+  /// `compare` and `check` count what the report counts (one `RecordCounter`): per action
+  /// path the report's records, lines and no-ops (its roots summed), per normalized state
+  /// path its changes; read record by record or in chunks alike.
+  @Test(arguments: [1, 3])
+  func theProfileCountsWhatTheReportCounts(jobs: Int) throws {
+    for file in Self.samples {
+      let profile = try Self.read([file], jobs: jobs, window: TimeWindow(), perInput: false).profile
+      var aggregator = ReportAggregator()
+      var stream = RecordStream(inputs: [file], jobs: jobs, window: TimeWindow())
+      stream.chunkSize = 4_000
+      try stream.run(into: &aggregator)
+      let summary = aggregator.summary()
+      // The samples' records are all complete: the report counts each of them too.
+      #expect(profile.records == summary.actions.map(\.stats.count).reduce(0, +), "\(file)")
+      var byPath: [String: RunProfile.Tally] = [:]
+      for action in summary.actions {
+        byPath[action.path, default: RunProfile.Tally()].records += action.stats.count
+        byPath[action.path, default: RunProfile.Tally()].lines += action.stats.lines
+        byPath[action.path, default: RunProfile.Tally()].noOps += action.stats.noOps
+      }
+      #expect(Set(byPath.keys) == Set(profile.actions.keys), "\(file)")
+      for (path, tally) in byPath {
+        let counted = profile.actions[path]
+        #expect(
+          counted?.records == tally.records && counted?.lines == tally.lines && counted?.noOps == tally.noOps,
+          "\(file): \(path)")
+      }
+      #expect(
+        Dictionary(uniqueKeysWithValues: summary.states.map { ($0.path, $0.changes) })
+          == profile.states.mapValues(\.records), "\(file)")
+    }
+  }
+}

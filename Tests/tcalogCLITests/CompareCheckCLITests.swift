@@ -467,3 +467,27 @@ struct CompareCheckCLITests {
     #expect(lstat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO, "the FIFO is still one")
   }
 }
+
+extension CompareCheckCLITests {
+  /// A saved report whose member `compare` reads was renamed is refused with one line that
+  /// names the member (exit 2), not compared as if the member were 0.
+  @Test func savedReportWithARenamedMemberIsRefused() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let saved = dir.appendingPathComponent("saved.json")
+    let report = runTCALog(["report", "--format", "json", "Samples/todos-tca1.log"])
+    #expect(report.status == 0)
+    try report.stdout.write(to: saved)
+    #expect(runTCALog(["compare", saved.path, "Samples/todos-tca1.log"]).status == 0)
+    let text = String(decoding: report.stdout, as: UTF8.self)
+    let renamed = try #require(text.range(of: "\"noOpRecords\":"))
+    try text.replacingCharacters(in: renamed, with: "\"noopRecords\":").write(
+      to: saved, atomically: true, encoding: .utf8)
+    let run = runTCALog(["compare", saved.path, "Samples/todos-tca1.log"])
+    #expect(run.status == 2)
+    #expect(
+      run.stderr
+        == "tcalog: error: \(saved.path): not a report of 'tcalog report --format json': 'noOpRecords' is missing\n")
+    #expect(run.stdout.isEmpty)
+  }
+}

@@ -192,7 +192,11 @@ extension HostileInputCLITests {
     let dir = try Self.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let saved = try Self.write(
-      #"{"records": -5, "lines": 10, "actions": [{"path": "tick", "records": 3}]}"#, "r.json", in: dir)
+      """
+      {"records": -5, "lines": 10, "noOpRecords": 0, "timeSpanSeconds": null, "depth": null, "hiddenActions": 0,
+       "actions": [{"path": "tick", "group": false, "parent": null, "records": 3, "lines": 3, "noOpRecords": 0}],
+       "statePaths": [], "hiddenStatePaths": 0}
+      """, "r.json", in: dir)
     let run = runTCALog(["compare", saved, "Samples/todos-tca1.log"])
     #expect(run.status == 2)
     #expect(
