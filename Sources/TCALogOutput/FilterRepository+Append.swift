@@ -14,7 +14,7 @@ extension FilterRepository {
   /// before anything is written, so the file is never left half-updated. Query decides what
   /// to add (`textToAppend`); the write is Output's, as every byte that leaves the process.
   @discardableResult
-  public static func append(
+  package static func append(
     _ newEntries: [Entry], toFileAt path: String, comment: String? = nil, options: PatternMatcher.Options = []
   ) throws(FilterRepositoryError) -> AppendResult {
     let existingBytes = SmallFile.contents(of: path, atMost: SmallFile.handWrittenLimit)

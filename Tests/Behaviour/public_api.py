@@ -35,7 +35,15 @@ def scan(target):
                 continue
             p = os.path.join(dp, f)
             lines = open(p, encoding="utf-8").read().split("\n")
+            in_string = False
             for i, line in enumerate(lines):
+                # Lines inside a multi-line string literal (generated Swift) are text.
+                quotes = line.count('"""')
+                if in_string:
+                    in_string = quotes % 2 == 0
+                    continue
+                if quotes % 2 == 1:
+                    in_string = True
                 m = DECL.match(line)
                 if not m or not re.search(r"\b(public|open)\b", m.group(2)):
                     continue
