@@ -18,9 +18,10 @@ extension ScanState {
   /// every line, about 185 instructions a line. `RecordNeedsTests` holds it to the full way.
   @inline(__always)
   mutating func takeActionRun(_ lines: inout LineSplitter, _ marks: inout BlockMarks) {
-    guard active, progress.phase == .action, !progress.isCapped, progress.headerKind != .labels else { return }
+    guard active, progress.phase == .action, !progress.isCapped, progress.headerFormat.described.hasFastPaths
+    else { return }
     // One loop for each way of joining and each kind of action, constants in each.
-    if progress.headerKind == .tca {
+    if progress.headerFormat.described.actionEnd == .byBrackets {
       takeActionRun(&lines, &marks, countsBrackets: StaticTrue.self)
     } else {
       takeActionRun(&lines, &marks, countsBrackets: StaticFalse.self)

@@ -19,19 +19,19 @@ extension ScanState {
   @inline(__always)
   mutating func takeActionValueLine(_ line: InputLine) -> Bool {
     guard active, progress.phase == .action, !progress.isCapped else { return false }
-    let headerKind = progress.headerKind
-    guard headerKind != .labels else { return false }
+    let format = progress.headerFormat.described
+    guard format.hasFastPaths else { return false }
     let text = line.content
     guard LineKinds.isPlainValueLine(text, readsBefore: false), progress.byteCount + line.full.count <= sizeCap
     else { return false }
     countInput(line)
-    if headerKind == .tca { progress.actionBrackets.add(text, 0..<text.count, readable: readable(line)) }
+    if format.actionEnd == .byBrackets { progress.actionBrackets.add(text, 0..<text.count, readable: readable(line)) }
     progress.lineCount += 1
     progress.byteCount += line.full.count
     if keepsRaw { _ = copy(line.full) }
     if joinsActionText { joinActionLine(text, after: progress.actionLineCount) }
     progress.actionLineCount += 1
-    if headerKind == .tca && progress.actionBrackets.depth <= 0 && !progress.actionBrackets.inTripleQuote {
+    if format.actionEnd == .byBrackets && progress.actionBrackets.depth <= 0 && !progress.actionBrackets.inTripleQuote {
       progress.phase = .tcaStateStart
     }
     return true
@@ -45,11 +45,17 @@ extension ScanState {
   func exactHeader(_ line: InputLine, isASCII: Bool) -> Header? {
     let text = line.content
     guard let base = text.baseAddress else { return nil }
-    if isASCII {
-      return text.count == 16 && ByteText.same(base, ScanState.tcaHeaderLine.utf8Start, 16)
-        ? .tca(storePrefix: nil) : nil
-    }
-    return text.count == 21 && ByteText.same(base, ScanState.diffingHeaderLine.utf8Start, 21) ? .diffing : nil
+    // The only exact headers: `tca`'s is ASCII, `diffing`'s starts with an emoji.
+    if isASCII { return ScanState.isExactHeader(base, text.count, of: .tca) ? .tca(storePrefix: nil) : nil }
+    return ScanState.isExactHeader(base, text.count, of: .diffing) ? .diffing : nil
+  }
+
+  /// Whether the `count` bytes at `base` are `format`'s exact header line.
+  @inline(__always)
+  static func isExactHeader(_ base: UnsafePointer<UInt8>, _ count: Int, of format: HeaderFormat) -> Bool {
+    let described = format.described
+    guard let line = described.exactHeaderLine else { return false }
+    return count == described.exactHeaderLength && ByteText.same(base, line.utf8Start, described.exactHeaderLength)
   }
 
   /// The first step of the header line's short way: counts the line, as `continueRecord`
@@ -70,8 +76,8 @@ extension ScanState {
     _ = start(header, line, LineView(line, mayHoldHeader: true))
   }
 
-  static var diffingHeaderLine: StaticString { "🎬 Received action:" }
-  static var tcaHeaderLine: StaticString { "received action:" }
+  static var diffingHeaderLine: StaticString { HeaderFormat.diffing.described.exactHeaderLine! }
+  static var tcaHeaderLine: StaticString { HeaderFormat.tca.described.exactHeaderLine! }
 
   /// The short way for `🖨️ State:` and `🖨️ (No state changes)` exactly as the
   /// `debugDiffing` printer writes them (one or both end every diffing record): where the
@@ -86,12 +92,13 @@ extension ScanState {
     // not folded, and cost tca1 1% here.
     guard text.count == 14 || text.count == 26, active else { return false }
     let phase = progress.phase
-    let headerKind = progress.headerKind
-    guard headerKind != .labels, let base = text.baseAddress else { return false }
+    let format = progress.headerFormat.described
+    guard format.hasFastPaths, let base = text.baseAddress else { return false }
     if text.count == 14 && ByteText.same(base, ScanState.stateHeaderLine.utf8Start, 14) {
       // Where `advanceInAction` and `advanceAtTCAStateStart` take a state header.
       guard
-        (phase == .action && (headerKind == .diffing || progress.actionLineCount > 0)) || phase == .tcaStateStart
+        (phase == .action && (format.actionEnd == .atStateHeader || progress.actionLineCount > 0))
+          || phase == .tcaStateStart
       else { return false }
       countInput(line)
       lineIsASCII = true  // valid UTF-8: `count` need not decode it
@@ -125,7 +132,9 @@ extension ScanState {
   mutating func takeStateLine(_ line: InputLine) -> Bool {
     guard active else { return false }
     let phase = progress.phase
-    guard phase == .tcaState || phase == .diffingTree else { return false }
+    guard phase == .tcaState || phase == .diffingTree, progress.headerFormat.described.hasFastPaths else {
+      return false
+    }
     let text = line.content
     // A line that may have a console prefix goes the full way, which reads the prefix once.
     guard !LinePrefix.mayStart(text) else { return false }

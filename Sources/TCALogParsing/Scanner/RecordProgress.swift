@@ -36,10 +36,10 @@ struct LineView {
 /// The flags and counters of the record under construction. A new record starts from
 /// `RecordProgress()`, so nothing is reset by hand.
 struct RecordProgress {
-  enum HeaderKind { case diffing, tca, labels }
   enum Phase { case action, tcaStateStart, tcaState, diffingTree, finished }
 
-  var headerKind = HeaderKind.tca
+  /// What the header said: the record's row of the formats' table (LogFormats.swift).
+  var headerFormat = HeaderFormat.tca
   var phase = Phase.action
   var headerLine = 0
   var headerOffset = 0

@@ -1,6 +1,6 @@
 import TCALogInput
 
-// The full way, part 4: closing a record. Its shape, completeness (FORMATS.md 11.3) and
+// The full way, part 4: closing a record. Its shape, completeness (docs/FORMATS.md 1.4) and
 // format; its action path, text and entity read from the joined action lines; its state
 // changes parsed by the state parser its format description names.
 
@@ -93,14 +93,15 @@ extension ScanState {
   @inline(__always)
   func recordShape() -> Shape {
     // Field by field: a computed property over `progress` copied all of it.
-    let headerKind = progress.headerKind
+    let format = progress.headerFormat.described
     let sawStateHeader = progress.sawStateHeader
     let noChange = progress.noChange
     return Shape(
-      isDifferenceTree: headerKind == .diffing || sawStateHeader || progress.treeLineCount > 0
+      isDifferenceTree: format.statePart == .differenceTree || sawStateHeader || progress.treeLineCount > 0
         || (noChange && progress.noChangeAtColumnZero),
-      actionFinished: headerKind != .tca || (progress.actionLineCount > 0 && progress.actionBrackets.depth <= 0),
-      hasStatePart: headerKind != .labels
+      actionFinished: format.actionEnd != .byBrackets
+        || (progress.actionLineCount > 0 && progress.actionBrackets.depth <= 0),
+      hasStatePart: format.statePart != .none
         && (sawStateHeader || noChange || progress.treeLineCount > 0 || progress.dumpLineCount > 0))
   }
 
@@ -113,7 +114,8 @@ extension ScanState {
   /// Whether the action's value tree must decide `tca0` from `tca1` (nothing else does).
   @inline(__always)
   func needsClue(_ shape: Shape) -> Bool {
-    progress.headerKind == .tca && !shape.isDifferenceTree && progress.storePrefix == nil && !progress.sawTCA0Marker
+    progress.headerFormat.described.recordFormat == nil && !shape.isDifferenceTree && progress.storePrefix == nil
+      && !progress.sawTCA0Marker
   }
 
   mutating func makeRecord(_ ending: Ending) -> Record {
@@ -193,37 +195,31 @@ extension ScanState {
   @inline(__always)
   func isComplete(_ shape: Shape, _ ending: Ending) -> Bool {
     guard !progress.isCapped else { return false }
-    switch progress.headerKind {
-    case .labels:
-      return true
-    case .diffing, .tca:
-      if shape.isDifferenceTree {
-        let treeFinished = progress.treeLineCount > 0 && progress.tree.isFinished
-        return progress.noChange || treeFinished
-          || (progress.sawStateHeader && progress.treeLineCount == 0 && ending != .endOfInput)
-      }
-      // Only `.debugActions()` prints no state part, and it ends its action with a blank
-      // line (FORMATS.md 8.4). An action ended by foreign text, a header or the end of
-      // input lost its state part: the record was cut (a log cut by size and followed by
-      // other output, as `gen_log.py --truncate --noise` writes it).
-      return progress.noChange || progress.rootFinished
-        || (shape.actionFinished && !shape.hasStatePart && progress.endedByBlankAfterAction)
+    // A one-line record is whole.
+    if progress.headerFormat.described.actionEnd == .onHeaderLine { return true }
+    if shape.isDifferenceTree {
+      let treeFinished = progress.treeLineCount > 0 && progress.tree.isFinished
+      return progress.noChange || treeFinished
+        || (progress.sawStateHeader && progress.treeLineCount == 0 && ending != .endOfInput)
     }
+    // Only `.debugActions()` prints no state part, and it ends its action with a blank
+    // line (FORMATS.md 8.4). An action ended by foreign text, a header or the end of
+    // input lost its state part: the record was cut (a log cut by size and followed by
+    // other output, as `gen_log.py --truncate --noise` writes it).
+    return progress.noChange || progress.rootFinished
+      || (shape.actionFinished && !shape.hasStatePart && progress.endedByBlankAfterAction)
   }
 
   func format(_ shape: Shape, hasTypedNestedCase: Bool) -> RecordFormat {
-    switch progress.headerKind {
-    case .diffing: return .diffing
-    case .labels: return .labels
-    case .tca:
-      if shape.isDifferenceTree { return .diffing }
-      if progress.storePrefix != nil || progress.sawTCA0Marker || hasTypedNestedCase
-        || (progress.endedByBlankAfterAction && progress.dumpLineCount == 0 && !progress.noChange)
-      {
-        return .tca0
-      }
-      return .tca1
+    if let decided = progress.headerFormat.described.recordFormat { return decided }
+    // A `tca` header: the record's lines tell (docs/FORMATS.md 2.5).
+    if shape.isDifferenceTree { return .diffing }
+    if progress.storePrefix != nil || progress.sawTCA0Marker || hasTypedNestedCase
+      || (progress.endedByBlankAfterAction && progress.dumpLineCount == 0 && !progress.noChange)
+    {
+      return .tca0
     }
+    return .tca1
   }
 
   /// The action text (in `actionBytes`): a `labels` record's is on its header line; the
@@ -282,7 +278,7 @@ extension ScanState {
         wholeRun
         ? RunReplay(
           lines: progress.wholeRunLines, brackets: progress.actionBrackets,
-          countsBrackets: progress.headerKind == .tca) : nil
+          countsBrackets: progress.headerFormat.described.actionEnd == .byBrackets) : nil
       // The lines may keep their leading spaces (`stripsActionLines`): the value tree, the
       // path, the root and the clue do not see blanks between tokens. The cache's shapes
       // keep them, the same way for every record of this scanner.

@@ -1,6 +1,6 @@
 import TCALogInput
 
-// The full way, part 2: the phases of a record (FORMATS.md 2.4). In each, what a line means
+// The full way, part 2: the phases of a record (docs/FORMATS.md 1.3). In each, what a line means
 // for the open record: taken, taken and closing it, or rejected (it ends the record).
 // Where the formats differ, the phases ask the record's format description
 // (LogFormats.swift), not the format's name.
@@ -37,13 +37,15 @@ extension ScanState {
     let text = line.content
     let content = view.content
     if view.isBlank {
-      if progress.headerKind == .tca && progress.actionLineCount > 0 && progress.actionBrackets.depth <= 0 {
+      if progress.headerFormat.described.actionEnd == .byBrackets && progress.actionLineCount > 0
+        && progress.actionBrackets.depth <= 0
+      {
         progress.endedByBlankAfterAction = true
       }
       return takeClosingBlank(line)
     }
     if LineKinds.isNoChange(text, view) { return takeNoChange(line, content) }
-    if progress.headerKind == .diffing {
+    if progress.headerFormat.described.actionEnd == .atStateHeader {
       if LineKinds.isStateHeader(text, view) { return takeStateHeader(line) }
       addActionLine(line, content)
       return .taken

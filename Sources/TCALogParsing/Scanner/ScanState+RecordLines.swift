@@ -1,9 +1,9 @@
 import TCALogInput
 
 // The full way, part 3: a record's lines kept. Starting a record at its header, counting
-// its lines against the size cap (FORMATS.md 9.11) and for UTF-8 (9.12), copying the bytes
-// its reader needs, joining its action lines (FORMATS.md 3); lines outside records
-// (headerless fragments, 9.10).
+// its lines against the size cap and for UTF-8 (docs/FORMATS.md 1.4, 1), copying the bytes
+// its reader needs, joining its action lines; lines outside records (headerless
+// fragments, docs/FORMATS.md 1.3).
 
 extension ScanState {
   // MARK: - Record lines
@@ -29,19 +29,17 @@ extension ScanState {
       guard let r, let rawStart else { return nil }
       return shifted(r, by: rawStart)
     }
+    progress.headerFormat = header.format
     switch header {
     case .diffing:
-      progress.headerKind = .diffing
+      break
     case .tca(let storePrefix):
-      progress.headerKind = .tca
       progress.storePrefix = stored(storePrefix)
     case .labels(let storePrefix, let text):
-      progress.headerKind = .labels
       progress.storePrefix = stored(storePrefix)
       progress.labelsText = stored(text)
-      return true
     }
-    return false
+    return progress.headerFormat.described.actionEnd == .onHeaderLine
   }
 
   /// Counts a line of the record; returns whether it is kept (false once the record is
@@ -128,7 +126,9 @@ extension ScanState {
 
   mutating func addActionLine(_ line: InputLine, _ content: Range<Int>) {
     // Only a TCA action ends by its brackets; a diffing action ends at `State:`.
-    if progress.headerKind == .tca { progress.actionBrackets.add(line.content, content, readable: readable(line)) }
+    if progress.headerFormat.described.actionEnd == .byBrackets {
+      progress.actionBrackets.add(line.content, content, readable: readable(line))
+    }
     guard count(line) else { return }
     if keepsRaw { _ = copy(line.full) }
     if joinsActionText {
@@ -140,7 +140,8 @@ extension ScanState {
   /// The action's text is read for the path, the text itself, or the tca0/tca1 clue of a
   /// TCA record.
   var joinsActionText: Bool {
-    needs.contains(.action) || needs.contains(.actionText) || needs.contains(.entity) || progress.headerKind == .tca
+    needs.contains(.action) || needs.contains(.actionText) || needs.contains(.entity)
+      || progress.headerFormat.described.recordFormat == nil
   }
 
   /// Whether the action's lines are joined as FORMATS.md 3's action text (up to two leading

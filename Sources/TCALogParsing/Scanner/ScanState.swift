@@ -3,7 +3,7 @@ import TCALogInput
 // The full way, part 1: the scanner's state and its entry points. Every line a fast path
 // does not take comes here: `continueRecord` lets the open record take it (the phases,
 // ScanState+Phases.swift), `startOrSkip` starts a record at a header or counts the line
-// as outside records. The full way reads as FORMATS.md 2–9 and is the reference the fast
+// as outside records. The full way reads as docs/FORMATS.md 1–2 and is the reference the fast
 // paths are held to (FastPaths.swift).
 
 /// Everything a `RecordScanner` changes: the record under construction, the buffers kept
