@@ -36,22 +36,22 @@ public struct ActionKey: Hashable, Sendable {
 /// `ActionPathCache.maximumShapes` of them), so its memory stays flat: a key of another
 /// generation finds nothing and, once set, replaces them all. Records of one chunk come
 /// from one scanner, so a sink part rarely changes generation.
-public struct ActionKeyTable<Value> {
+package struct ActionKeyTable<Value> {
   /// 0: no generation yet.
   private var generation: UInt64 = 0
   private var values: [Value?] = []
 
   /// An empty table.
-  public init() {}
+  package init() {}
 
   /// The answer set for `key`, nil when there is none.
   @inline(__always)
-  public func value(for key: ActionKey) -> Value? {
+  package func value(for key: ActionKey) -> Value? {
     key.generation == generation && key.entry < values.count ? values[key.entry] : nil
   }
 
   /// Keeps `value` as the answer for `key` (dropping every answer of another generation).
-  public mutating func set(_ value: Value, for key: ActionKey) {
+  package mutating func set(_ value: Value, for key: ActionKey) {
     if key.generation != generation {
       generation = key.generation
       values.removeAll(keepingCapacity: true)
