@@ -11,7 +11,7 @@ public struct CaseStep: Sendable, Equatable {
 
   /// A step of the case path: `name`, its payload's type when the log names it, its labels,
   /// and which payload position the path follows into (nil: none).
-  public init(name: String, typeName: String?, labels: [String?], followed: Int?) {
+  package init(name: String, typeName: String?, labels: [String?], followed: Int?) {
     self.name = name
     self.typeName = typeName
     self.labels = labels

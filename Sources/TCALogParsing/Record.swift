@@ -15,14 +15,14 @@ public struct TextRange: Sendable, Hashable {
   /// Number of bytes.
   public var count: Int
   /// A range of `count` bytes from `start`.
-  public init(start: Int, count: Int) {
+  package init(start: Int, count: Int) {
     self.start = start
     self.count = count
   }
   /// Offset just past the last byte.
   public var end: Int { start + count }
   /// No bytes.
-  public static let empty = TextRange(start: 0, count: 0)
+  package static let empty = TextRange(start: 0, count: 0)
 }
 
 /// One changed state leaf. Its texts are ranges into the owning record's storage;
@@ -39,7 +39,7 @@ public struct StateChange: Sendable {
   /// The new value's text (nil for a removed leaf).
   public var new: TextRange?
   /// A change whose texts are the given ranges of its record's storage.
-  public init(path: TextRange, normalized: TextRange, kind: ChangeKind, old: TextRange?, new: TextRange?) {
+  package init(path: TextRange, normalized: TextRange, kind: ChangeKind, old: TextRange?, new: TextRange?) {
     self.path = path
     self.normalized = normalized
     self.kind = kind
@@ -113,7 +113,7 @@ public struct Record: Sendable {
   public package(set) var actionKey: ActionKey?
 
   /// A record from its parts; every range must lie inside `storage` (checked in debug builds).
-  public init(
+  package init(
     index: Int, file: String, line: Int, offset: Int, format: RecordFormat, lines: Int, bytes: Int,
     isComplete: Bool, storage: [UInt8], rawRange: TextRange, timestampRange: TextRange?,
     storePrefixRange: TextRange?, actionPathRange: TextRange, actionRootRange: TextRange?,
@@ -170,6 +170,7 @@ public struct Record: Sendable {
 /// What every view of a record holds but its place in the run: `Record` and
 /// `RecordContent` share these fields and the accessors that read texts from `storage`.
 public protocol RecordFields {
+  /// The input as named on the command line (`-` for standard input).
   var file: String { get }
   var offset: Int { get }
   var format: RecordFormat { get }
@@ -239,32 +240,54 @@ extension Record: RecordFields {
 /// A record as a worker thread sees it while its chunk is parsed: everything but its
 /// place in the run (`index`, `line`), which is known only once every earlier chunk has
 /// been parsed. Reading either here is a compile error instead of a wrong number.
+///
+/// A user reads its fields through `RecordFields`; the accessors below are SPI
+/// (`@_spi(Scanner)`): inlinable, for the stages that read every record's fields.
 public struct RecordContent: RecordFields, Sendable {
   @usableFromInline let record: Record
 
   @inlinable init(_ record: Record) { self.record = record }
 
   /// The input as named on the command line (`-` for standard input).
-  @inlinable public var file: String { record.file }
+  @_spi(Scanner) @inlinable public var file: String { record.file }
   /// 0-based byte offset of the header line's first byte (offsets are final in a chunk).
-  @inlinable public var offset: Int { record.offset }
-  @inlinable public var format: RecordFormat { record.format }
-  @inlinable public var lines: Int { record.lines }
-  @inlinable public var bytes: Int { record.bytes }
-  @inlinable public var isComplete: Bool { record.isComplete }
-  @inlinable public var storage: [UInt8] { record.storage }
-  @inlinable public var rawRange: TextRange { record.rawRange }
-  @inlinable public var timestampRange: TextRange? { record.timestampRange }
-  @inlinable public var writtenTime: WrittenTime? { record.writtenTime }
-  @inlinable public var storePrefixRange: TextRange? { record.storePrefixRange }
-  @inlinable public var actionPathRange: TextRange { record.actionPathRange }
-  @inlinable public var actionRootRange: TextRange? { record.actionRootRange }
-  @inlinable public var actionTextRange: TextRange { record.actionTextRange }
-  @inlinable public var entityRange: TextRange? { record.entityRange }
-  @inlinable public var bindingKeyPathRange: TextRange? { record.bindingKeyPathRange }
-  @inlinable public var hasStatePart: Bool { record.hasStatePart }
-  @inlinable public var stateChanged: Bool { record.stateChanged }
-  @inlinable public var changes: [StateChange] { record.changes }
-  @inlinable public var hasInvalidUTF8: Bool { record.hasInvalidUTF8 }
-  @inlinable public var actionKey: ActionKey? { record.actionKey }
+  @_spi(Scanner) @inlinable public var offset: Int { record.offset }
+  /// The format the record was printed in.
+  @_spi(Scanner) @inlinable public var format: RecordFormat { record.format }
+  /// Input lines the record occupies (`Record.lines`).
+  @_spi(Scanner) @inlinable public var lines: Int { record.lines }
+  /// Bytes of those lines, prefixes and terminators included.
+  @_spi(Scanner) @inlinable public var bytes: Int { record.bytes }
+  /// False when the input ended (or the size cap hit) before the record was finished.
+  @_spi(Scanner) @inlinable public var isComplete: Bool { record.isComplete }
+  /// The record's bytes; every range points into it (`Record.storage`).
+  @_spi(Scanner) @inlinable public var storage: [UInt8] { record.storage }
+  /// The raw input bytes of the record (`Record.rawRange`).
+  @_spi(Scanner) @inlinable public var rawRange: TextRange { record.rawRange }
+  /// The normalized timestamp of the header line's prefix (`Record.timestampRange`).
+  @_spi(Scanner) @inlinable public var timestampRange: TextRange? { record.timestampRange }
+  /// That timestamp read as a time, when it parses.
+  @_spi(Scanner) @inlinable public var writtenTime: WrittenTime? { record.writtenTime }
+  /// The store prefix of the header, when the log has one.
+  @_spi(Scanner) @inlinable public var storePrefixRange: TextRange? { record.storePrefixRange }
+  /// The action path (`Record.actionPathRange`).
+  @_spi(Scanner) @inlinable public var actionPathRange: TextRange { record.actionPathRange }
+  /// The root action type, when the log names it.
+  @_spi(Scanner) @inlinable public var actionRootRange: TextRange? { record.actionRootRange }
+  /// The action as printed, on one line.
+  @_spi(Scanner) @inlinable public var actionTextRange: TextRange { record.actionTextRange }
+  /// The entity the action is about (`Record.entityRange`).
+  @_spi(Scanner) @inlinable public var entityRange: TextRange? { record.entityRange }
+  /// A binding action's key path (`Record.bindingKeyPathRange`).
+  @_spi(Scanner) @inlinable public var bindingKeyPathRange: TextRange? { record.bindingKeyPathRange }
+  /// False for `labels` and `.debugActions()` records, which print no state part.
+  @_spi(Scanner) @inlinable public var hasStatePart: Bool { record.hasStatePart }
+  /// Meaningful only when `hasStatePart`.
+  @_spi(Scanner) @inlinable public var stateChanged: Bool { record.stateChanged }
+  /// Every changed state leaf, in the order the diff prints them.
+  @_spi(Scanner) @inlinable public var changes: [StateChange] { record.changes }
+  /// True when the record's bytes are not valid UTF-8.
+  @_spi(Scanner) @inlinable public var hasInvalidUTF8: Bool { record.hasInvalidUTF8 }
+  /// Names the action path and root (`Record.actionKey`).
+  @_spi(Scanner) @inlinable public var actionKey: ActionKey? { record.actionKey }
 }

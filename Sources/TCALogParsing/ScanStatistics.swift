@@ -40,7 +40,7 @@ public struct ScanStatistics: Sendable, Equatable {
   public var impossibleTimestampRecords = 0
 
   /// All counts zero.
-  public init() {}
+  package init() {}
 
   package mutating func count(_ record: some RecordFields) {
     count(
@@ -62,7 +62,7 @@ public struct ScanStatistics: Sendable, Equatable {
   }
 
   /// Adds another part's counts (a later chunk or input).
-  public mutating func merge(_ other: ScanStatistics) {
+  package mutating func merge(_ other: ScanStatistics) {
     records += other.records
     completeRecords += other.completeRecords
     incompleteRecords += other.incompleteRecords
@@ -100,7 +100,7 @@ public struct ScanWarning: Sendable, Equatable {
   public var kind: Kind
 
   /// A warning at `line` of `file`.
-  public init(file: String, line: Int, kind: Kind) {
+  package init(file: String, line: Int, kind: Kind) {
     self.file = file
     self.line = line
     self.kind = kind

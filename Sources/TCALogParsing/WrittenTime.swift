@@ -33,7 +33,7 @@ extension WrittenTime {
   /// or the raw forms `2026-11-20 10:22:33.123456+0100` and `…Z`), read from its bytes; nil
   /// for a time no clock writes (`2026-02-30`, `23:59:60`, `24:00:00`, an offset `+99:99`),
   /// which ISO 8601 readers refuse.
-  public static func parse(_ b: UnsafeBufferPointer<UInt8>) -> WrittenTime? {
+  package static func parse(_ b: UnsafeBufferPointer<UInt8>) -> WrittenTime? {
     // Once per record: fixed places read without optionals (a digit helper returning `Int?`
     // cost a third of this function).
     guard b.count >= 19 else { return nil }

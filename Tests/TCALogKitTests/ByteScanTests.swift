@@ -602,6 +602,11 @@ import Testing
     let tca = ScanState.tcaHeaderLine
     #expect(tca.utf8CodeUnitCount == 16)
     #expect(LineKinds.header(UnsafeBufferPointer(start: tca.utf8Start, count: 16), 0..<16) == .tca(storePrefix: nil))
+    // The formats' table gives each exact header line's length as a literal.
+    for format in [HeaderFormat.diffing, .tca] {
+      let described = format.described
+      #expect(described.exactHeaderLine?.utf8CodeUnitCount == described.exactHeaderLength)
+    }
     for (literal, isStateHeader) in [(ScanState.stateHeaderLine, true), (ScanState.noChangeLine, false)] {
       let bytes = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
       #expect(LineKinds.isStateHeader(bytes, 0..<bytes.count) == isStateHeader)
