@@ -37,9 +37,11 @@ public struct ActionKey: Hashable, Sendable {
 /// generation finds nothing and, once set, replaces them all. Records of one chunk come
 /// from one scanner, so a sink part rarely changes generation.
 ///
-/// Public, not `package`: the sinks of other stages ask it once per record, and a generic
+/// SPI, not `package`: the sinks of other stages ask it once per record, and a generic
 /// `package` body is not specialized across modules (`report` took 3-5% more
-/// instructions, in generic metadata look-ups).
+/// instructions, in generic metadata look-ups). An SPI declaration is public to the
+/// compiler, so it is specialized, but only a module that imports the SPI sees it.
+@_spi(Scanner)
 public struct ActionKeyTable<Value> {
   /// 0: no generation yet.
   private var generation: UInt64 = 0

@@ -1,13 +1,13 @@
 /// One enum case on an action path, with the payload shape seen in the log.
-public struct CaseStep: Sendable, Equatable {
+package struct CaseStep: Sendable, Equatable {
   /// The case name (`window`).
-  public var name: String
+  package var name: String
   /// The type written before it (`WindowsAction`), nil for `.window`.
-  public var typeName: String?
+  package var typeName: String?
   /// One entry per payload value: its label, nil when unlabeled (`_:` counts as unlabeled).
-  public var labels: [String?]
+  package var labels: [String?]
   /// Which payload value the path continued into; nil for the last case.
-  public var followed: Int?
+  package var followed: Int?
 
   /// A step of the case path: `name`, its payload's type when the log names it, its labels,
   /// and which payload position the path follows into (nil: none).

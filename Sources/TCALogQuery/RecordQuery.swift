@@ -1,4 +1,4 @@
-import TCALogParsing
+@_spi(Scanner) import TCALogParsing
 import TCALogPipeline
 
 /// The compiled selection of `tcalog filter`: which records to keep.

@@ -1,4 +1,4 @@
-import TCALogParsing
+@_spi(Scanner) import TCALogParsing
 
 /// The counting `report` and `compare`/`check` share: which action each record is (its
 /// root and path, interned, so a record costs no String), and which normalized state

@@ -1,5 +1,5 @@
 import CByteMasks
-import TCALogInput
+@_spi(Scanner) import TCALogInput
 
 // What a block of lines is searched for once, not line by line: header candidates, bytes
 // over 0x7F, line feeds. The line loop asks it of every line; the runs find their ends

@@ -1,4 +1,4 @@
-import TCALogInput
+@_spi(Scanner) import TCALogInput
 
 // A fast path of the scanner. It keeps the contract written once in FastPaths.swift: on a
 // line it accepts it does exactly what the full way does; any other line it hands back

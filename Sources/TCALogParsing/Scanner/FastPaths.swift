@@ -1,4 +1,4 @@
-import TCALogInput
+@_spi(Scanner) import TCALogInput
 
 // The scanner's fast paths, and the one contract every fast path keeps.
 //

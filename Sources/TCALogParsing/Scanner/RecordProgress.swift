@@ -1,4 +1,4 @@
-import TCALogInput
+@_spi(Scanner) import TCALogInput
 
 // The full way's view of a line (`LineView`) and of the record under construction
 // (`RecordProgress`, with a Difference tree's `TreeProgress`).

@@ -1,4 +1,4 @@
-import TCALogInput
+@_spi(Scanner) import TCALogInput
 
 // The scanner's front: `RecordScanner` feeds each line of a block to a fast path when one
 // takes it (FastPaths.swift) and to the full way otherwise (ScanState.swift); `ScanMemory`

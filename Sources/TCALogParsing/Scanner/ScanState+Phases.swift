@@ -1,4 +1,4 @@
-import TCALogInput
+@_spi(Scanner) import TCALogInput
 
 // The full way, part 2: the phases of a record (docs/FORMATS.md 1.3). In each, what a line means
 // for the open record: taken, taken and closing it, or rejected (it ends the record).

@@ -1,4 +1,4 @@
-import TCALogInput
+@_spi(Scanner) import TCALogInput
 
 // The full way, part 3: a record's lines kept. Starting a record at its header, counting
 // its lines against the size cap and for UTF-8 (docs/FORMATS.md 1.4, 1), copying the bytes

@@ -1,4 +1,4 @@
-import TCALogInput
+@_spi(Scanner) import TCALogInput
 
 // The full way, part 1: the scanner's state and its entry points. Every line a fast path
 // does not take comes here: `continueRecord` lets the open record take it (the phases,
