@@ -17,7 +17,7 @@ import TCALogSupport
 /// time of day as written.
 public struct TimeWindow: Sendable, Equatable {
   /// One end of a window, as `parse(_:now:)` reads a time; an end includes its own time.
-  public enum Bound: Sendable, Equatable {
+  package enum Bound: Sendable, Equatable {
     /// Seconds since 1970.
     case instant(Double)
     /// A date and time without an offset, as seconds since 1970 were it UTC: compared
@@ -28,9 +28,9 @@ public struct TimeWindow: Sendable, Equatable {
   }
 
   /// The earliest time a record may carry (inclusive); nil: no lower bound.
-  public var since: Bound?
+  package var since: Bound?
   /// The latest time a record may carry (inclusive); nil: no upper bound.
-  public var until: Bound?
+  package var until: Bound?
 
   /// A window between two instants in seconds since 1970, both inclusive; nil leaves that end open
   /// (both nil: the unbounded window, which holds every record).

@@ -36,7 +36,11 @@ def scan(target):
             p = os.path.join(dp, f)
             lines = open(p, encoding="utf-8").read().split("\n")
             in_string = False
+            spi_indent = None  # the indentation of the SPI type being read, if any
             for i, line in enumerate(lines):
+                indent = len(line) - len(line.lstrip())
+                if spi_indent is not None and line.strip() and indent <= spi_indent:
+                    spi_indent = None
                 # Lines inside a multi-line string literal (generated Swift) are text.
                 quotes = line.count('"""')
                 if in_string:
@@ -52,7 +56,10 @@ def scan(target):
                 while j >= 0 and ATTR.match(lines[j]):
                     attrs += lines[j]
                     j -= 1
-                spi = "@_spi" in attrs
+                # A member of an SPI type is SPI too.
+                spi = "@_spi" in attrs or spi_indent is not None
+                if "@_spi" in attrs and m.group(3) in ("struct", "enum", "class", "protocol", "extension"):
+                    spi_indent = indent
                 documented = j >= 0 and (lines[j].strip().startswith("///") or lines[j].strip().endswith("*/"))
                 out.append((os.path.relpath(p, ROOT), i + 1, line.strip(), spi, documented))
     return out
