@@ -58,12 +58,14 @@ let package = Package(
     .target(
       name: "TCALogQuery", dependencies: ["TCALogSupport", "TCALogPipeline", "CPCRE2"], swiftSettings: trueImports),
     // Aggregates and classifies actions and state paths: the report's numbers.
-    .target(name: "TCALogReport", dependencies: ["TCALogSupport", "TCALogPipeline", "TCALogQuery"]),
+    .target(
+      name: "TCALogReport", dependencies: ["TCALogSupport", "TCALogPipeline", "TCALogQuery"], swiftSettings: trueImports),
     // ActionFilter suggestions from a report's numbers.
-    .target(name: "TCALogSuggest", dependencies: ["TCALogSupport", "TCALogReport"]),
+    .target(name: "TCALogSuggest", dependencies: ["TCALogSupport", "TCALogReport"], swiftSettings: trueImports),
     // Every byte that leaves the process: printers, JSON, escaping, the terminal.
     .target(
-      name: "TCALogOutput", dependencies: ["TCALogSupport", "TCALogQuery", "TCALogReport", "TCALogSuggest"]),
+      name: "TCALogOutput", dependencies: ["TCALogSupport", "TCALogQuery", "TCALogReport", "TCALogSuggest"],
+      swiftSettings: trueImports),
     // The library product: re-exports every stage.
     .target(
       name: "TCALogKit",

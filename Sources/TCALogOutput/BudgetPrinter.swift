@@ -1,4 +1,4 @@
-import TCALogInput
+import TCALogQuery
 import TCALogReport
 import TCALogSupport
 

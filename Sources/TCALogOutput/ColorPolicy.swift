@@ -1,10 +1,3 @@
-import TCALogInput
-import TCALogParsing
-import TCALogPipeline
-import TCALogQuery
-import TCALogReport
-import TCALogSuggest
-
 /// `--color auto|always|never`, for every command that colours.
 package enum ColorChoice: String, Sendable, CaseIterable {
   case auto, always, never

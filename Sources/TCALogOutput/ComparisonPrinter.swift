@@ -1,4 +1,3 @@
-import TCALogInput
 import TCALogReport
 
 /// Writes a `RunComparison`: text for a terminal, markdown for a pull-request comment, JSON

@@ -1,4 +1,4 @@
-import TCALogInput
+import TCALogParsing
 import TCALogReport
 import TCALogSuggest
 import TCALogSupport

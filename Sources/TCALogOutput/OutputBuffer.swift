@@ -1,9 +1,3 @@
-import TCALogInput
-import TCALogParsing
-import TCALogPipeline
-import TCALogQuery
-import TCALogReport
-import TCALogSuggest
 import TCALogSupport
 
 #if canImport(Glibc)

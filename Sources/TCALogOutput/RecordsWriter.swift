@@ -1,9 +1,5 @@
-import TCALogInput
 import TCALogParsing
 import TCALogPipeline
-import TCALogQuery
-import TCALogReport
-import TCALogSuggest
 
 /// The sink of `tcalog records`: every record as JSON, in input order (one object per
 /// line, or one array). On a parallel read each chunk renders its records on its worker

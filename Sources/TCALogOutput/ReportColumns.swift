@@ -1,4 +1,5 @@
 import TCALogReport
+import TCALogSupport
 
 /// A value as the machine formats write it: JSON as itself, CSV as text.
 enum MachineValue {

@@ -1,10 +1,5 @@
-import TCALogInput
 import TCALogParsing
-import TCALogPipeline
-import TCALogQuery
 import TCALogReport
-import TCALogSuggest
-import TCALogSupport
 
 /// The output formats of `tcalog report --format`.
 package enum ReportFormat: String, Sendable, CaseIterable {

@@ -1,7 +1,5 @@
-import TCALogInput
 import TCALogParsing
 import TCALogPipeline
-import TCALogQuery
 import TCALogReport
 import TCALogSuggest
 import TCALogSupport

@@ -1,9 +1,4 @@
-import TCALogInput
 import TCALogParsing
-import TCALogPipeline
-import TCALogQuery
-import TCALogReport
-import TCALogSuggest
 
 /// The text `records --stats` prints.
 package enum StatisticsText {

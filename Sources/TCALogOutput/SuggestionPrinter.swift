@@ -1,7 +1,4 @@
-import TCALogInput
 import TCALogParsing
-import TCALogPipeline
-import TCALogQuery
 import TCALogReport
 import TCALogSuggest
 import TCALogSupport

@@ -1,10 +1,3 @@
-import TCALogInput
-import TCALogParsing
-import TCALogPipeline
-import TCALogQuery
-import TCALogReport
-import TCALogSuggest
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

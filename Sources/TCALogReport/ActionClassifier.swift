@@ -1,6 +1,4 @@
 import TCALogParsing
-import TCALogPipeline
-import TCALogQuery
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

@@ -1,6 +1,4 @@
 import TCALogParsing
-import TCALogPipeline
-import TCALogQuery
 
 /// How `report` orders the action rows.
 public enum ReportOrder: String, Sendable, CaseIterable {

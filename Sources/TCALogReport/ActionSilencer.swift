@@ -1,7 +1,3 @@
-import TCALogParsing
-import TCALogPipeline
-import TCALogQuery
-
 /// Something that already silences actions, such as a filter repository (`name = PCRE2
 /// pattern` lines matched against action paths). The report marks the rows it silences and
 /// the share of the log it removes; `suggest` does not suggest what it already silences.

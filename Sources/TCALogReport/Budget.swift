@@ -1,4 +1,3 @@
-import TCALogInput
 import TCALogQuery
 import TCALogSupport
 

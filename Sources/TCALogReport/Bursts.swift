@@ -1,7 +1,3 @@
-import TCALogParsing
-import TCALogPipeline
-import TCALogQuery
-
 /// The busiest second of one action ("hover: 240 records in 1 s"), kept as it streams.
 /// Records arrive in time order within an input, so only the current second is counted;
 /// the first and last second are kept apart so that two aggregates of consecutive parts

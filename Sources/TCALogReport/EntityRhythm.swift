@@ -1,5 +1,3 @@
-import TCALogParsing
-
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else

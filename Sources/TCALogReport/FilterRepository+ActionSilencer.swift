@@ -1,5 +1,4 @@
 import TCALogParsing
-import TCALogPipeline
 import TCALogQuery
 
 /// A team's filter repository is what already silences actions in `report --filters`

@@ -1,6 +1,5 @@
 import TCALogParsing
 import TCALogPipeline
-import TCALogQuery
 
 /// The aggregator is the sink of `report` and `suggest`: sequentially it adds each record;
 /// on a parallel read each chunk gets its own aggregator, merged in input order, which

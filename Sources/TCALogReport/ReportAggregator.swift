@@ -1,6 +1,4 @@
 import TCALogParsing
-import TCALogPipeline
-import TCALogQuery
 
 /// Per-action numbers of one (root, action path) pair.
 public struct ActionStats: Sendable, Equatable {

@@ -1,7 +1,3 @@
-import TCALogParsing
-import TCALogPipeline
-import TCALogQuery
-
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else

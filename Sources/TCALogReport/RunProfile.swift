@@ -1,4 +1,3 @@
-import TCALogInput
 import TCALogParsing
 import TCALogPipeline
 import TCALogSupport

@@ -1,9 +1,6 @@
-import TCALogInput
 import TCALogParsing
-import TCALogPipeline
 import TCALogQuery
 import TCALogReport
-import TCALogSupport
 
 /// What the suggester aims at and how deep it groups.
 public struct SuggestOptions: Sendable {

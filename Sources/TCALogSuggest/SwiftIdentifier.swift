@@ -1,7 +1,3 @@
-import TCALogParsing
-import TCALogPipeline
-import TCALogQuery
-import TCALogReport
 import TCALogSupport
 
 /// Checks and spells Swift identifiers taken from a log: nothing from the log reaches

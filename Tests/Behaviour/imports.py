@@ -249,10 +249,13 @@ def main(argv):
         if apply and result:
             lines = open(path, encoding="utf-8").read().split("\n")
             drop = {index for index, _, _ in result}
-            lines = [l for i, l in enumerate(lines) if i not in drop]
+            # The import block ends at the last line dropped; only there are blank lines
+            # tidied (a string literal further down may hold blank lines of its own).
+            end = max(drop) + 2
+            head = [l for i, l in enumerate(lines[:end]) if i not in drop]
             # No blank line left at the top, nor two in a row where an import block was.
-            text = "\n".join(lines).lstrip("\n")
-            text = re.sub(r"\n\n\n+", "\n\n", text)
+            head_text = re.sub(r"\n\n\n+", "\n\n", "\n".join(head).lstrip("\n"))
+            text = "\n".join([head_text] + lines[end:])
             open(path, "w", encoding="utf-8").write(text)
     print("%d unneeded import%s" % (found, "" if found == 1 else "s"), file=sys.stderr)
     if build:

@@ -5,8 +5,9 @@ import Testing
 /// The report's numbers, classes and suggestions, as a program using the library reads
 /// them: the bundled browser session, whose noise and signal `Samples/README.md` names.
 struct ReportAPITests {
+  /// With the actions' shapes (their case steps), which suggestions are written from.
   static func summary(jobs: Int) throws -> ReportSummary {
-    var aggregator = ReportAggregator()
+    var aggregator = ReportAggregator(collectsShapes: true)
     try RecordStream(inputs: [Sample.path("browser-session.log")], jobs: jobs).run(into: &aggregator)
     return aggregator.summary()
   }

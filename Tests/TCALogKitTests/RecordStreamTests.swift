@@ -194,7 +194,7 @@ extension RecordStreamTests {
     #expect(opened.records == 500 && opened.parts == generic.parts)
 
     var numbered = FirstRecords(limit: .max)
-    try Self.runPassedOn(stream, &numbered)
+    _ = try Self.runPassedOn(stream, &numbered)
     #expect(numbered.seen == Array(0..<500))
   }
 }

@@ -1,5 +1,3 @@
-import TCALogInput
-
 // A fast path of the scanner. It keeps the contract written once in FastPaths.swift: on a
 // line it accepts it does exactly what the full way does; any other line it hands back
 // untouched; it declines a format whose description does not offer fast paths.

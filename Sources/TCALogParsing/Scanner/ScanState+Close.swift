@@ -1,5 +1,3 @@
-import TCALogInput
-
 // The full way, part 4: closing a record. Its shape, completeness (docs/FORMATS.md 1.4) and
 // format; its action path, text and entity read from the joined action lines; its state
 // changes parsed by the state parser its format description names.
