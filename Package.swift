@@ -59,7 +59,8 @@ let package = Package(
       name: "TCALogQuery", dependencies: ["TCALogSupport", "TCALogPipeline", "CPCRE2"], swiftSettings: trueImports),
     // Aggregates and classifies actions and state paths: the report's numbers.
     .target(
-      name: "TCALogReport", dependencies: ["TCALogSupport", "TCALogPipeline", "TCALogQuery"], swiftSettings: trueImports),
+      name: "TCALogReport", dependencies: ["TCALogSupport", "TCALogPipeline", "TCALogQuery"], swiftSettings: trueImports
+    ),
     // ActionFilter suggestions from a report's numbers.
     .target(name: "TCALogSuggest", dependencies: ["TCALogSupport", "TCALogReport"], swiftSettings: trueImports),
     // Every byte that leaves the process: printers, JSON, escaping, the terminal.
