@@ -29,7 +29,7 @@ enum MachineValue {
 
   /// The value as the member `name` of the JSON object being written.
   func write(_ name: String, to json: inout JSONWriter) {
-    json.key(name)
+    json.key(named: name)
     switch self {
     case .integer(let n): json.integer(n)
     case .number(let x): if let x { json.number(x) } else { json.null() }

@@ -152,10 +152,13 @@ package struct RunProfiler: ChunkedRecordSink {
   /// With `perInput`: a profiler of each input begun, the last the one being read. A
   /// stream hands over a chunk's part only within its input, so each part is one input's.
   private var inputProfilers: [RunProfiler]?
-  /// Read record by record (`record(_:)`): the actions and state paths seen so far, and
-  /// each action's path, so that a record costs no more than in a chunk's part.
-  private var sequentialCounter = RecordCounter()
-  private var sequentialNames: [String] = []
+  /// Read record by record (`record(_:)`): the records not yet absorbed, counted as a
+  /// chunk's part counts them, and the path of each action index of its counter (which
+  /// lives on from batch to batch). Absorbed a batch at a time: a part made and absorbed
+  /// per record cost `check -j 1` 9 % more instructions than main before the one counter.
+  private var pending = Part()
+  private var pendingNames: [String] = []
+  private static let pendingBatch = 4096
 
   /// A profiler for the log named `source`; with `perInput`, also of each input alone
   /// (`inputProfiles`), for `check` on several files.
@@ -170,6 +173,7 @@ package struct RunProfiler: ChunkedRecordSink {
 
   /// Starts the input's own profile (with `perInput`).
   package mutating func begin(input: String) -> StreamControl {
+    absorbPending()
     inputProfilers?.append(RunProfiler(source: input))
     return .more
   }
@@ -179,13 +183,18 @@ package struct RunProfiler: ChunkedRecordSink {
 
   /// Counts the record.
   package mutating func record(_ record: Record) -> StreamControl {
-    var part = Part()
-    swap(&part.counter, &sequentialCounter)
-    part.add(record.content)
-    for index in sequentialNames.count..<part.counter.actionCount { sequentialNames.append(part.counter.path(index)) }
-    absorb(part, names: sequentialNames)
-    swap(&part.counter, &sequentialCounter)
+    pending.add(record.content)
+    if pending.records >= Self.pendingBatch { absorbPending() }
     return .more
+  }
+
+  /// Absorbs the records read one by one so far (before another input begins, a part
+  /// arrives, or the stream ends), keeping the counter for the next batch.
+  private mutating func absorbPending() {
+    guard pending.records > 0 else { return }
+    for index in pendingNames.count..<pending.counter.actionCount { pendingNames.append(pending.counter.path(index)) }
+    absorb(pending, names: pendingNames)
+    pending.removeCounts()
   }
 
   /// An empty part.
@@ -193,12 +202,14 @@ package struct RunProfiler: ChunkedRecordSink {
 
   /// Adds a chunk's counts.
   package mutating func merge(_ part: Part) -> StreamControl {
+    absorbPending()
     absorb(part, names: (0..<part.counter.actionCount).map(part.counter.path))
     return .more
   }
 
   /// Keeps the totals of the whole read (its lines include lines outside records).
   package mutating func end(_ result: ReadResult) {
+    absorbPending()
     finish(lines: result.reportedStatistics.lines)
     for (i, statistics) in result.inputStatistics.enumerated() where i < inputProfilers?.count ?? 0 {
       inputProfilers?[i].finish(lines: statistics.lines)
@@ -250,6 +261,19 @@ package struct RunProfiler: ChunkedRecordSink {
     /// Each record's action index in order (4 bytes a record, for the chunk only): where a
     /// record falls in the run is known only at the merge.
     var sequence: [Int32] = []
+
+    /// Drops the counts, keeps the counter (its action and state indexes).
+    mutating func removeCounts() {
+      records = 0
+      noOps = 0
+      timedRecords = 0
+      firstTime = nil
+      lastTime = nil
+      timeOffset = nil
+      actions.removeAll(keepingCapacity: true)
+      states.removeAll(keepingCapacity: true)
+      sequence.removeAll(keepingCapacity: true)
+    }
 
     /// Counts the record.
     package mutating func add(_ record: RecordContent) {
