@@ -10,14 +10,18 @@
 /// type is an error naming it, never a silent 0. The members that may be `null` (no
 /// timestamps, no `--depth`, a top-level row) must still be there: every report written
 /// since the first one with these members (`8cd3494`) writes them all.
-package struct SavedReport: Codable, Equatable, Sendable {
+///
+/// `Decodable` only: the writer is `ReportPrinter`, which lays the JSON out by hand (the
+/// bytes of a saved report are behaviour) and spells each member by these keys; an
+/// `Encodable` half would be a second writer that nothing uses.
+package struct SavedReport: Decodable, Equatable, Sendable {
   /// The report's own members that are read.
   package enum Key: String, CodingKey, CaseIterable {
     case records, lines, noOpRecords, timeSpanSeconds, depth, actions, hiddenActions, statePaths, hiddenStatePaths
   }
 
   /// A row of `actions`: an action path, or with `group` a group of them.
-  package struct ActionRow: Codable, Equatable, Sendable {
+  package struct ActionRow: Decodable, Equatable, Sendable {
     /// The members of a row that are read.
     package enum Key: String, CodingKey, CaseIterable {
       case path, group, parent, records, lines, noOpRecords
@@ -30,15 +34,6 @@ package struct SavedReport: Codable, Equatable, Sendable {
     package var lines: Int
     package var noOpRecords: Int
 
-    package init(path: String, group: Bool, parent: String?, records: Int, lines: Int, noOpRecords: Int) {
-      self.path = path
-      self.group = group
-      self.parent = parent
-      self.records = records
-      self.lines = lines
-      self.noOpRecords = noOpRecords
-    }
-
     package init(from decoder: any Decoder) throws {
       let c = try decoder.container(keyedBy: Key.self)
       path = try c.decode(String.self, forKey: .path)
@@ -49,19 +44,10 @@ package struct SavedReport: Codable, Equatable, Sendable {
       noOpRecords = try c.decode(Int.self, forKey: .noOpRecords)
     }
 
-    package func encode(to encoder: any Encoder) throws {
-      var c = encoder.container(keyedBy: Key.self)
-      try c.encode(path, forKey: .path)
-      try c.encode(group, forKey: .group)
-      try c.encode(parent, forKey: .parent)
-      try c.encode(records, forKey: .records)
-      try c.encode(lines, forKey: .lines)
-      try c.encode(noOpRecords, forKey: .noOpRecords)
-    }
   }
 
   /// A row of `statePaths`: a normalized state path and its changes.
-  package struct StateRow: Codable, Equatable, Sendable {
+  package struct StateRow: Decodable, Equatable, Sendable {
     /// The members of a row that are read.
     package enum Key: String, CodingKey, CaseIterable {
       case path, changes
@@ -69,22 +55,12 @@ package struct SavedReport: Codable, Equatable, Sendable {
     package var path: String
     package var changes: Int
 
-    package init(path: String, changes: Int) {
-      self.path = path
-      self.changes = changes
-    }
-
     package init(from decoder: any Decoder) throws {
       let c = try decoder.container(keyedBy: Key.self)
       path = try c.decode(String.self, forKey: .path)
       changes = try c.decode(Int.self, forKey: .changes)
     }
 
-    package func encode(to encoder: any Encoder) throws {
-      var c = encoder.container(keyedBy: Key.self)
-      try c.encode(path, forKey: .path)
-      try c.encode(changes, forKey: .changes)
-    }
   }
 
   package var records: Int
@@ -101,21 +77,6 @@ package struct SavedReport: Codable, Equatable, Sendable {
   /// State path rows left out.
   package var hiddenStatePaths: Int
 
-  package init(
-    records: Int, lines: Int, noOpRecords: Int, timeSpanSeconds: Double?, depth: Int?, actions: [ActionRow],
-    hiddenActions: Int, statePaths: [StateRow], hiddenStatePaths: Int
-  ) {
-    self.records = records
-    self.lines = lines
-    self.noOpRecords = noOpRecords
-    self.timeSpanSeconds = timeSpanSeconds
-    self.depth = depth
-    self.actions = actions
-    self.hiddenActions = hiddenActions
-    self.statePaths = statePaths
-    self.hiddenStatePaths = hiddenStatePaths
-  }
-
   package init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: Key.self)
     records = try c.decode(Int.self, forKey: .records)
@@ -127,19 +88,6 @@ package struct SavedReport: Codable, Equatable, Sendable {
     hiddenActions = try c.decode(Int.self, forKey: .hiddenActions)
     statePaths = try c.decode([StateRow].self, forKey: .statePaths)
     hiddenStatePaths = try c.decode(Int.self, forKey: .hiddenStatePaths)
-  }
-
-  package func encode(to encoder: any Encoder) throws {
-    var c = encoder.container(keyedBy: Key.self)
-    try c.encode(records, forKey: .records)
-    try c.encode(lines, forKey: .lines)
-    try c.encode(noOpRecords, forKey: .noOpRecords)
-    try c.encode(timeSpanSeconds, forKey: .timeSpanSeconds)
-    try c.encode(depth, forKey: .depth)
-    try c.encode(actions, forKey: .actions)
-    try c.encode(hiddenActions, forKey: .hiddenActions)
-    try c.encode(statePaths, forKey: .statePaths)
-    try c.encode(hiddenStatePaths, forKey: .hiddenStatePaths)
   }
 
   /// The schema of `data`, or a `SavedReportError` that names `source` and, for a report
