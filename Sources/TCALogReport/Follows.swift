@@ -63,7 +63,7 @@ struct RecentActions: Sendable {
   }
 
   /// Puts `index` first (moving it up, or dropping the oldest when full).
-  mutating func touch(_ index: Int, ordinal: Int, time: Double?) {
+  mutating func touch(_ index: Int, ordinal: Int, time: Double) {
     let count = self.count
     let added = entries.withUnsafeMutableBufferPointer { e -> Bool in
       var at = 0
@@ -74,7 +74,7 @@ struct RecentActions: Sendable {
         e[i] = e[i - 1]
         i -= 1
       }
-      e[0] = Entry(index: index, ordinal: ordinal, time: time ?? .nan)
+      e[0] = Entry(index: index, ordinal: ordinal, time: time)
       return isNew
     }
     if added && count < RecentActions.capacity { self.count += 1 }

@@ -22,7 +22,12 @@ extension ReportAggregator: ChunkedRecordSink, RecordPart {
   }
 
   /// An empty aggregate that collects shapes as this one does.
-  public func makePart() -> ReportAggregator { ReportAggregator(collectsShapes: collectsShapes) }
+  /// Its first records wait in its `head` for what came before it.
+  public func makePart() -> ReportAggregator {
+    var part = ReportAggregator(collectsShapes: collectsShapes)
+    part.headOpen = true
+    return part
+  }
 
   /// Adds a later part's counts (`absorb(_:)`); always `.more`.
   public mutating func merge(_ part: ReportAggregator) -> StreamControl {

@@ -95,15 +95,23 @@ public struct ReportAggregator: Sendable {
   /// What follows what: (earlier action, later action) → runs of the later one (a run: its
   /// records back to back; counted at its first record) that started within
   /// `followWindow` seconds (with times) or `followRecords` records (without) of the
-  /// earlier one. Counted within each part of the input: a pair across
-  /// the boundary of two parts is not (a few in a million).
+  /// earlier one. The same however the input is cut into parts: see `head`.
   var follows = FollowCounts()
   /// Per action (parallel to `actions`): its runs, the records that start one.
   var runStarts: [Int] = []
-  /// The action of the first record added (a run that merges across parts counts once).
-  var firstAction: Int?
   /// The last few distinct actions: index, ordinal and time of their last record.
   var recent = RecentActions()
+  /// A part of the input (`makePart()`) cannot tell what its first records follow or
+  /// whether they go on a run of the part before: that depends on the actions before it.
+  /// So a part only notes them here, in order, until its own records fill `recent` (from
+  /// then on `recent` holds none of the earlier part's actions and the counts are what one
+  /// pass gives), and `absorb(_:)` counts them against the earlier part's `recent`. Without
+  /// this, pairs and runs at each cut were lost or split, and with the default ~1 MiB
+  /// parts `-j 1` and `-j 2` classified a few actions differently (issue 50).
+  var head: [RecentActions.Entry] = []
+  /// Whether records still go to `head`: true for a part until `recent` is full, false
+  /// for the aggregate that starts the input.
+  var headOpen = false
   static let followWindow = 1.0
   /// Records of other actions a run of one action may hold (`noteFollows`).
   static let runGap = 3
@@ -133,7 +141,7 @@ public struct ReportAggregator: Sendable {
       entityRhythms[index].add(
         key: record.withBytes(entity, ActionEntity.key), ordinal: ordinal, time: written?.instant)
     }
-    noteFollows(index, time: written?.instant)
+    noteFollows(index, ordinal: ordinal, time: written?.instant ?? .nan)
     if let keyPath = record.bindingKeyPathRange {
       addKeyPathRecord(record, keyPath: record.string(keyPath), index: index, time: written)
     }
@@ -180,10 +188,15 @@ public struct ReportAggregator: Sendable {
     keyPathRows[index, default: [:]][keyPath] = row
   }
 
-  /// Counts this record as following each of the last few distinct actions close before it.
-  private mutating func noteFollows(_ index: Int, time: Double?) {
-    let ordinal = self.ordinal
-    if firstAction == nil { firstAction = index }
+  /// Counts this record as following each of the last few distinct actions close before it
+  /// (or, in a part's head, notes it for `absorb(_:)` to count). `time` is NaN without one.
+  private mutating func noteFollows(_ index: Int, ordinal: Int, time: Double) {
+    if headOpen {
+      head.append(RecentActions.Entry(index: index, ordinal: ordinal, time: time))
+      recent.touch(index, ordinal: ordinal, time: time)
+      headOpen = recent.count < RecentActions.capacity
+      return
+    }
     // Counted for the first record of each run only: the rest of a run follows what its
     // first record follows (and a record a run, the cost of this loop once). A run goes on
     // across a few other records (`runGap`): requests interleaved with their responses
@@ -193,7 +206,7 @@ public struct ReportAggregator: Sendable {
       recent.forEachEntry { r in
         guard r.index != index else { return }
         let near: Bool
-        if let time, !r.time.isNaN {
+        if !time.isNaN && !r.time.isNaN {
           near = time - r.time >= 0 && time - r.time <= ReportAggregator.followWindow
         } else {
           near = ordinal - r.ordinal <= ReportAggregator.followRecords
@@ -273,12 +286,13 @@ public struct ReportAggregator: Sendable {
     }
     other.follows.forEachPair { a, b, n in follows.add(from: actionMap[a], to: actionMap[b], n) }
     for (i, n) in other.runStarts.enumerated() { runStarts[actionMap[i]] += n }
-    // A run that goes on across the two parts started in this one, not again in the other.
-    if let first = other.firstAction, let last = recent.first, actionMap[first] == last {
-      runStarts[last] -= 1
+    // The other part's head, counted now that what came before it is known (`head`).
+    for entry in other.head {
+      noteFollows(actionMap[entry.index], ordinal: entry.ordinal + ordinal, time: entry.time)
     }
-    if firstAction == nil, let first = other.firstAction { firstAction = actionMap[first] }
-    if other.recent.count > 0 { recent = other.recent.mapped(actionMap, offset: ordinal) }
+    // Past its head, the other part's `recent` holds only its own actions: it is the
+    // whole input's now.
+    if !other.headOpen { recent = other.recent.mapped(actionMap, offset: ordinal) }
     ordinal += other.ordinal
     if let t = other.firstTime, firstTime.map({ t < $0 }) ?? true { firstTime = t }
     if let t = other.lastTime, lastTime.map({ t > $0 }) ?? true { lastTime = t }

@@ -104,6 +104,70 @@ struct ReportAggregatorTests {
     #expect(x.states.first?.distinctPaths == 4)
   }
 
+  /// Records of ten actions in runs and request/response pairs, a third without a time,
+  /// times from 0.2 to 3 s apart: what follows what has pairs on every side of every cut.
+  static func mixedRecords() -> [Record] {
+    var random = SeededRandom(seed: 50)
+    func next(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
+    let paths = (0..<10).map { "feature\($0 % 3).action\($0)" }
+    var out: [Record] = []
+    var seconds = 0.0
+    while out.count < 400 {
+      let path = paths[next(paths.count)]
+      for _ in 0...(next(4) == 0 ? next(5) : 0) {
+        seconds += Double(2 + next(28)) / 10
+        let stamp =
+          out.count % 3 == 0
+          ? nil
+          : "2026-11-20T10:\(10 + Int(seconds) / 60):\(String(format: "%04.1f", seconds.truncatingRemainder(dividingBy: 60)))+01:00"
+        out.append(Record.synthesized(index: out.count, timestamp: stamp, actionPath: path))
+      }
+    }
+    return out
+  }
+
+  /// Pairs and runs are counted as one pass counts them wherever the input is cut into
+  /// parts (`-j`, range size, standard input): a part's first records wait for what came
+  /// before it (issue 50: `-j 1` and the default classified differently).
+  @Test func followsAndRunsDoNotDependOnWhereTheInputIsCut() {
+    let all = Self.mixedRecords()
+    var whole = ReportAggregator()
+    for r in all { whole.add(r.content) }
+    let expected = whole.summary()
+    #expect(expected.follows.count > 20)
+    for cuts in [[1], [2], [5], [37], [200], [399], [3, 4], [10, 11, 12, 13], Array(stride(from: 7, to: 400, by: 7))] {
+      var merged = whole.makePart()
+      merged.headOpen = false
+      var start = 0
+      for end in cuts + [all.count] {
+        var part = whole.makePart()
+        for r in all[start..<end] { part.add(r.content) }
+        _ = merged.merge(part)
+        start = end
+      }
+      let got = merged.summary()
+      #expect(got.actions.map(\.path) == expected.actions.map(\.path), "cuts \(cuts)")
+      #expect(got.actions.map(\.runs) == expected.actions.map(\.runs), "cuts \(cuts)")
+      #expect(
+        got.follows.map { [$0.from, $0.to, $0.count] } == expected.follows.map { [$0.from, $0.to, $0.count] },
+        "cuts \(cuts)")
+    }
+    // Parts absorbed into parts (a tree of merges) count the same.
+    var left = whole.makePart()
+    var right = whole.makePart()
+    var third = whole.makePart()
+    for r in all[..<3] { left.add(r.content) }
+    for r in all[3..<150] { right.add(r.content) }
+    for r in all[150...] { third.add(r.content) }
+    _ = right.merge(third)
+    _ = left.merge(right)
+    var root = ReportAggregator()
+    _ = root.merge(left)
+    #expect(
+      root.summary().follows.map { [$0.from, $0.to, $0.count] } == expected.follows.map { [$0.from, $0.to, $0.count] })
+    #expect(root.summary().actions.map(\.runs) == expected.actions.map(\.runs))
+  }
+
   @Test func silencerMarksRowsAndShare() {
     var agg = ReportAggregator()
     for r in Self.records() { agg.add(r.content) }
