@@ -134,6 +134,38 @@ struct SuggestSessionsTests {
     }
   }
 
+  /// Every app's classes and suggestions are the same whether the log is read in one pass or
+  /// cut into many parts on two or three threads (issue 50: what follows what restarted
+  /// at each cut, and `-j 1` and the default classified a few actions differently).
+  @Test(arguments: [
+    "browser", "player", "chat", "fitness", "editor", "game", "trading", "smarthome", "reader",
+    "fleet", "mixer", "social",
+  ])
+  func classesDoNotDependOnHowTheLogIsCut(_ app: String) throws {
+    let timed = app.count % 2 == 0
+    let session = try LabelledSession.make(
+      app: app, format: timed ? "tca1" : "diffing", prefix: timed ? "oslog" : "none", seed: 4, minutes: 3)
+    defer { try? FileManager.default.removeItem(at: session.dir) }
+    func suggestions(jobs: Int) throws -> (classes: [String], patterns: [String]) {
+      var aggregator = ReportAggregator(collectsShapes: true)
+      var stream = RecordStream(inputs: [session.log], jobs: jobs)
+      stream.chunkSize = 64 << 10
+      try stream.run(into: &aggregator)
+      let set = Suggester().suggest(aggregator.summary())
+      let classes = set.classified.flatMap { c in
+        ["\(c.path) \(c.actionClass)"] + c.keyPaths.map { "\(c.path) \($0.keyPath ?? "") \($0.actionClass)" }
+      }
+      return (classes, set.suggestions.map { "\($0.regex) \($0.keyPath ?? "") \($0.actionClass)" })
+    }
+    let one = try suggestions(jobs: 1)
+    #expect(one.classes.count > 10)
+    for jobs in [2, 3] {
+      let cut = try suggestions(jobs: jobs)
+      #expect(cut.classes == one.classes, "\(app) -j \(jobs)")
+      #expect(cut.patterns == one.patterns, "\(app) -j \(jobs)")
+    }
+  }
+
   /// The `.actionLabels` format prints one line per action and no state: the classes rest
   /// on time and order alone, and still silence the noise and never the signal.
   @Test func labelsOnlyLogsAreClassifiedByRhythm() throws {

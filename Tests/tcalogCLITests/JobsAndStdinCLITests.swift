@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The ways of reading one input give one output (issue 42: `-j` and standard-input variants
-/// compared in CI): `records` and `report --format json` on every sample, and on all of them
+/// compared in CI): `records`, `report --format json` and `suggest --format json` on every sample, and on all of them
 /// at once (3 MB: several ranges and chunks), from the file with `-j 1`, `-j 2` and the
 /// default, and from standard input (chunks read by one thread, cut by another).
 struct JobsAndStdinCLITests {
@@ -30,7 +30,7 @@ struct JobsAndStdinCLITests {
     }
     defer { if sample == "all" { unlink(path) } }
     let input = try Data(contentsOf: URL(fileURLWithPath: path, relativeTo: packageRoot))
-    for command in [["records"], ["report", "--format", "json"]] {
+    for command in [["records"], ["report", "--format", "json"], ["suggest", "--format", "json"]] {
       let expected = runTCALog(command + ["-j", "1", path])
       #expect(expected.status == 0, "\(command) \(sample): \(expected.stderr)")
       let reference = Self.named(expected.stdout, as: path)
