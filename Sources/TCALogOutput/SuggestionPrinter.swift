@@ -370,7 +370,16 @@ package struct SuggestionPrinter: Sendable {
         json.member("followShare", e.followShare)
         json.member("followRatio", e.followRatio)
         json.member("structureLean", e.structureLean)
+        json.member("insertShare", e.insertShare)
+        json.member("cause", e.cause)
+        json.member("causeShare", e.causeShare)
+        json.member("causeLift", e.causeLift)
+        json.member("causeLean", e.causeLean)
+        json.member("idleRatio", e.idleRatio)
+        json.member("siblingScore", e.siblingScore)
         json.member("score", c.score)
+        json.member("rulesClass", (c.rulesClass ?? c.actionClass).rawValue)
+        json.member("noiseProbability", c.noiseProbability)
         json.member("reasons", strings: c.reasons)
         // A binding's key paths, each with its own verdict (`report` shows the same).
         if !c.keyPaths.isEmpty {

@@ -98,6 +98,29 @@ package struct ActionEvidence: Sendable, Equatable {
   /// What TCA's own structure suggests: −1 for an effect's response (`…Response` with a
   /// `success`/`failure` payload) or a `delegate` action; 0 otherwise.
   package var structureLean = 0
+  /// Of its state changes, the share that bring a new object (a leaf added, a count
+  /// changed, a value that was `nil`); nil when it changes nothing. Events insert and
+  /// fill; measurements nudge what is there.
+  package var insertShare: Double?
+  /// Its most specific predecessor: the action its runs follow most often relative to how
+  /// often that action precedes anything (a request before its response, a start before
+  /// the burst it starts), never a timer that precedes everything; nil when none stands out.
+  package var cause: String?
+  /// Share of its runs that follow `cause`, and how many times more often than runs of any
+  /// action follow `cause` (the lift).
+  package var causeShare = 0.0
+  package var causeLift = 0.0
+  /// The class the hand rules give `cause` (before anything inherits): −1 signal, +1 noise,
+  /// 0 ambiguous or none.
+  package var causeLean = 0
+  /// How much of its presence falls where no signal action is (10-second stretches of
+  /// the session without one), over the share of such stretches in the session: about 1
+  /// for what keeps coming while the person does nothing, near 0 for what only happens
+  /// around the person's actions; nil without times or without idle stretches.
+  package var idleRatio: Double?
+  /// The hand rules' score of the busiest other path with the same last case name (a row's
+  /// `tapped` and a list's), nil when there is none.
+  package var siblingScore: Int?
 }
 
 /// One action path with its class, the evidence and the reasons in words.
@@ -118,6 +141,10 @@ public struct ClassifiedAction: Sendable, Equatable {
   /// sorted by key path; empty for other actions. When they disagree, the path itself is
   /// ambiguous and each key path keeps its own class.
   public var keyPaths: [ClassifiedAction] = []
+  /// The fitted model's probability that the path is noise (`NoiseModel`), when it judged
+  /// it; and the hand rules' class, which the model may have overruled.
+  package var noiseProbability: Double? = nil
+  package var rulesClass: ActionClass? = nil
 }
 
 /// Tells noise from signal per action path from evidence the log holds.
@@ -141,59 +168,18 @@ public struct ClassifiedAction: Sendable, Equatable {
 /// TCA's structure as a stronger tip than names. Tests/Simulator/MEASUREMENTS.md has the
 /// numbers, measured on apps left out.
 package struct ActionClassifier: Sendable {
-  /// Fewer complete records than this and nothing is classified: the evidence is thin.
-  package var minimumRecords = 50
-  /// Fewer records of one path than this, or a smaller share, and it is signal (rare).
-  package var rareRecords = 8
-  package var rareShare = 0.002
-  /// Under this share of lines an action is silenced only on strong evidence (a timer, a
-  /// stream, a no-op flood): silencing it buys little and may hide what the reader wants.
-  package var smallShare = 0.01
-  /// Entity spreads in time (standard deviation of the log of each entity's gaps): at most
-  /// `entityTimerSpread` and every entity reports like a timer; at least `fanOutSpread`
-  /// (with bursts at the path) and each entity comes up at random: a fan-out.
-  package var entityTimerSpread = 0.45
-  package var fanOutSpread = 0.8
-  /// The same in record order (no times): at most `entityOrderRegular` and each entity is
-  /// evenly spaced (rows that report on their own); at least `fanOutOrderSpread` and each
-  /// entity comes up at random.
-  package var entityOrderRegular = 0.5
-  package var fanOutOrderSpread = 1.0
-  /// Share of the intervals within ± 30 % of the median that reads as a jittered timer.
-  package var jitteredTimerShare = 0.7
-  /// Share of an action's records that must closely follow another's to inherit its class.
-  package var followShare = 0.8
-  /// Share of a binding's records that follow one of their own (without times) from which
-  /// it streams like a slider: 0.95 is runs of 20 on average, longer than a typed word.
-  package var bindingStreamRuns = 0.95
+  /// Every threshold it uses (`ClassifierPolicy`); the tuning harness injects another.
+  package var policy: ClassifierPolicy
 
-  /// The defaults, or, for measuring by leaving one app out (`Tests/Simulator/measure.py`
-  /// only), the values of `TCALOG_CLASSIFIER_TUNING` (`name=value,…` of the thresholds
-  /// above); unknown names are ignored.
-  package init() {
-    guard let tuning = ProcessInfo.processInfo.environment["TCALOG_CLASSIFIER_TUNING"] else { return }
-    for pair in tuning.split(separator: ",") {
-      let parts = pair.split(separator: "=", maxSplits: 1)
-      guard parts.count == 2, let value = Double(parts[1]) else { continue }
-      switch parts[0] {
-      case "smallShare": smallShare = value
-      case "entityTimerSpread": entityTimerSpread = value
-      case "fanOutSpread": fanOutSpread = value
-      case "entityOrderRegular": entityOrderRegular = value
-      case "fanOutOrderSpread": fanOutOrderSpread = value
-      case "jitteredTimerShare": jitteredTimerShare = value
-      case "followShare": followShare = value
-      case "bindingStreamRuns": bindingStreamRuns = value
-      default: break
-      }
-    }
+  package init(policy: ClassifierPolicy = ClassifierPolicy()) {
+    self.policy = policy
   }
 
   /// Class of every action path of the summary (over all roots), ordered by path.
   package func classify(_ summary: ReportSummary) -> [ClassifiedAction] {
     let records = summary.statistics.completeRecords
     let lines = summary.statistics.lines
-    let thin = records < minimumRecords
+    let thin = records < policy.minimumRecords
     var byPath: [String: [Int]] = [:]
     for (i, a) in summary.actions.enumerated() { byPath[a.path, default: []].append(i) }
     // Per action: (state index, changes, variety) of what it changes.
@@ -211,6 +197,7 @@ package struct ActionClassifier: Sendable {
       evidence.recordShare = records > 0 ? Double(stats.count) / Double(records) : 0
       evidence.lineShare = lines > 0 ? Double(stats.lines) / Double(lines) : 0
       evidence.noOpShare = stats.withStatePart > 0 ? Double(stats.noOps) / Double(stats.withStatePart) : nil
+      evidence.insertShare = stats.changes > 0 ? Double(stats.inserts) / Double(stats.changes) : nil
       // Rhythm of the root with the most records (roots of one path rarely mix).
       let main = members.max { summary.actions[$0].stats.count < summary.actions[$1].stats.count }!
       Self.rhythmEvidence(summary.actions[main].rhythm, summary, into: &evidence)
@@ -236,7 +223,9 @@ package struct ActionClassifier: Sendable {
       }
       return withKeyPaths(decide(path, evidence), summary.actions[main].keyPaths, summary)
     }
-    return thin ? classified : inherit(classified, summary, byPath)
+    guard !thin else { return classified }
+    let ruled = withContext(inherit(classified, summary, byPath), firstPass: classified, summary, byPath)
+    return policy.usesModel ? byModel(ruled) : ruled
   }
 
   /// Rate and rhythm of one row (an action's, or one key path's of a binding).
@@ -346,7 +335,7 @@ package struct ActionClassifier: Sendable {
       let e = out[i].evidence
       // Causality tips what its own numbers leave open; it never overrules a clear verdict
       // (progress of images that arrive with messages is still a stream).
-      if abs(c.score) <= 3 && e.followShare >= followShare && e.followRatio >= 0.67 && e.followRatio <= 1.5
+      if abs(c.score) <= 3 && e.followShare >= policy.followShare && e.followRatio >= 0.67 && e.followRatio <= 1.5
         && !e.isBinding
       {
         setters[i] = j
@@ -394,7 +383,7 @@ package struct ActionClassifier: Sendable {
         else { continue }
         let signal = setters.filter { classOf[$0.key] == .signal }
         let share = Double(min(starts, signal.values.reduce(0, +))) / Double(starts)
-        guard share >= followShare, let top = signal.max(by: { $0.value < $1.value }) else { continue }
+        guard share >= policy.followShare, let top = signal.max(by: { $0.value < $1.value }) else { continue }
         out[i].actionClass = .signal
         out[i].reasons.insert(
           "\(NumberText.percent(share)) % of its \(starts) runs start right after signal (`\(top.key)` most): "
@@ -462,7 +451,7 @@ package struct ActionClassifier: Sendable {
   /// user to decide.
   func decide(_ path: String, _ e: ActionEvidence) -> ClassifiedAction {
     var tally = Tally()
-    if e.records < rareRecords || (e.recordShare < rareShare && e.lineShare < rareShare * 2) {
+    if e.records < policy.rareRecords || (e.recordShare < policy.rareShare && e.lineShare < policy.rareShare * 2) {
       tally.add(
         -3,
         "rare: \(e.records) record\(e.records == 1 ? "" : "s") (\(NumberText.percent(e.recordShare)) % of records)")
@@ -471,14 +460,14 @@ package struct ActionClassifier: Sendable {
     weighOrderAndState(e, &tally)
     // A binding set one record at a time (no runs, no machine's pace) is a toggle's or a
     // stepper's tap: what the user did. Keystrokes come in runs and stay the user's call.
-    if e.isBinding && !tally.machinePace && e.records >= rareRecords && e.repeatShare < 0.25 {
+    if e.isBinding && !tally.machinePace && e.records >= policy.rareRecords && e.repeatShare < 0.25 {
       tally.add(
         -2, "a binding set one at a time (\(NumberText.percent(e.repeatShare)) % in runs): a tap on a toggle or stepper"
       )
     }
     // Seen often enough to show a machine's habits and showing none of them: no bursts,
     // no timer, no runs, no no-ops, no stream of new values, not a large share.
-    if tally.noisePoints == 0 && tally.score > -3 && e.records >= rareRecords {
+    if tally.noisePoints == 0 && tally.score > -3 && e.records >= policy.rareRecords {
       tally.add(-1, "no sign of a machine (no runs, bursts, timer, no-ops or value stream)")
     }
     // A named cost, not evidence: the share of lines shows in every reason list.
@@ -502,7 +491,7 @@ package struct ActionClassifier: Sendable {
     } else {
       decided = .ambiguous
     }
-    if decided == .noise && e.lineShare < smallShare && !tally.strong {
+    if decided == .noise && e.lineShare < policy.smallShare && !tally.strong {
       decided = .ambiguous
       tally.reasons.append(
         (2, "only \(NumberText.percent(e.lineShare)) % of lines and no timer, stream or no-op flood: kept in doubt"))
@@ -528,14 +517,14 @@ package struct ActionClassifier: Sendable {
     let F = NumberText.self
     let median = e.medianGap ?? 0
     if e.entities >= 2, let spread = e.entitySpread, let gap = e.entityGap {
-      if spread <= entityTimerSpread && gap <= 600 {
+      if spread <= policy.entityTimerSpread && gap <= 600 {
         tally.machinePace = gap <= 10
         tally.strong = true
         tally.add(
           4, "each of \(e.entities) entities every \(Self.seconds(gap)) like a timer (spread \(F.fixed(spread, 2)))")
         return
       }
-      if spread >= fanOutSpread && gap >= 1 && e.fastShare >= 0.2 && (e.entitySwitchShare ?? 0) >= 0.8
+      if spread >= policy.fanOutSpread && gap >= 1 && e.fastShare >= 0.2 && (e.entitySwitchShare ?? 0) >= 0.8
         && (e.entityShortShare ?? 1) < 0.2
       {
         tally.personPace = true
@@ -549,7 +538,7 @@ package struct ActionClassifier: Sendable {
     // Dispersion: a timer's intervals stay near their median even with ± 30 % jitter; it
     // counts as a timer when it is also present through the session.
     let jitteredTimer =
-      e.nearMedianShare >= jitteredTimerShare && median >= 1 && (e.presence ?? 0) >= 0.5
+      e.nearMedianShare >= policy.jitteredTimerShare && median >= 1 && (e.presence ?? 0) >= 0.5
     if e.fastShare >= 0.5 {
       tally.machinePace = true
       tally.strong = true
@@ -595,20 +584,20 @@ package struct ActionClassifier: Sendable {
     // Without times: runs across entities, each entity irregular in record order, are a
     // fan-out, not a stream.
     if e.timedGaps == 0 && e.entities >= 2 && e.repeatShare >= 0.25, (e.entitySwitchShare ?? 0) >= 0.8,
-      (e.entityShortShare ?? 1) < 0.2, let spread = e.entityOrderSpread, spread >= fanOutOrderSpread
+      (e.entityShortShare ?? 1) < 0.2, let spread = e.entityOrderSpread, spread >= policy.fanOutOrderSpread
     {
       tally.fanOut = true
       tally.add(
         -2, "in runs across \(e.entities) entities, each entity irregular (spread \(F.fixed(spread, 2)) in records)")
     }
-    if e.timedGaps == 0 && e.entities >= 2, let spread = e.entityOrderSpread, spread <= entityOrderRegular {
+    if e.timedGaps == 0 && e.entities >= 2, let spread = e.entityOrderSpread, spread <= policy.entityOrderRegular {
       tally.strong = true
       tally.add(3, "each of \(e.entities) entities evenly spaced in records (spread \(F.fixed(spread, 2)))")
     }
     // Without times, a binding (one key path) whose records come in runs of twenty or more
     // on average streams as a drag does (a slider sends dozens a gesture); a person's
     // keystrokes in a text field come in runs of a word's length, a toggle's alone.
-    if e.isBinding && e.timedGaps == 0 && e.records >= 50 && e.repeatShare >= bindingStreamRuns {
+    if e.isBinding && e.timedGaps == 0 && e.records >= 50 && e.repeatShare >= policy.bindingStreamRuns {
       tally.machinePace = true
       tally.strong = true
       tally.add(

@@ -14,6 +14,9 @@ public struct ActionStats: Sendable, Equatable {
   package var withStatePart = 0
   /// Changed state leaves summed over the records.
   public var changes = 0
+  /// Of those, the ones that bring a new object: a leaf added, a count changed, or a value
+  /// that was `nil` (events insert and fill; measurements nudge a value already there).
+  package var inserts = 0
   /// All counts zero.
   public init() {}
   /// Counts one complete record (an action's row, or a binding's key path's).
@@ -36,6 +39,7 @@ public struct ActionStats: Sendable, Equatable {
     noOps += o.noOps
     withStatePart += o.withStatePart
     changes += o.changes
+    inserts += o.inserts
   }
 }
 
@@ -147,6 +151,9 @@ public struct ReportAggregator: Sendable {
     }
     ordinal += 1
     for change in record.changes {
+      if change.kind != .value || change.old.map({ old in record.withBytes(old, Self.isNil) }) == true {
+        actions[index].inserts += 1
+      }
       let stateId = counter.state(change, of: record)
       if stateId == stateChanges.count {
         stateChanges.append(0)
@@ -177,6 +184,12 @@ public struct ReportAggregator: Sendable {
       shapeSamplesTaken[index] += 1
       addShape(ActionText.analyze(record.actionText).steps, count: 1, to: index)
     }
+  }
+
+  /// Whether a value's text is `nil`.
+  @inline(__always)
+  static func isNil(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    text.count == 3 && text[0] == UInt8(ascii: "n") && text[1] == UInt8(ascii: "i") && text[2] == UInt8(ascii: "l")
   }
 
   /// Counts a binding's record under its key path too (its action's row counts it as well).

@@ -220,7 +220,7 @@ public struct Suggester {
     return SuggestionSet(
       suggestions: suggestions, candidates: candidates, kept: sorting.kept, classified: classified,
       statistics: summary.statistics, options: options, silencedLines: sorting.silencedLines,
-      warnings: sorting.warnings, isThin: summary.statistics.completeRecords < options.classifier.minimumRecords)
+      warnings: sorting.warnings, isThin: summary.statistics.completeRecords < options.classifier.policy.minimumRecords)
   }
 
   /// Each action's part in the grouping: noise and ambiguous actions with a plain-Swift

@@ -62,6 +62,11 @@ struct SuggestCommand: ParsableCommand {
   )
   var review = false
 
+  /// For the measuring scripts only (Tests/Simulator): thresholds of the classifier other
+  /// than the defaults, `name=value,…` (`ClassifierPolicy`).
+  @Option(name: .long, help: .hidden)
+  var classifierPolicy: String?
+
   @OptionGroup var input: InputOptions
 
   func validate() throws {
@@ -102,6 +107,14 @@ struct SuggestCommand: ParsableCommand {
     options.target = target.flatMap(ShareArgument.parse)
     options.depth = depth
     options.root = root
+    if let classifierPolicy {
+      do throws(ClassifierPolicy.PolicyError) {
+        options.classifier.policy = try ClassifierPolicy(overrides: classifierPolicy)
+      } catch {
+        Diagnostics.error(error.description)
+        throw ExitCode(2)
+      }
+    }
     let set = Suggester(options: options, silencer: repository).suggest(aggregator.summary())
     for warning in set.warnings.prefix(10) { Diagnostics.warning(warning) }
     FilterRepositoryLoader.warnKeptOverSilencing(repository)

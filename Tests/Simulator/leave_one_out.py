@@ -2,7 +2,7 @@
 """leave_one_out.py: the classifier's new thresholds judged on apps not used to set them.
 
 Runs measure.py's scoring for each configuration of a small grid around the defaults
-(through TCALOG_CLASSIFIER_TUNING, which only this evaluation sets) on every cached
+(through `tcalog suggest --classifier-policy`, hidden, which only these scripts pass) on every cached
 session, then, for each app in turn: picks the configuration that does best on the OTHER
 apps (most sessions passing, then fewest signal actions silenced, then most noise
 silenced; ties go to the earlier configuration, the defaults first) and reports how that

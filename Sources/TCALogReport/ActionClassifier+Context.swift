@@ -1,0 +1,119 @@
+// Evidence about an action path that needs the other paths' first verdicts: what sets it
+// off, whether it keeps coming while the person does nothing, and its siblings.
+
+extension ActionClassifier {
+  /// Adds `cause…`, `idleRatio` and `siblingScore` to each path's evidence. `firstPass` is
+  /// the hand rules' verdict of each path before anything inherits (same order as
+  /// `classified`): a cause is judged by what it is, not by what it inherited.
+  func withContext(
+    _ classified: [ClassifiedAction], firstPass: [ClassifiedAction], _ summary: ReportSummary,
+    _ byPath: [String: [Int]]
+  ) -> [ClassifiedAction] {
+    var out = classified
+    var pathOf: [Int: String] = [:]
+    for (path, members) in byPath { for m in members { pathOf[m] = path } }
+    let lean = Dictionary(
+      uniqueKeysWithValues: firstPass.map {
+        ($0.path, $0.actionClass == .signal ? -1 : $0.actionClass == .noise ? 1 : 0)
+      }
+    )
+
+    // What sets it off: runs of `to` that follow `from`, and how many runs `from` precedes
+    // in all (a timer precedes nearly everything; a request, its response).
+    var pairs: [String: [String: Int]] = [:]
+    var precedes: [String: Int] = [:]
+    for f in summary.follows {
+      guard let from = pathOf[f.from], let to = pathOf[f.to], from != to else { continue }
+      pairs[to, default: [:]][from, default: 0] += f.count
+      precedes[from, default: 0] += f.count
+    }
+    var runsOf: [String: Int] = [:]
+    for a in summary.actions { runsOf[a.path, default: 0] += a.runs }
+    let allRuns = max(1, runsOf.values.reduce(0, +))
+    for i in out.indices {
+      let path = out[i].path
+      guard let runs = runsOf[path], runs >= 3, let before = pairs[path] else { continue }
+      var best: (path: String, share: Double, lift: Double)?
+      for (from, n) in before where n >= 3 {
+        let share = Double(n) / Double(runs)
+        let base = Double(precedes[from] ?? n) / Double(allRuns)
+        let lift = share / max(base, 1e-9)
+        if best.map({ lift > $0.lift || (lift == $0.lift && from < $0.path) }) ?? true {
+          best = (from, share, lift)
+        }
+      }
+      guard let best, best.share >= 0.2 else { continue }
+      out[i].evidence.cause = best.path
+      out[i].evidence.causeShare = best.share
+      out[i].evidence.causeLift = best.lift
+      out[i].evidence.causeLean = lean[best.path] ?? 0
+    }
+
+    // Idle stretches: 10-second slots of the session in which no path of the first pass's
+    // signal has a record. A path's own slots do not count against it.
+    var slotsOf: [String: Set<Int>] = [:]
+    for a in summary.actions where !a.rhythm.slots.isEmpty { slotsOf[a.path, default: []].formUnion(a.rhythm.slots) }
+    var session = Set<Int>()
+    var signalCount: [Int: Int] = [:]
+    for (path, slots) in slotsOf {
+      session.formUnion(slots)
+      if lean[path] == -1 { for s in slots { signalCount[s, default: 0] += 1 } }
+    }
+    if session.count >= 6 {
+      for i in out.indices {
+        guard let mine = slotsOf[out[i].path], mine.count >= 3 else { continue }
+        let ownSignal = lean[out[i].path] == -1 ? 1 : 0
+        func idle(_ s: Int) -> Bool {
+          let n = signalCount[s] ?? 0
+          return n - (ownSignal == 1 && mine.contains(s) ? 1 : 0) == 0
+        }
+        let sessionIdle = Double(session.filter(idle).count) / Double(session.count)
+        guard sessionIdle >= 0.05 else { continue }
+        let mineIdle = Double(mine.filter(idle).count) / Double(mine.count)
+        out[i].evidence.idleRatio = mineIdle / sessionIdle
+      }
+    }
+
+    // Siblings: the same last case name elsewhere (`rows.element.tapped`, `list.tapped`).
+    var byLeaf: [Substring: [Int]] = [:]
+    for (i, c) in firstPass.enumerated() { byLeaf[c.path.split(separator: ".").last ?? "", default: []].append(i) }
+    for i in out.indices {
+      let leaf = out[i].path.split(separator: ".").last ?? ""
+      let others = (byLeaf[leaf] ?? []).filter { firstPass[$0].path != out[i].path }
+      if let busiest = others.max(by: { firstPass[$0].evidence.records < firstPass[$1].evidence.records }) {
+        out[i].evidence.siblingScore = firstPass[busiest].score
+      }
+    }
+    return out
+  }
+
+  /// The fitted model's verdict in place of the hand rules' (`usesModel`): noise at
+  /// `modelNoise` or more (`modelStrongNoise` under `smallShare` of lines: silencing little
+  /// needs strong evidence), signal at `modelSignal` or less, ambiguous between. A binding
+  /// whose key paths are judged apart keeps the rules' verdicts (the model sees paths).
+  func byModel(_ classified: [ClassifiedAction]) -> [ClassifiedAction] {
+    let model = NoiseModel()
+    return classified.map { c in
+      var out = c
+      guard c.keyPaths.count < 2 else { return out }
+      let verdict = model.verdict(c.evidence, path: c.path, score: c.score, rulesClass: c.actionClass)
+      out.noiseProbability = verdict.noise
+      out.rulesClass = c.actionClass
+      let noiseAt = c.evidence.lineShare < policy.smallShare ? policy.modelStrongNoise : policy.modelNoise
+      let decided: ActionClass =
+        verdict.noise >= noiseAt ? .noise : verdict.noise <= policy.modelSignal ? .signal : .ambiguous
+      let strongest = verdict.strongest.map {
+        "\($0.feature) \(NumberText.fixed($0.value, 2)) (\($0.contribution > 0 ? "+" : "")\(NumberText.fixed($0.contribution, 1)))"
+      }
+      out.reasons.insert(
+        "fitted model: \(NumberText.percent(verdict.noise)) % likely noise"
+          + (strongest.isEmpty ? "" : ", most from " + strongest.joined(separator: ", ")), at: 0)
+      if decided != c.actionClass {
+        out.reasons.insert("the model says \(decided.rawValue) where the rules said \(c.actionClass.rawValue)", at: 0)
+        out.actionClass = decided
+        for k in out.keyPaths.indices { out.keyPaths[k].actionClass = decided }
+      }
+      return out
+    }
+  }
+}
