@@ -32,8 +32,8 @@ package struct ClassifierPolicy: Sendable, Equatable {
   /// Whether the fitted model (`NoiseModel`) decides, with the hand rules' evidence and
   /// score among its features; and its cut-offs: noise at `modelNoise` or more
   /// (`modelStrongNoise` under `smallShare` of lines), signal at `modelSignal` or less.
-  package var usesModel = false
-  package var modelNoise = 0.75
+  package var usesModel = true
+  package var modelNoise = 0.85
   package var modelStrongNoise = 0.93
   package var modelSignal = 0.25
 

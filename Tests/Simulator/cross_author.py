@@ -29,13 +29,17 @@ import sys
 
 import numpy as np
 
-SIGNAL_WEIGHT = 8.0
-NOISE_AT = 0.75
+SIGNAL_WEIGHT = 20.0
+NOISE_AT = 0.85
 STRONG_AT = 0.93
 TREES = 120
 DEPTH = 2
 RATE = 0.15
 MIN_LEAF = 6.0
+# The model never silences what the hand rules call signal (the rules' signal is a veto).
+GUARD = True
+# A name that leans signal (`…Tapped`) keeps the model from silencing what the rules doubt.
+NAME_VETO = True
 
 # (name, function of an action's JSON row); Swift computes the same from ActionEvidence.
 FEATURES = []
@@ -324,6 +328,13 @@ def model_silence(trees):
             return rules_silence(a, key_path)
         if a.get("keyPaths"):
             return False   # a binding whose key paths differ is never silenced whole
+        rules = a.get("rulesClass") or a["class"]
+        if GUARD and rules == "signal":
+            return False
+        if "binding" in a["path"].split("."):
+            return rules == "noise"   # a binding stays the rules' (keystrokes are the user's call)
+        if NAME_VETO and a["nameLean"] < 0 and rules != "noise":
+            return False
         return noise_by_model(trees, a)
     return silenced
 
@@ -382,12 +393,18 @@ def swift(trees, sessions):
 
 
 def main():
+    global GUARD, SIGNAL_WEIGHT, NOISE_AT, NAME_VETO
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("rows", nargs="+")
     ap.add_argument("--write-swift", default=None)
     ap.add_argument("--json", default=None)
     ap.add_argument("--by", default="author,app")
+    ap.add_argument("--no-guard", dest="guard", action="store_false", help="no veto of the rules' signal")
+    ap.add_argument("--no-name-veto", dest="name_veto", action="store_false")
+    ap.add_argument("--signal-weight", type=float, default=SIGNAL_WEIGHT)
+    ap.add_argument("--noise-at", type=float, default=NOISE_AT)
     args = ap.parse_args()
+    GUARD, SIGNAL_WEIGHT, NOISE_AT, NAME_VETO = args.guard, args.signal_weight, args.noise_at, args.name_veto
     sessions = []
     for path in args.rows:
         sessions += [r for r in json.load(open(path)) if "error" not in r]
