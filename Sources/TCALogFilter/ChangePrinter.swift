@@ -290,7 +290,7 @@ public struct ChangePrinter<State, Action>: Sendable {
     }
 
     func writeSummary(printer: ChangePrinter) {
-      lock.withLock { writeSummaryLocked(printer: printer) }
+      lock.locked { writeSummaryLocked(printer: printer) }
     }
 
     private func writeSummaryLocked(printer: ChangePrinter) {

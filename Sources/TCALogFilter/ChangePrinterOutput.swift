@@ -82,3 +82,13 @@ enum JSONText {
     return out + "\""
   }
 }
+
+extension NSLock {
+  /// `withLock`, which Apple's Foundation has only from iOS 16 and macOS 13 on; the product
+  /// goes back to iOS 13.
+  func locked<T>(_ body: () throws -> T) rethrows -> T {
+    lock()
+    defer { unlock() }
+    return try body()
+  }
+}

@@ -85,7 +85,7 @@ public final class FilterFileWatcher: @unchecked Sendable {
   }
 
   /// The repository as last read well (nil when the file is missing or was never good).
-  public var current: FilterFile? { lock.withLock { repository } }
+  public var current: FilterFile? { lock.locked { repository } }
 
   /// Reads the file again when its bytes changed; returns whether the repository changed.
   @discardableResult

@@ -35,20 +35,20 @@ public final class PrinterCosts: @unchecked Sendable {
   public init() {}
 
   /// Since the last summary: every action.
-  public var totals: Figures { lock.withLock { total } }
+  public var totals: Figures { lock.locked { total } }
 
   /// Since the last summary: the records of one action path (nil when none was printed).
-  public func figures(forActionPath path: String) -> Figures? { lock.withLock { byPath[path] } }
+  public func figures(forActionPath path: String) -> Figures? { lock.locked { byPath[path] } }
 
   func countSilenced(nanoseconds: UInt64) {
-    lock.withLock {
+    lock.locked {
       total.silenced += 1
       total.nanoseconds &+= nanoseconds
     }
   }
 
   func count(path: String, nanoseconds: UInt64, _ update: (inout Figures) -> Void) {
-    lock.withLock {
+    lock.locked {
       update(&total)
       total.nanoseconds &+= nanoseconds
       update(&byPath[path, default: Figures()])
@@ -59,7 +59,7 @@ public final class PrinterCosts: @unchecked Sendable {
   /// The summary line of the figures since the previous summary (without its line feed),
   /// and counting starts again; nil when nothing was counted. Paths are listed by time spent.
   public func takeSummaryLine() -> String? {
-    let (total, byPath) = lock.withLock {
+    let (total, byPath) = lock.locked {
       defer {
         self.total = Figures()
         self.byPath = [:]
