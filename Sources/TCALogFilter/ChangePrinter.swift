@@ -71,8 +71,9 @@ public struct ChangePrinter<State, Action>: Sendable {
   /// - Parameters:
   ///   - onlyChanging: patterns over normalized state paths; a record is printed only when
   ///     one of its changed paths matches (a record without a change never is).
-  ///   - costSummaryEvery: writes the cost summary line after a record when this many
-  ///     seconds have passed since the last one (nil: only on `writeCostSummary()`).
+  ///   - costSummaryEvery: writes the cost summary line after an action (printed or
+  ///     silenced) when this many seconds have passed since the last one was due (nil: only
+  ///     on `writeCostSummary()`).
   ///   - enabled: overrides `TCALOG_PRINT`.
   public init(
     filter: ActionFilter<Action> = .all, onlyChanging: StatePathPatterns? = nil, style: Style = .text,
@@ -90,8 +91,8 @@ public struct ChangePrinter<State, Action>: Sendable {
       enabled ?? Self.printingEnabled(environmentValue: getenv("TCALOG_PRINT").map { String(cString: $0) })
     self.now = now
     self.write = write
-    self.costs = PrinterCosts()
-    self.engine = Engine(summaryInterval: costSummaryEvery, background: delivery == .background)
+    self.costs = PrinterCosts(summaryEvery: costSummaryEvery)
+    self.engine = Engine(background: delivery == .background)
   }
 
   /// Whether `TCALOG_PRINT`'s value lets a printer print: anything but `0`, `false`, `no`
@@ -113,7 +114,12 @@ public struct ChangePrinter<State, Action>: Sendable {
     guard isEnabled else { return }
     let start = PrinterCosts.clock()
     guard filter(action) else {
-      costs.countSilenced(nanoseconds: PrinterCosts.clock() &- start)
+      if costs.countSilenced(nanoseconds: PrinterCosts.clock() &- start) {
+        switch delivery {
+        case .callerThread: engine.writeSummary(printer: self)
+        case .background: engine.queue.async { [engine] in engine.writeSummary(printer: self) }
+        }
+      }
       return
     }
     let arrival = Arrival(action: action, oldState: oldState, newState: newState, time: now())
@@ -194,26 +200,25 @@ public struct ChangePrinter<State, Action>: Sendable {
     var folded: Int
   }
 
-  /// The printer's mutable part: bursts, the summary's clock, the background queue.
+  /// The printer's mutable part: bursts and the background queue.
   final class Engine: @unchecked Sendable {
-    // `bursts`, `summaryDue` and `flushScheduled` are read and written under `lock`, which
-    // is held while a record is written, so that records come out whole and in order.
+    // `bursts` and `flushScheduled` are read and written under `lock`, which is held while a
+    // record or a summary is written, so that they come out whole and in order.
     private let lock = NSLock()
     private var bursts: [String: (last: Date, held: Held?)] = [:]
-    private var summaryDue: UInt64
     private var flushScheduled = false
-    let summaryInterval: UInt64?
+    /// A count said the cost summary is due: it is written after the record.
+    private var summaryDue = false
     let queue: DispatchQueue
 
-    init(summaryInterval: TimeInterval?, background: Bool) {
-      self.summaryInterval = summaryInterval.map { UInt64(max(0, $0) * 1e9) }
-      self.summaryDue = PrinterCosts.clock() &+ (self.summaryInterval ?? 0)
+    init(background: Bool) {
       self.queue = DispatchQueue(label: "tcalog.ChangePrinter", qos: background ? .utility : .default)
     }
 
     func receive(_ arrival: Arrival, printer: ChangePrinter, start: UInt64) {
       lock.lock()
       defer { lock.unlock() }
+      defer { writeSummaryIfDue(printer: printer) }
       let path = ActionPath.of(arrival.action)
       if let debounce = printer.debounce {
         if var burst = bursts[path], arrival.time.timeIntervalSince(burst.last) < debounce {
@@ -227,7 +232,7 @@ public struct ChangePrinter<State, Action>: Sendable {
             burst.held = Held(arrival: arrival, folded: 1)
           }
           if burst.held!.folded > 1 {
-            printer.costs.count(path: path, nanoseconds: PrinterCosts.clock() &- start) { $0.debounced += 1 }
+            count(path, since: start, printer) { $0.debounced += 1 }
           }
           bursts[path] = burst
           scheduleFlush(printer: printer, after: debounce)
@@ -237,21 +242,34 @@ public struct ChangePrinter<State, Action>: Sendable {
         bursts[path] = (arrival.time, nil)
       }
       emit(arrival, path: path, printer: printer, start: start)
-      summarizeIfDue(printer: printer)
     }
 
     /// Writes a record (under `lock`) and counts it.
     private func emit(_ arrival: Arrival, path: String, printer: ChangePrinter, start: UInt64) {
       guard let text = printer.record(arrival.action, arrival.oldState, arrival.newState, at: arrival.time)
       else {
-        printer.costs.count(path: path, nanoseconds: PrinterCosts.clock() &- start) { $0.unwatched += 1 }
+        count(path, since: start, printer) { $0.unwatched += 1 }
         return
       }
       printer.write(text)
-      printer.costs.count(path: path, nanoseconds: PrinterCosts.clock() &- start) {
+      count(path, since: start, printer) {
         $0.printed += 1
         $0.bytes += text.utf8.count
       }
+    }
+
+    /// Under `lock`: counts the time since `start` and `update` for `path`.
+    private func count(
+      _ path: String, since start: UInt64, _ printer: ChangePrinter, _ update: (inout PrinterCosts.Figures) -> Void
+    ) {
+      if printer.costs.count(path: path, nanoseconds: PrinterCosts.clock() &- start, update) { summaryDue = true }
+    }
+
+    /// Under `lock`: the summary a count said was due.
+    private func writeSummaryIfDue(printer: ChangePrinter) {
+      guard summaryDue else { return }
+      summaryDue = false
+      writeSummaryLocked(printer: printer)
     }
 
     private func scheduleFlush(printer: ChangePrinter, after interval: TimeInterval) {
@@ -266,6 +284,7 @@ public struct ChangePrinter<State, Action>: Sendable {
     func flushBursts(printer: ChangePrinter, quietOnly: Bool) {
       lock.lock()
       defer { lock.unlock() }
+      defer { writeSummaryIfDue(printer: printer) }
       if quietOnly { flushScheduled = false }
       let time = printer.now()
       var waiting = false
@@ -279,14 +298,6 @@ public struct ChangePrinter<State, Action>: Sendable {
         emit(held.arrival, path: path, printer: printer, start: PrinterCosts.clock())
       }
       if waiting, let debounce = printer.debounce { scheduleFlush(printer: printer, after: debounce) }
-    }
-
-    private func summarizeIfDue(printer: ChangePrinter) {
-      guard let summaryInterval else { return }
-      let time = PrinterCosts.clock()
-      guard time >= summaryDue else { return }
-      summaryDue = time &+ summaryInterval
-      writeSummaryLocked(printer: printer)
     }
 
     func writeSummary(printer: ChangePrinter) {

@@ -27,12 +27,21 @@ public final class PrinterCosts: @unchecked Sendable {
     public init() {}
   }
 
-  // Every member below is read and written under `lock`.
+  // `total`, `byPath` and `summaryDue` are read and written under `lock`.
   private let lock = NSLock()
   private var total = Figures()
   private var byPath: [String: Figures] = [:]
+  private let summaryInterval: UInt64?
+  private var summaryDue: UInt64
 
-  public init() {}
+  /// Figures that no printer writes a summary of on its own.
+  public convenience init() { self.init(summaryEvery: nil) }
+
+  /// Figures whose counts say when `seconds` have passed since the last summary was due.
+  init(summaryEvery seconds: TimeInterval?) {
+    summaryInterval = seconds.map { UInt64(max(0, $0) * 1e9) }
+    summaryDue = Self.clock() &+ (summaryInterval ?? 0)
+  }
 
   /// Since the last summary: every action.
   public var totals: Figures { lock.locked { total } }
@@ -40,20 +49,33 @@ public final class PrinterCosts: @unchecked Sendable {
   /// Since the last summary: the records of one action path (nil when none was printed).
   public func figures(forActionPath path: String) -> Figures? { lock.locked { byPath[path] } }
 
-  func countSilenced(nanoseconds: UInt64) {
+  /// Counts a silenced action; returns whether a summary is due (once per interval).
+  func countSilenced(nanoseconds: UInt64) -> Bool {
     lock.locked {
       total.silenced += 1
       total.nanoseconds &+= nanoseconds
+      return isDue()
     }
   }
 
-  func count(path: String, nanoseconds: UInt64, _ update: (inout Figures) -> Void) {
+  /// Counts a record of `path`; returns whether a summary is due (once per interval).
+  func count(path: String, nanoseconds: UInt64, _ update: (inout Figures) -> Void) -> Bool {
     lock.locked {
       update(&total)
       total.nanoseconds &+= nanoseconds
       update(&byPath[path, default: Figures()])
       byPath[path, default: Figures()].nanoseconds &+= nanoseconds
+      return isDue()
     }
+  }
+
+  /// Under `lock`: whether the interval has passed since the last summary was due.
+  private func isDue() -> Bool {
+    guard let summaryInterval else { return false }
+    let now = Self.clock()
+    guard now >= summaryDue else { return false }
+    summaryDue = now &+ summaryInterval
+    return true
   }
 
   /// The summary line of the figures since the previous summary (without its line feed),

@@ -170,4 +170,25 @@ final class TestClock: @unchecked Sendable {
     #expect(cost.byActionPath["windows.window.tab.selected"]?.printed == 20)
     #expect(cost.total.microseconds >= cost.byActionPath["windows.window.tab.selected"]!.microseconds)
   }
+
+  /// An interval of 0 is due at every action, printed or silenced: the summary follows the
+  /// action that made it due.
+  @Test func theIntervalSummaryFollowsSilencedAndPrintedActions() throws {
+    let box = Collected()
+    let clock = TestClock()
+    let printer = ChangePrinter<Int, AppAction>(
+      filter: .allExcept(ActionFilter { $0 == .timerTicked }), costSummaryEvery: 0, now: { clock.now },
+      write: { box.append($0) })
+    printer(.timerTicked, 0, 0)
+    printer(.timerTicked, 0, 0)
+    printer(Self.tab, 0, 1)
+    #expect(box.texts.count == 4)
+    #expect(box.texts[0].contains("tcalog printer: cost 0 printed, 1 silenced, "))
+    #expect(box.texts[2].contains("received action:"))
+    #expect(box.texts[3].contains("tcalog printer: cost 1 printed, 0 silenced, "))
+    let (records, statistics) = try readLog(box.texts.joined())
+    #expect(records.map(\.actionPath) == ["windows.window.tab.selected"])
+    #expect(statistics.printerCost.summaries == 3)
+    #expect(statistics.printerCost.total.silenced == 2 && statistics.printerCost.total.printed == 1)
+  }
 }
