@@ -48,7 +48,8 @@ public struct ChangePrinter<State, Action>: Sendable {
   public var write: @Sendable (String) -> Void
   /// The time of a record (the clock; tests pass a fixed one).
   public var now: @Sendable () -> Date
-  /// Only records whose state changed at a path these patterns match are printed (nil: all).
+  /// Only records whose state changed at a path these patterns match are printed (nil, or
+  /// no pattern: all).
   public let onlyChanging: StatePathPatterns?
   /// Text or JSON lines.
   public let style: Style
@@ -82,7 +83,8 @@ public struct ChangePrinter<State, Action>: Sendable {
     write: @escaping @Sendable (String) -> Void = ChangePrinterOutput.standardOutput
   ) {
     self.filter = filter
-    self.onlyChanging = onlyChanging
+    // No pattern at all is no restriction (patterns that failed to compile match nothing).
+    self.onlyChanging = onlyChanging?.patterns.isEmpty == true ? nil : onlyChanging
     self.style = style
     self.debounce = debounce.flatMap { $0 > 0 ? $0 : nil }
     self.delivery = delivery
@@ -186,7 +188,8 @@ public struct ChangePrinter<State, Action>: Sendable {
       customDump(action, to: &actionText)
       let changes = stateDiff.map { paths ?? ChangedStatePaths.of(diff: $0) } ?? []
       var line = "{"
-      if stampsHeaders { line += "\"timestamp\":" + JSONText.string(Self.timestamp(time)) + "," }
+      // `timestamp` as `records` writes it: null where the output stamps lines itself.
+      line += "\"timestamp\":" + (stampsHeaders ? JSONText.string(Self.timestamp(time)) : "null") + ","
       line += "\"action\":{\"path\":" + JSONText.string(ActionPath.of(action)) + ",\"text\":"
       line += JSONText.string(actionText) + "},\"state\":{\"changed\":\(stateDiff != nil),\"changes\":["
       line += changes.map { "{\"normalized\":" + JSONText.string($0) + "}" }.joined(separator: ",") + "]}}\n"

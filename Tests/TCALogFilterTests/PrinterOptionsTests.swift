@@ -191,4 +191,16 @@ final class TestClock: @unchecked Sendable {
     #expect(statistics.printerCost.summaries == 3)
     #expect(statistics.printerCost.total.silenced == 2 && statistics.printerCost.total.printed == 1)
   }
+
+  @Test func unstampedJSONHasANullTimestampAndNoPatternIsNoRestriction() throws {
+    let box = Collected()
+    let printer = ChangePrinter<Int, AppAction>(
+      onlyChanging: [], style: .jsonLines, stampsHeaders: false, write: { box.append($0) })
+    printer(.timerTicked, 1, 1)
+    #expect(
+      box.texts == [
+        #"{"timestamp":null,"action":{"path":"timerTicked","text":"AppAction.timerTicked"},"#
+          + #""state":{"changed":false,"changes":[]}}"# + "\n"
+      ])
+  }
 }
