@@ -301,6 +301,11 @@ struct NestedPackageTests {
     for (url, text) in files { try text.write(to: url, atomically: true, encoding: .utf8) }
 
     let swift = URL(fileURLWithPath: Toolchain.swiftc).deletingLastPathComponent().appendingPathComponent("swift").path
+    // An earlier run's checkout is of an earlier clone's `main`: move it to this one's.
+    if FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.resolved").path) {
+      let update = try Self.run(swift, ["package", "--package-path", package.path, "update", "tcalog"])
+      try #require(update.status == 0, "swift package update failed:\n\(update.output.suffix(4000))")
+    }
     let build = try Self.run(swift, ["build", "--package-path", package.path, "-c", "debug", "--product", "App"])
     try #require(build.status == 0, "swift build failed:\n\(build.output.suffix(4000))")
     let binary = package.appendingPathComponent(".build/debug/App").path
