@@ -91,6 +91,11 @@ let package = Package(
     .executableTarget(
       name: "tcalog-bench",
       dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),
+    // The app product's cost per action, printed against silenced, on a state of a few
+    // hundred rows, in process (BENCHMARKS.md, "In the app").
+    .executableTarget(
+      name: "tcalog-filter-bench",
+      dependencies: ["TCALogFilter", .product(name: "CustomDump", package: "swift-custom-dump")]),
     // What only tests use: records built from values, a whole source scanned at once, stub
     // action enums for compiling suggestions, a seeded generator, canonical JSON. No product
     // ships it; test targets and the libFuzzer harnesses (Tests/Fuzz/fuzz) use it.

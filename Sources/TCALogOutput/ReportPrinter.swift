@@ -38,6 +38,26 @@ package struct ReportPrinter: Sendable {
 
   typealias F = TextFormatting
 
+  /// What the app's printer said logging cost (its `tcalog printer: cost` lines, summed),
+  /// and the action path that cost the most: none without such lines.
+  static func loggingCost(_ cost: PrinterCost) -> [String] {
+    guard cost.summaries > 0 else { return [] }
+    let t = cost.total
+    var line = "logging cost \(NumberText.fixed(Double(t.microseconds) / 1000, 1)) ms, \(F.size(t.bytes)): "
+    line += "\(NumberText.grouped(t.printed)) printed, \(NumberText.grouped(t.silenced)) silenced"
+    if t.debounced > 0 { line += ", \(NumberText.grouped(t.debounced)) debounced" }
+    var lines = [line]
+    var detail: [String] = []
+    if let (path, top) = cost.byActionPath.max(by: { ($0.value.microseconds, $1.key) < ($1.value.microseconds, $0.key) }
+    ) {
+      detail.append(
+        "most \(path.isEmpty ? "(no path)" : path) \(NumberText.fixed(Double(top.microseconds) / 1000, 1)) ms")
+    }
+    if cost.filterLoads > 0 { detail.append("filter file loaded \(NumberText.counted(cost.filterLoads, "time"))") }
+    if !detail.isEmpty { lines.append("  " + detail.joined(separator: "; ")) }
+    return lines
+  }
+
   /// `text` in an `ANSI` colour when colour is on.
   private func style(_ text: String, _ sgr: String) -> String { color ? ANSI.colored(text, sgr) : text }
 
@@ -63,6 +83,7 @@ package struct ReportPrinter: Sendable {
     if let note = r.timedShareNote {
       lines.append("span, rates, bursts: from \(note)")
     }
+    lines += Self.loggingCost(s.printerCost)
     if r.ratePerBucket.count > 1 {
       // Fewer, wider buckets when the line would not fit (a sparkline cell per bucket).
       let room = max(8, width - 36)
@@ -342,6 +363,14 @@ package struct ReportPrinter: Sendable {
       json.lineBreak(indent: 2)
       json.member(Saved.timeSpanSeconds, r.timeSpan)
       json.member("recordsPerSecond", r.rate)
+      if s.printerCost.summaries > 0 {
+        let cost = s.printerCost.total
+        json.lineBreak(indent: 2)
+        json.member("loggingPrinted", cost.printed)
+        json.member("loggingSilenced", cost.silenced)
+        json.member("loggingMicroseconds", cost.microseconds)
+        json.member("loggingBytes", cost.bytes)
+      }
       if r.timedShareNote != nil {
         // The span, rate and bursts rest on these records alone.
         json.member("timedRecords", r.timedRecords)

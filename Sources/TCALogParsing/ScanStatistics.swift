@@ -38,6 +38,9 @@ public struct ScanStatistics: Sendable, Equatable {
   /// offset `+99:99`), read as records without one. Counted for the records built: a
   /// record an `ActionGate` declines is not read that far.
   public var impossibleTimestampRecords = 0
+  /// What the app's printer said it cost, from its `tcalog printer:` lines (among the other
+  /// lines).
+  package var printerCost = PrinterCost()
 
   /// All counts zero.
   package init() {}
@@ -77,6 +80,7 @@ public struct ScanStatistics: Sendable, Equatable {
     invalidUTF8Records += other.invalidUTF8Records
     oversizedRecords += other.oversizedRecords
     impossibleTimestampRecords += other.impossibleTimestampRecords
+    if !other.printerCost.isEmpty { printerCost.merge(other.printerCost) }
   }
 }
 

@@ -107,6 +107,62 @@ struct GlueTests {
     #expect(withHandWritten.status == 0, "\(withHandWritten.output)")
   }
 
+  /// The README's glue for every action type, with its second function, which takes a
+  /// printer with options.
+  static let readmeGlue = """
+    extension _ReducerPrinter {
+      static func tcalog(
+        _ filter: ActionFilter<Action> = .all,
+        write: @escaping @Sendable (String) -> Void = ChangePrinterOutput.standardOutput
+      ) -> Self {
+        let printer = ChangePrinter<State, Action>(filter: filter, write: write)
+        return Self { action, oldState, newState in printer(action, oldState, newState) }
+      }
+
+      static func tcalog(_ printer: ChangePrinter<State, Action>) -> Self {
+        Self { action, oldState, newState in printer(action, oldState, newState) }
+      }
+    }
+
+    """
+
+  /// The README's glue, and the line it gives for each feature of the printer, compile.
+  @Test func readmeLinesOfEachFeatureCompile() throws {
+    let readme = try String(
+      contentsOf: testsFolder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+        "README.md"), encoding: .utf8)
+    #expect(readme.contains(Self.readmeGlue), "README.md's glue is not the one compiled here")
+    let app = """
+      import ComposableArchitecture
+      import TCALogFilter
+
+      \(Self.readmeGlue)
+      struct Feature: Reducer {
+        typealias State = Int
+        enum Action: Sendable { case tick, tap(Int) }
+      }
+      extension ActionFilter where Action == Feature.Action {
+        static var tick: Self {
+          Self { action in
+            if case .tick = action { return true }
+            return false
+          }
+        }
+      }
+      let plain = Feature()._printChanges(.tcalog(.allExcept(.tick)))
+      let watched = Feature()._printChanges(.tcalog(ChangePrinter(onlyChanging: ["selectedTabID$", #"^todos\\[\\*\\]\\.isComplete$"#])))
+      let reloaded = Feature()._printChanges(.tcalog(.allExcept(.tick, .matching(FilterFileWatcher.fromEnvironment()))))
+      let debounced = Feature()._printChanges(.tcalog(ChangePrinter(filter: .allExcept(.tick), debounce: 0.5)))
+      let costly = Feature()._printChanges(.tcalog(ChangePrinter(filter: .allExcept(.tick), costSummaryEvery: 60)))
+      let json = Feature()._printChanges(
+        .tcalog(ChangePrinter(filter: .allExcept(.tick), style: .jsonLines, write: ChangePrinterOutput.file("/tmp/app.ndjson"))))
+      let background = Feature()._printChanges(.tcalog(ChangePrinter(filter: .allExcept(.tick), delivery: .background)))
+
+      """
+    let result = try compile(app, standIn: true)
+    #expect(result.status == 0, "\(result.output)")
+  }
+
   @Test func glueIsLeftOutWhereTCAIsAbsent() throws {
     let result = try compile("import TCALogFilter\n" + SuggestionPrinter.tcaGlue, standIn: false)
     #expect(result.status == 0, "\(result.output)")

@@ -7,11 +7,15 @@ struct ReadRecord {
   var actionPath: String
   var timestamp: String?
   var changedPaths: [String]
+  var normalizedPaths: [String]
   var stateChanged: Bool
 }
 
 /// tcalog's records of `log`, as a user of TCALogKit reads them.
-func readRecords(_ log: String) throws -> [ReadRecord] {
+func readRecords(_ log: String) throws -> [ReadRecord] { try readLog(log).records }
+
+/// tcalog's records of `log` and the statistics of the read (its printer lines among them).
+func readLog(_ log: String) throws -> (records: [ReadRecord], statistics: ScanStatistics) {
   let path = FileManager.default.temporaryDirectory
     .appendingPathComponent("tcalog-filter-\(getpid())-\(UUID().uuidString).log").path
   try Data(log.utf8).write(to: URL(fileURLWithPath: path))
@@ -21,11 +25,12 @@ func readRecords(_ log: String) throws -> [ReadRecord] {
     read.append(
       ReadRecord(
         actionPath: record.actionPath, timestamp: record.timestamp,
-        changedPaths: record.changes.map { record.string($0.path) }, stateChanged: record.stateChanged))
+        changedPaths: record.changes.map { record.string($0.path) },
+        normalizedPaths: record.changes.map { record.string($0.normalized) }, stateChanged: record.stateChanged))
   }
   let result = try RecordStream(inputs: [path]).run(into: &sink)
   #expect(result.errors.isEmpty, "\(result.errors)")
-  return read
+  return (read, result.statistics)
 }
 
 /// This test target's folder (fixtures and generated files are read from the repository).

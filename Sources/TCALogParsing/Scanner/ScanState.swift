@@ -177,6 +177,8 @@ struct ScanState: ~Copyable {
       }
     }
     statistics.otherLines += 1
+    // A printer line (TCALogFilter's cost summary, a filter file loaded) is no fragment.
+    if statistics.printerCost.read(text, view.content) { return false }
     noteFragment(line, view.content)
     return false
   }
