@@ -381,6 +381,7 @@ package struct SuggestionPrinter: Sendable {
         json.member("rulesClass", (c.rulesClass ?? c.actionClass).rawValue)
         json.member("noiseProbability", c.noiseProbability)
         json.member("reasons", strings: c.reasons)
+        json.member("rules", strings: c.rules.map(\.rawValue))
         // A binding's key paths, each with its own verdict (`report` shows the same).
         if !c.keyPaths.isEmpty {
           json.key("keyPaths")
@@ -393,6 +394,7 @@ package struct SuggestionPrinter: Sendable {
             json.member("lines", k.evidence.lines)
             json.member("score", k.score)
             json.member("reasons", strings: k.reasons)
+            json.member("rules", strings: k.rules.map(\.rawValue))
             json.endObject()
           }
           json.endArray()

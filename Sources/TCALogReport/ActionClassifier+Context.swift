@@ -115,11 +115,16 @@ extension ActionClassifier {
         "\($0.feature) \(NumberText.fixed($0.value, 2)) (\($0.contribution > 0 ? "+" : "")\(NumberText.fixed($0.contribution, 1)))"
       }
       // After the rules' reasons, which say in words what the numbers are.
-      out.reasons.append(
-        "fitted model: \(NumberText.percent(verdict.noise)) % likely noise"
-          + (strongest.isEmpty ? "" : ", most from " + strongest.joined(separator: ", ")))
+      out.explanation.append(
+        ClassificationReason(
+          .model,
+          "fitted model: \(NumberText.percent(verdict.noise)) % likely noise"
+            + (strongest.isEmpty ? "" : ", most from " + strongest.joined(separator: ", "))))
       if decided != c.actionClass {
-        out.reasons.insert("the model says \(decided.rawValue) where the rules said \(c.actionClass.rawValue)", at: 0)
+        out.explanation.insert(
+          ClassificationReason(
+            .modelOverrules, "the model says \(decided.rawValue) where the rules said \(c.actionClass.rawValue)"),
+          at: 0)
         out.actionClass = decided
         for k in out.keyPaths.indices { out.keyPaths[k].actionClass = decided }
       }

@@ -123,6 +123,82 @@ package struct ActionEvidence: Sendable, Equatable {
   package var siblingScore: Int?
 }
 
+/// The rules of the classifier, each with a stable id (its raw value): what a reason rests
+/// on, for tests and scripts to check without reading English. The table, in the order the
+/// rules are weighed:
+///
+/// | id | points | what it reads |
+/// |---|---|---|
+/// | `thin` | – | too few records in the whole log to judge anything |
+/// | `rare` | −3 | fewer than `rareRecords` records, or a tiny share of records and lines |
+/// | `entity-timer` | +4 | each entity (row id, dictionary key) reports like a timer |
+/// | `entity-fan-out` | −2 | bursts across entities, each entity at a person's pace |
+/// | `fast-bursts` | +4 | half or more of the intervals under 0.1 s |
+/// | `timer` | +2…+4 | intervals repeat within ±14 %, or stay within ±30 % of the median all session |
+/// | `often-bursts` | +2 | a fifth or more of the intervals under 0.1 s |
+/// | `person-pace` | −3 | a median interval of a second or more, no timer |
+/// | `median-interval` | 0 | the median interval, when it says nothing else |
+/// | `often-period` | +1 | 40–60 % of the intervals near one value |
+/// | `entity-fan-out-order` | −2 | without times: runs across entities, each entity irregular |
+/// | `entity-even-order` | +3 | without times: each entity evenly spaced in records |
+/// | `binding-stream` | +2 | without times: a binding's key path in runs of twenty or more |
+/// | `runs` | +1, +3 | a quarter, half or more of its records right after one of its own |
+/// | `record-share` | +1 | 5 % or more of all records |
+/// | `no-ops` | +1, +2 | 80 % or more no-op records |
+/// | `new-values` | +1, +2 | a new value every time (more when it alone sets the path) |
+/// | `binding-tap` | −2 | a binding set one record at a time: a toggle's or stepper's tap |
+/// | `no-machine` | −1 | seen often and none of a machine's habits |
+/// | `line-share` | 0 | its share of the lines (a cost, not evidence) |
+/// | `binding-keystrokes` | – | a binding per keystroke: ambiguous, the user's call |
+/// | `small-share` | – | under `smallShare` of lines without strong evidence: kept in doubt |
+/// | `structure` | – | an effect's response or a delegate action leans signal |
+/// | `name` | – | a word of the name leans one way |
+/// | `key-paths-agree`, `key-paths-differ` | – | a binding's key paths, each judged alone |
+/// | `follows` | – | follows another action one-for-one: takes its class |
+/// | `burst-after-signal` | – | a fan-out whose runs start after signal: a burst a person asked for |
+/// | `model`, `model-overrules` | – | the fitted model's probability, and where it decides otherwise |
+public enum ClassifierRule: String, Sendable, CaseIterable {
+  case thin, rare
+  case entityTimer = "entity-timer"
+  case entityFanOut = "entity-fan-out"
+  case fastBursts = "fast-bursts"
+  case timer
+  case oftenBursts = "often-bursts"
+  case personPace = "person-pace"
+  case medianInterval = "median-interval"
+  case oftenPeriod = "often-period"
+  case entityFanOutOrder = "entity-fan-out-order"
+  case entityEvenOrder = "entity-even-order"
+  case bindingStream = "binding-stream"
+  case runs
+  case recordShare = "record-share"
+  case noOps = "no-ops"
+  case newValues = "new-values"
+  case bindingTap = "binding-tap"
+  case noMachine = "no-machine"
+  case lineShare = "line-share"
+  case bindingKeystrokes = "binding-keystrokes"
+  case smallShare = "small-share"
+  case structure, name
+  case keyPathsAgree = "key-paths-agree"
+  case keyPathsDiffer = "key-paths-differ"
+  case follows
+  case burstAfterSignal = "burst-after-signal"
+  case model
+  case modelOverrules = "model-overrules"
+}
+
+/// One reason for a class: the rule it comes from and what it read, in words a developer
+/// accepts ("≈ 42 records/s in bursts").
+public struct ClassificationReason: Sendable, Equatable {
+  public var rule: ClassifierRule
+  public var text: String
+  package init(_ rule: ClassifierRule, _ text: String) {
+    self.rule = rule
+    self.text = text
+  }
+}
+
 /// One action path with its class, the evidence and the reasons in words.
 public struct ClassifiedAction: Sendable, Equatable {
   /// The action path, over all roots.
@@ -131,8 +207,12 @@ public struct ClassifiedAction: Sendable, Equatable {
   public var actionClass: ActionClass
   /// The numbers the verdict rests on.
   package var evidence: ActionEvidence
-  /// Reasons, strongest first, in words a developer accepts ("≈ 42 records/s in bursts").
-  public var reasons: [String]
+  /// Reasons, strongest first: each rule's id and its words.
+  public var explanation: [ClassificationReason]
+  /// The reasons' words, strongest first ("≈ 42 records/s in bursts").
+  public var reasons: [String] { explanation.map(\.text) }
+  /// The rules the reasons come from, strongest first.
+  public var rules: [ClassifierRule] { explanation.map(\.rule) }
   /// Points for noise (positive) or signal (negative) from the numbers alone.
   package var score: Int
   /// For one key path of a binding (`keyPaths`): that key path (`\.$volume`).
@@ -216,8 +296,10 @@ package struct ActionClassifier: Sendable {
       if thin {
         return ClassifiedAction(
           path: path, actionClass: .ambiguous, evidence: evidence,
-          reasons: [
-            "only \(records) complete record\(records == 1 ? "" : "s") in the log: too few to tell noise from signal"
+          explanation: [
+            ClassificationReason(
+              .thin,
+              "only \(records) complete record\(records == 1 ? "" : "s") in the log: too few to tell noise from signal")
           ],
           score: 0)
       }
@@ -289,12 +371,15 @@ package struct ActionClassifier: Sendable {
     if classes.count == 1, let only = classes.first {
       if out.actionClass != only {
         out.actionClass = only
-        out.reasons.insert("its key path\(rows.count == 1 ? "" : "s, each judged alone,") \(only.rawValue)", at: 0)
+        out.explanation.insert(
+          ClassificationReason(
+            .keyPathsAgree, "its key path\(rows.count == 1 ? "" : "s, each judged alone,") \(only.rawValue)"), at: 0)
       }
     } else {
       out.actionClass = .ambiguous
       let each = out.keyPaths.map { "\($0.keyPath ?? "?") \($0.actionClass.rawValue)" }.joined(separator: ", ")
-      out.reasons.insert("its key paths differ (\(each)): judged one by one", at: 0)
+      out.explanation.insert(
+        ClassificationReason(.keyPathsDiffer, "its key paths differ (\(each)): judged one by one"), at: 0)
     }
     return out
   }
@@ -344,9 +429,11 @@ package struct ActionClassifier: Sendable {
     for (i, j) in setters where setters[j] == nil && out[i].actionClass != classified[j].actionClass {
       let e = out[i].evidence
       out[i].actionClass = classified[j].actionClass
-      out[i].reasons.insert(
-        "follows `\(classified[j].path)` (\(NumberText.percent(e.followShare)) % of its records close after one): "
-          + "its \(classified[j].actionClass.rawValue), as what sets it off", at: 0)
+      out[i].explanation.insert(
+        ClassificationReason(
+          .follows,
+          "follows `\(classified[j].path)` (\(NumberText.percent(e.followShare)) % of its records close after one): "
+            + "its \(classified[j].actionClass.rawValue), as what sets it off"), at: 0)
     }
     return burstsSetOffBySignal(out, summary, pathOf)
   }
@@ -385,9 +472,11 @@ package struct ActionClassifier: Sendable {
         let share = Double(min(starts, signal.values.reduce(0, +))) / Double(starts)
         guard share >= policy.followShare, let top = signal.max(by: { $0.value < $1.value }) else { continue }
         out[i].actionClass = .signal
-        out[i].reasons.insert(
-          "\(NumberText.percent(share)) % of its \(starts) runs start right after signal (`\(top.key)` most): "
-            + "a burst a person asked for", at: 0)
+        out[i].explanation.insert(
+          ClassificationReason(
+            .burstAfterSignal,
+            "\(NumberText.percent(share)) % of its \(starts) runs start right after signal (`\(top.key)` most): "
+              + "a burst a person asked for"), at: 0)
         changed = true
       }
       if !changed { break }
@@ -428,7 +517,7 @@ package struct ActionClassifier: Sendable {
   struct Tally {
     var score = 0
     var noisePoints = 0
-    var reasons: [(weight: Int, text: String)] = []
+    var reasons: [(weight: Int, reason: ClassificationReason)] = []
     /// Timestamps put the records at a person's pace (runs then mean repeated taps).
     var personPace = false
     /// A pointer's pace or a fast timer: the only evidence that makes a binding noise.
@@ -439,10 +528,14 @@ package struct ActionClassifier: Sendable {
     /// The records come in bursts across entities, each entity at a person's pace: a
     /// fan-out a person asked for (a request per row), so runs do not count.
     var fanOut = false
-    mutating func add(_ points: Int, _ text: String) {
+    mutating func add(_ points: Int, _ rule: ClassifierRule, _ text: String) {
       score += points
       if points > 0 { noisePoints += points }
-      reasons.append((abs(points), text))
+      reasons.append((abs(points), ClassificationReason(rule, text)))
+    }
+    /// A reason that adds no points (a cost, a tip, a verdict's own word).
+    mutating func note(_ weight: Int, _ rule: ClassifierRule, _ text: String) {
+      reasons.append((weight, ClassificationReason(rule, text)))
     }
   }
 
@@ -453,7 +546,7 @@ package struct ActionClassifier: Sendable {
     var tally = Tally()
     if e.records < policy.rareRecords || (e.recordShare < policy.rareShare && e.lineShare < policy.rareShare * 2) {
       tally.add(
-        -3,
+        -3, .rare,
         "rare: \(e.records) record\(e.records == 1 ? "" : "s") (\(NumberText.percent(e.recordShare)) % of records)")
     }
     weighTime(e, &tally)
@@ -462,16 +555,17 @@ package struct ActionClassifier: Sendable {
     // stepper's tap: what the user did. Keystrokes come in runs and stay the user's call.
     if e.isBinding && !tally.machinePace && e.records >= policy.rareRecords && e.repeatShare < 0.25 {
       tally.add(
-        -2, "a binding set one at a time (\(NumberText.percent(e.repeatShare)) % in runs): a tap on a toggle or stepper"
+        -2, .bindingTap,
+        "a binding set one at a time (\(NumberText.percent(e.repeatShare)) % in runs): a tap on a toggle or stepper"
       )
     }
     // Seen often enough to show a machine's habits and showing none of them: no bursts,
     // no timer, no runs, no no-ops, no stream of new values, not a large share.
     if tally.noisePoints == 0 && tally.score > -3 && e.records >= policy.rareRecords {
-      tally.add(-1, "no sign of a machine (no runs, bursts, timer, no-ops or value stream)")
+      tally.add(-1, .noMachine, "no sign of a machine (no runs, bursts, timer, no-ops or value stream)")
     }
     // A named cost, not evidence: the share of lines shows in every reason list.
-    tally.reasons.append((0, "\(NumberText.percent(e.lineShare)) % of lines"))
+    tally.note(0, .lineShare, "\(NumberText.percent(e.lineShare)) % of lines")
 
     let score = tally.score
     let tip = e.structureLean != 0 ? 2 * e.structureLean : e.nameLean
@@ -479,7 +573,7 @@ package struct ActionClassifier: Sendable {
     if e.isBinding && !tally.machinePace && score > -2 {
       // A text field's binding per keystroke is what some readers look for.
       decided = .ambiguous
-      tally.reasons.append((1, "a binding: per keystroke it is both noise and signal; your call"))
+      tally.note(1, .bindingKeystrokes, "a binding: per keystroke it is both noise and signal; your call")
     } else if score >= 3 {
       decided = .noise
     } else if score <= -2 {
@@ -493,20 +587,21 @@ package struct ActionClassifier: Sendable {
     }
     if decided == .noise && e.lineShare < policy.smallShare && !tally.strong {
       decided = .ambiguous
-      tally.reasons.append(
-        (2, "only \(NumberText.percent(e.lineShare)) % of lines and no timer, stream or no-op flood: kept in doubt"))
+      tally.note(
+        2, .smallShare,
+        "only \(NumberText.percent(e.lineShare)) % of lines and no timer, stream or no-op flood: kept in doubt")
     }
     if e.structureLean < 0 {
-      tally.reasons.append((0, "TCA structure: an effect's response or a delegate action leans signal"))
+      tally.note(0, .structure, "TCA structure: an effect's response or a delegate action leans signal")
     }
     if e.nameLean != 0, let word = e.nameWord, decided != .ambiguous || e.isBinding == false {
-      tally.reasons.append((0, "name: `\(word)` leans \(e.nameLean > 0 ? "noise" : "signal")"))
+      tally.note(0, .name, "name: `\(word)` leans \(e.nameLean > 0 ? "noise" : "signal")")
     }
     let ordered = tally.reasons.enumerated().sorted {
       $0.element.weight != $1.element.weight ? $0.element.weight > $1.element.weight : $0.offset < $1.offset
     }
     return ClassifiedAction(
-      path: path, actionClass: decided, evidence: e, reasons: ordered.map(\.element.text), score: score)
+      path: path, actionClass: decided, evidence: e, explanation: ordered.map(\.element.reason), score: score)
   }
 
   /// Rate and rhythm, when most records carry a time (Xcode prefixes only a few lines).
@@ -521,7 +616,8 @@ package struct ActionClassifier: Sendable {
         tally.machinePace = gap <= 10
         tally.strong = true
         tally.add(
-          4, "each of \(e.entities) entities every \(Self.seconds(gap)) like a timer (spread \(F.fixed(spread, 2)))")
+          4, .entityTimer,
+          "each of \(e.entities) entities every \(Self.seconds(gap)) like a timer (spread \(F.fixed(spread, 2)))")
         return
       }
       if spread >= policy.fanOutSpread && gap >= 1 && e.fastShare >= 0.2 && (e.entitySwitchShare ?? 0) >= 0.8
@@ -530,7 +626,7 @@ package struct ActionClassifier: Sendable {
         tally.personPace = true
         tally.fanOut = true
         tally.add(
-          -2,
+          -2, .entityFanOut,
           "in bursts across \(e.entities) entities, each at a person's pace (\(Self.seconds(gap)) apart, irregular)")
         return
       }
@@ -543,7 +639,7 @@ package struct ActionClassifier: Sendable {
       tally.machinePace = true
       tally.strong = true
       let rate = max(e.peakPerSecond, Int((1 / max(median, 0.001)).rounded()))
-      tally.add(4, "≈ \(rate) records/s in bursts (\(F.percent(e.fastShare)) % of intervals under 0.1 s)")
+      tally.add(4, .fastBursts, "≈ \(rate) records/s in bursts (\(F.percent(e.fastShare)) % of intervals under 0.1 s)")
     } else if e.timedGaps >= 8, (e.periodShare >= 0.6 && (e.period ?? 0) <= 600) || (jitteredTimer && median <= 600) {
       let tight = e.periodShare >= 0.6
       let period = tight ? e.period ?? median : median
@@ -558,20 +654,20 @@ package struct ActionClassifier: Sendable {
       let points = period <= 10 ? 4 : (e.presence ?? 0) >= 0.6 && idle ? 3 : 2
       let share = tight ? e.periodShare : e.nearMedianShare
       tally.add(
-        points,
+        points, .timer,
         "every \(Self.seconds(period)) like a timer (\(F.percent(share)) % of intervals within ± \(tight ? 14 : 30) %)")
     } else if e.fastShare >= 0.2 {
-      tally.add(2, "often in bursts (\(F.percent(e.fastShare)) % of intervals under 0.1 s)")
+      tally.add(2, .oftenBursts, "often in bursts (\(F.percent(e.fastShare)) % of intervals under 0.1 s)")
     } else if median >= 1 {
       tally.personPace = true
-      tally.add(-3, "at a person's pace: \(Self.seconds(median)) between records (median)")
+      tally.add(-3, .personPace, "at a person's pace: \(Self.seconds(median)) between records (median)")
     } else {
-      tally.add(0, "\(Self.seconds(median)) between records (median)")
+      tally.add(0, .medianInterval, "\(Self.seconds(median)) between records (median)")
     }
     if e.periodShare >= 0.4 && e.periodShare < 0.6 && e.timedGaps >= 8 && e.fastShare < 0.5, let period = e.period,
       period <= 600
     {
-      tally.add(1, "often \(Self.seconds(period)) apart (\(F.percent(e.periodShare)) % of intervals)")
+      tally.add(1, .oftenPeriod, "often \(Self.seconds(period)) apart (\(F.percent(e.periodShare)) % of intervals)")
     }
   }
 
@@ -588,11 +684,13 @@ package struct ActionClassifier: Sendable {
     {
       tally.fanOut = true
       tally.add(
-        -2, "in runs across \(e.entities) entities, each entity irregular (spread \(F.fixed(spread, 2)) in records)")
+        -2, .entityFanOutOrder,
+        "in runs across \(e.entities) entities, each entity irregular (spread \(F.fixed(spread, 2)) in records)")
     }
     if e.timedGaps == 0 && e.entities >= 2, let spread = e.entityOrderSpread, spread <= policy.entityOrderRegular {
       tally.strong = true
-      tally.add(3, "each of \(e.entities) entities evenly spaced in records (spread \(F.fixed(spread, 2)))")
+      tally.add(
+        3, .entityEvenOrder, "each of \(e.entities) entities evenly spaced in records (spread \(F.fixed(spread, 2)))")
     }
     // Without times, a binding (one key path) whose records come in runs of twenty or more
     // on average streams as a drag does (a slider sends dozens a gesture); a person's
@@ -601,20 +699,20 @@ package struct ActionClassifier: Sendable {
       tally.machinePace = true
       tally.strong = true
       tally.add(
-        2,
+        2, .bindingStream,
         "a binding that streams: runs of \(F.fixed(1 / max(0.001, 1 - e.repeatShare), 0)) records on average, "
           + "a drag's, not keystrokes")
     }
     if !tally.personPace && !tally.fanOut {
       if e.repeatShare >= 0.5 {
         if e.records >= 50 { tally.strong = true }
-        tally.add(3, "comes in runs: \(F.percent(e.repeatShare)) % of its records follow one of its own")
+        tally.add(3, .runs, "comes in runs: \(F.percent(e.repeatShare)) % of its records follow one of its own")
       } else if e.repeatShare >= 0.25 {
-        tally.add(1, "often in runs (\(F.percent(e.repeatShare)) % of its records follow one of its own)")
+        tally.add(1, .runs, "often in runs (\(F.percent(e.repeatShare)) % of its records follow one of its own)")
       }
     }
     if e.recordShare >= 0.05 {
-      tally.add(1, "\(F.percent(e.recordShare)) % of all records")
+      tally.add(1, .recordShare, "\(F.percent(e.recordShare)) % of all records")
     }
     if let noop = e.noOpShare, noop >= 0.8 {
       // An effect's response often only confirms (a no-op now and then, or always): a
@@ -622,15 +720,15 @@ package struct ActionClassifier: Sendable {
       let floods = e.repeatShare >= 0.25 || e.recordShare >= 0.1 || e.subSecondShare >= 0.5
       if floods && noop >= 0.9 { tally.strong = true }
       tally.add(
-        floods ? 2 : 1,
+        floods ? 2 : 1, .noOps,
         "\(F.percent(noop)) % no-op" + (e.subSecondShare >= 0.5 && e.repeatShare < 0.25 ? ", several a second" : ""))
     }
     if (e.noOpShare ?? 1) < 0.5, let variety = e.newValueShare, variety >= 0.9, let first = e.statePaths.first {
       let path = first.isEmpty ? "(root)" : first
       if e.exclusiveShare >= 0.8 {
-        tally.add(2, "alone sets `\(path)`, a new value every time")
+        tally.add(2, .newValues, "alone sets `\(path)`, a new value every time")
       } else {
-        tally.add(1, "sets `\(path)` to a new value every time")
+        tally.add(1, .newValues, "sets `\(path)` to a new value every time")
       }
     }
   }

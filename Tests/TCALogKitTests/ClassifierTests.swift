@@ -64,11 +64,11 @@ enum TimedLog {
   @Test func pointerTimerAndPersonAreToldApartByTime() throws {
     let c = try TimedLog.classify(Self.mixedSession())
     #expect(c["pointerMoved"]?.actionClass == .noise)
-    #expect(c["pointerMoved"]?.reasons.first?.contains("records/s in bursts") == true)
+    #expect(c["pointerMoved"]?.rules.first == .fastBursts)
     #expect(c["clockTicked"]?.actionClass == .noise)
-    #expect(c["clockTicked"]?.reasons.first?.contains("like a timer") == true)
+    #expect(c["clockTicked"]?.rules.first == .timer)
     #expect(c["rowTapped"]?.actionClass == .signal)
-    #expect(c["rowTapped"]?.reasons.first?.contains("person's pace") == true)
+    #expect(c["rowTapped"]?.rules.first == .personPace)
   }
 
   /// A name never outweighs the numbers: a `…Tapped` at a pointer's pace is noise, a
@@ -93,9 +93,9 @@ enum TimedLog {
     }
     let c = try TimedLog.classify(text)
     #expect(c["dragged"]?.actionClass == .noise)
-    #expect(c["dragged"]?.reasons.contains { $0.contains("comes in runs") } == true)
+    #expect(c["dragged"]?.rules.contains(.runs) == true)
     #expect(c["heartbeat"]?.actionClass == .noise)
-    #expect(c["heartbeat"]?.reasons.contains { $0.contains("no-op") } == true)
+    #expect(c["heartbeat"]?.rules.contains(.noOps) == true)
     #expect(try #require(c["itemTapped"]).actionClass != .noise)
   }
 
@@ -111,15 +111,15 @@ enum TimedLog {
     items.append((90, "deleteConfirmed", "items"))
     let c = try TimedLog.classify(TimedLog.records(items.sorted { $0.0 < $1.0 }))
     #expect(c["binding.set"]?.actionClass == .ambiguous)
-    #expect(c["binding.set"]?.reasons.contains { $0.contains("your call") } == true)
+    #expect(c["binding.set"]?.rules.contains(.bindingKeystrokes) == true)
     #expect(c["logoutTapped"]?.actionClass == .signal)
-    #expect(c["logoutTapped"]?.reasons.first?.hasPrefix("rare") == true)
+    #expect(c["logoutTapped"]?.rules.first == .rare)
   }
 
   @Test func aFewRecordsAreTooThinToJudge() throws {
     let c = try TimedLog.classify(TimedLog.records((0..<12).map { (Double($0) * 0.01, "mouseMoved", nil) }))
     #expect(c["mouseMoved"]?.actionClass == .ambiguous)
-    #expect(c["mouseMoved"]?.reasons.first?.contains("too few") == true)
+    #expect(c["mouseMoved"]?.rules == [.thin])
   }
 
   @Test func namesAreReadAsCamelCaseWordsFromTheEnd() {
@@ -180,5 +180,51 @@ enum TimedLog {
     var w = ValueVariety()
     for i in 0..<100 { w.add(UInt64(i)) }
     #expect(w.isSaturated && w.newValueShare == 1)
+  }
+}
+
+/// The fitted model (`NoiseModel`): the features Swift computes are the ones the trees
+/// were fitted on, and its verdict comes with its reasons and its vetoes.
+@Suite struct NoiseModelTests {
+  @Test func theFeaturesAreTheFittedOnes() {
+    let x = NoiseModel.features(ActionEvidence(), path: "a.b", score: 0, rulesClass: .ambiguous)
+    #expect(x.count == NoiseModel.fittedFeatures.count)
+    // Every tree splits on a feature Swift computes, and its children are inside the tree.
+    for tree in NoiseModel.trees {
+      for node in tree where node.feature >= 0 {
+        #expect(node.feature < x.count && node.left < tree.count && node.right < tree.count)
+      }
+    }
+  }
+
+  /// The timed session of `ClassifierTests`: the model decides (its reason is there,
+  /// after the rules'), the pointer and the timer are noise, the taps stay signal.
+  @Test func theModelDecidesWithItsReasonsLast() throws {
+    let c = try TimedLog.classify(ClassifierTests.mixedSession())
+    for path in ["pointerMoved", "clockTicked", "rowTapped"] {
+      let action = try #require(c[path])
+      #expect(action.rules.last == .model || action.rules.first == .modelOverrules, "\(path): \(action.rules)")
+      #expect(action.noiseProbability != nil)
+    }
+    #expect(try #require(c["pointerMoved"]?.noiseProbability) > 0.85)
+    #expect(try #require(c["rowTapped"]?.noiseProbability) < 0.5)
+    #expect(c["rowTapped"]?.actionClass == .signal)
+  }
+
+  /// With the model off (the policy the measuring scripts can inject), the rules' verdict
+  /// stands and no reason is the model's.
+  @Test func thePolicyTurnsTheModelOff() throws {
+    var aggregator = ReportAggregator()
+    let (records, statistics, _) = try parse(ClassifierTests.mixedSession())
+    for r in records { aggregator.add(r.content) }
+    aggregator.statistics = statistics
+    let off = ActionClassifier(policy: try ClassifierPolicy(overrides: "usesModel=0")).classify(aggregator.summary())
+    #expect(!off.isEmpty && off.allSatisfy { $0.noiseProbability == nil && !$0.rules.contains(.model) })
+    #expect(throws: ClassifierPolicy.PolicyError.unknown("noSuchThreshold")) {
+      try ClassifierPolicy(overrides: "noSuchThreshold=1")
+    }
+    #expect(throws: ClassifierPolicy.PolicyError.malformed("smallShare")) {
+      try ClassifierPolicy(overrides: "smallShare")
+    }
   }
 }

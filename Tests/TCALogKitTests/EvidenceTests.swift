@@ -178,7 +178,7 @@ import Testing
     e.entitySpread = 0.3
     let c = classifier.decide("rows.element.updated", e)
     #expect(c.actionClass == .noise)
-    #expect(c.reasons.first?.contains("each of 8 entities") == true)
+    #expect(c.rules.first == .entityTimer && c.reasons.first?.contains("each of 8 entities") == true)
   }
 
   /// A burst across rows, each row at a person's pace, is a fan-out a person asked for.
@@ -222,7 +222,7 @@ import Testing
     e.newValueShare = nil
     let small = classifier.decide("list.refreshed", e)
     #expect(small.actionClass == .ambiguous)
-    #expect(small.reasons.contains { $0.contains("kept in doubt") })
+    #expect(small.rules.contains(.smallShare))
     e.lineShare = 0.05
     #expect(classifier.decide("list.refreshed", e).actionClass == .noise)
     e.lineShare = 0.005

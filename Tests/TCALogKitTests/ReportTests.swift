@@ -207,7 +207,7 @@ struct ActionReportMarkingTests {
       path: path, isGroup: group, level: 0, parentPath: nil, stats: ActionStats(), silencedBy: [], silencedLines: 0)
   }
   static func classified(_ path: String, _ actionClass: ActionClass) -> ClassifiedAction {
-    ClassifiedAction(path: path, actionClass: actionClass, evidence: ActionEvidence(), reasons: [], score: 0)
+    ClassifiedAction(path: path, actionClass: actionClass, evidence: ActionEvidence(), explanation: [], score: 0)
   }
 
   /// The rule the marking keeps, written as it was: each row against every action.
