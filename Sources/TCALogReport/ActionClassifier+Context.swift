@@ -123,7 +123,9 @@ extension ActionClassifier {
       if decided != c.actionClass {
         out.explanation.insert(
           ClassificationReason(
-            .modelOverrules, "the model says \(decided.rawValue) where the rules said \(c.actionClass.rawValue)"),
+            .modelOverrules,
+            "the fitted model says \(decided.rawValue) (\(NumberText.percent(verdict.noise)) % likely noise) "
+              + "where the rules said \(c.actionClass.rawValue)"),
           at: 0)
         out.actionClass = decided
         for k in out.keyPaths.indices { out.keyPaths[k].actionClass = decided }
