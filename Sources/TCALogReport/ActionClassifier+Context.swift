@@ -89,8 +89,8 @@ extension ActionClassifier {
 
   /// The fitted model's verdict in place of the hand rules' (`usesModel`): noise at
   /// `modelNoise` or more (`modelStrongNoise` under `smallShare` of lines: silencing little
-  /// needs strong evidence), signal at `modelSignal` or less or where the rules say signal,
-  /// ambiguous between. A binding whose key paths are judged apart keeps the rules'
+  /// needs strong evidence) or where the rules say noise, signal at `modelSignal` or less or
+  /// where the rules say signal, ambiguous between. A binding whose key paths are judged apart keeps the rules'
   /// verdicts (the model sees paths).
   func byModel(_ classified: [ClassifiedAction]) -> [ClassifiedAction] {
     let model = NoiseModel()
@@ -105,9 +105,11 @@ extension ActionClassifier {
       let noiseAt = c.evidence.lineShare < policy.smallShare ? policy.modelStrongNoise : policy.modelNoise
       // The rules' signal is a veto: silencing a signal costs far more than keeping noise,
       // and across authors the veto cost no session and saved several (MEASUREMENTS.md).
+      // The rules' noise stays noise unless the model finds it signal: on an author it had
+      // never seen, the model alone kept sensor readings the rules had right (MEASUREMENTS.md).
       var decided: ActionClass =
         c.actionClass == .signal || verdict.noise <= policy.modelSignal
-        ? .signal : verdict.noise >= noiseAt ? .noise : .ambiguous
+        ? .signal : verdict.noise >= noiseAt || c.actionClass == .noise ? .noise : .ambiguous
       // A name that leans signal (`…Tapped`) keeps the model from silencing what the rules
       // doubt: on apps it was not fitted on it silenced taps the rules kept (MEASUREMENTS.md).
       if decided == .noise && c.evidence.nameLean < 0 && c.actionClass != .noise { decided = c.actionClass }

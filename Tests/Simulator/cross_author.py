@@ -40,6 +40,9 @@ MIN_LEAF = 6.0
 GUARD = True
 # A name that leans signal (`…Tapped`) keeps the model from silencing what the rules doubt.
 NAME_VETO = True
+# The rules' noise stays noise unless the model finds it signal (probability <= MODEL_SIGNAL).
+KEEP_RULES_NOISE = True
+MODEL_SIGNAL = 0.25
 
 # (name, function of an action's JSON row); Swift computes the same from ActionEvidence.
 FEATURES = []
@@ -335,6 +338,9 @@ def model_silence(trees):
             return rules == "noise"   # a binding stays the rules' (keystrokes are the user's call)
         if NAME_VETO and a["nameLean"] < 0 and rules != "noise":
             return False
+        if KEEP_RULES_NOISE and rules == "noise":
+            # The rules' noise stands unless the model is sure it is signal.
+            return probability(trees, vector(a)) > MODEL_SIGNAL
         return noise_by_model(trees, a)
     return silenced
 
@@ -393,7 +399,7 @@ def swift(trees, sessions):
 
 
 def main():
-    global GUARD, SIGNAL_WEIGHT, NOISE_AT, NAME_VETO
+    global GUARD, SIGNAL_WEIGHT, NOISE_AT, NAME_VETO, KEEP_RULES_NOISE
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("rows", nargs="+")
     ap.add_argument("--write-swift", default=None)
@@ -401,10 +407,13 @@ def main():
     ap.add_argument("--by", default="author,app")
     ap.add_argument("--no-guard", dest="guard", action="store_false", help="no veto of the rules' signal")
     ap.add_argument("--no-name-veto", dest="name_veto", action="store_false")
+    ap.add_argument("--no-keep-rules-noise", dest="keep_rules_noise", action="store_false")
+    ap.add_argument("--test", action="append", default=[], help="rows never fitted on: judged by the model fitted on all")
     ap.add_argument("--signal-weight", type=float, default=SIGNAL_WEIGHT)
     ap.add_argument("--noise-at", type=float, default=NOISE_AT)
     args = ap.parse_args()
     GUARD, SIGNAL_WEIGHT, NOISE_AT, NAME_VETO = args.guard, args.signal_weight, args.noise_at, args.name_veto
+    KEEP_RULES_NOISE = args.keep_rules_noise
     sessions = []
     for path in args.rows:
         sessions += [r for r in json.load(open(path)) if "error" not in r]
@@ -424,6 +433,25 @@ def main():
         table(title, groups, results)
         summary[title] = {n: {"sessions": len(g), "rules": sum(passes(results[id(s)]["rules"]) for s in g),
                               "model": sum(passes(results[id(s)][title]) for s in g)} for n, g in groups}
+    if args.test:
+        tests = []
+        for path in args.test:
+            tests += [r for r in json.load(open(path)) if "error" not in r]
+        trees = fit(training_rows(sessions))
+        print("\n### authors never fitted on (the model fitted on every session above)\n")
+        print("| author | app | sessions | rules passed | model passed | model: signal silenced |")
+        print("|---|---|---:|---:|---:|---|")
+        tr = tm = 0
+        for app in sorted({(t["author"], t["app"]) for t in tests}):
+            mine = [t for t in tests if (t["author"], t["app"]) == app]
+            r = [score(t, rules_silence) for t in mine]
+            m = [score(t, model_silence(trees)) for t in mine]
+            tr, tm = tr + sum(map(passes, r)), tm + sum(map(passes, m))
+            sig = sorted({x for _, sg in m for x in sg})
+            print("| %s | %s | %d | %d | %d | %s |" % (app[0], app[1], len(mine), sum(map(passes, r)), sum(map(passes, m)),
+                                                  ", ".join(sig) or "-"))
+        print("\nall: rules %d of %d, model %d of %d" % (tr, len(tests), tm, len(tests)))
+        summary["never fitted on"] = {"sessions": len(tests), "rules": tr, "model": tm}
     if args.json:
         json.dump(summary, open(args.json, "w"), indent=1)
     if args.write_swift:
