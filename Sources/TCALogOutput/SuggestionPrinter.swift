@@ -375,7 +375,6 @@ package struct SuggestionPrinter: Sendable {
         json.member("causeShare", e.causeShare)
         json.member("causeLift", e.causeLift)
         json.member("causeLean", e.causeLean)
-        json.member("idleRatio", e.idleRatio)
         json.member("siblingScore", e.siblingScore)
         json.member("score", c.score)
         json.member("rulesClass", (c.rulesClass ?? c.actionClass).rawValue)

@@ -1,8 +1,8 @@
 // Evidence about an action path that needs the other paths' first verdicts: what sets it
-// off, whether it keeps coming while the person does nothing, and its siblings.
+// off, and its siblings.
 
 extension ActionClassifier {
-  /// Adds `cause…`, `idleRatio` and `siblingScore` to each path's evidence. `firstPass` is
+  /// Adds `cause…` and `siblingScore` to each path's evidence. `firstPass` is
   /// the hand rules' verdict of each path before anything inherits (same order as
   /// `classified`): a cause is judged by what it is, not by what it inherited.
   func withContext(
@@ -47,31 +47,6 @@ extension ActionClassifier {
       out[i].evidence.causeShare = best.share
       out[i].evidence.causeLift = best.lift
       out[i].evidence.causeLean = lean[best.path] ?? 0
-    }
-
-    // Idle stretches: 10-second slots of the session in which no path of the first pass's
-    // signal has a record. A path's own slots do not count against it.
-    var slotsOf: [String: Set<Int>] = [:]
-    for a in summary.actions where !a.rhythm.slots.isEmpty { slotsOf[a.path, default: []].formUnion(a.rhythm.slots) }
-    var session = Set<Int>()
-    var signalCount: [Int: Int] = [:]
-    for (path, slots) in slotsOf {
-      session.formUnion(slots)
-      if lean[path] == -1 { for s in slots { signalCount[s, default: 0] += 1 } }
-    }
-    if session.count >= 6 {
-      for i in out.indices {
-        guard let mine = slotsOf[out[i].path], mine.count >= 3 else { continue }
-        let ownSignal = lean[out[i].path] == -1 ? 1 : 0
-        func idle(_ s: Int) -> Bool {
-          let n = signalCount[s] ?? 0
-          return n - (ownSignal == 1 && mine.contains(s) ? 1 : 0) == 0
-        }
-        let sessionIdle = Double(session.filter(idle).count) / Double(session.count)
-        guard sessionIdle >= 0.05 else { continue }
-        let mineIdle = Double(mine.filter(idle).count) / Double(mine.count)
-        out[i].evidence.idleRatio = mineIdle / sessionIdle
-      }
     }
 
     // Siblings: the same last case name elsewhere (`rows.element.tapped`, `list.tapped`).

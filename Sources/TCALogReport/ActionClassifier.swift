@@ -113,11 +113,6 @@ package struct ActionEvidence: Sendable, Equatable {
   /// The class the hand rules give `cause` (before anything inherits): −1 signal, +1 noise,
   /// 0 ambiguous or none.
   package var causeLean = 0
-  /// How much of its presence falls where no signal action is (10-second stretches of
-  /// the session without one), over the share of such stretches in the session: about 1
-  /// for what keeps coming while the person does nothing, near 0 for what only happens
-  /// around the person's actions; nil without times or without idle stretches.
-  package var idleRatio: Double?
   /// The hand rules' score of the busiest other path with the same last case name (a row's
   /// `tapped` and a list's), nil when there is none.
   package var siblingScore: Int?

@@ -82,7 +82,6 @@ package struct NoiseModel: Sendable {
       e.cause == nil ? 0 : e.causeShare,
       e.cause == nil ? 0 : max(-1, min(3, log10(max(e.causeLift, 0.1)))),
       Double(e.causeLean),
-      e.idleRatio.map { min($0, 3) } ?? -1,
       Double(max(-6, min(8, e.siblingScore ?? 0))),
       rulesClass == .noise ? 1 : rulesClass == .signal ? -1 : 0,
     ]

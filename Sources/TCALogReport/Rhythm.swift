@@ -41,9 +41,6 @@ package struct Rhythm: Sendable, Equatable {
   /// Minutes (since 1970) with a timestamped occurrence: how much of the session it is
   /// present in (a machine steadily, a person in clusters).
   package private(set) var minutes: Set<Int> = []
-  /// The 10-second slots with one of its records (time / 10, rounded down): which stretches
-  /// of the session it is present in, finer than minutes (`ActionEvidence.idleRatio`).
-  package private(set) var slots: Set<Int> = []
 
   static let binsPerOctave = 8
   static let smallestGap = 1.0 / 1024
@@ -74,9 +71,6 @@ package struct Rhythm: Sendable, Equatable {
     if lastOrdinal >= 0 { addOrderGap(ordinal - lastOrdinal) } else { firstOrdinal = ordinal }
     lastOrdinal = ordinal
     if let time {
-      // Most records fall in the slot of the one before: a hash only when it moves on.
-      let slot = Int((time / 10).rounded(.down))
-      if lastTime.map({ Int(($0 / 10).rounded(.down)) }) != slot { slots.insert(slot) }
       if let lastTime { addTimeGap(time - lastTime) } else { firstTime = time }
       lastTime = time
       minutes.insert(Int((time / 60).rounded(.down)))
@@ -120,7 +114,6 @@ package struct Rhythm: Sendable, Equatable {
     timeGaps += other.timeGaps
     fastGaps += other.fastGaps
     minutes.formUnion(other.minutes)
-    slots.formUnion(other.slots)
     if !other.histogram.isEmpty {
       if histogram.isEmpty {
         histogram = other.histogram

@@ -184,10 +184,6 @@ def _(a): return max(-1.0, min(3.0, math.log10(max(a["causeLift"], 0.1)))) if a.
 def _(a): return float(a.get("causeLean") or 0)
 
 
-@feature("idle ratio")
-def _(a): return min(a["idleRatio"], 3.0) if a.get("idleRatio") is not None else -1.0
-
-
 @feature("sibling score")
 def _(a): return float(max(-6, min(8, a.get("siblingScore") or 0)))
 
