@@ -80,11 +80,20 @@ let package = Package(
     .target(
       name: "TCALogFilter",
       dependencies: ["TCALogSupport", .product(name: "CustomDump", package: "swift-custom-dump")]),
-    // Thin CLI: argument parsing and wiring only.
+    // The application layer: each command a request whose `run` returns an outcome (exit
+    // status, diagnostics as values, the finished text), against a console that is the
+    // process's or memory (tests). No ArgumentParser: the executable maps flags to requests.
+    .target(
+      name: "TCALogCommands",
+      dependencies: [
+        "TCALogSupport", "TCALogInput", "TCALogParsing", "TCALogPipeline", "TCALogQuery", "TCALogReport",
+        "TCALogSuggest", "TCALogOutput",
+      ], swiftSettings: trueImports),
+    // Thin CLI: flags to requests, the outcome to the console; it writes no byte itself.
     .executableTarget(
       name: "tcalog",
       dependencies: [
-        "TCALogKit", "TCALogSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "TCALogKit", "TCALogCommands", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ], swiftSettings: trueImports),
     // The benchmark: spawns the built tcalog binary next to grep on inputs it generates
     // itself. Deliberately not linked to TCALogKit, so it measures the real executable.
@@ -102,7 +111,8 @@ let package = Package(
     // Fixtures are read through #filePath, so the sources stay the only build inputs.
     .testTarget(
       name: "TCALogKitTests", dependencies: ["TCALogKit", "TCALogTestSupport", "CByteMasks"], exclude: ["Fixtures"]),
-    .testTarget(name: "tcalogCLITests", dependencies: ["tcalog", "TCALogKit", "TCALogTestSupport"]),
+    .testTarget(
+      name: "tcalogCLITests", dependencies: ["tcalog", "TCALogCommands", "TCALogKit", "TCALogTestSupport"]),
     // What a program using the library writes: only `import TCALogKit`. One of its tests
     // compiles its sources as another package would, so the API it uses must be public.
     .testTarget(name: "TCALogKitAPITests", dependencies: ["TCALogKit"]),
