@@ -29,8 +29,8 @@ struct TCALog: ParsableCommand {
     ProcessSetup.exit(run(Array(CommandLine.arguments.dropFirst()), console: console))
   }
 
-  /// Runs the command line `arguments` against `console` and hands it the outcome; returns
-  /// the exit status. Help and the version are argument-parser's to print (it exits).
+  /// Runs the command line `arguments` against `console` and hands it the outcome (help
+  /// and the version too: argument-parser's text); returns the exit status.
   static func run(_ arguments: [String], console: Console) -> Int32 {
     let arguments = CommandLineWords.jobsValuesApart(arguments)
     if let name = CommandLineWords.requestedCompletionShell(arguments), let shell = CompletionShell(rawValue: name) {
@@ -46,7 +46,7 @@ struct TCALog: ParsableCommand {
     do {
       command = try parseNamedCommand(arguments) ?? parseAsRoot(arguments)
     } catch {
-      if exitCode(for: error) == .success { exit(withError: error) }  // --help, --version
+      if let help = helpOutcome(error) { return console.deliver(help) }
       let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
       var outcome = CommandOutcome(status: 2)
       outcome.error("\(message) (see '\(CommandLineWords.helpCommand(for: arguments, commandNames: commandNames))')")
@@ -55,10 +55,20 @@ struct TCALog: ParsableCommand {
     guard let command = command as? RequestCommand else {
       // argument-parser's own commands (`tcalog help report`) print their help.
       var command = command
-      do { try command.run() } catch { exit(withError: error) }
+      do { try command.run() } catch { return console.deliver(helpOutcome(error) ?? CommandOutcome(status: 2)) }
       return 0
     }
     return console.deliver(command.request.outcome(in: console))
+  }
+
+  /// What argument-parser would print and exit 0 with (help, the version) as an outcome;
+  /// nil for any other error.
+  static func helpOutcome(_ error: Error) -> CommandOutcome? {
+    guard exitCode(for: error) == .success else { return nil }
+    var outcome = CommandOutcome()
+    let text = fullMessage(for: error)
+    if !text.isEmpty { outcome.finish(text + "\n") }
+    return outcome
   }
 
   /// The command the arguments name (the default one when the first is no command's

@@ -18,37 +18,37 @@ import Testing
     let keep = dir.appendingPathComponent("keep.html").path
     let missing = dir.appendingPathComponent("missing.log").path
     try "an older report\n".write(toFile: keep, atomically: true, encoding: .utf8)
-    let html = runTCALog(["report", "--format", "html", "-o", keep, missing])
+    let html = runInProcess(["report", "--format", "html", "-o", keep, missing])
     #expect(html.status == 2)
     #expect(try String(contentsOfFile: keep, encoding: .utf8) == "an older report\n")
     for arguments in [
       [missing], ["report", "--format", "json", missing], ["suggest", missing], ["filter", "-c", missing],
     ] {
-      let run = runTCALog(arguments)
+      let run = runInProcess(arguments)
       #expect(run.status == 2, "\(arguments)")
       #expect(run.stdout.isEmpty, "\(arguments): \(String(decoding: run.stdout, as: UTF8.self))")
       #expect(run.stderr.contains("missing.log"), "\(arguments)")
     }
     // One input read: the report of it is written, and the error still fails the run.
-    let some = runTCALog([missing, "Samples/todos-tca1.log"])
+    let some = runInProcess([missing, "Samples/todos-tca1.log"])
     #expect(some.status == 2 && !some.stdout.isEmpty)
   }
 
   /// browser-session.log: 64 of its 900 records carry a time; the span, rate and bursts say so.
   @Test func ratesSayHowManyRecordsTheyRestOn() throws {
-    let text = String(decoding: runTCALog(["Samples/browser-session.log"]).stdout, as: UTF8.self)
+    let text = String(decoding: runInProcess(["Samples/browser-session.log"]).stdout, as: UTF8.self)
     #expect(text.contains("span, rates, bursts: from the 64 of 900 records with a time\n"), "\(text)")
     #expect(text.contains("Bursts (busiest second per action)\nfrom the 64 of 900 records with a time\n"), "\(text)")
     let markdown = String(
-      decoding: runTCALog(["report", "--format", "markdown", "Samples/browser-session.log"]).stdout, as: UTF8.self)
+      decoding: runInProcess(["report", "--format", "markdown", "Samples/browser-session.log"]).stdout, as: UTF8.self)
     #expect(markdown.contains("- span, rates, bursts: from the 64 of 900 records with a time\n"))
     #expect(markdown.contains("## Bursts (busiest second per action; from the 64 of 900 records with a time)"))
     let json = try #require(
       try JSONSerialization.jsonObject(
-        with: runTCALog(["report", "--format", "json", "Samples/browser-session.log"]).stdout) as? [String: Any])
+        with: runInProcess(["report", "--format", "json", "Samples/browser-session.log"]).stdout) as? [String: Any])
     #expect(json["timedRecords"] as? Int == 64)
     // Every record timed: nothing to say.
-    let timed = String(decoding: runTCALog(["Samples/timestamped.log"]).stdout, as: UTF8.self)
+    let timed = String(decoding: runInProcess(["Samples/timestamped.log"]).stdout, as: UTF8.self)
     #expect(!timed.contains("with a time"))
   }
 

@@ -8,7 +8,7 @@ import Testing
 /// executable parses them, the request run against a console in memory (no terminal,
 /// `COLUMNS` or 100 columns, a fixed clock), its outcome delivered there. What only a real
 /// process shows (standard input, signals, terminals, the environment's effect on the C
-/// library, `--help`, which argument-parser prints and exits on) stays with `runTCALog`.
+/// library) stays with `runTCALog`.
 enum InProcess {
   /// The status, standard output and standard error of `arguments`, as `runTCALog`'s.
   static func run(_ arguments: [String], environment: [String: String] = [:], now: Double = 1_795_000_000) -> (

@@ -7,7 +7,7 @@ struct MessagesCLITests {
     for arguments in [
       ["fitler", "-a", "x", "Samples/todos-tca1.log"], ["fitler", "Samples/todos-tca1.log"], ["recrods"],
     ] {
-      let run = runTCALog(arguments)
+      let run = runInProcess(arguments)
       #expect(run.status == 2, "\(arguments)")
       #expect(
         run.stderr.hasPrefix(
@@ -42,7 +42,7 @@ struct MessagesCLITests {
     let near = runTCALog(["help", "fitler"])
     #expect(near.status == 2 && near.stderr.contains("did you mean 'filter'?"))
     #expect(runTCALog(["help", "help"]).status == 0)
-    #expect(runTCALog(["hlep"]).stderr.contains("did you mean 'help'?"))
+    #expect(runInProcess(["hlep"]).stderr.contains("did you mean 'help'?"))
     let known = runTCALog(["help", "filter"])
     #expect(
       known.status == 0
@@ -50,12 +50,12 @@ struct MessagesCLITests {
   }
 
   @Test func usageErrorsPointAtTheSubcommandsHelp() {
-    let filter = runTCALog(["filter", "-A", "-1", "Samples/todos-tca1.log"])
+    let filter = runInProcess(["filter", "-A", "-1", "Samples/todos-tca1.log"])
     #expect(filter.status == 2)
     #expect(filter.stderr == "tcalog: error: -A needs a number of records, 0 or more (see 'tcalog filter --help')\n")
-    let report = runTCALog(["--bogus"])
+    let report = runInProcess(["--bogus"])
     #expect(report.stderr.hasSuffix("(see 'tcalog report --help')\n"))
-    let jobs = runTCALog(["records", "-j", "0", "Samples/todos-tca1.log"])
+    let jobs = runInProcess(["records", "-j", "0", "Samples/todos-tca1.log"])
     #expect(jobs.stderr == "tcalog: error: --jobs must be a positive number (see 'tcalog records --help')\n")
   }
 
@@ -63,13 +63,13 @@ struct MessagesCLITests {
   /// errors and the root's version still come the whole way: named from `tcalog`.
   @Test func aCommandParsedOnItsOwnStillSpeaksAsTCALog() {
     for arguments in [["report", "--help"], ["filter", "-h"], ["--help"]] {
-      let help = String(decoding: runTCALog(arguments).stdout, as: UTF8.self)
+      let help = String(decoding: runInProcess(arguments).stdout, as: UTF8.self)
       #expect(help.contains("USAGE: tcalog "), "\(arguments)")
     }
     #expect(String(decoding: runTCALog(["--version"]).stdout, as: UTF8.self).first?.isNumber == true)
-    let bogus = runTCALog(["records", "--bogus", "Samples/todos-tca1.log"])
+    let bogus = runInProcess(["records", "--bogus", "Samples/todos-tca1.log"])
     #expect(bogus.status == 2 && bogus.stderr.hasSuffix("(see 'tcalog records --help')\n"))
-    let parsed = runTCALog(["records", "--stats", "Samples/todos-tca1.log"])
+    let parsed = runInProcess(["records", "--stats", "Samples/todos-tca1.log"])
     #expect(parsed.status == 0 && parsed.stderr.hasPrefix("records: "), "the statistics, on standard error")
   }
 

@@ -70,8 +70,8 @@ let sampleLog = String(
 
   @Test func bareFileRunsTheReport() throws {
     let file = try writeSample()
-    let bare = try Binary.run([file])
-    let explicit = try Binary.run(["report", file])
+    let bare = runInProcessText([file])
+    let explicit = runInProcessText(["report", file])
     #expect(bare.status == 0)
     #expect(bare.stdout == explicit.stdout)
     #expect(bare.stdout.contains("Noisiest actions"))
@@ -88,27 +88,27 @@ let sampleLog = String(
 
   @Test func jsonAndCSVFormats() throws {
     let file = try writeSample()
-    let json = try Binary.run(["report", "--format", "json", file])
+    let json = runInProcessText(["report", "--format", "json", file])
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     #expect(object["completeRecords"] as? Int == 20)
-    let csv = try Binary.run(["report", "--format", "csv", "--depth", "1", file])
+    let csv = runInProcessText(["report", "--format", "csv", "--depth", "1", file])
     #expect(csv.stdout.hasPrefix("table,path,"))
   }
 
   @Test func suggestWritesSwiftAndJSON() throws {
     let file = try writeSample()
-    let swift = try Binary.run(["suggest", "--target", "0.5", file])
+    let swift = runInProcessText(["suggest", "--target", "0.5", file])
     #expect(swift.status == 0)
     #expect(swift.stdout.contains("extension ActionFilter where Action == AppAction {"))
     #expect(swift.stdout.contains("if case .windows(.window(_, action: .mouseMoved)) = action"))
-    let json = try Binary.run(["suggest", "--format", "json", file])
+    let json = runInProcessText(["suggest", "--format", "json", file])
     #expect((try? JSONSerialization.jsonObject(with: Data(json.stdout.utf8))) != nil)
   }
 
   @Test func exitStatuses() throws {
-    #expect(try Binary.run(["report", "/nonexistent/file.log"]).status == 2)
-    #expect(try Binary.run(["report", "--by", "nonsense"]).status == 2)
-    #expect(try Binary.run(["suggest", "--target", "2x"]).status == 2)
+    #expect(runInProcessText(["report", "/nonexistent/file.log"]).status == 2)
+    #expect(runInProcessText(["report", "--by", "nonsense"]).status == 2)
+    #expect(runInProcessText(["suggest", "--target", "2x"]).status == 2)
   }
 
   /// `--by noop --top 3` shows the three actions with the most no-op records (the tree
@@ -116,7 +116,7 @@ let sampleLog = String(
   /// timerTicked); `--by count` ranks by records the same way.
   @Test func rankingByNoOpsOrCountKeepsTheBiggest() throws {
     func rows(_ by: String) -> [String] {
-      let run = runTCALog(["report", "--by", by, "--top", "3", "--format", "csv", "Samples/browser-session.log"])
+      let run = runInProcess(["report", "--by", by, "--top", "3", "--format", "csv", "Samples/browser-session.log"])
       return String(decoding: run.stdout, as: UTF8.self).split(separator: "\n")
         .filter { $0.hasPrefix("action,") }.map { String($0.split(separator: ",")[1]) }
     }
@@ -143,7 +143,7 @@ let sampleLog = String(
   }
 
   @Test func aNegativeTopIsRefusedAsNotPositive() throws {
-    let run = runTCALog(["report", "--top", "-3", "Samples/todos-tca1.log"])
+    let run = runInProcess(["report", "--top", "-3", "Samples/todos-tca1.log"])
     #expect(run.status == 2)
     #expect(run.stderr.hasPrefix("tcalog: error: --top must be a positive number"), "\(run.stderr)")
   }
@@ -207,7 +207,7 @@ let sampleLog = String(
 @Suite struct LiveFormatCLITests {
   @Test(arguments: [["--live"], ["--follow"]])
   func liveRefusesMachineFormats(_ mode: [String]) throws {
-    let result = try Binary.run(["report"] + mode + ["--format", "json", "Samples/messy.log"])
+    let result = runInProcessText(["report"] + mode + ["--format", "json", "Samples/messy.log"])
     #expect(result.status == 2)
     #expect(result.stderr.hasPrefix("tcalog: error: --live and --follow redraw a text table"), "\(result.stderr)")
     #expect(result.stdout.isEmpty)
