@@ -33,14 +33,17 @@ extension CommandOutcome {
     }
   }
 
-  /// Takes the matches of a `--filters` repository that hit PCRE2's limits (which marked
-  /// those action paths not silenced), as `filter` reports its own; returns whether any did.
-  package mutating func takeMatchErrors(_ repository: FilterRepository?) -> Bool {
-    guard let repository, repository.silencingErrorCount > 0 else { return false }
-    for error in repository.silencingErrors {
-      self.error("\(repository.file): \(error.description)", file: repository.file)
-    }
-    let count = repository.silencingErrorCount
+  /// Takes the matches of a `--filters` repository that hit PCRE2's limits while it
+  /// answered for the log's action paths (which left those paths not silenced), as
+  /// `filter` reports its own; returns whether any did.
+  package mutating func takeMatchErrors(
+    _ warnings: FilterRepository.SilencingWarnings?, of repository: FilterRepository?
+  )
+    -> Bool
+  {
+    guard let warnings, let repository, warnings.failedPaths > 0 else { return false }
+    for error in warnings.matchErrors { self.error("\(repository.file): \(error.description)", file: repository.file) }
+    let count = warnings.failedPaths
     self.error(
       "\(NumberText.counted(count, "match", "matches")) failed; \(count == 1 ? "that action path was" : "those action paths were") treated as not silenced"
     )
@@ -50,9 +53,11 @@ extension CommandOutcome {
   /// Warns about the action paths of the log that an entry of a `--filters` repository
   /// would silence and a keep line keeps: the keep line wins, and the user may not know
   /// that the two overlap.
-  package mutating func takeKeptOverSilencing(_ repository: FilterRepository?) {
-    guard let repository else { return }
-    let overlaps = repository.keptOverSilencing
+  package mutating func takeKeptOverSilencing(
+    _ warnings: FilterRepository.SilencingWarnings?, of repository: FilterRepository?
+  ) {
+    guard let warnings, let repository else { return }
+    let overlaps = warnings.keptOverSilencing
     for overlap in overlaps.prefix(10) {
       let silencing = overlap.silencing
       let keeping = overlap.keeping

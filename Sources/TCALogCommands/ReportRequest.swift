@@ -66,20 +66,25 @@ package struct ReportRequest: CommandRequest {
       defer { liveReport.restoreTerminal() }
       let result = try input.stream(in: console, follow: follow).run(into: &liveReport)
       var failed = outcome.take(result)
-      outcome.takeKeptOverSilencing(repository)
-      if outcome.takeMatchErrors(repository) { failed = true }
+      // The repository's answers for the log's action paths, asked once more for what
+      // they warn of (asking leaves nothing behind in it).
+      let warnings = repository?.silencingWarnings(forActionPaths: liveReport.actionPaths)
+      outcome.takeKeptOverSilencing(warnings, of: repository)
+      if outcome.takeMatchErrors(warnings, of: repository) { failed = true }
       if Interruption.received { return outcome.ending(Interruption.exitStatus) }
       return outcome.ending(failed ? 2 : 0)
     }
 
     let text: String
     let result: ReadResult
+    let actionPaths: [String]
     if format == .html {
       // One read for the numbers, the suggestions' shapes and the timeline.
       var sinks = SinkPair(
         ReportAggregator(collectsShapes: true), RunProfiler(source: input.files.joined(separator: ", ")))
       result = try input.stream(in: console).run(into: &sinks)
       let summary = sinks.first.summary()
+      actionPaths = summary.actions.map(\.path)
       let report = ActionReport(summary: summary, options: options, silencer: repository)
       let set = Suggester(options: SuggestOptions(), silencer: repository).suggest(summary)
       text = HTMLReportPage(report: report, profile: sinks.second.profile, suggestions: set, files: input.files)
@@ -87,7 +92,9 @@ package struct ReportRequest: CommandRequest {
     } else {
       var aggregator = ReportAggregator(collectsShapes: false)
       result = try input.stream(in: console).run(into: &aggregator)
-      text = printer.render(ActionReport(summary: aggregator.summary(), options: options, silencer: repository))
+      let summary = aggregator.summary()
+      actionPaths = summary.actions.map(\.path)
+      text = printer.render(ActionReport(summary: summary, options: options, silencer: repository))
     }
     if CommandOutcome.everyInputFailed(result, inputs: input.files) {
       outcome.take(result)
@@ -95,8 +102,10 @@ package struct ReportRequest: CommandRequest {
     }
     outcome.finish(text, to: outputFile.map { .file($0) } ?? .standardOutput)
     var failed = outcome.take(result)
-    outcome.takeKeptOverSilencing(repository)
-    if outcome.takeMatchErrors(repository) { failed = true }
+    // What the repository's answers for the log's action paths warn of.
+    let warnings = repository?.silencingWarnings(forActionPaths: actionPaths)
+    outcome.takeKeptOverSilencing(warnings, of: repository)
+    if outcome.takeMatchErrors(warnings, of: repository) { failed = true }
     return outcome.ending(failed ? 2 : 0)
   }
 }

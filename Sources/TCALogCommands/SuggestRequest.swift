@@ -64,11 +64,14 @@ package struct SuggestRequest: CommandRequest {
     options.target = target
     options.depth = depth
     options.root = root
-    let set = Suggester(options: options, silencer: repository).suggest(aggregator.summary())
+    let summary = aggregator.summary()
+    let set = Suggester(options: options, silencer: repository).suggest(summary)
+    // What the repository's answers for the log's action paths warn of.
+    let warnings = repository?.silencingWarnings(forActionPaths: summary.actions.map(\.path))
     for warning in set.warnings.prefix(10) { outcome.warning(warning) }
-    outcome.takeKeptOverSilencing(repository)
+    outcome.takeKeptOverSilencing(warnings, of: repository)
     if review, let filters {
-      if outcome.takeMatchErrors(repository) {
+      if outcome.takeMatchErrors(warnings, of: repository) {
         outcome.error("nothing reviewed: what \(filters) silences is not known")
         return outcome.ending(2)
       }
@@ -80,7 +83,7 @@ package struct SuggestRequest: CommandRequest {
     }
     let printer = SuggestionPrinter(style: style, includeType: includeType, inputs: input.files)
     outcome.finish(format == .json ? printer.json(set) : printer.render(set))
-    if outcome.takeMatchErrors(repository) {
+    if outcome.takeMatchErrors(warnings, of: repository) {
       // What the repository silences is not known: suggestions may repeat its entries.
       if append, let filters { outcome.error("nothing appended to \(filters)") }
       outcome.take(result)

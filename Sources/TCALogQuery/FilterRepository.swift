@@ -92,17 +92,6 @@ public final class FilterRepository {
   private var indexByName: [String: Int] = [:]
   /// How every pattern is compiled; never `.fixedString` (entries are regular expressions).
   package let options: PatternMatcher.Options
-  /// Matches that hit PCRE2's limits while the repository answered which entry silences an
-  /// action path (`report --filters`, `suggest --filters`), first of each pattern, in the
-  /// order met: the answers are then wrong, and the command says so (exit status 2).
-  package var silencingErrors: [MatchError] = []
-  /// How many such matches failed, every one counted.
-  package var silencingErrorCount = 0
-  /// The action paths that an entry would silence and a keep line keeps, first of each
-  /// path, in the order met while the repository answered which entry silences a path
-  /// (`report --filters`, `suggest --filters`): the keep line wins, and the command warns.
-  package var keptOverSilencing: [KeptOverSilencing] = []
-
   /// An action path that both a silencing entry and a keep line match.
   package struct KeptOverSilencing: Sendable, Equatable {
     /// The action path.
