@@ -118,4 +118,22 @@ struct StreamAPITests {
     #expect(result.errors.count == 1)
     #expect(count == (try Sample.expected("messy.log")).count)
   }
+
+  /// A record's changes read as text, without ranges: every path, normalized path, kind
+  /// and value of a sample equal to what `tcalog records` prints.
+  @Test func aRecordsChangesReadAsText() throws {
+    let expected = try Sample.expected("todos-tca1.log")
+    var records: [Record] = []
+    var sink = EachRecord { records.append($0) }
+    try RecordStream(inputs: [Sample.path("todos-tca1.log")], jobs: 1).run(into: &sink)
+    #expect(records.count == expected.count)
+    for (record, json) in zip(records, expected) {
+      let changes = (json["state"] as? [String: Any])?["changes"] as? [[String: Any]] ?? []
+      #expect(record.changedPaths.map(\.path) == changes.map { $0["path"] as? String ?? "" })
+      #expect(record.changedPaths.map(\.normalizedPath) == changes.map { $0["normalized"] as? String ?? "" })
+      #expect(record.changedPaths.map(\.kind.rawValue) == changes.map { $0["kind"] as? String ?? "" })
+      #expect(record.changedPaths.map(\.oldValue) == changes.map { $0["old"] as? String })
+      #expect(record.changedPaths.map(\.newValue) == changes.map { $0["new"] as? String })
+    }
+  }
 }
