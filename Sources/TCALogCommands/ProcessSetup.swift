@@ -57,6 +57,20 @@ package enum ProcessSetup {
 
 /// The command line's words before argument-parser reads them.
 package enum CommandLineWords {
+  /// What the command line gets before argument-parser reads it, nil when it should read
+  /// it: a completion script taught the default command (`completionScript` is
+  /// argument-parser's for a shell's name), or a command name's typo (status 2).
+  package static func answerBeforeParsing(
+    _ arguments: [String], commandNames: [String], completionScript: (String) -> String?
+  ) -> CommandOutcome? {
+    if let name = requestedCompletionShell(arguments), let script = completionScript(name) {
+      var outcome = CommandOutcome()
+      outcome.finish(CompletionScript.withDefaultCommand(script, shell: name, commandNames: commandNames))
+      return outcome
+    }
+    return commandNameMistake(arguments, commandNames: commandNames)
+  }
+
   /// The shell of `--generate-completion-script SHELL` (or `=SHELL`) when it is the whole
   /// command line and names bash, zsh or fish: their scripts learn the default command.
   package static func requestedCompletionShell(_ arguments: [String]) -> String? {

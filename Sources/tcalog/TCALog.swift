@@ -33,14 +33,10 @@ struct TCALog: ParsableCommand {
   /// and the version too: argument-parser's text); returns the exit status.
   static func run(_ arguments: [String], console: Console) -> Int32 {
     let arguments = CommandLineWords.jobsValuesApart(arguments)
-    if let name = CommandLineWords.requestedCompletionShell(arguments), let shell = CompletionShell(rawValue: name) {
-      var outcome = CommandOutcome()
-      outcome.finish(
-        CompletionScript.withDefaultCommand(completionScript(for: shell), shell: name, commandNames: commandNames))
-      return console.deliver(outcome)
-    }
-    if let mistake = CommandLineWords.commandNameMistake(arguments, commandNames: commandNames) {
-      return console.deliver(mistake)
+    if let early = CommandLineWords.answerBeforeParsing(
+      arguments, commandNames: commandNames, completionScript: { CompletionShell(rawValue: $0).map(completionScript) })
+    {
+      return console.deliver(early)
     }
     let command: ParsableCommand
     do {
