@@ -136,4 +136,26 @@ struct StreamAPITests {
       #expect(record.changedPaths.map(\.newValue) == changes.map { $0["new"] as? String })
     }
   }
+
+  /// A log held in memory reads as the same log in a file, sequentially and in chunks: the
+  /// same records, under the name given.
+  @Test(arguments: [1, 3])
+  func aLogInMemoryReadsAsTheSameLogInAFile(jobs: Int) throws {
+    let path = Sample.path("browser-session.log")
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    var fromFile: [Record] = []
+    var fileSink = EachRecord { fromFile.append($0) }
+    let fileResult = try RecordStream(inputs: [path], jobs: jobs).run(into: &fileSink)
+    var fromText: [Record] = []
+    var textSink = EachRecord { fromText.append($0) }
+    let textResult = try RecordStream(text: text, name: "session", jobs: jobs).run(into: &textSink)
+    #expect(fromText.count == 900)
+    #expect(fromText.map(\.actionPath) == fromFile.map(\.actionPath))
+    #expect(fromText.map(\.changedPaths) == fromFile.map(\.changedPaths))
+    #expect(fromText.map(\.line) == fromFile.map(\.line))
+    #expect(fromText.map(\.offset) == fromFile.map(\.offset))
+    #expect(fromText.allSatisfy { $0.file == "session" })
+    #expect(textResult.statistics == fileResult.statistics)
+    #expect(textResult.errors.isEmpty)
+  }
 }
