@@ -113,7 +113,8 @@ package struct CompareRequest: CommandRequest {
       }
     }
     var profiler = RunProfiler(source: path)
-    let result = try RecordStream(inputs: [path], jobs: jobs ?? console.processors).run(into: &profiler)
+    let result = try console.reading(RecordStream(inputs: [path], jobs: jobs ?? console.processors))
+      .run(into: &profiler)
     if outcome.take(result) { return nil }
     return profiler.profile
   }

@@ -1,5 +1,6 @@
 import TCALogInput
 import TCALogOutput
+import TCALogPipeline
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -37,6 +38,8 @@ package final class Console {
   package let terminalColumns: () -> Int?
   /// The terminal `suggest --review` talks to (nil: none).
   package let reviewTerminal: () -> (any ReviewConsole)?
+  /// Standard input's bytes, for a console in memory (nil: descriptor 0 is read).
+  package let standardInput: [UInt8]?
   private let standardOutputCollector: OutputCollector?
   private let standardErrorCollector: OutputCollector?
   private var standardInputAnnounced = false
@@ -45,7 +48,7 @@ package final class Console {
     environment: [String: String], outputIsTerminal: Bool, inputIsTerminal: Bool, processors: Int,
     undecodableArguments: [String], now: @escaping () -> Double, columns: @escaping () -> Int,
     terminalColumns: @escaping () -> Int?, reviewTerminal: @escaping () -> (any ReviewConsole)?,
-    standardOutputCollector: OutputCollector?, standardErrorCollector: OutputCollector?
+    standardInput: [UInt8]? = nil, standardOutputCollector: OutputCollector?, standardErrorCollector: OutputCollector?
   ) {
     self.environment = environment
     self.outputIsTerminal = outputIsTerminal
@@ -56,6 +59,7 @@ package final class Console {
     self.columns = columns
     self.terminalColumns = terminalColumns
     self.reviewTerminal = reviewTerminal
+    self.standardInput = standardInput
     self.standardOutputCollector = standardOutputCollector
     self.standardErrorCollector = standardErrorCollector
   }
@@ -73,22 +77,33 @@ package final class Console {
   }
 
   /// A console in memory, for a command run in process: no terminal unless `terminal` (the
-  /// review's keys) is given, `columns` wide, `now` as the clock.
+  /// review's keys) is given, `columns` wide, `now` as the clock, `standardInput` what `-`
+  /// (or no file) reads.
   package static func inMemory(
     environment: [String: String] = ["NO_COLOR": "1", "TERM": "dumb"], columns: Int = 100, processors: Int = 2,
-    now: @escaping () -> Double = { 1_795_000_000 }, terminal: (any ReviewConsole)? = nil
+    now: @escaping () -> Double = { 1_795_000_000 }, terminal: (any ReviewConsole)? = nil,
+    standardInput: [UInt8] = []
   ) -> Console {
     Console(
       environment: environment, outputIsTerminal: terminal != nil, inputIsTerminal: terminal != nil,
       processors: processors, undecodableArguments: [], now: now, columns: { columns },
       terminalColumns: { terminal == nil ? nil : columns }, reviewTerminal: { terminal },
-      standardOutputCollector: OutputCollector(), standardErrorCollector: OutputCollector())
+      standardInput: standardInput, standardOutputCollector: OutputCollector(),
+      standardErrorCollector: OutputCollector())
   }
 
   /// What an in-memory console's standard output got.
   package var capturedOutput: [UInt8] { standardOutputCollector?.bytes ?? [] }
   /// What an in-memory console's standard error got.
   package var capturedErrors: String { standardErrorCollector?.text ?? "" }
+
+  /// `stream` reading this console's standard input for `-`: its bytes in memory, if any.
+  package func reading(_ stream: RecordStream) -> RecordStream {
+    guard let standardInput else { return stream }
+    var stream = stream
+    stream.contents["-"] = standardInput
+    return stream
+  }
 
   /// A writer on standard output; `flushesEachRecord` nil: per record unless it is a file.
   package func standardOutput(flushesEachRecord: Bool? = nil) -> OutputBuffer {

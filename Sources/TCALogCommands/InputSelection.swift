@@ -23,10 +23,11 @@ package struct InputSelection: Sendable, Equatable {
   package func stream(in console: Console, follow: Bool = false) -> RecordStream {
     console.announceStandardInput(files: files)
     // The executable's validation parsed the times once already.
-    return RecordStream(
-      inputs: files, jobs: jobs ?? console.processors,
-      window: (try? TimeWindow(since: since, until: until, now: now(in: console, follow: follow))) ?? TimeWindow(),
-      follow: follow)
+    return console.reading(
+      RecordStream(
+        inputs: files, jobs: jobs ?? console.processors,
+        window: (try? TimeWindow(since: since, until: until, now: now(in: console, follow: follow)))
+          ?? TimeWindow(), follow: follow))
   }
 
   /// What `-5m` and `now` count from: on files, the inputs' last record (a saved log

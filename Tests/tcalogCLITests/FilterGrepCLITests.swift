@@ -152,7 +152,7 @@ import Testing
     let run = runInProcess(["filter", "-o", "-e", "tick", a])
     #expect(run.status == 2)
     #expect(run.stderr.contains("-o has no meaning for records"))
-    let help = String(decoding: runTCALog(["filter", "--help"]).stdout, as: UTF8.self)
+    let help = String(decoding: runInProcess(["filter", "--help"]).stdout, as: UTF8.self)
     #expect(help.contains("Not offered: -o"))
   }
 }

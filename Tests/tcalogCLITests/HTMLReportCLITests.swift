@@ -115,7 +115,7 @@ import Testing
         (No state changes)
 
       """
-    let run = runTCALog(["report", "--format", "html"], stdin: Data(five.utf8))
+    let run = runInProcess(["report", "--format", "html"], stdin: Data(five.utf8))
     #expect(run.status == 0, "\(run.stderr)")
     let page = String(decoding: run.stdout, as: UTF8.self)
     #expect(page.utf8.count < 40_000, "a small page for a small log: \(page.utf8.count) bytes")

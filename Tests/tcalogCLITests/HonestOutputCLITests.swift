@@ -52,11 +52,14 @@ import Testing
     #expect(!timed.contains("with a time"))
   }
 
-  /// On a file, -0s is the last record's time: only the records at it; from now (a week
-  /// after the sample was written) standard input gives none.
+  /// On a file, -0s is the last record's time: only the records at it. Standard input
+  /// counts from the clock: at the sample's last record it gives what the file gives; a
+  /// week later, none.
   @Test func relativeSinceCountsBackFromTheLastRecordOfAFile() throws {
-    func timestamps(_ arguments: [String], stdin: Data? = nil) throws -> [String] {
-      let run = runTCALog(["records"] + arguments, stdin: stdin)
+    // The sample's last record, 2026-11-20T10:06:46.604384+01:00.
+    let lastRecordTime = 1_795_165_606.604384
+    func timestamps(_ arguments: [String], stdin: Data? = nil, now: Double = lastRecordTime) throws -> [String] {
+      let run = InProcess.run(["records"] + arguments, stdin: stdin, now: now)
       return try String(decoding: run.stdout, as: UTF8.self).split(separator: "\n").map {
         let object = try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
         return object["timestamp"] as? String ?? ""
@@ -69,8 +72,8 @@ import Testing
     #expect(try timestamps(["--since", "-1d", "Samples/timestamped.log"]).count == all.count)
     let minute = try timestamps(["--since", "-1m", "Samples/timestamped.log"])
     #expect(minute.count > atTheEnd.count && minute.count < all.count)
-    let piped = try timestamps(
-      ["--since", "-1m"], stdin: try Data(contentsOf: packageRoot.appendingPathComponent("Samples/timestamped.log")))
-    #expect(piped.isEmpty)
+    let sample = try Data(contentsOf: packageRoot.appendingPathComponent("Samples/timestamped.log"))
+    #expect(try timestamps(["--since", "-1m"], stdin: sample) == minute)
+    #expect(try timestamps(["--since", "-1m"], stdin: sample, now: lastRecordTime + 7 * 86_400).isEmpty)
   }
 }

@@ -135,7 +135,7 @@ extension HostileInputCLITests {
       repeating: "received action:\n  App.Action.café(1)\n  (No state changes)\n\n"
         + "received action:\n  App.Action.tick\n  (No state changes)\n\n", count: 50)
     for jobs in ["1", "2"] {
-      let run = runTCALog(["records", "-j", jobs], stdin: Data(log.utf8))
+      let run = runInProcess(["records", "-j", jobs], stdin: Data(log.utf8))
       #expect(run.status == 0, "\(run.stderr)")
       let paths = try String(decoding: run.stdout, as: UTF8.self).split(separator: "\n").map { line in
         let record = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -216,14 +216,14 @@ extension HostileInputCLITests {
     ]
     let log = stamps.map { "\($0) Browser[4242:2f1a] received action:\n  App.Action.tick\n  (No state changes)\n" }
       .joined()
-    let run = runTCALog(["records"], stdin: Data(log.utf8))
+    let run = runInProcess(["records"], stdin: Data(log.utf8))
     #expect(run.status == 0, "\(run.stderr)")
     let timestamps = try String(decoding: run.stdout, as: UTF8.self).split(separator: "\n").map { line in
       let record = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
       return record["timestamp"] as? String
     }
     #expect(timestamps == ["2026-11-20T10:22:00.777323+01:00", nil, nil, nil])
-    let stats = runTCALog(["records", "--stats"], stdin: Data(log.utf8))
+    let stats = runInProcess(["records", "--stats"], stdin: Data(log.utf8))
     #expect(stats.stderr.contains("records with an impossible timestamp (read as none): 3\n"), "\(stats.stderr)")
   }
 }
@@ -244,7 +244,7 @@ extension HostileInputCLITests {
         )
 
       """
-    let run = runTCALog(["trace", "--format", "csv", "link|title"], stdin: Data(log.utf8))
+    let run = runInProcess(["trace", "--format", "csv", "link|title"], stdin: Data(log.utf8))
     #expect(run.status == 0, "\(run.stderr)")
     let csv = String(decoding: run.stdout, as: UTF8.self)
     #expect(csv.contains(#",nil,"'=HYPERLINK(""http://evil.example"",""x"")""#), "\(csv)")
@@ -267,7 +267,7 @@ extension HostileInputCLITests {
         )
 
       """
-    let run = runTCALog(["report", "--format", "markdown"], stdin: Data(log.utf8))
+    let run = runInProcess(["report", "--format", "markdown"], stdin: Data(log.utf8))
     #expect(run.status == 0, "\(run.stderr)")
     let text = String(decoding: run.stdout, as: UTF8.self)
     #expect(text.contains("| `` `a`<b>x</b> `` | 1 | 1 | `rename` 1 |"), "\(text)")
@@ -291,12 +291,12 @@ extension HostileInputCLITests {
         )
 
       """
-    let oneline = runTCALog(["filter", "--format", "oneline"], stdin: Data(log.utf8))
+    let oneline = runInProcess(["filter", "--format", "oneline"], stdin: Data(log.utf8))
     #expect(oneline.status == 0, "\(oneline.stderr)")
     #expect(
       String(decoding: oneline.stdout, as: UTF8.self)
         == #"(standard input):1: #0 set  k\e]52;c;ZXZpbA==\x07\u{202e}\u{2028}"# + "\n")
-    let raw = runTCALog(["filter"], stdin: Data(log.utf8))
+    let raw = runInProcess(["filter"], stdin: Data(log.utf8))
     #expect(raw.stdout.range(of: Data("-   \(key): 1,\n+   \(key): 2,\n".utf8)) != nil)
   }
 }

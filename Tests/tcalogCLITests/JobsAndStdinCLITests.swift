@@ -38,7 +38,7 @@ struct JobsAndStdinCLITests {
         let file = runInProcess(command + jobs + [path])
         #expect(Self.named(file.stdout, as: path) == reference, "\(command) \(jobs) \(sample)")
         #expect(file.stderr == expected.stderr, "\(command) \(jobs) \(sample)")
-        let stdin = runTCALog(command + jobs + ["-"], stdin: input)
+        let stdin = runInProcess(command + jobs + ["-"], stdin: input)
         #expect(Self.named(stdin.stdout, as: path) == reference, "\(command) \(jobs) - < \(sample)")
         #expect(stdin.status == expected.status, "\(command) \(jobs) - < \(sample)")
       }

@@ -125,7 +125,7 @@ struct RecordsCLITests {
     defer { try? FileManager.default.removeItem(atPath: path) }
     for (arguments, status) in [(["records"], Int32(0)), (["report"], 0), (["filter"], 1)] {
       let file = runInProcess(arguments + [path])
-      let pipe = runTCALog(arguments, stdin: Data())
+      let pipe = runInProcess(arguments, stdin: Data())
       #expect(file.status == status && pipe.status == status, "\(arguments)")
       #expect(file.stderr.isEmpty && pipe.stderr.isEmpty, "\(file.stderr)")
       #expect(file.stdout == pipe.stdout)
@@ -147,7 +147,7 @@ struct RecordsCLITests {
   @Test(arguments: [["records"], ["records", "-"]])
   func standardInputGivesTheSameRecordsAsTheFile(_ args: [String]) throws {
     let log = try Data(contentsOf: packageRoot.appendingPathComponent("Samples/todos-tca1.log"))
-    let run = runTCALog(args, stdin: log)
+    let run = runInProcess(args, stdin: log)
     #expect(run.status == 0, "stderr: \(run.stderr)")
     let expected = String(decoding: try Self.expected("todos-tca1"), as: UTF8.self)
       .replacingOccurrences(of: #""file":"Samples/todos-tca1.log""#, with: #""file":"-""#)
@@ -157,7 +157,7 @@ struct RecordsCLITests {
   /// A log piped in that is larger than a pipe's buffer and than one read.
   @Test func largeLogThroughStandardInput() throws {
     let log = try Data(contentsOf: packageRoot.appendingPathComponent("Samples/timestamped.log"))
-    let run = runTCALog(["records"], stdin: log)
+    let run = runInProcess(["records"], stdin: log)
     #expect(run.status == 0)
     let expected = String(decoding: try Self.expected("timestamped"), as: UTF8.self)
       .replacingOccurrences(of: #""file":"Samples/timestamped.log""#, with: #""file":"-""#)

@@ -81,7 +81,7 @@ let sampleLog = String(
   }
 
   @Test func standardInputAndColorAlways() throws {
-    let result = try Binary.run(["--color", "always"], stdin: sampleLog)
+    let result = runInProcessText(["--color", "always"], stdin: sampleLog)
     #expect(result.status == 0)
     #expect(result.stdout.contains("\u{1B}[1m"))
   }
@@ -128,7 +128,7 @@ let sampleLog = String(
   @Test func machineFormatsCarryEveryRowUnlessTopIsGiven() throws {
     let log = (0..<40).map { "received action: AppAction.action\($0)\n" }.joined()
     func actionRows(_ arguments: [String]) -> Int {
-      let run = runTCALog(["report"] + arguments, stdin: Data(log.utf8))
+      let run = runInProcess(["report"] + arguments, stdin: Data(log.utf8))
       let text = String(decoding: run.stdout, as: UTF8.self)
       return arguments.contains("csv")
         ? text.split(separator: "\n").filter { $0.hasPrefix("action,") }.count
@@ -138,7 +138,7 @@ let sampleLog = String(
     #expect(actionRows(["--format", "json"]) == 40)
     #expect(actionRows(["--format", "csv", "--top", "15"]) == 15)
     #expect(actionRows(["--format", "json", "--top", "3"]) == 3)
-    let text = String(decoding: runTCALog(["report"], stdin: Data(log.utf8)).stdout, as: UTF8.self)
+    let text = String(decoding: runInProcess(["report"], stdin: Data(log.utf8)).stdout, as: UTF8.self)
     #expect(text.contains("… 25 more rows"))
   }
 
@@ -151,13 +151,13 @@ let sampleLog = String(
   /// One of a thing is singular: "1 record", "1 line", "1 other line", "1 more row".
   @Test func oneOfAThingIsSingular() throws {
     let log = "noise\nreceived action: A.Action.a\n" + (0..<16).map { "received action: A.Action.b\($0)\n" }.joined()
-    let text = String(decoding: runTCALog(["report"], stdin: Data(log.utf8)).stdout, as: UTF8.self)
+    let text = String(decoding: runInProcess(["report"], stdin: Data(log.utf8)).stdout, as: UTF8.self)
     #expect(text.contains("18 lines (1 other line), "))
     #expect(text.contains("  … 2 more rows (--top, --min-share)"))
-    let one = String(decoding: runTCALog(["report", "--top", "16"], stdin: Data(log.utf8)).stdout, as: UTF8.self)
+    let one = String(decoding: runInProcess(["report", "--top", "16"], stdin: Data(log.utf8)).stdout, as: UTF8.self)
     #expect(one.contains("  … 1 more row (--top, --min-share)"))
     let single = String(
-      decoding: runTCALog(["report"], stdin: Data("received action: A.Action.a\n".utf8)).stdout, as: UTF8.self)
+      decoding: runInProcess(["report"], stdin: Data("received action: A.Action.a\n".utf8)).stdout, as: UTF8.self)
     #expect(single.hasPrefix("1 record (1 complete, 0 incomplete), 0.0 % no-op\n1 line (0 other lines), 28 B\n"))
   }
 }
