@@ -54,9 +54,13 @@ let package = Package(
       name: "TCALogParsing", dependencies: ["TCALogSupport", "TCALogInput", "CByteMasks"], swiftSettings: trueImports),
     // The one record stream: sequential, chunked-parallel or follow, into sinks.
     .target(name: "TCALogPipeline", dependencies: ["TCALogSupport", "TCALogParsing"], swiftSettings: trueImports),
+    // The grammar of a filter repository's lines, which Query and the app's TCALogFilter
+    // both read (so the two cannot drift apart); no system library.
+    .target(name: "TCALogFilterSyntax", dependencies: ["TCALogSupport"], swiftSettings: trueImports),
     // PCRE2 patterns over records: the selection of `filter`, filter repositories.
     .target(
-      name: "TCALogQuery", dependencies: ["TCALogSupport", "TCALogPipeline", "CPCRE2"], swiftSettings: trueImports),
+      name: "TCALogQuery", dependencies: ["TCALogSupport", "TCALogFilterSyntax", "TCALogPipeline", "CPCRE2"],
+      swiftSettings: trueImports),
     // Aggregates and classifies actions and state paths: the report's numbers.
     .target(
       name: "TCALogReport", dependencies: ["TCALogSupport", "TCALogPipeline", "TCALogQuery"], swiftSettings: trueImports
@@ -75,16 +79,27 @@ let package = Package(
         "TCALogOutput",
       ]),
     // The app's side: what `suggest` writes compiles against it. Links no system library and
-    // none of the stages above (the CLI and TCALogKit never link CustomDump); it shares
-    // TCALogSupport's rules for names and blanks, so that it reads a repository as tcalog does.
+    // none of the stages above (the CLI and TCALogKit never link CustomDump); it reads a
+    // repository in TCALogFilterSyntax's grammar, as tcalog does.
     .target(
       name: "TCALogFilter",
-      dependencies: ["TCALogSupport", .product(name: "CustomDump", package: "swift-custom-dump")]),
-    // Thin CLI: argument parsing and wiring only.
+      dependencies: [
+        "TCALogSupport", "TCALogFilterSyntax", .product(name: "CustomDump", package: "swift-custom-dump"),
+      ]),
+    // The application layer: each command a request whose `run` returns an outcome (exit
+    // status, diagnostics as values, the finished text), against a console that is the
+    // process's or memory (tests). No ArgumentParser: the executable maps flags to requests.
+    .target(
+      name: "TCALogCommands",
+      dependencies: [
+        "TCALogSupport", "TCALogInput", "TCALogParsing", "TCALogPipeline", "TCALogQuery", "TCALogReport",
+        "TCALogSuggest", "TCALogOutput",
+      ], swiftSettings: trueImports),
+    // Thin CLI: flags to requests, the outcome to the console; it writes no byte itself.
     .executableTarget(
       name: "tcalog",
       dependencies: [
-        "TCALogKit", "TCALogSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "TCALogKit", "TCALogCommands", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ], swiftSettings: trueImports),
     // The benchmark: spawns the built tcalog binary next to grep on inputs it generates
     // itself. Deliberately not linked to TCALogKit, so it measures the real executable.
@@ -106,8 +121,10 @@ let package = Package(
       ], swiftSettings: trueImports),
     // Fixtures are read through #filePath, so the sources stay the only build inputs.
     .testTarget(
-      name: "TCALogKitTests", dependencies: ["TCALogKit", "TCALogTestSupport", "CByteMasks"], exclude: ["Fixtures"]),
-    .testTarget(name: "tcalogCLITests", dependencies: ["tcalog", "TCALogKit", "TCALogTestSupport"]),
+      name: "TCALogKitTests", dependencies: ["TCALogKit", "TCALogFilterSyntax", "TCALogTestSupport", "CByteMasks"],
+      exclude: ["Fixtures"]),
+    .testTarget(
+      name: "tcalogCLITests", dependencies: ["tcalog", "TCALogCommands", "TCALogKit", "TCALogTestSupport"]),
     // What a program using the library writes: only `import TCALogKit`. One of its tests
     // compiles its sources as another package would, so the API it uses must be public.
     .testTarget(name: "TCALogKitAPITests", dependencies: ["TCALogKit"]),

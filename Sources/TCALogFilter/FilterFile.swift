@@ -1,4 +1,5 @@
 import Foundation
+import TCALogFilterSyntax
 import TCALogSupport
 
 /// A filter repository read by the app at run time: the `name = pattern` file that `tcalog
@@ -79,44 +80,18 @@ public struct FilterFile: Sendable {
     var expressions: [NSRegularExpression] = []
     var issues: [Issue] = []
     var names: [String: Int] = [:]
-    var number = 0
-    // As tcalog reads a repository: a byte order mark (Windows editors write one) is not
-    // part of the first line, and `#` after a blank starts a comment.
-    let text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
-    for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
-      number += 1
-      var line = Substring(rawLine).unicodeScalars
-      if line.last == "\r" { line = line.dropLast() }
-      line = line.trimmingBlanks()
-      if line.isEmpty || line.first == "#" { continue }
-      func issue(_ reason: String) { issues.append(Issue(file: file, line: number, reason: reason)) }
-      guard let equals = line.firstIndex(of: "=") else {
-        issue("expected 'name = pattern'")
+    // The grammar tcalog's FilterRepository reads too (TCALogFilterSyntax).
+    for parsed in FilterFileSyntax.lines(of: text) {
+      let line: FilterFileSyntax.Entry
+      switch parsed {
+      case .withoutEquals(let number):
+        issues.append(Issue(file: file, line: number, reason: "expected 'name = pattern'"))
         continue
+      case .entry(let entry): line = entry
       }
-      var nameScalars = line[..<equals].trimmingBlanks()
-      var patternScalars = line[line.index(after: equals)...].trimmingBlanks()
-      // A comment: `#` after a blank, and the blanks before it (never the pattern's first
-      // scalar: `name = #1` keeps `#1`), as tcalog's FilterRepository reads it.
-      var previous: Unicode.Scalar?
-      for i in patternScalars.indices {
-        let c = patternScalars[i]
-        if c == "#", previous?.isBlank == true {
-          patternScalars = patternScalars[..<i].trimmingBlanks()
-          break
-        }
-        previous = c
-      }
-      var kind = Entry.Kind.silence
-      // `keep NAME`: the word, a blank, the name (`keep = x` stays an entry named `keep`).
-      if nameScalars.starts(with: "keep".unicodeScalars), let blank = nameScalars.dropFirst(4).first,
-        blank.isBlank
-      {
-        kind = .keep
-        nameScalars = nameScalars.dropFirst(4).trimmingBlanks()
-      }
-      let name = String(String.UnicodeScalarView(nameScalars))
-      let pattern = String(String.UnicodeScalarView(patternScalars))
+      let (number, name, pattern) = (line.line, line.name, line.pattern)
+      let kind: Entry.Kind = line.isKeep ? .keep : .silence
+      func issue(_ reason: String) { issues.append(Issue(file: file, line: number, reason: reason)) }
       guard Self.isValidName(name) else {
         issue(name.isEmpty ? "missing name before '='" : "invalid name '\(name)' (expected a Swift identifier)")
         continue

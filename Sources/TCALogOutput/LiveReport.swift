@@ -154,6 +154,13 @@ package final class LiveReport: RecordSink, @unchecked Sendable {
     }
   }
 
+  /// The action paths of the records read so far (the report's rows come from them).
+  package var actionPaths: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return aggregator.summary().actions.map(\.path)
+  }
+
   /// Must hold the lock.
   private func finalText() -> String {
     var summaryAggregator = aggregator

@@ -15,14 +15,27 @@ public final class OutputBuffer {
   private let capacity: Int
   /// Flush after every record (a terminal or a pipe that wants records as they come).
   package var flushesEachRecord: Bool
+  /// Where flushed bytes go instead of `fd`, when the output is kept in memory (a command
+  /// run inside a test).
+  private let collector: OutputCollector?
 
   /// A writer on `fd` that flushes every `capacity` bytes; `flushesEachRecord` nil means:
   /// per record unless `fd` is a regular file.
   public init(fd: Int32 = 1, capacity: Int = 64 * 1024, flushesEachRecord: Bool? = nil) {
     self.fd = fd
     self.capacity = capacity
+    self.collector = nil
     buffer.reserveCapacity(capacity)
     self.flushesEachRecord = flushesEachRecord ?? !OutputBuffer.isRegularFile(fd)
+  }
+
+  /// A writer whose flushed bytes are appended to `collector` instead of a descriptor.
+  package init(collectingInto collector: OutputCollector, capacity: Int = 64 * 1024, flushesEachRecord: Bool? = nil) {
+    self.fd = -1
+    self.capacity = capacity
+    self.collector = collector
+    buffer.reserveCapacity(capacity)
+    self.flushesEachRecord = flushesEachRecord ?? false
   }
 
   deinit { try? flush() }
@@ -85,7 +98,13 @@ public final class OutputBuffer {
     buffer.removeAll(keepingCapacity: true)
   }
 
-  private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) throws { try Self.writeAll(bytes, to: fd) }
+  private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+    if let collector {
+      collector.append(bytes)
+      return
+    }
+    try Self.writeAll(bytes, to: fd)
+  }
 
   /// All of `bytes` to `fd` (`Descriptor.writeAll`, the one `write(2)` loop). Throws
   /// `OutputClosed` when the reader went away, `OutputError` on any other failure.
@@ -95,6 +114,21 @@ public final class OutputBuffer {
     if failure == EPIPE { throw OutputClosed() }
     throw OutputError(reason: String(cString: strerror(failure)))
   }
+}
+
+/// Bytes kept in memory in place of a descriptor's (standard output or error of a command
+/// run in process). Not locked: one command writes it on one thread at a time.
+package final class OutputCollector: @unchecked Sendable {
+  /// Everything written so far.
+  package private(set) var bytes: [UInt8] = []
+
+  package init() {}
+
+  /// Appends `bytes`.
+  package func append(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes.append(contentsOf: bytes) }
+
+  /// What was written, as text (invalid UTF-8 repaired).
+  package var text: String { String(decoding: bytes, as: UTF8.self) }
 }
 
 /// The reader went away (`tcalog … | head`): stop quietly.
@@ -108,19 +142,11 @@ public struct OutputError: Error, CustomStringConvertible, Sendable {
   public var description: String { "cannot write output: \(reason)" }
 }
 
-/// Messages to the user on standard error, one line each, prefixed `tcalog: error:` or
-/// `tcalog: warning:`. Every message is escaped here (it may quote log text, a pattern or
-/// a file name), so no caller has to.
+/// Standard error, written at once: what a command says while it runs (a followed input's
+/// `FILE: file truncated`) and the diagnostics of its outcome.
 package enum Messages {
-  package static func error(_ message: String) { write("tcalog: error: " + TerminalSafe.escaped(message) + "\n") }
-  package static func warning(_ message: String) {
-    write("tcalog: warning: " + TerminalSafe.escaped(message) + "\n")
-  }
-  /// `tcalog: ` and a notice that is neither error nor warning (an input's `FILE: file
-  /// truncated` while following it).
-  package static func notice(_ message: String) { write("tcalog: " + TerminalSafe.escaped(message) + "\n") }
-  /// A line as it is (the caller made it safe: counts, caret lines).
-  package static func note(_ line: String) { write(line + "\n") }
+  /// `tcalog: ` and a notice, escaped.
+  package static func notice(_ message: String) { write(Diagnostic.notice(message).text) }
 
   /// Writes to standard error unbuffered; a failure to report has nowhere to go.
   package static func write(_ text: String) {

@@ -4,9 +4,9 @@ import TCALogPipeline
 /// The sink of `tcalog records`: every record as JSON, in input order (one object per
 /// line, or one array). On a parallel read each chunk renders its records on its worker
 /// thread, numbered, and the writer only copies the bytes out in order.
-package final class RecordsWriter: NumberedChunkedRecordSink {
+public final class RecordsWriter: NumberedChunkedRecordSink {
   /// How the records are laid out.
-  package enum Format: String, Sendable, CaseIterable {
+  public enum Format: String, Sendable, CaseIterable {
     /// One object per line.
     case ndjson
     /// One array of objects.
@@ -14,18 +14,18 @@ package final class RecordsWriter: NumberedChunkedRecordSink {
   }
 
   /// The layout of this writer.
-  package let format: Format
+  public let format: Format
   private let out: OutputBuffer
   private var first = true
 
   /// A writer of `format` into `out`.
-  package init(format: Format, out: OutputBuffer) {
+  public init(format: Format, out: OutputBuffer) {
     self.format = format
     self.out = out
   }
 
   /// Writes one record (a sequential read).
-  package func record(_ record: Record) throws -> StreamControl {
+  public func record(_ record: Record) throws -> StreamControl {
     try out.append { bytes in
       if format == .json { bytes.append(contentsOf: (first ? "[\n" : ",\n").utf8) }
       Part.append(record, as: format, to: &bytes)
@@ -36,10 +36,10 @@ package final class RecordsWriter: NumberedChunkedRecordSink {
   }
 
   /// An empty part for the next chunk.
-  package func makePart() -> Part { Part(format: format) }
+  public func makePart() -> Part { Part(format: format) }
 
   /// Copies a chunk's rendered records out, in input order.
-  package func merge(_ part: Part) throws -> StreamControl {
+  public func merge(_ part: Part) throws -> StreamControl {
     guard !part.bytes.isEmpty else { return .more }
     if format == .json { try out.write(first ? "[\n" : ",\n") }
     try out.write(part.bytes)
@@ -49,18 +49,18 @@ package final class RecordsWriter: NumberedChunkedRecordSink {
   }
 
   /// Closes the JSON array (`[]` when there was no record) and flushes.
-  package func end(_ result: ReadResult) throws {
+  public func end(_ result: ReadResult) throws {
     if format == .json { try out.write(first ? "[]\n" : "\n]\n") }
     try out.flush()
   }
 
   /// A chunk's records rendered; in a json array, separated by commas.
-  package struct Part: NumberedRecordPart {
+  public struct Part: NumberedRecordPart {
     let format: Format
     var bytes: [UInt8] = []
 
     /// Renders one numbered record on the worker thread.
-    package mutating func add(_ record: Record) {
+    public mutating func add(_ record: Record) {
       if format == .json && !bytes.isEmpty { bytes.append(contentsOf: ",\n".utf8) }
       Self.append(record, as: format, to: &bytes)
     }

@@ -2,7 +2,9 @@ import TCALogParsing
 import TCALogReport
 
 /// The output formats of `tcalog report --format`.
-package enum ReportFormat: String, Sendable, CaseIterable {
+public enum ReportFormat: String, Sendable, CaseIterable {
+  /// Tables as wide as the terminal (`width`), readable without colour; JSON (every
+  /// number, unrounded: `SavedReport`'s schema); markdown tables; CSV rows.
   case text, json, markdown, csv
   /// One self-contained page (`HTMLReportPage`).
   case html
@@ -11,22 +13,22 @@ package enum ReportFormat: String, Sendable, CaseIterable {
 /// Turns an `ActionReport` into text (as wide as the terminal, readable without colour),
 /// markdown, JSON or CSV. JSON and CSV carry every number the text shows, unrounded, and
 /// no format but text ever shortens a path.
-package struct ReportPrinter: Sendable {
+public struct ReportPrinter: Sendable {
   /// The format this printer writes.
-  package var format: ReportFormat
+  public var format: ReportFormat
   /// ANSI colour in the text format only.
-  package var color: Bool
+  public var color: Bool
   /// Columns of the text format; no line is wider (40 at the least).
-  package var width: Int
+  public var width: Int
   /// A printer of `format`; `color` and `width` (columns) shape the text format only.
-  package init(format: ReportFormat, color: Bool = false, width: Int = 80) {
+  public init(format: ReportFormat, color: Bool = false, width: Int = 80) {
     self.format = format
     self.color = color && format == .text
     self.width = max(40, width)
   }
 
   /// The whole report in the printer's format, ending with a newline.
-  package func render(_ report: ActionReport) -> String {
+  public func render(_ report: ActionReport) -> String {
     switch format {
     case .text: return text(report)
     case .markdown: return markdown(report)

@@ -4,21 +4,23 @@ import TCALogSuggest
 import TCALogSupport
 
 /// How the suggested entries are written: `if case` closures or TCA 1.x case key paths.
-package enum SuggestStyle: String, Sendable, CaseIterable {
+public enum SuggestStyle: String, Sendable, CaseIterable {
+  /// `ActionFilter` closures with `if case` patterns; TCA 1.x `@CasePathable` key paths
+  /// where they reach the action.
   case closure, casepath
 }
 
 /// Writes a `SuggestionSet` as one Swift source file (everything that is not code is in
 /// comments) or as JSON.
-package struct SuggestionPrinter: Sendable {
+public struct SuggestionPrinter: Sendable {
   /// The code style of the entries.
-  package var style: SuggestStyle
+  public var style: SuggestStyle
   /// Also emit the `ActionFilter` type (or the casepath style's support code).
-  package var includeType: Bool
+  public var includeType: Bool
   /// Input names as given on the command line (shown in comments, escaped).
-  package var inputs: [String]
+  public var inputs: [String]
   /// A printer; `inputs` are the log files named in the header comment.
-  package init(style: SuggestStyle = .closure, includeType: Bool = false, inputs: [String] = []) {
+  public init(style: SuggestStyle = .closure, includeType: Bool = false, inputs: [String] = []) {
     self.style = style
     self.includeType = includeType
     self.inputs = inputs
@@ -65,7 +67,7 @@ package struct SuggestionPrinter: Sendable {
   }
 
   /// One Swift source file: the suggestions, then the commented-out candidates and what was kept.
-  package func render(_ set: SuggestionSet) -> String {
+  public func render(_ set: SuggestionSet) -> String {
     var out = header(set) + "\n"
     if includeType {
       out += (style == .closure ? SuggestionPrinter.actionFilterType : SuggestionPrinter.casePathSupport) + "\n"
@@ -272,7 +274,7 @@ package struct SuggestionPrinter: Sendable {
   // MARK: json
 
   /// Every classified path with its evidence numbers, plus the entries.
-  package func json(_ set: SuggestionSet) -> String {
+  public func json(_ set: SuggestionSet) -> String {
     let records = set.statistics.completeRecords
     let lines = set.statistics.lines
     func share(_ a: Int, _ b: Int) -> Double { b > 0 ? Double(a) / Double(b) : 0 }

@@ -48,6 +48,21 @@ public struct StateChange: Sendable {
   }
 }
 
+/// One changed state leaf as text: what a program reads of a change without ranges
+/// (`record.changedPaths`).
+public struct ChangedPath: Sendable, Equatable {
+  /// The state path as the log wrote it (`windows[0].tabs[3].title`).
+  public var path: String
+  /// The path with identifiers and indices replaced by `*` (`windows[*].tabs[*].title`).
+  public var normalizedPath: String
+  /// What kind of change it is.
+  public var kind: ChangeKind
+  /// The old value as printed (nil for an added leaf).
+  public var oldValue: String?
+  /// The new value as printed (nil for a removed leaf).
+  public var newValue: String?
+}
+
 /// One received action as printed in the log (FORMATS.md section 11).
 ///
 /// All text lives in one byte buffer (`storage`): first the record's raw input bytes
@@ -223,6 +238,15 @@ extension RecordFields {
   public var bindingKeyPath: String? { bindingKeyPathRange.map(string) }
   /// The normalized timestamp, when the record has one.
   public var timestamp: String? { timestampRange.map(string) }
+  /// Every changed state leaf as text, in the diff's order (each `StateChange`'s ranges
+  /// read through the record).
+  public var changedPaths: [ChangedPath] {
+    changes.map {
+      ChangedPath(
+        path: string($0.path), normalizedPath: string($0.normalized), kind: $0.kind, oldValue: $0.old.map(string),
+        newValue: $0.new.map(string))
+    }
+  }
   /// The store prefix, when the header has one.
   public var storePrefix: String? { storePrefixRange.map(string) }
   /// The record's input bytes, prefixes and line ends included.

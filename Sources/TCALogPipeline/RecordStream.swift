@@ -134,6 +134,9 @@ public struct RecordStream: Sendable {
   /// About how many bytes one chunk of a parallel read holds; for a regular file, how many
   /// a worker reads at a time, and the least a range holds.
   package var chunkSize = 1 << 20
+  /// The bytes of inputs held in memory, by the name they go under (`init(text:name:jobs:)`):
+  /// read as they are instead of a file of that name.
+  package var contents: [String: [UInt8]] = [:]
 
   /// Starts a worker thread (`DetachedThread.start`); false when the system starts none.
   package var startThread: @Sendable (Int, @escaping @Sendable () -> Void) -> Bool = DetachedThread.start
@@ -149,6 +152,24 @@ public struct RecordStream: Sendable {
     self.jobs = min(max(1, jobs), Self.maximumJobs)
     self.window = window
     self.follow = follow
+  }
+
+  /// The records of `text` held in memory (a log as plain text, not gzip), under `name`
+  /// (the records' `file`, and the name in warnings and errors).
+  public init(text: String, name: String = "<memory>", jobs: Int = 1) {
+    self.init(bytes: Array(text.utf8), name: name, jobs: jobs)
+  }
+
+  /// The records of `bytes` held in memory (a log as plain text, not gzip), under `name`.
+  public init(bytes: [UInt8], name: String = "<memory>", jobs: Int = 1) {
+    self.init(inputs: [name], jobs: jobs)
+    contents[name] = bytes
+  }
+
+  /// The source of `input`: its bytes in memory, else the file or standard input.
+  private func open(_ input: String, follow: Bool = false) throws -> ByteSource {
+    if let bytes = contents[input] { return MemoryByteSource(bytes) }
+    return try InputOpener.open(input, follow: follow)
   }
 
   /// Streams every record into `sink`, in input order, numbered across inputs.
@@ -235,7 +256,7 @@ public struct RecordStream: Sendable {
       // Closure literals, not a local function: captured variables of a local function
       // may escape, so each access would pay a runtime exclusivity check (one per line).
       do {
-        let source = try InputOpener.open(input, follow: follow)
+        let source = try open(input, follow: follow)
         // The reader stops short only on an error: the record that makes the sink stop
         // throws out of the scan (a flag checked per line would cost every line).
         try LineReader(source: source, lineCap: lineCap).forEachBlock { block, firstLine, firstOffset in
@@ -317,7 +338,7 @@ public struct RecordStream: Sendable {
         rangeError = done.error
       }
       do {
-        let source = try InputOpener.open(input)
+        let source = try open(input)
         if case .content = mode, let file = PositionalFile(source) {
           // A regular file: each worker reads its own ranges (`FileRange`).
           for range in FileRange.plan(file: file, jobs: jobs, minimum: chunkSize) where control == .more {

@@ -1,3 +1,4 @@
+import TCALogFilterSyntax
 import TCALogParsing
 import TCALogSupport
 
@@ -82,7 +83,7 @@ public final class FilterRepository {
   }
 
   /// The word that starts a keep line.
-  package static let keepWord = "keep"
+  package static let keepWord = FilterFileSyntax.keepWord
 
   /// Where it was read from or is written to (`<memory>` for one built in memory).
   package let file: String
@@ -92,17 +93,6 @@ public final class FilterRepository {
   private var indexByName: [String: Int] = [:]
   /// How every pattern is compiled; never `.fixedString` (entries are regular expressions).
   package let options: PatternMatcher.Options
-  /// Matches that hit PCRE2's limits while the repository answered which entry silences an
-  /// action path (`report --filters`, `suggest --filters`), first of each pattern, in the
-  /// order met: the answers are then wrong, and the command says so (exit status 2).
-  package var silencingErrors: [MatchError] = []
-  /// How many such matches failed, every one counted.
-  package var silencingErrorCount = 0
-  /// The action paths that an entry would silence and a keep line keeps, first of each
-  /// path, in the order met while the repository answered which entry silences a path
-  /// (`report --filters`, `suggest --filters`): the keep line wins, and the command warns.
-  package var keptOverSilencing: [KeptOverSilencing] = []
-
   /// An action path that both a silencing entry and a keep line match.
   package struct KeptOverSilencing: Sendable, Equatable {
     /// The action path.
@@ -130,42 +120,21 @@ public final class FilterRepository {
   {
     self.init(file: file, options: options)
     var issues: [FilterFileIssue] = []
-    var number = 0
-    // "\r\n" is one Character in Swift: split on both so CRLF files keep their line numbers.
-    for rawLine in text.droppingByteOrderMark.split(
-      omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-    {
-      number += 1
-      var line = Substring(rawLine)
-      if line.last == "\r" { line = line.dropLast() }
-      // Unicode scalars, not Characters: a combining mark after a blank, `=` or `#` forms
-      // one Character with it, which would hide the separator or change the pattern when
-      // the entry is written back as `name = pattern`.
-      let trimmed = line.unicodeScalars.trimmingBlanks()
-      if trimmed.isEmpty || trimmed.first == "#" { continue }
-      guard let equals = trimmed.firstIndex(of: "=") else {
+    // The grammar the app's FilterFile reads too (TCALogFilterSyntax).
+    for line in FilterFileSyntax.lines(of: text) {
+      switch line {
+      case .withoutEquals(let number):
         issues.append(FilterFileIssue(file: file, line: number, reason: "expected 'name = pattern'"))
-        continue
-      }
-      let (kind, name) = Self.kindAndName(trimmed[..<equals].trimmingBlanks())
-      let pattern = String(trimmed[trimmed.index(after: equals)...].trimmingBlanks().droppingComment())
-      do {
-        try add(Entry(name: name, pattern: pattern, line: number, kind: kind))
-      } catch {
-        issues.append(FilterFileIssue(file: file, line: number, reason: error.reason))
+      case .entry(let entry):
+        do {
+          try add(
+            Entry(name: entry.name, pattern: entry.pattern, line: entry.line, kind: entry.isKeep ? .keep : .silence))
+        } catch {
+          issues.append(FilterFileIssue(file: file, line: entry.line, reason: error.reason))
+        }
       }
     }
     if !issues.isEmpty { throw FilterRepositoryError(issues: issues) }
-  }
-
-  /// `keep NAME` (the word, blanks, the rest) is a keep line's name; anything else is a
-  /// silencing entry's name as written.
-  private static func kindAndName(_ text: Substring.UnicodeScalarView) -> (Entry.Kind, String) {
-    let word = keepWord.unicodeScalars
-    guard text.starts(with: word) else { return (.silence, String(text)) }
-    let rest = text.dropFirst(word.count)
-    guard let blank = rest.first, blank.isBlank else { return (.silence, String(text)) }
-    return (.keep, String(rest.trimmingBlanks()))
   }
 
   /// Reads and parses a file.
@@ -203,7 +172,9 @@ public final class FilterRepository {
     guard !entry.pattern.contains(where: { $0 == "\n" || $0 == "\r" }) else {
       throw EntryError(reason: "pattern for '\(entry.name)' spans several lines")
     }
-    guard entry.pattern.unicodeScalars[...].droppingComment().count == entry.pattern.unicodeScalars.count else {
+    guard
+      FilterFileSyntax.droppingComment(entry.pattern.unicodeScalars[...]).count == entry.pattern.unicodeScalars.count
+    else {
       // Written as is, the file would read the rest as a comment.
       throw EntryError(
         reason: "pattern for '\(entry.name)' has '#' after a blank, which starts a comment (write [ ]# or \\x20#)")
@@ -363,19 +334,4 @@ public final class FilterRepository {
 
   /// A Swift-style identifier, as the names in ACTIONFILTER.md section 4.
   package static func isValidName(_ name: String) -> Bool { name.isPlainIdentifier }
-}
-
-extension Substring.UnicodeScalarView {
-  /// The pattern without a comment: `#` after a blank and all after it, and the blanks
-  /// before it (a budget file's rule). The pattern's first scalar is never a comment's
-  /// start, so `name = #1` keeps `#1`.
-  fileprivate func droppingComment() -> Substring.UnicodeScalarView {
-    var previous: Unicode.Scalar?
-    for i in indices {
-      let c = self[i]
-      if c == "#", previous?.isBlank == true { return self[..<i].trimmingBlanks() }
-      previous = c
-    }
-    return self
-  }
 }

@@ -1,48 +1,14 @@
 import ArgumentParser
+import TCALogCommands
 import TCALogKit
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 extension FilterPrinter.Format: ExpressibleByArgument {}
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-struct FilterCommand: ParsableCommand {
+struct FilterCommand: RequestCommand {
   static let configuration = CommandConfiguration(
     commandName: "filter",
     abstract: "Print the records that match (grep, one record at a time).",
-    discussion: """
-      Conditions of different kinds must all hold; several patterns of one kind (-a, -s, -t, --only) \
-      mean any of them. Patterns are PCRE2 (see pcre2pattern(3)) in UTF mode; invalid UTF-8 in a log \
-      never matches a character but does not stop the search. --only entries count as -a patterns.
-      Exit status: 0 when a record was selected, 1 when none was, 2 on any error (a bad pattern or \
-      filter file, an unreadable input: the other inputs are still read).
-      Context (-A/-B/-C) is counted in records; raw and oneline output put '--' between groups that \
-      are not adjacent; ndjson includes context records, marked "context": true; count counts selected records only.
-      Oneline output is 'FILE:LINE: #INDEX [TIME] ACTION  STATE PATHS' (grep -Hn's form, for an editor's \
-      quickfix): LINE is the record header's line in its own file, INDEX the record's number across all \
-      inputs, TIME the header's timestamp when it has one; context records are 'FILE-LINE-'. \
-      --no-filename leaves FILE out.
-      Count (-c) prints one number, or with several files (or -H) 'FILE:N' per file, as grep -c does.
-      grep's options that mean the same for records: -e (a text pattern, as -t), -i, -F, -v, -w, -c, -l, -L, \
-      -Z/--null, -q, -n (raw output), -H, -m (in all inputs together, not per file), -A/-B/-C (in records). \
-      Not offered: -o (a record's match may lie in a path that is not in its text: there is no matching \
-      part of a line to print; use --format oneline), -x (taken by --exclude; anchor with ^…$), \
-      -h (taken by --help; use --no-filename), -s (taken by --state), -E/-G/-P (patterns are always PCRE2), \
-      -r (name the files).
-      On a terminal, or with --color always, control characters from the log are shown escaped \
-      (\\e[2J); into a pipe or file, raw output is the input's bytes unchanged.
-      A filter file holds one 'name = pattern' per line (patterns match action paths), with \
-      '#' comment lines and blank lines.
-      """
+    discussion: FilterRequest.discussion
   )
 
   @Option(
@@ -227,164 +193,36 @@ struct FilterCommand: ParsableCommand {
     }
   }
 
-  func run() throws {
-    var options: PatternMatcher.Options = ignoreCase ? [.caseInsensitive] : []
-    let repositoryOptions = options
-    if fixedStrings { options.insert(.fixedString) }
-    if wordRegexp { options.insert(.wholeWords) }
-
-    // Every matcher is gathered first: the query's conditions are constants (a variable
-    // property of a class costs a runtime exclusivity check at each read, four per record).
-    var actions: [PatternMatcher]
-    var excludes: [PatternMatcher]
-    var silences: [PatternMatcher] = []
-    var keeps: [PatternMatcher] = []
-    let states: [PatternMatcher]
-    let texts: [PatternMatcher]
-    do {
-      func compile(_ patterns: [String]) throws(PatternError) -> [PatternMatcher] {
-        var matchers: [PatternMatcher] = []
-        for pattern in patterns { matchers.append(try RawArguments.matcher(pattern, options: options)) }
-        return matchers
-      }
-      actions = try compile(action)
-      excludes = try compile(exclude)
-      states = try compile(state)
-      texts = try compile(text + regexp)
-    } catch {
-      Diagnostics.error(error.description)
-      if let caret = error.caretLines { Diagnostics.write(caret.joined(separator: "\n") + "\n") }
-      throw ExitCode(2)
-    }
-
-    do {
-      if let filters {
-        let repository = try FilterRepository.load(path: filters, options: repositoryOptions)
-        for name in only {
-          guard let matcher = repository.matcher(named: name) else {
-            Diagnostics.error("--only \(name): no entry of that name in \(filters)")
-            throw ExitCode(2)
-          }
-          actions.append(matcher)
-        }
-      }
-      // The keep lines of every --exclude-filters repository overrule the entries of all of
-      // them (not the command line's --exclude, which is as explicit as a keep line).
-      for file in excludeFilters {
-        let repository = try FilterRepository.load(path: file, options: repositoryOptions)
-        silences += repository.silencingMatchers
-        keeps += repository.keepingMatchers
-      }
-    } catch let error as FilterRepositoryError {
-      for issue in error.issues { Diagnostics.error(issue.description) }
-      throw ExitCode(2)
-    }
-    let query = RecordQuery(
-      actions: actions, excludes: excludes, silences: silences, keeps: keeps, states: states, texts: texts,
-      change: changed ? .changed : unchanged ? .unchanged : .any, inverted: invert, keyPaths: keyPaths)
-
-    let usesColor = ColorPolicy.resolve(
-      color, environment: ProcessInfo.processInfo.environment, isTerminal: OutputBuffer.isTerminal(1))
-    let before = beforeContext ?? context ?? 0
-    let after = afterContext ?? context ?? 0
-    let stream = input.stream(follow: follow)
-    // Followed, the read ends on Ctrl-C, SIGTERM or SIGHUP, and what a read prints at its
-    // end (the count of -c) is still printed.
-    if follow { Interruption.install() }
-    // As grep: file names when several files are read, unless asked otherwise.
-    let namesFiles = withFileName || (input.files.count > 1 && !noFileName)
-    let result: ReadResult
-    let selected: Int
-    let isCount = count || format == .count
-    if quiet {
-      // grep -q: nothing printed; the first selected record ends the read.
-      var selector = RecordSelector(query: query, output: SilentOutput(), maxCount: min(maxCount ?? 1, 1))
-      result = try stream.run(into: &selector)
-      if selector.selectedCount > 0 {
-        _ = Diagnostics.report(result)
-        throw ExitCode(0)
-      }
-      selected = 0
-    } else if filesWithMatches || filesWithoutMatch || (isCount && namesFiles) || (isCount && input.files.count > 1) {
-      // Per file: -l, -L, and -c with several files or -H.
-      let counts: [InputCount]
-      if before == 0 && after == 0 && maxCount == nil {
-        var counter = SelectionCounter(query: query)
-        result = try stream.run(into: &counter)
-        counts = counter.inputCounts
-      } else {
-        var selector = RecordSelector(query: query, output: SilentOutput(), maxCount: maxCount)
-        result = try stream.run(into: &selector)
-        counts = selector.inputCounts
-      }
-      selected = counts.reduce(0) { $0 + $1.selected }
-      let unreadable = Set(result.errors.map(\.file))
-      let out = OutputBuffer(flushesEachRecord: lineBuffered ? true : nil)
-      try out.append { bytes in
-        for entry in counts {
-          let name = FilterPrinter.displayName(entry.input)
-          if filesWithMatches || filesWithoutMatch {
-            guard filesWithMatches ? entry.selected > 0 : entry.selected == 0 && !unreadable.contains(entry.input)
-            else { continue }
-            bytes.append(contentsOf: name.utf8)
-            bytes.append(null ? 0 : 0x0A)
-          } else {
-            guard !unreadable.contains(entry.input) || entry.selected > 0 else { continue }
-            if namesFiles {
-              bytes.append(contentsOf: name.utf8)
-              bytes.append(null ? 0 : UInt8(ascii: ":"))
-            }
-            bytes.append(contentsOf: String(entry.selected).utf8)
-            bytes.append(0x0A)
-          }
-        }
-      }
-      try out.flush()
-    } else {
-      let printer = FilterPrinter(
-        format: isCount ? .count : format,
-        out: OutputBuffer(flushesEachRecord: lineBuffered || follow ? true : nil),
-        query: query, color: usesColor,
-        // Log text can carry escape sequences: never send them raw to a terminal.
-        escapes: OutputBuffer.isTerminal(1))
-      // Oneline lines are FILE:LINE: (an editor's quickfix); numbered raw lines name the
-      // file as grep -n does.
-      printer.withFileName = printer.format == .oneline ? !noFileName : namesFiles
-      printer.numbersLines = lineNumber
-      if printer.format == .count && before == 0 && after == 0 && maxCount == nil {
-        // A count keeps no record: each chunk only counts.
-        var counter = SelectionCounter(query: query)
-        result = try stream.run(into: &counter)
-        // grep -c prints no count for a file it could not read.
-        if !Diagnostics.everyInputFailed(result, inputs: input.files) {
-          try printer.finish(selected: counter.selectedCount)
-        }
-        selected = counter.selectedCount
-      } else {
-        var selector = RecordSelector(query: query, output: printer, before: before, after: after, maxCount: maxCount)
-        result = try stream.run(into: &selector)
-        selected = selector.selectedCount
-      }
-    }
-
-    var failed = Diagnostics.report(result)
-    if query.matchErrorCount > 0 {
-      for error in query.matchErrors { Diagnostics.error(error.description) }
-      Diagnostics.error(
-        "\(NumberText.counted(query.matchErrorCount, "match", "matches")) failed; \(query.matchErrorCount == 1 ? "that record was" : "those records were") treated as not matching"
-      )
-      failed = true
-    }
-    if failed { throw ExitCode(2) }
-    if follow && Interruption.received { throw ExitCode(Interruption.exitStatus) }
-    if selected == 0 { throw ExitCode(1) }
+  var request: any CommandRequest {
+    var request = FilterRequest(input: input.selection)
+    request.actions = action
+    request.excludes = exclude
+    request.states = state
+    request.texts = text + regexp
+    request.wordRegexp = wordRegexp
+    request.quiet = quiet
+    request.filesWithMatches = filesWithMatches
+    request.filesWithoutMatch = filesWithoutMatch
+    request.null = null
+    request.lineNumber = lineNumber
+    request.keyPaths = keyPaths
+    request.change = changed ? .changed : unchanged ? .unchanged : .any
+    request.ignoreCase = ignoreCase
+    request.fixedStrings = fixedStrings
+    request.invert = invert
+    request.filters = filters
+    request.excludeFilters = excludeFilters
+    request.only = only
+    request.format = format
+    request.count = count
+    request.before = beforeContext ?? context ?? 0
+    request.after = afterContext ?? context ?? 0
+    request.maxCount = maxCount
+    request.color = color
+    request.withFileName = withFileName
+    request.noFileName = noFileName
+    request.lineBuffered = lineBuffered
+    request.follow = follow
+    return request
   }
-}
-
-/// The output of `filter -q`, `-l`, `-L` and per-file counts: the records themselves are
-/// never printed.
-final class SilentOutput: SelectionOutput {
-  func print(_ record: Record, isContext: Bool) throws {}
-  func printSeparator() throws {}
-  func finish(selected: Int) throws {}
 }

@@ -1,12 +1,12 @@
 import ArgumentParser
+import TCALogCommands
 import TCALogKit
 
-struct RecordsCommand: ParsableCommand {
+struct RecordsCommand: RequestCommand {
   static let configuration = CommandConfiguration(
     commandName: "records",
     abstract: "Print every record as JSON (the stable machine interface).",
-    discussion:
-      "One JSON object per record in input order (ndjson), in the shape of the record model: action path, root, text, changed state paths with old and new values, source position, lines, bytes, complete."
+    discussion: RecordsRequest.discussion
   )
 
   @Option(name: .long, help: "Output format: ndjson (one object per line) or json (one array).")
@@ -21,19 +21,11 @@ struct RecordsCommand: ParsableCommand {
 
   @OptionGroup var input: InputOptions
 
-  func run() throws {
-    let stream = input.stream()
-    let result: ReadResult
-    if stats {
-      // Counts only: no record is kept or printed.
-      var sink = StatisticsSink()
-      result = try stream.run(into: &sink)
-      Diagnostics.write(StatisticsText.render(sink.statistics))
-    } else {
-      var writer = RecordsWriter(format: format, out: OutputBuffer())
-      result = try stream.run(into: &writer)
-    }
-    if Diagnostics.report(result) { throw ExitCode(2) }
+  var request: any CommandRequest {
+    var request = RecordsRequest(input: input.selection)
+    request.format = format
+    request.statistics = stats
+    return request
   }
 }
 

@@ -1,18 +1,16 @@
 import ArgumentParser
+import TCALogCommands
 import TCALogKit
-import TCALogSupport
 
 extension SuggestStyle: ExpressibleByArgument {}
+extension SuggestRequest.Format: ExpressibleByArgument {}
 
-struct SuggestCommand: ParsableCommand {
+struct SuggestCommand: RequestCommand {
   static let configuration = CommandConfiguration(
     commandName: "suggest",
     abstract: "Suggest Swift ActionFilter code that silences the noise and keeps the signal.",
-    discussion:
-      "Classifies every action path as noise (machine- or pointer-driven: timers, gestures, progress, telemetry), signal (what a person or a system event causes a handful of times) or ambiguous, from the log's evidence: rate and rhythm, no-ops, the state it changes, its share of lines, and its name as weak evidence. Emits one ActionFilter entry per group of noise, never over a signal action; ambiguous actions follow as commented-out entries with their evidence. Standard output is one Swift file: everything but code is in comments."
+    discussion: SuggestRequest.discussion
   )
-
-  enum Format: String, ExpressibleByArgument, CaseIterable { case swift, json }
 
   @Option(
     name: .long,
@@ -39,7 +37,7 @@ struct SuggestCommand: ParsableCommand {
   var includeType = false
 
   @Option(name: .long, help: "Output: swift (a source file) or json (the same suggestions as data).")
-  var format: Format = .swift
+  var format: SuggestRequest.Format = .swift
 
   @Option(
     name: .long,
@@ -79,81 +77,30 @@ struct SuggestCommand: ParsableCommand {
       throw ValidationError("--review needs --filters FILE, where the answers are written")
     }
     if review && format == .json { throw ValidationError("--review asks on the terminal: it has no --format json") }
+    if let classifierPolicy {
+      do throws(ClassifierPolicy.PolicyError) {
+        _ = try ClassifierPolicy(overrides: classifierPolicy)
+      } catch {
+        throw ValidationError(error.description)
+      }
+    }
     if let root, SwiftIdentifier.typeName(root) == nil {
       throw ValidationError("--root must be a Swift type name such as AppFeature.Action")
     }
   }
 
-  func run() throws {
-    if review {
-      // Checked before the log is read: the answer would come only after a long read.
-      guard ReviewTerminal.isAvailable else {
-        Diagnostics.error("--review needs a terminal: standard input and output must both be one")
-        throw ExitCode(2)
-      }
-      guard !input.files.isEmpty, !input.files.contains("-") else {
-        Diagnostics.error("--review reads your answers on standard input: name the log files")
-        throw ExitCode(2)
-      }
-    }
-    let repository = try filters.map { try FilterRepositoryLoader.load($0, mayBeMissing: append || review) }
-    var aggregator = ReportAggregator(collectsShapes: true)
-    let result = try input.stream().run(into: &aggregator)
-    if Diagnostics.everyInputFailed(result, inputs: input.files) {
-      _ = Diagnostics.report(result)
-      throw ExitCode(2)
-    }
-    var options = SuggestOptions()
-    options.target = target.flatMap(ShareArgument.parse)
-    options.depth = depth
-    options.root = root
-    if let classifierPolicy {
-      do throws(ClassifierPolicy.PolicyError) {
-        options.classifier.policy = try ClassifierPolicy(overrides: classifierPolicy)
-      } catch {
-        Diagnostics.error(error.description)
-        throw ExitCode(2)
-      }
-    }
-    let set = Suggester(options: options, silencer: repository).suggest(aggregator.summary())
-    for warning in set.warnings.prefix(10) { Diagnostics.warning(warning) }
-    FilterRepositoryLoader.warnKeptOverSilencing(repository)
-    if review, let filters {
-      if FilterRepositoryLoader.reportMatchErrors(repository) {
-        Diagnostics.error("nothing reviewed: what \(filters) silences is not known")
-        throw ExitCode(2)
-      }
-      try SuggestReview(set: set, filters: filters, inputs: input.files).run(reading: input.stream())
-      if Diagnostics.report(result) { throw ExitCode(2) }
-      return
-    }
-    let printer = SuggestionPrinter(style: style, includeType: includeType, inputs: input.files)
-    let out = OutputBuffer()
-    try out.write(format == .json ? printer.json(set) : printer.render(set))
-    try out.flush()
-    if FilterRepositoryLoader.reportMatchErrors(repository) {
-      // What the repository silences is not known: suggestions may repeat its entries.
-      if append, let filters { Diagnostics.error("nothing appended to \(filters)") }
-      _ = Diagnostics.report(result)
-      throw ExitCode(2)
-    }
-    if append, let filters {
-      // A key path's entry has no pattern (a pattern selects whole actions).
-      let entries = set.suggestions.filter { $0.keyPath == nil }.map {
-        FilterRepository.Entry(name: $0.name.replacingScalars("`", with: ""), pattern: $0.regex)
-      }
-      do {
-        // Every active suggestion, which the user takes by asking for --append; the
-        // ambiguous ones only through --review, one answer each.
-        let added = try FilterRepository.append(entries, toFileAt: filters, comment: "added by tcalog suggest")
-        let what =
-          added.added.isEmpty ? "no new entries" : NumberText.counted(added.added.count, "entry", "entries")
-        Diagnostics.write("tcalog: appended \(what) to \(filters)\n")
-      } catch {
-        for issue in error.issues { Diagnostics.error(issue.description) }
-        throw ExitCode(2)
-      }
-    }
-    if Diagnostics.report(result) { throw ExitCode(2) }
+  var request: any CommandRequest {
+    var request = SuggestRequest(input: input.selection)
+    request.target = target.flatMap(ShareArgument.parse)
+    request.style = style
+    request.root = root
+    request.depth = depth
+    request.includeType = includeType
+    request.format = format
+    request.filters = filters
+    request.append = append
+    request.review = review
+    request.classifierPolicy = classifierPolicy.flatMap { try? ClassifierPolicy(overrides: $0) }
+    return request
   }
 }

@@ -1,24 +1,14 @@
 import ArgumentParser
+import TCALogCommands
 import TCALogKit
 
 extension TracePrinter.Format: ExpressibleByArgument {}
 
-struct TraceCommand: ParsableCommand {
+struct TraceCommand: RequestCommand {
   static let configuration = CommandConfiguration(
     commandName: "trace",
     abstract: "Follow state paths through the log: every change, the action that made it, old → new.",
-    discussion: """
-      PATTERN is a PCRE2 pattern over changed state paths, raw (windows[3F2A…].selectedTabID) or \
-      normalized (windows[*].selectedTabID); each raw path is traced apart, so two windows' \
-      selectedTabID are two histories. Text output lists the changes in log order, as they are read: \
-      each raw path is numbered at its first change, on a line that names it ('[2] windows[62F7…].\
-      selectedTabID'), and every change line starts with its path's number ('[2]  #27  action  old → \
-      new'), so interleaved histories can be told (and grepped) apart; values are put on one line and \
-      cut to 60 characters (--full keeps them whole). ndjson and csv also stream, one change \
-      per line; json groups the changes by path and prints at the end. --summary prints per path its \
-      number of changes, distinct values and the actions that changed it.
-      Exit status: 0 when a path changed, 1 when none did, 2 on any error.
-      """
+    discussion: TraceRequest.discussion
   )
 
   @Argument(help: ArgumentHelp("A PCRE2 pattern over state paths, raw or normalized.", valueName: "pattern"))
@@ -68,44 +58,17 @@ struct TraceCommand: ParsableCommand {
     }
   }
 
-  func run() throws {
-    var options: PatternMatcher.Options = ignoreCase ? [.caseInsensitive] : []
-    if fixedStrings { options.insert(.fixedString) }
-    let query: TraceQuery
-    do {
-      func compile(_ patterns: [String]) throws(PatternError) -> [PatternMatcher] {
-        var matchers: [PatternMatcher] = []
-        for pattern in patterns { matchers.append(try RawArguments.matcher(pattern, options: options)) }
-        return matchers
-      }
-      query = TraceQuery(paths: try compile([pattern]), actions: try compile(action), excludes: try compile(exclude))
-    } catch {
-      Diagnostics.error(error.description)
-      if let caret = error.caretLines { Diagnostics.write(caret.joined(separator: "\n") + "\n") }
-      throw ExitCode(2)
-    }
-
-    let printer = TracePrinter(
-      format: format, summary: summary, valueWidth: full ? nil : 60,
-      // On a terminal, a change is one screen line; into a pipe or file, lines stay whole.
-      lineWidth: full ? nil : TerminalSize.of(1)?.columns,
-      out: OutputBuffer(flushesEachRecord: lineBuffered || follow ? true : nil))
-    try printer.begin()
-    var trace = StateTrace(query: query) { try printer.take($0) }
-    var stream = input.stream(follow: follow)
-    // A parallel read hands on records a chunk (1 MiB) at a time; a pipe that trickles
-    // (`log stream | tcalog trace --line-buffered …`) wants each record as it arrives.
-    if lineBuffered { stream.jobs = 1 }
-    let result = try stream.run(into: &trace)
-    try printer.finish()
-
-    var failed = Diagnostics.report(result)
-    if !query.matchErrors.isEmpty {
-      for error in query.matchErrors { Diagnostics.error(error.description) }
-      Diagnostics.error("a pattern match failed; those paths were treated as not matching")
-      failed = true
-    }
-    if failed { throw ExitCode(2) }
-    if trace.changeCount == 0 { throw ExitCode(1) }
+  var request: any CommandRequest {
+    var request = TraceRequest(pattern: pattern, input: input.selection)
+    request.actions = action
+    request.excludes = exclude
+    request.ignoreCase = ignoreCase
+    request.fixedStrings = fixedStrings
+    request.summary = summary
+    request.full = full
+    request.format = format
+    request.lineBuffered = lineBuffered
+    request.follow = follow
+    return request
   }
 }

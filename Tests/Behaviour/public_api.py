@@ -10,7 +10,18 @@ A declaration is documented when the line above it (attributes skipped) ends a `
     python3 Tests/Behaviour/public_api.py [--undocumented] [--list TARGET] [--max N]
 
 With --max N it exits 1 when there are more than N public declarations or any without
-a doc comment (the suite's PublicAPITests runs it so).
+a doc comment.
+
+    python3 Tests/Behaviour/public_api.py --api            # the listing
+    python3 Tests/Behaviour/public_api.py --api --write    # into Tests/Behaviour/public-api.txt
+    python3 Tests/Behaviour/public_api.py --api --check    # exit 1 when they differ, or a
+                                                           # declaration has no doc comment
+
+The listing is the API a user of TCALogKit compiles against: each public declaration
+(signature only: whole over its lines, up to its body or its value), by file, in file
+order, without line numbers, so that it changes only when the API does. The suite's
+PublicAPITests runs --check: a change to the API is a change to the committed listing,
+seen in review, in place of a count.
 """
 import os, re, sys
 
@@ -65,7 +76,69 @@ def scan(target):
     return out
 
 
+LISTING = os.path.join(ROOT, "..", "Tests", "Behaviour", "public-api.txt")
+
+
+def signature(path, line):
+    """The declaration starting at `line` (1-based) of `path`, on one line: continued while
+    its parentheses are open, cut before its body (`{`) or its value (`=`)."""
+    lines = open(os.path.join(ROOT, path), encoding="utf-8").read().split("\n")
+    text, depth, i = "", 0, line - 1
+    while i < len(lines):
+        part = lines[i].strip()
+        out = ""
+        in_string = False
+        for c in part:
+            if c == '"':
+                in_string = not in_string
+            elif not in_string:
+                if c in "([<":
+                    depth += 1
+                elif c in ")]>" and depth > 0 and not (c == ">" and out.endswith("-")):
+                    depth -= 1
+                elif depth == 0 and (c == "{" or (c == "=" and out.endswith(" "))):
+                    return tidy(text + " " + out)
+            out += c
+        text = (text + " " + out).strip()
+        if depth == 0:
+            break
+        i += 1
+    return tidy(text)
+
+
+def tidy(text):
+    """One space between words; none inside the parentheses of a wrapped declaration."""
+    text = " ".join(text.split())
+    return text.replace("( ", "(").replace(" )", ")")
+
+
+def api_listing():
+    rows = []
+    for t in STAGES:
+        for d in scan(t):
+            rows.append("%s: %s%s" % (d[0], "[spi] " if d[3] else "", signature(d[0], d[1])))
+    return "\n".join(rows) + "\n"
+
+
 def main():
+    if "--api" in sys.argv:
+        text = api_listing()
+        if "--write" in sys.argv:
+            open(LISTING, "w", encoding="utf-8").write(text)
+        elif "--check" in sys.argv:
+            import difflib
+            committed = open(LISTING, encoding="utf-8").read() if os.path.exists(LISTING) else ""
+            nodoc = [d for t in STAGES for d in scan(t) if not d[4]]
+            for d in nodoc:
+                print("undocumented: %s:%d: %s" % d[:3])
+            if committed != text:
+                sys.stdout.writelines(difflib.unified_diff(
+                    committed.splitlines(True), text.splitlines(True), "public-api.txt (committed)", "the sources"))
+                print("the public API changed: if that is meant, run python3 Tests/Behaviour/public_api.py --api --write")
+            sys.exit(1 if committed != text or nodoc else 0)
+        else:
+            sys.stdout.write(text)
+        return
     undocumented = "--undocumented" in sys.argv
     listing = sys.argv[sys.argv.index("--list") + 1] if "--list" in sys.argv else None
     total = spi_total = bad = 0

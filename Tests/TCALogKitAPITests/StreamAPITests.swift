@@ -118,4 +118,44 @@ struct StreamAPITests {
     #expect(result.errors.count == 1)
     #expect(count == (try Sample.expected("messy.log")).count)
   }
+
+  /// A record's changes read as text, without ranges: every path, normalized path, kind
+  /// and value of a sample equal to what `tcalog records` prints.
+  @Test func aRecordsChangesReadAsText() throws {
+    let expected = try Sample.expected("todos-tca1.log")
+    var records: [Record] = []
+    var sink = EachRecord { records.append($0) }
+    try RecordStream(inputs: [Sample.path("todos-tca1.log")], jobs: 1).run(into: &sink)
+    #expect(records.count == expected.count)
+    for (record, json) in zip(records, expected) {
+      let changes = (json["state"] as? [String: Any])?["changes"] as? [[String: Any]] ?? []
+      #expect(record.changedPaths.map(\.path) == changes.map { $0["path"] as? String ?? "" })
+      #expect(record.changedPaths.map(\.normalizedPath) == changes.map { $0["normalized"] as? String ?? "" })
+      #expect(record.changedPaths.map(\.kind.rawValue) == changes.map { $0["kind"] as? String ?? "" })
+      #expect(record.changedPaths.map(\.oldValue) == changes.map { $0["old"] as? String })
+      #expect(record.changedPaths.map(\.newValue) == changes.map { $0["new"] as? String })
+    }
+  }
+
+  /// A log held in memory reads as the same log in a file, sequentially and in chunks: the
+  /// same records, under the name given.
+  @Test(arguments: [1, 3])
+  func aLogInMemoryReadsAsTheSameLogInAFile(jobs: Int) throws {
+    let path = Sample.path("browser-session.log")
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    var fromFile: [Record] = []
+    var fileSink = EachRecord { fromFile.append($0) }
+    let fileResult = try RecordStream(inputs: [path], jobs: jobs).run(into: &fileSink)
+    var fromText: [Record] = []
+    var textSink = EachRecord { fromText.append($0) }
+    let textResult = try RecordStream(text: text, name: "session", jobs: jobs).run(into: &textSink)
+    #expect(fromText.count == 900)
+    #expect(fromText.map(\.actionPath) == fromFile.map(\.actionPath))
+    #expect(fromText.map(\.changedPaths) == fromFile.map(\.changedPaths))
+    #expect(fromText.map(\.line) == fromFile.map(\.line))
+    #expect(fromText.map(\.offset) == fromFile.map(\.offset))
+    #expect(fromText.allSatisfy { $0.file == "session" })
+    #expect(textResult.statistics == fileResult.statistics)
+    #expect(textResult.errors.isEmpty)
+  }
 }

@@ -257,8 +257,12 @@ extension BudgetTests {
     let repository = try FilterRepository(parsing: "x = ^(a|aa)+$|b$\n", file: "f")
     #expect(repository.silencingEntry(forActionPath: String(repeating: "a", count: 40) + "c") == nil)
     #expect(repository.silencingEntry(forActionPath: "tick") == nil)
-    #expect(repository.silencingErrorCount == 1)
-    #expect(repository.silencingErrors.map(\.pattern) == ["^(a|aa)+$|b$"])
+    let answer = repository.silencingAnswer(forActionPath: String(repeating: "a", count: 40) + "c")
+    #expect(answer.matchError?.pattern == "^(a|aa)+$|b$")
+    #expect(repository.silencingAnswer(forActionPath: "tick").matchError == nil)
+    let warnings = repository.silencingWarnings(forActionPaths: [String(repeating: "a", count: 40) + "c", "tick"])
+    #expect(warnings.failedPaths == 1)
+    #expect(warnings.matchErrors.map(\.pattern) == ["^(a|aa)+$|b$"])
   }
 }
 

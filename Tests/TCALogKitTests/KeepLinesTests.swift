@@ -61,10 +61,16 @@ import Testing
     #expect(repository.silencingEntry(forActionPath: "windows.window.selectTab") == nil)
     #expect(repository.keepingEntry(forActionPath: "windows.window.selectTab") == "selectTab")
     #expect(repository.keepingEntry(forActionPath: "windows.window.mouseMoved") == nil)
-    #expect(
-      repository.keptOverSilencing == [
-        .init(actionPath: "windows.window.selectTab", silencing: windows, keeping: selectTab)
-      ])
+    // The answer carries its warning; asking leaves nothing behind in the repository.
+    let overlap = FilterRepository.KeptOverSilencing(
+      actionPath: "windows.window.selectTab", silencing: windows, keeping: selectTab)
+    #expect(repository.silencingAnswer(forActionPath: "windows.window.selectTab").keptOverSilencing == overlap)
+    #expect(repository.silencingAnswer(forActionPath: "windows.window.selectTab").entry == nil)
+    #expect(repository.silencingAnswer(forActionPath: "windows.window.mouseMoved").keptOverSilencing == nil)
+    let paths = [
+      "windows.window.mouseMoved", "windows.window.selectTab", "search.submitted", "windows.window.selectTab",
+    ]
+    #expect(repository.silencingWarnings(forActionPaths: paths).keptOverSilencing == [overlap])
     // `filter --exclude-filters`: the same rule, on bytes.
     let query = RecordQuery(silences: repository.silencingMatchers, keeps: repository.keepingMatchers)
     let gate = try #require(query.actionGate)

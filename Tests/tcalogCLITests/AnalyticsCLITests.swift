@@ -132,7 +132,7 @@ struct AnalyticsCLITests {
       "tcalog-analytics-\(getpid())-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let records = runTCALog(["records", Self.sample])
+    let records = runInProcess(["records", Self.sample])
     try #require(records.status == 0, "tcalog records failed: \(records.stderr)")
     try records.stdout.write(to: directory.appendingPathComponent("records.ndjson"))
 
@@ -145,7 +145,7 @@ struct AnalyticsCLITests {
     try #require(duck.status == 0, "the DuckDB recipe failed: \(duck.stderr)")
     let result = try JSONDecoder().decode(DuckDBResult.self, from: duck.stdout)
 
-    let reportRun = runTCALog(["report", "--format", "json", "--depth", "99", "--top", "1000", Self.sample])
+    let reportRun = runInProcess(["report", "--format", "json", "--depth", "99", "--top", "1000", Self.sample])
     try #require(reportRun.status == 0, "tcalog report failed: \(reportRun.stderr)")
     let report = try JSONDecoder().decode(Report.self, from: reportRun.stdout)
     try #require(

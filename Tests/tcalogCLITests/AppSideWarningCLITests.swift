@@ -21,7 +21,7 @@ struct AppSideWarningCLITests {
       "ticks = ^timerTicked$\nmouse = ^windows\\.window\\.\\KmouseMoved$\nhover = (?|tabs\\.tab\\.hoverChanged|x)\n",
       in: dir)
     for command in [["report"], ["suggest"]] {
-      let run = runTCALog(command + ["--filters", outside, Self.log])
+      let run = runInProcess(command + ["--filters", outside, Self.log])
       #expect(run.status == 0, "\(command): \(run.stderr)")
       let warnings = run.stderr.split(separator: "\n").filter { $0.contains("in the app will not read it alike") }
       #expect(
@@ -34,7 +34,7 @@ struct AppSideWarningCLITests {
       "ticks = ^timerTicked$\nmouse = (?<=window\\.)mouseMoved$\nhover = ^windows\\.window\\.tabs\\.tab\\.[a-z]+Changed\n",
       in: dir)
     for command in [["report"], ["suggest"]] {
-      let run = runTCALog(command + ["--filters", plain, Self.log])
+      let run = runInProcess(command + ["--filters", plain, Self.log])
       #expect(run.status == 0, "\(command): \(run.stderr)")
       #expect(!run.stderr.contains("will not read it alike"), "\(command): \(run.stderr)")
       #expect(!run.stderr.contains("warning"), "\(command): \(run.stderr)")

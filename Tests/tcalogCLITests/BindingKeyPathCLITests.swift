@@ -33,7 +33,7 @@ import Testing
     let path = try Self.file()
     defer { try? FileManager.default.removeItem(atPath: path) }
 
-    let records = runTCALog(["records", path])
+    let records = runInProcess(["records", path])
     #expect(records.status == 0)
     let lines = String(decoding: records.stdout, as: UTF8.self).split(separator: "\n")
     #expect(lines.filter { $0.contains(#""bindingKeyPath":"\\.$volume""#) }.count == 1200)
@@ -41,11 +41,11 @@ import Testing
     // The action path stays the binding's.
     #expect(lines.filter { $0.contains(#""path":"mixer.binding.set""#) }.count == 1215)
 
-    let count = runTCALog(["filter", "-c", "--key-path", "\\Mixer.State.$isMuted", path])
+    let count = runInProcess(["filter", "-c", "--key-path", "\\Mixer.State.$isMuted", path])
     #expect(String(decoding: count.stdout, as: UTF8.self) == "15\n")
-    #expect(runTCALog(["filter", "-c", "--key-path", "$volume", path]).stdout == Data("1200\n".utf8))
+    #expect(runInProcess(["filter", "-c", "--key-path", "$volume", path]).stdout == Data("1200\n".utf8))
 
-    let report = String(decoding: runTCALog(["report", "--format", "json", path]).stdout, as: UTF8.self)
+    let report = String(decoding: runInProcess(["report", "--format", "json", path]).stdout, as: UTF8.self)
     let json = try JSONSerialization.jsonObject(with: Data(report.utf8)) as? [String: Any]
     let actions = try #require(json?["actions"] as? [[String: Any]])
     let binding = try #require(actions.first { $0["path"] as? String == "mixer.binding.set" })
@@ -55,14 +55,14 @@ import Testing
     #expect(binding["class"] as? String == "ambiguous")
 
     // The HTML page shows them under the binding's row too.
-    let html = String(decoding: runTCALog(["report", "--format", "html", path]).stdout, as: UTF8.self)
+    let html = String(decoding: runInProcess(["report", "--format", "html", path]).stdout, as: UTF8.self)
     let volumeRow = try #require(html.range(of: "<code>\\.$volume</code>"))
     let rowEnd = try #require(html.range(of: "</tr>", range: volumeRow.upperBound..<html.endIndex))
     #expect(html[volumeRow.upperBound..<rowEnd.lowerBound].contains(">noise<"))
     #expect(html.contains("<code>\\.$isMuted</code>"))
 
     // suggest's JSON gives each key path's verdict and reasons, as report does.
-    let suggested = runTCALog(["suggest", "--format", "json", path]).stdout
+    let suggested = runInProcess(["suggest", "--format", "json", path]).stdout
     let suggestJSON = try JSONSerialization.jsonObject(with: suggested) as? [String: Any]
     let classified = try #require(suggestJSON?["actions"] as? [[String: Any]])
     let set = try #require(classified.first { $0["path"] as? String == "mixer.binding.set" })
@@ -70,7 +70,7 @@ import Testing
     #expect(verdicts.map { $0["class"] as? String } == ["signal", "noise"])
     #expect(verdicts.allSatisfy { !(($0["reasons"] as? [String]) ?? []).isEmpty })
 
-    let swift = String(decoding: runTCALog(["suggest", path]).stdout, as: UTF8.self)
+    let swift = String(decoding: runInProcess(["suggest", path]).stdout, as: UTF8.self)
     #expect(swift.contains("if case .mixer(.binding(\\.$volume)) = action { return true }"))
     #expect(!swift.contains("\\.$isMuted)) = action"))
     #expect(!swift.contains("if case .mixer(.binding) = action"))

@@ -33,18 +33,18 @@ struct CheckCoverageCLITests {
     defer { try? FileManager.default.removeItem(at: dir) }
     let good = try CompareCheckCLITests.session(minutes: 5, seed: 7, in: dir)
     let budget = dir.appendingPathComponent("budget.txt").path
-    let initRun = runTCALog(["check", "--init", "-o", budget, good.log])
+    let initRun = runInProcess(["check", "--init", "-o", budget, good.log])
     #expect(initRun.status == 0, "\(initRun.stderr)")
     let rules = try String(contentsOfFile: budget, encoding: .utf8)
     #expect(rules.contains("\n*"), "the budget ends with the rule for every other action: \(rules)")
     for seed in 1...5 {
       let next = try CompareCheckCLITests.session(minutes: 5, seed: seed, in: dir)
-      let run = runTCALog(["check", "--budget", budget, next.log])
+      let run = runInProcess(["check", "--budget", budget, next.log])
       #expect(run.status == 0, "seed \(seed): \(String(decoding: run.stdout, as: UTF8.self))")
     }
     let stormy = dir.appendingPathComponent("storm.log").path
     try Self.injectNewAction(into: good.log, from: "mouseMoved", renamed: "shapeResized", copies: 60, output: stormy)
-    let broken = runTCALog(["check", "--budget", budget, stormy])
+    let broken = runInProcess(["check", "--budget", budget, stormy])
     #expect(broken.status == 1)
     let text = String(decoding: broken.stdout, as: UTF8.self)
     let failing = text.split(separator: "\n").filter { $0.hasPrefix("FAIL") }
@@ -52,7 +52,7 @@ struct CheckCoverageCLITests {
     #expect(text.contains("worst action ") && text.contains("shapeResized (no rule names it)"), "\(text)")
     let json = try #require(
       try JSONSerialization.jsonObject(
-        with: runTCALog(["check", "--format", "json", "--budget", budget, stormy]).stdout)
+        with: runInProcess(["check", "--format", "json", "--budget", budget, stormy]).stdout)
         as? [String: Any])
     let unnamed = try #require(json["unnamedActions"] as? [[String: Any]])
     #expect(unnamed.count == 1 && (unnamed.first?["action"] as? String)?.hasSuffix("shapeResized") == true)
@@ -66,23 +66,23 @@ struct CheckCoverageCLITests {
     let log = "Samples/todos-tca1.log"
     let budget = dir.appendingPathComponent("budget.txt").path
     try "todos <= 1000\n^renamedAway$ <= 5\n".write(toFile: budget, atomically: true, encoding: .utf8)
-    let loose = runTCALog(["check", "--budget", budget, log])
+    let loose = runInProcess(["check", "--budget", budget, log])
     let text = String(decoding: loose.stdout, as: UTF8.self)
     #expect(loose.status == 0, "\(text)")
     #expect(text.contains("stale  \(budget):2  ^renamedAway$ <= 5"), "\(text)")
     #expect(!text.contains("ok    \(budget):2"), "\(text)")
     #expect(text.contains("no rule names: "), "\(text)")
-    let strict = runTCALog(["check", "--strict", "--budget", budget, log])
+    let strict = runInProcess(["check", "--strict", "--budget", budget, log])
     #expect(strict.status == 1)
     let strictText = String(decoding: strict.stdout, as: UTF8.self)
     #expect(strictText.contains("FAIL  \(budget):2  ^renamedAway$"), "\(strictText)")
     #expect(strictText.contains("no rule names: ") && strictText.contains("(--strict)"), "\(strictText)")
     // Every action named, none stale: --strict passes.
     try ".* <= 1000\n".write(toFile: budget, atomically: true, encoding: .utf8)
-    #expect(runTCALog(["check", "--strict", "--budget", budget, log]).status == 0)
+    #expect(runInProcess(["check", "--strict", "--budget", budget, log]).status == 0)
 
     try "# nothing yet\n\n".write(toFile: budget, atomically: true, encoding: .utf8)
-    let empty = runTCALog(["check", "--budget", budget, log])
+    let empty = runInProcess(["check", "--budget", budget, log])
     #expect(empty.status == 2)
     #expect(empty.stderr.contains("no rules"), "\(empty.stderr)")
   }

@@ -9,7 +9,7 @@ struct CheckPerFileCLITests {
   static let todos = "Samples/todos-tca1.log"
 
   static func json(_ arguments: [String]) throws -> [String: Any] {
-    let run = runTCALog(arguments)
+    let run = runInProcess(arguments)
     return try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any], "\(run.stderr)")
   }
 
@@ -19,7 +19,7 @@ struct CheckPerFileCLITests {
     let budget = dir.appendingPathComponent("budget.txt").path
     // timestamped.log has 425 hoverChanged records and no todos; todos-tca1.log the reverse.
     try "hoverChanged <= 300\ntodos <= 1000\n".write(toFile: budget, atomically: true, encoding: .utf8)
-    let run = runTCALog(["check", "--budget", budget, Self.timestamped, Self.todos])
+    let run = runInProcess(["check", "--budget", budget, Self.timestamped, Self.todos])
     let text = String(decoding: run.stdout, as: UTF8.self)
     #expect(run.status == 1, "\(text)")
     let lines = text.split(separator: "\n").map(String.init)
@@ -54,7 +54,7 @@ struct CheckPerFileCLITests {
     // One file: json lists it, the whole read's numbers; text says nothing more.
     let one = try Self.json(["check", "--format", "json", "--budget", budget, Self.timestamped])
     #expect((one["inputs"] as? [[String: Any]])?.map { $0["records"] as? Int } == [500])
-    let oneText = String(decoding: runTCALog(["check", "--budget", budget, Self.timestamped]).stdout, as: UTF8.self)
+    let oneText = String(decoding: runInProcess(["check", "--budget", budget, Self.timestamped]).stdout, as: UTF8.self)
     #expect(!oneText.contains("per file") && !oneText.contains("\nfile  "), "\(oneText)")
   }
 
@@ -69,7 +69,7 @@ struct CheckPerFileCLITests {
     let records = try #require((single["rules"] as? [[String: Any]])?.first?["measured"] as? Double)
     #expect(records > 0)
     try "todos <= \(Int(records))\n".write(toFile: budget, atomically: true, encoding: .utf8)
-    let run = runTCALog(["check", "--budget", budget, Self.todos, Self.todos])
+    let run = runInProcess(["check", "--budget", budget, Self.todos, Self.todos])
     let text = String(decoding: run.stdout, as: UTF8.self)
     #expect(run.status == 1, "\(text)")
     #expect(text.contains("measured \(2 * Int(records)) records, limit \(Int(records)) records"), "\(text)")
@@ -84,7 +84,7 @@ struct CheckPerFileCLITests {
     defer { try? FileManager.default.removeItem(at: dir) }
     let budget = dir.appendingPathComponent("budget.txt").path
     try "hoverChanged <= 1000/s\n".write(toFile: budget, atomically: true, encoding: .utf8)
-    let run = runTCALog(["check", "--budget", budget, Self.timestamped, Self.todos])
+    let run = runInProcess(["check", "--budget", budget, Self.timestamped, Self.todos])
     let text = String(decoding: run.stdout, as: UTF8.self)
     #expect(run.status == 0, "\(text)")
     #expect(text.contains(", \(Self.todos) not measured (no timestamps))"), "\(text)")

@@ -57,7 +57,7 @@ struct CompareCheckCLITests {
   }
 
   static func json(_ args: [String]) throws -> [String: Any] {
-    let run = runTCALog(args)
+    let run = runInProcess(args)
     #expect(run.status == 0, "\(run.stderr)")
     return try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
   }
@@ -109,7 +109,7 @@ struct CompareCheckCLITests {
     }
 
     // A saved report stands for its log.
-    let report = runTCALog(["report", "--format", "json", a.log])
+    let report = runInProcess(["report", "--format", "json", a.log])
     let saved = dir.appendingPathComponent("baseline.json")
     try report.stdout.write(to: saved)
     let fromSaved = try Self.json(["compare", "--format", "json", "--min-change", "0", saved.path, b.log])
@@ -150,14 +150,14 @@ struct CompareCheckCLITests {
     defer { try? FileManager.default.removeItem(at: dir) }
     let good = try Self.session(minutes: 5, seed: 7, in: dir)
     let budget = dir.appendingPathComponent("budget.txt").path
-    let initRun = runTCALog(["check", "--init", "-o", budget, good.log])
+    let initRun = runInProcess(["check", "--init", "-o", budget, good.log])
     #expect(initRun.status == 0, "\(initRun.stderr)")
-    let holds = runTCALog(["check", "--budget", budget, good.log])
+    let holds = runInProcess(["check", "--budget", budget, good.log])
     #expect(holds.status == 0, "\(String(decoding: holds.stdout, as: UTF8.self))")
 
     let stormy = dir.appendingPathComponent("storm.log").path
     try Self.injectStorm(into: good.log, copies: 400, output: stormy)
-    let broken = runTCALog(["check", "--budget", budget, stormy])
+    let broken = runInProcess(["check", "--budget", budget, stormy])
     #expect(broken.status == 1)
     let text = String(decoding: broken.stdout, as: UTF8.self)
     let failing = text.split(separator: "\n").filter { $0.hasPrefix("FAIL") }
@@ -173,10 +173,10 @@ struct CompareCheckCLITests {
 
     // github: one annotation for the broken rule; junit: valid XML, one failure.
     let github = String(
-      decoding: runTCALog(["check", "--format", "github", "--budget", budget, stormy]).stdout, as: UTF8.self)
+      decoding: runInProcess(["check", "--format", "github", "--budget", budget, stormy]).stdout, as: UTF8.self)
     let annotations = github.split(separator: "\n")
     #expect(annotations.count == 1 && annotations[0].hasPrefix("::error file=") && annotations[0].contains(",line="))
-    let junit = runTCALog(["check", "--format", "junit", "--budget", budget, stormy])
+    let junit = runInProcess(["check", "--format", "junit", "--budget", budget, stormy])
     #expect(junit.status == 1)
     let xml = dir.appendingPathComponent("junit.xml")
     try junit.stdout.write(to: xml)
@@ -195,7 +195,7 @@ struct CompareCheckCLITests {
 
     let json = try #require(
       try JSONSerialization.jsonObject(
-        with: runTCALog(["check", "--format", "json", "--budget", budget, stormy]).stdout) as? [String: Any])
+        with: runInProcess(["check", "--format", "json", "--budget", budget, stormy]).stdout) as? [String: Any])
     #expect(json["broken"] as? Int == 1)
   }
 
@@ -214,7 +214,7 @@ struct CompareCheckCLITests {
     }
     let loop = dir.appendingPathComponent("loop.log").path
     try log.write(toFile: loop, atomically: true, encoding: .utf8)
-    let run = runTCALog(["check", "--default-rules", loop])
+    let run = runInProcess(["check", "--default-rules", loop])
     #expect(run.status == 1, "\(run.stderr)")
     let text = String(decoding: run.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
     #expect(text.first == "tcalog check \(loop): 1 of 2 rules broken (2 of them built in)")
@@ -230,35 +230,35 @@ struct CompareCheckCLITests {
     // streams (up to 60 a second for seconds on end) are no loop. Without timestamps the
     // loop rule is not measured, which breaks nothing.
     let session = try Self.session(minutes: 5, seed: 2, in: dir)
-    #expect(runTCALog(["check", "--default-rules", session.log]).status == 0)
-    let untimed = runTCALog(["check", "--default-rules", "Samples/todos-tca1.log"])
+    #expect(runInProcess(["check", "--default-rules", session.log]).status == 0)
+    let untimed = runInProcess(["check", "--default-rules", "Samples/todos-tca1.log"])
     #expect(untimed.status == 0)
     #expect(String(decoding: untimed.stdout, as: UTF8.self).contains("n/a   effect-loop"))
     // JUnit: the built-in rules are test cases too, the unmeasured one skipped.
     let junit = String(
-      decoding: runTCALog(["check", "--default-rules", "--format", "junit", "Samples/todos-tca1.log"]).stdout,
+      decoding: runInProcess(["check", "--default-rules", "--format", "junit", "Samples/todos-tca1.log"]).stdout,
       as: UTF8.self)
     #expect(junit.contains("tests=\"2\" failures=\"0\" errors=\"0\" skipped=\"1\""))
 
     let bad = dir.appendingPathComponent("bad.txt").path
     try "ok <= 1/s\nnot a rule\n".write(toFile: bad, atomically: true, encoding: .utf8)
-    let badRun = runTCALog(["check", "--budget", bad, loop])
+    let badRun = runInProcess(["check", "--budget", bad, loop])
     #expect(badRun.status == 2)
     #expect(badRun.stderr.hasPrefix("tcalog: error: \(bad):2: expected 'PATTERN <= LIMIT'"))
 
     // A rate rule on a log without timestamps is an error, not a pass.
     let rate = dir.appendingPathComponent("rate.txt").path
     try "todos <= 1/s\n".write(toFile: rate, atomically: true, encoding: .utf8)
-    let rateRun = runTCALog(["check", "--budget", rate, "Samples/todos-tca1.log"])
+    let rateRun = runInProcess(["check", "--budget", rate, "Samples/todos-tca1.log"])
     #expect(rateRun.status == 2)
     #expect(rateRun.stderr.contains("needs timestamps"))
-    #expect(runTCALog(["check", "Samples/todos-tca1.log"]).status == 2)
+    #expect(runInProcess(["check", "Samples/todos-tca1.log"]).status == 2)
   }
 
   /// Per second of the log's clock (seconds since midnight, as written), the records of
   /// each action path: from `tcalog records`, independently of `check`'s own counting.
   static func perSecond(_ log: String) throws -> (actions: [String: [Int: Int]], states: [String: Int]) {
-    let run = runTCALog(["records", log])
+    let run = runInProcess(["records", log])
     try #require(run.status == 0)
     var actions: [String: [Int: Int]] = [:]
     var states: [String: Int] = [:]
@@ -320,7 +320,7 @@ struct CompareCheckCLITests {
     let budget = dir.appendingPathComponent("budget.txt").path
     try ("# every unit\n" + rules.map(\.0).joined(separator: "\n") + "\n").write(
       toFile: budget, atomically: true, encoding: .utf8)
-    let run = runTCALog(["check", "--format", "json", "--budget", budget, session.log])
+    let run = runInProcess(["check", "--format", "json", "--budget", budget, session.log])
     #expect(run.status == 1, "\(run.stderr)")
     let json = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
     let results = try #require(json["rules"] as? [[String: Any]])
@@ -335,7 +335,7 @@ struct CompareCheckCLITests {
     // Only the rules that hold: exit 0.
     let holding = dir.appendingPathComponent("holding.txt").path
     try rules.filter(\.2).map(\.0).joined(separator: "\n").write(toFile: holding, atomically: true, encoding: .utf8)
-    #expect(runTCALog(["check", "--budget", holding, session.log]).status == 0)
+    #expect(runInProcess(["check", "--budget", holding, session.log]).status == 0)
   }
 
   /// `1,236`: thousands grouped as the printers group them.
@@ -373,7 +373,7 @@ struct CompareCheckCLITests {
     let b = try Self.session(minutes: 5, seed: 6, in: dir)
     let json = try Self.json(["compare", "--format", "json", "--top", "8", a.log, b.log])
     let markdown = String(
-      decoding: runTCALog(["compare", "--format", "markdown", "--top", "8", a.log, b.log]).stdout, as: UTF8.self)
+      decoding: runInProcess(["compare", "--format", "markdown", "--top", "8", a.log, b.log]).stdout, as: UTF8.self)
     // Wide enough that text keeps every column.
     let text = String(
       decoding: runTCALog(["compare", "--top", "8", a.log, b.log], environment: ["COLUMNS": "250"]).stdout,
@@ -412,7 +412,7 @@ struct CompareCheckCLITests {
       "received action: A.Action.x\nreceived action: A.Action.x(.y)\nreceived action: A.Action.x(.y)\nreceived action: A.Action.z\n"
       .write(toFile: log, atomically: true, encoding: .utf8)
     let tree = dir.appendingPathComponent("tree.json")
-    try runTCALog(["report", "--format", "json", log]).stdout.write(to: tree)
+    try runInProcess(["report", "--format", "json", log]).stdout.write(to: tree)
     let same = try Self.json(["compare", "--format", "json", tree.path, log])
     let sameActions = try #require(same["actions"] as? [[String: Any]])
     #expect(sameActions.count == 3 && sameActions.allSatisfy { $0["status"] as? String == "unchanged" }, "\(same)")
@@ -420,7 +420,7 @@ struct CompareCheckCLITests {
 
     let session = try Self.session(minutes: 3, seed: 8, in: dir)
     let grouped = dir.appendingPathComponent("depth2.json")
-    try runTCALog(["report", "--format", "json", "--depth", "2", session.log]).stdout.write(to: grouped)
+    try runInProcess(["report", "--format", "json", "--depth", "2", session.log]).stdout.write(to: grouped)
     let fromGrouped = try Self.json(["compare", "--format", "json", "--min-change", "0", grouped.path, session.log])
     #expect(
       (fromGrouped["actions"] as? [[String: Any]])?.allSatisfy { $0["status"] as? String == "unchanged" } == true,
@@ -428,8 +428,8 @@ struct CompareCheckCLITests {
 
     // A report cut by --top says what it lacks.
     let cut = dir.appendingPathComponent("top.json")
-    try runTCALog(["report", "--format", "json", "--top", "3", session.log]).stdout.write(to: cut)
-    let fromCut = runTCALog(["compare", cut.path, session.log])
+    try runInProcess(["report", "--format", "json", "--top", "3", session.log]).stdout.write(to: cut)
+    let fromCut = runInProcess(["compare", cut.path, session.log])
     #expect(fromCut.status == 0)
     #expect(fromCut.stderr.contains("tcalog: warning: \(cut.path): the saved report leaves out"))
   }
@@ -440,14 +440,14 @@ struct CompareCheckCLITests {
     let dir = try Self.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let log = packageRoot.appendingPathComponent("Samples/timestamped.log").path
-    let expected = runTCALog(["check", "--init", log]).stdout
+    let expected = runInProcess(["check", "--init", log]).stdout
     try #require(!expected.isEmpty)
 
     let target = dir.appendingPathComponent("budget.txt").path
     try "old".write(toFile: target, atomically: true, encoding: .utf8)
     let link = dir.appendingPathComponent("link.txt").path
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
-    #expect(runTCALog(["check", "--init", "-o", link, log]).status == 0)
+    #expect(runInProcess(["check", "--init", "-o", link, log]).status == 0)
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
     #expect(FileManager.default.contents(atPath: target) == expected)
 
@@ -460,7 +460,7 @@ struct CompareCheckCLITests {
       received = FileHandle(forReadingAtPath: fifo)?.readDataToEndOfFile() ?? Data()
       read.signal()
     }
-    #expect(runTCALog(["check", "--init", "-o", fifo, log]).status == 0)
+    #expect(runInProcess(["check", "--init", "-o", fifo, log]).status == 0)
     #expect(read.wait(timeout: .now() + 10) == .success)
     #expect(received == expected)
     var info = stat()
@@ -475,15 +475,15 @@ extension CompareCheckCLITests {
     let dir = try Self.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let saved = dir.appendingPathComponent("saved.json")
-    let report = runTCALog(["report", "--format", "json", "Samples/todos-tca1.log"])
+    let report = runInProcess(["report", "--format", "json", "Samples/todos-tca1.log"])
     #expect(report.status == 0)
     try report.stdout.write(to: saved)
-    #expect(runTCALog(["compare", saved.path, "Samples/todos-tca1.log"]).status == 0)
+    #expect(runInProcess(["compare", saved.path, "Samples/todos-tca1.log"]).status == 0)
     let text = String(decoding: report.stdout, as: UTF8.self)
     let renamed = try #require(text.range(of: "\"noOpRecords\":"))
     try text.replacingCharacters(in: renamed, with: "\"noopRecords\":").write(
       to: saved, atomically: true, encoding: .utf8)
-    let run = runTCALog(["compare", saved.path, "Samples/todos-tca1.log"])
+    let run = runInProcess(["compare", saved.path, "Samples/todos-tca1.log"])
     #expect(run.status == 2)
     #expect(
       run.stderr

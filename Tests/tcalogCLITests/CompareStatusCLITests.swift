@@ -28,7 +28,7 @@ import Testing
   deinit { try? FileManager.default.removeItem(at: dir) }
 
   @Test func jsonListsEveryActionWithItsStatus() throws {
-    let run = runTCALog(["compare", "--format", "json", before, after])
+    let run = runInProcess(["compare", "--format", "json", before, after])
     #expect(run.status == 0, "\(run.stderr)")
     let json = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
     let rows = try #require(json["actions"] as? [[String: Any]])
@@ -40,16 +40,16 @@ import Testing
   }
 
   @Test func failAboveAndFailNewFailTheJob() throws {
-    #expect(runTCALog(["compare", before, after]).status == 0)
-    let grown = runTCALog(["compare", "--fail-above", "1.5", before, after])
+    #expect(runInProcess(["compare", before, after]).status == 0)
+    let grown = runInProcess(["compare", "--fail-above", "1.5", before, after])
     #expect(grown.status == 1)
     #expect(grown.stderr.contains("1 action grew more than ×1.5: grows ×2.0"), "\(grown.stderr)")
     #expect(!grown.stdout.isEmpty, "the comparison is still printed")
-    #expect(runTCALog(["compare", "--fail-above", "x2", before, after]).status == 0)
-    let new = runTCALog(["compare", "--fail-new", before, after])
+    #expect(runInProcess(["compare", "--fail-above", "x2", before, after]).status == 0)
+    let new = runInProcess(["compare", "--fail-new", before, after])
     #expect(new.status == 1)
     #expect(new.stderr.contains("1 new action: added"), "\(new.stderr)")
-    #expect(runTCALog(["compare", "--fail-new", after, after]).status == 0)
-    #expect(runTCALog(["compare", "--fail-above", "0.5", before, after]).status == 2)
+    #expect(runInProcess(["compare", "--fail-new", after, after]).status == 0)
+    #expect(runInProcess(["compare", "--fail-above", "0.5", before, after]).status == 2)
   }
 }

@@ -29,7 +29,7 @@ struct DamagedInputCLITests {
     unlink(plain + ".gz")
     var flipped = member
     flipped[flipped.count - 8] ^= 0xFF
-    let expectedStats = runTCALog(["records", "--stats", plain]).stderr
+    let expectedStats = runInProcess(["records", "--stats", plain]).stderr
     #expect(expectedStats.contains("records: 3000"))
     let damaged: [(String, Data, String?)] = [
       ("junk", member + Data("junk".utf8), "trailing garbage after gzip data"),
@@ -41,11 +41,11 @@ struct DamagedInputCLITests {
       defer { unlink(path) }
       for jobs in [["-j", "1"], ["-j", "2"], []] {
         let label = "\(name) \(jobs.joined(separator: " "))"
-        let stats = runTCALog(["records", "--stats"] + jobs + [path])
+        let stats = runInProcess(["records", "--stats"] + jobs + [path])
         let expected = expectedStats + (error.map { "tcalog: error: \(path): \($0)\n" } ?? "")
         #expect(stats.stderr == expected, "\(label)")
         #expect(stats.status == (error == nil ? 0 : 2), "\(label)")
-        let count = runTCALog(["filter", "-c"] + jobs + [path])
+        let count = runInProcess(["filter", "-c"] + jobs + [path])
         #expect(String(decoding: count.stdout, as: UTF8.self) == "3000\n", "\(label)")
       }
     }

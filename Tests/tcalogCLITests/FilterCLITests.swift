@@ -210,19 +210,21 @@ import Testing
   /// context records.
   @Test func onelineNamesTheFileAndNdjsonMarksContext() throws {
     let files = ["Samples/todos-tca1.log", "Samples/todos-tca0.log"]
-    let two = String(decoding: runTCALog(["filter", "--format", "oneline"] + files).stdout, as: UTF8.self)
+    let two = String(decoding: runInProcess(["filter", "--format", "oneline"] + files).stdout, as: UTF8.self)
     let lines = two.split(separator: "\n")
     #expect(lines.count == 25)
     #expect(lines.prefix(17).allSatisfy { $0.hasPrefix("Samples/todos-tca1.log:") })
     #expect(lines.dropFirst(17).allSatisfy { $0.hasPrefix("Samples/todos-tca0.log:") })
     let bare = String(
-      decoding: runTCALog(["filter", "--format", "oneline", "--no-filename"] + files).stdout, as: UTF8.self)
+      decoding: runInProcess(["filter", "--format", "oneline", "--no-filename"] + files).stdout, as: UTF8.self)
     #expect(bare.split(separator: "\n").first?.hasPrefix("1: #0 ") == true)
     let one = String(
-      decoding: runTCALog(["filter", "-H", "-x", ".", "-v", "-m", "1", "--format", "oneline", files[0]]).stdout,
+      decoding: runInProcess(["filter", "-H", "-x", ".", "-v", "-m", "1", "--format", "oneline", files[0]]).stdout,
       as: UTF8.self)
     #expect(one.hasPrefix("Samples/todos-tca1.log:1: #0 "))
-    let context = runTCALog(["filter", "-a", "^sync", "-B", "1", "--format", "ndjson", "Samples/browser-session.log"])
+    let context = runInProcess([
+      "filter", "-a", "^sync", "-B", "1", "--format", "ndjson", "Samples/browser-session.log",
+    ])
     let objects = String(decoding: context.stdout, as: UTF8.self).split(separator: "\n")
     try #require(objects.count >= 2)
     #expect(objects[0].hasSuffix(#","context":true}"#))

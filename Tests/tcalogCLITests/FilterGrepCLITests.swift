@@ -68,7 +68,7 @@ import Testing
     let filterOptions = options.map { $0 == "-ch" ? "-c" : $0 } + (options.contains("-ch") ? ["--no-filename"] : [])
     for files in [[a, b, empty], [a], [b, missing, a], [empty]] {
       let expected = try grep(options + files)
-      let run = runTCALog(["filter"] + filterOptions + files)
+      let run = runInProcess(["filter"] + filterOptions + files)
       #expect(run.status == expected.status, "\(options) \(files)")
       #expect(
         String(decoding: run.stdout, as: UTF8.self) == String(decoding: expected.stdout, as: UTF8.self),
@@ -79,11 +79,12 @@ import Testing
   /// -c with one file and -H names it, as grep -c -H does; with several files each gets its
   /// line, not one total.
   @Test func countIsPerFile() throws {
-    #expect(String(decoding: runTCALog(["filter", "-c", "-H", "-a", "Tapped", b]).stdout, as: UTF8.self) == "\(b):2\n")
     #expect(
-      String(decoding: runTCALog(["filter", "-c", "-a", "Tapped", a, b]).stdout, as: UTF8.self)
+      String(decoding: runInProcess(["filter", "-c", "-H", "-a", "Tapped", b]).stdout, as: UTF8.self) == "\(b):2\n")
+    #expect(
+      String(decoding: runInProcess(["filter", "-c", "-a", "Tapped", a, b]).stdout, as: UTF8.self)
         == "\(a):1\n\(b):2\n")
-    #expect(String(decoding: runTCALog(["filter", "-c", "-a", "Tapped", a]).stdout, as: UTF8.self) == "1\n")
+    #expect(String(decoding: runInProcess(["filter", "-c", "-a", "Tapped", a]).stdout, as: UTF8.self) == "1\n")
   }
 
   /// -w: whole components of action and state paths, whole words of the text.
@@ -101,7 +102,7 @@ import Testing
 
     """.write(toFile: log, atomically: true, encoding: .utf8)
     func count(_ arguments: [String]) -> String {
-      String(decoding: runTCALog(["filter", "-c"] + arguments + [log]).stdout, as: UTF8.self)
+      String(decoding: runInProcess(["filter", "-c"] + arguments + [log]).stdout, as: UTF8.self)
     }
     #expect(count(["-a", "window"]) == "2\n")
     #expect(count(["-w", "-a", "window"]) == "1\n")
@@ -117,21 +118,22 @@ import Testing
   /// Oneline is FILE:LINE: with the header's line in its own file, the record's index
   /// labelled, and its time when it has one.
   @Test func onelineIsFileAndLineThenIndexAndTime() throws {
-    let run = runTCALog(["filter", "--format", "oneline", "-a", "sidebar", a, b])
+    let run = runInProcess(["filter", "--format", "oneline", "-a", "sidebar", a, b])
     #expect(
       String(decoding: run.stdout, as: UTF8.self)
         == "\(a):3: #2 sidebar.itemTapped\n\(b):1: #4 sidebar.itemTapped\n\(b):2: #5 sidebar.itemTapped\n")
     let timed = String(
-      decoding: runTCALog(["filter", "--format", "oneline", "-m", "1", "Samples/timestamped.log"]).stdout,
+      decoding: runInProcess(["filter", "--format", "oneline", "-m", "1", "Samples/timestamped.log"]).stdout,
       as: UTF8.self)
     #expect(timed.hasPrefix("Samples/timestamped.log:1: #0 2026-11-20T10:05:00.000000+01:00 tabStrip."), "\(timed)")
-    let bare = String(decoding: runTCALog(["filter", "--format", "oneline", "--no-filename", b]).stdout, as: UTF8.self)
+    let bare = String(
+      decoding: runInProcess(["filter", "--format", "oneline", "--no-filename", b]).stdout, as: UTF8.self)
     #expect(bare == "1: #0 sidebar.itemTapped\n2: #1 sidebar.itemTapped\n")
   }
 
   /// -n numbers every line of a raw record with its line in its file.
   @Test func lineNumbersInRawOutput() throws {
-    let run = runTCALog(["filter", "-n", "-a", "binding", "Samples/todos-tca1.log"])
+    let run = runInProcess(["filter", "-n", "-a", "binding", "Samples/todos-tca1.log"])
     let lines = String(decoding: run.stdout, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
     let file = try String(
       contentsOfFile: packageRoot.appendingPathComponent("Samples/todos-tca1.log").path, encoding: .utf8
@@ -147,10 +149,10 @@ import Testing
 
   /// -o has no meaning for records: refused with its reason, and --help says so.
   @Test func onlyMatchingIsRefusedWithItsReason() throws {
-    let run = runTCALog(["filter", "-o", "-e", "tick", a])
+    let run = runInProcess(["filter", "-o", "-e", "tick", a])
     #expect(run.status == 2)
     #expect(run.stderr.contains("-o has no meaning for records"))
-    let help = String(decoding: runTCALog(["filter", "--help"]).stdout, as: UTF8.self)
+    let help = String(decoding: runInProcess(["filter", "--help"]).stdout, as: UTF8.self)
     #expect(help.contains("Not offered: -o"))
   }
 }

@@ -20,10 +20,10 @@ import Testing
 
   @Test(arguments: samples)
   func thePageHoldsTheNumbersOfJSON(_ sample: String) throws {
-    let html = runTCALog(["report", "--format", "html", sample])
+    let html = runInProcess(["report", "--format", "html", sample])
     #expect(html.status == 0, "\(html.stderr)")
     let page = String(decoding: html.stdout, as: UTF8.self)
-    let json = runTCALog(["report", "--format", "json", sample])
+    let json = runInProcess(["report", "--format", "json", sample])
     #expect(try canonicalJSON(Self.island(page)) == canonicalJSON(json.stdout))
     // The tables' numbers are the JSON's: each action row's records, in order.
     let report = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
@@ -70,8 +70,8 @@ import Testing
     try process.run()
     process.waitUntilExit()
     try #require(process.terminationStatus == 0)
-    let page = String(decoding: runTCALog(["report", "--format", "html", log]).stdout, as: UTF8.self)
-    let json = runTCALog(["report", "--format", "json", log]).stdout
+    let page = String(decoding: runInProcess(["report", "--format", "html", log]).stdout, as: UTF8.self)
+    let json = runInProcess(["report", "--format", "json", log]).stdout
     #expect(try canonicalJSON(Self.island(page)) == canonicalJSON(json))
     #expect(page.contains("<table class=\"timeline\""))
     #expect(page.contains("<p>Records per "), "timestamps: a timeline by time")
@@ -115,7 +115,7 @@ import Testing
         (No state changes)
 
       """
-    let run = runTCALog(["report", "--format", "html"], stdin: Data(five.utf8))
+    let run = runInProcess(["report", "--format", "html"], stdin: Data(five.utf8))
     #expect(run.status == 0, "\(run.stderr)")
     let page = String(decoding: run.stdout, as: UTF8.self)
     #expect(page.utf8.count < 40_000, "a small page for a small log: \(page.utf8.count) bytes")
@@ -127,18 +127,18 @@ import Testing
     #expect(page.contains("Nothing to suggest: the log is too short to tell noise from signal."))
 
     let sparse = String(
-      decoding: runTCALog(["report", "--format", "html", "Samples/browser-session.log"]).stdout, as: UTF8.self)
+      decoding: runInProcess(["report", "--format", "html", "Samples/browser-session.log"]).stdout, as: UTF8.self)
     #expect(sparse.contains("Only 64 of 900 records carry a timestamp, so the columns follow the log's order"))
     #expect(sparse.contains("<dd data-key=\"span\">2026-11-20 10:22:00 – 10:22:39 +01:00</dd>"))
   }
 
   /// The page's preview command is the one `tcalog suggest` writes under its code.
   @Test func thePreviewCommandIsSuggests() throws {
-    let suggest = String(decoding: runTCALog(["suggest", "Samples/browser-session.log"]).stdout, as: UTF8.self)
+    let suggest = String(decoding: runInProcess(["suggest", "Samples/browser-session.log"]).stdout, as: UTF8.self)
     let line = try #require(suggest.split(separator: "\n").first { $0.contains("tcalog filter --exclude") })
     let command = line.drop { $0 == "/" || $0 == " " }
     let page = String(
-      decoding: runTCALog(["report", "--format", "html", "Samples/browser-session.log"]).stdout, as: UTF8.self)
+      decoding: runInProcess(["report", "--format", "html", "Samples/browser-session.log"]).stdout, as: UTF8.self)
     #expect(
       page.contains("<pre id=\"preview\"><code>\(command.replacingOccurrences(of: "'", with: "&#39;"))</code></pre>"))
   }
@@ -201,13 +201,13 @@ import Testing
     // The file name is log text too.
     let path = dir.appendingPathComponent("<img src=x onerror=alert(4)>.log").path
     try log.write(toFile: path, atomically: true, encoding: .utf8)
-    let run = runTCALog(["report", "--format", "html", path])
+    let run = runInProcess(["report", "--format", "html", path])
     #expect(run.status == 0, "\(run.stderr)")
     let page = String(decoding: run.stdout, as: UTF8.self)
     #expect(page.contains("&lt;img src=x onerror=alert(4)&gt;.log"), "the file name is there, escaped")
 
     // Everything in the page's markup is what the template writes for a plain log.
-    let plain = runTCALog(["report", "--format", "html", "Samples/timestamped.log"])
+    let plain = runInProcess(["report", "--format", "html", "Samples/timestamped.log"])
     let allowed = try Self.markup(of: String(decoding: plain.stdout, as: UTF8.self))
     let found = try Self.markup(of: page)
     #expect(found.subtracting(allowed).isEmpty, "from the log: \(found.subtracting(allowed).sorted())")
@@ -231,7 +231,7 @@ import Testing
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
     let page = dir.appendingPathComponent("report.html").path
-    let run = runTCALog(["report", "--format", "html", "-o", page, "Samples/browser-session.log"])
+    let run = runInProcess(["report", "--format", "html", "-o", page, "Samples/browser-session.log"])
     #expect(run.status == 0 && run.stdout.isEmpty, "\(run.stderr)")
     func chromium(_ args: [String]) throws -> Data {
       let process = Process()
@@ -263,7 +263,7 @@ import Testing
   }
 
   @Test func errorsWritingThePage() throws {
-    let run = runTCALog(["report", "--format", "html", "-o", "/nonexistent-dir/page.html", "Samples/messy.log"])
+    let run = runInProcess(["report", "--format", "html", "-o", "/nonexistent-dir/page.html", "Samples/messy.log"])
     #expect(run.status == 2)
     #expect(run.stderr == "tcalog: error: cannot write /nonexistent-dir/page.html: No such file or directory\n")
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -271,7 +271,7 @@ import Testing
     ).path
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    let onDirectory = runTCALog(["report", "--format", "html", "-o", directory, "Samples/messy.log"])
+    let onDirectory = runInProcess(["report", "--format", "html", "-o", directory, "Samples/messy.log"])
     #expect(onDirectory.status == 2)
     #expect(onDirectory.stderr == "tcalog: error: cannot write \(directory): Is a directory\n")
     let live = runTCALog(["report", "--live", "--format", "html", "Samples/messy.log"])

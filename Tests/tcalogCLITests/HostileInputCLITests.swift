@@ -28,12 +28,12 @@ struct HostileInputCLITests {
     let dir = try Self.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
     let budget = try Self.write("# budget\r\ntodos <= 1 records\r\n", "budget.txt", in: dir)
-    let run = runTCALog(["check", "--budget", budget, "Samples/todos-tca1.log"])
+    let run = runInProcess(["check", "--budget", budget, "Samples/todos-tca1.log"])
     #expect(run.status == 1, "\(String(decoding: run.stdout, as: UTF8.self))\(run.stderr)")
     #expect(String(decoding: run.stdout, as: UTF8.self).contains("FAIL"))
 
     let empty = try Self.write("# nothing yet\r\n\r\n", "empty.txt", in: dir)
-    let none = runTCALog(["check", "--budget", empty, "Samples/todos-tca1.log"])
+    let none = runInProcess(["check", "--budget", empty, "Samples/todos-tca1.log"])
     #expect(none.status == 2)
     #expect(none.stderr == "tcalog: error: \(empty): no rules (expected 'PATTERN <= LIMIT' lines)\n")
   }
@@ -48,19 +48,19 @@ extension HostileInputCLITests {
     defer { try? FileManager.default.removeItem(at: dir) }
     let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
     let budget = try Self.write(bom + Array("todos <= 1 records\n".utf8), "budget.txt", in: dir)
-    let checked = runTCALog(["check", "--budget", budget, "Samples/todos-tca1.log"])
+    let checked = runInProcess(["check", "--budget", budget, "Samples/todos-tca1.log"])
     #expect(checked.status == 1, "\(String(decoding: checked.stdout, as: UTF8.self))\(checked.stderr)")
 
     let filters = try Self.write(bom + Array("todos = ^todos\\.\n".utf8), "filters.txt", in: dir)
-    let all = runTCALog(["filter", "-c", "Samples/todos-tca1.log"])
-    let kept = runTCALog(["filter", "--exclude-filters", filters, "-c", "Samples/todos-tca1.log"])
+    let all = runInProcess(["filter", "-c", "Samples/todos-tca1.log"])
+    let kept = runInProcess(["filter", "--exclude-filters", filters, "-c", "Samples/todos-tca1.log"])
     #expect(kept.status == 0, "\(kept.stderr)")
     #expect(String(decoding: all.stdout, as: UTF8.self) == "17\n")
     #expect(String(decoding: kept.stdout, as: UTF8.self) == "9\n")
 
-    let report = runTCALog(["report", "--format", "json", "Samples/todos-tca1.log"])
+    let report = runInProcess(["report", "--format", "json", "Samples/todos-tca1.log"])
     let saved = try Self.write(bom + Array(report.stdout), "saved.json", in: dir)
-    let compared = runTCALog(["compare", "--format", "json", saved, "Samples/todos-tca1.log"])
+    let compared = runInProcess(["compare", "--format", "json", saved, "Samples/todos-tca1.log"])
     #expect(compared.status == 0, "\(compared.stderr)")
     let json = try #require(try JSONSerialization.jsonObject(with: compared.stdout) as? [String: Any])
     let before = try #require(json["before"] as? [String: Any])
@@ -87,14 +87,14 @@ extension HostileInputCLITests {
     defer { try? FileManager.default.removeItem(at: dir) }
     let log = try Self.write(Self.backtrackingLog, "limit.log", in: dir)
     let budget = try Self.write("\(Self.backtrackingPattern) <= 0\n", "budget.txt", in: dir)
-    let checked = runTCALog(["check", "--budget", budget, log])
+    let checked = runInProcess(["check", "--budget", budget, log])
     #expect(checked.status == 2)
     #expect(checked.stderr.hasPrefix("tcalog: error: \(budget):1: pattern '\(Self.backtrackingPattern)': match limit"))
     #expect(!String(decoding: checked.stdout, as: UTF8.self).contains("ok "))
 
     let filters = try Self.write("backtracks = \(Self.backtrackingPattern)\n", "filters.txt", in: dir)
     for command in ["report", "suggest"] {
-      let run = runTCALog([command, "--filters", filters, log])
+      let run = runInProcess([command, "--filters", filters, log])
       #expect(run.status == 2, "\(command)")
       #expect(
         run.stderr.contains("tcalog: error: \(filters): pattern '\(Self.backtrackingPattern)': match limit"),
@@ -102,7 +102,7 @@ extension HostileInputCLITests {
       #expect(run.stderr.contains("treated as not silenced"), "\(command)")
     }
     // --append adds nothing when what the repository silences is unknown.
-    let appended = runTCALog(["suggest", "--filters", filters, "--append", log])
+    let appended = runInProcess(["suggest", "--filters", filters, "--append", log])
     #expect(appended.status == 2)
     #expect(try String(contentsOfFile: filters, encoding: .utf8) == "backtracks = \(Self.backtrackingPattern)\n")
   }
@@ -135,7 +135,7 @@ extension HostileInputCLITests {
       repeating: "received action:\n  App.Action.café(1)\n  (No state changes)\n\n"
         + "received action:\n  App.Action.tick\n  (No state changes)\n\n", count: 50)
     for jobs in ["1", "2"] {
-      let run = runTCALog(["records", "-j", jobs], stdin: Data(log.utf8))
+      let run = runInProcess(["records", "-j", jobs], stdin: Data(log.utf8))
       #expect(run.status == 0, "\(run.stderr)")
       let paths = try String(decoding: run.stdout, as: UTF8.self).split(separator: "\n").map { line in
         let record = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -197,7 +197,7 @@ extension HostileInputCLITests {
        "actions": [{"path": "tick", "group": false, "parent": null, "records": 3, "lines": 3, "noOpRecords": 0}],
        "statePaths": [], "hiddenStatePaths": 0}
       """, "r.json", in: dir)
-    let run = runTCALog(["compare", saved, "Samples/todos-tca1.log"])
+    let run = runInProcess(["compare", saved, "Samples/todos-tca1.log"])
     #expect(run.status == 2)
     #expect(
       run.stderr
@@ -216,14 +216,14 @@ extension HostileInputCLITests {
     ]
     let log = stamps.map { "\($0) Browser[4242:2f1a] received action:\n  App.Action.tick\n  (No state changes)\n" }
       .joined()
-    let run = runTCALog(["records"], stdin: Data(log.utf8))
+    let run = runInProcess(["records"], stdin: Data(log.utf8))
     #expect(run.status == 0, "\(run.stderr)")
     let timestamps = try String(decoding: run.stdout, as: UTF8.self).split(separator: "\n").map { line in
       let record = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
       return record["timestamp"] as? String
     }
     #expect(timestamps == ["2026-11-20T10:22:00.777323+01:00", nil, nil, nil])
-    let stats = runTCALog(["records", "--stats"], stdin: Data(log.utf8))
+    let stats = runInProcess(["records", "--stats"], stdin: Data(log.utf8))
     #expect(stats.stderr.contains("records with an impossible timestamp (read as none): 3\n"), "\(stats.stderr)")
   }
 }
@@ -244,7 +244,7 @@ extension HostileInputCLITests {
         )
 
       """
-    let run = runTCALog(["trace", "--format", "csv", "link|title"], stdin: Data(log.utf8))
+    let run = runInProcess(["trace", "--format", "csv", "link|title"], stdin: Data(log.utf8))
     #expect(run.status == 0, "\(run.stderr)")
     let csv = String(decoding: run.stdout, as: UTF8.self)
     #expect(csv.contains(#",nil,"'=HYPERLINK(""http://evil.example"",""x"")""#), "\(csv)")
@@ -267,7 +267,7 @@ extension HostileInputCLITests {
         )
 
       """
-    let run = runTCALog(["report", "--format", "markdown"], stdin: Data(log.utf8))
+    let run = runInProcess(["report", "--format", "markdown"], stdin: Data(log.utf8))
     #expect(run.status == 0, "\(run.stderr)")
     let text = String(decoding: run.stdout, as: UTF8.self)
     #expect(text.contains("| `` `a`<b>x</b> `` | 1 | 1 | `rename` 1 |"), "\(text)")
@@ -291,12 +291,12 @@ extension HostileInputCLITests {
         )
 
       """
-    let oneline = runTCALog(["filter", "--format", "oneline"], stdin: Data(log.utf8))
+    let oneline = runInProcess(["filter", "--format", "oneline"], stdin: Data(log.utf8))
     #expect(oneline.status == 0, "\(oneline.stderr)")
     #expect(
       String(decoding: oneline.stdout, as: UTF8.self)
         == #"(standard input):1: #0 set  k\e]52;c;ZXZpbA==\x07\u{202e}\u{2028}"# + "\n")
-    let raw = runTCALog(["filter"], stdin: Data(log.utf8))
+    let raw = runInProcess(["filter"], stdin: Data(log.utf8))
     #expect(raw.stdout.range(of: Data("-   \(key): 1,\n+   \(key): 2,\n".utf8)) != nil)
   }
 }
@@ -331,14 +331,14 @@ extension HostileInputCLITests {
     let a = try Self.write(log(["tap", "tick", "tick"]), "a.log", in: dir)
     let b = try Self.write(log(["tap", "tick"]), "b.log", in: dir)
     for jobs in ["1", "2"] {
-      let before = runTCALog([
+      let before = runInProcess([
         "filter", "-j", jobs, "-B", "2", "-a", "^tap$", "--format", "oneline", "--no-filename", a, b,
       ])
       #expect(
         String(decoding: before.stdout, as: UTF8.self)
           == "1: #0 tap  (no state changes)\n--\n1: #3 tap  (no state changes)\n"
       )
-      let after = runTCALog([
+      let after = runInProcess([
         "filter", "-j", jobs, "-A", "3", "-a", "^tick$", "--format", "oneline", "--no-filename", a, b,
       ])
       #expect(
@@ -362,7 +362,7 @@ extension HostileInputCLITests {
     }
     let a = try Self.write(log("AppA", changes: 2), "a.log", in: dir)
     let b = try Self.write(log("AppB", changes: 3), "b.log", in: dir)
-    let run = runTCALog(["report", "--format", "json", a, b])
+    let run = runInProcess(["report", "--format", "json", a, b])
     #expect(run.status == 0, "\(run.stderr)")
     let json = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
     let states = try #require(json["statePaths"] as? [[String: Any]])

@@ -10,7 +10,7 @@ struct HostileInputMessagesCLITests {
   /// message and once above the caret (it was written whole twice, then 55 KB of spaces).
   @Test func aLongInvalidPatternIsShownAsAnExcerpt() throws {
     let pattern = String(repeating: "a", count: 55_000) + "("
-    let run = runTCALog(["filter", "-t", pattern, Self.sample])
+    let run = runInProcess(["filter", "-t", pattern, Self.sample])
     #expect(run.status == 2)
     let lines = run.stderr.split(separator: "\n")
     #expect(lines.count == 3 && run.stderr.count < 400, "\(run.stderr.prefix(400))")
@@ -22,7 +22,7 @@ struct HostileInputMessagesCLITests {
     #expect(lines.dropFirst().first == "  \(excerpt)")
     #expect(String(lines.last ?? "") == "  " + String(repeating: " ", count: 61) + "^")
     // A short pattern is still shown whole.
-    let short = runTCALog(["filter", "-t", "abc(", Self.sample])
+    let short = runInProcess(["filter", "-t", "abc(", Self.sample])
     #expect(
       short.stderr
         == "tcalog: error: invalid pattern 'abc(' at offset 4: missing closing parenthesis\n  abc(\n      ^\n")
@@ -32,14 +32,14 @@ struct HostileInputMessagesCLITests {
   /// invalid for '-j <jobs>'"), for every command and the default one; after `--` it is a
   /// file name.
   @Test func jobsWithTheirValueAttachedAreJobs() throws {
-    let expected = runTCALog(["filter", "-c", "-j", "1", Self.sample])
+    let expected = runInProcess(["filter", "-c", "-j", "1", Self.sample])
     for arguments in [["filter", "-c", "-j1", Self.sample], ["filter", "-c", "-j2", Self.sample]] {
-      let run = runTCALog(arguments)
+      let run = runInProcess(arguments)
       #expect(run.status == 0 && run.stdout == expected.stdout, "\(arguments): \(run.stderr)")
     }
-    let report = runTCALog(["-j1", Self.sample])
-    #expect(report.status == 0 && report.stdout == runTCALog(["report", "-j", "1", Self.sample]).stdout)
-    let file = runTCALog(["records", "--", "-j1"])
+    let report = runInProcess(["-j1", Self.sample])
+    #expect(report.status == 0 && report.stdout == runInProcess(["report", "-j", "1", Self.sample]).stdout)
+    let file = runInProcess(["records", "--", "-j1"])
     #expect(file.status == 2 && file.stderr == "tcalog: error: -j1: No such file or directory\n")
   }
 
@@ -72,8 +72,8 @@ struct HostileInputMessagesCLITests {
   /// `(*NO_JIT)` asks PCRE2 for its interpreter: the pattern matches as without it (every
   /// JIT match failed, "bad JIT option", for every record).
   @Test func aNoJITPatternMatchesAsWithout() throws {
-    let plain = runTCALog(["filter", "-c", "-t", "hover", Self.sample])
-    let noJIT = runTCALog(["filter", "-c", "-t", "(*NO_JIT)hover", Self.sample])
+    let plain = runInProcess(["filter", "-c", "-t", "hover", Self.sample])
+    let noJIT = runInProcess(["filter", "-c", "-t", "(*NO_JIT)hover", Self.sample])
     #expect(plain.status == 0 && Int(String(decoding: plain.stdout, as: UTF8.self).dropLast()) ?? 0 > 0)
     #expect(noJIT.stdout == plain.stdout && noJIT.status == 0)
     #expect(noJIT.stderr.isEmpty, "\(noJIT.stderr.prefix(300))")
@@ -85,7 +85,7 @@ struct HostileInputMessagesCLITests {
     defer { try? FileManager.default.removeItem(at: dir) }
     let strict = try HostileInputCLITests.write("todos <= 1 records\n", "strict.txt", in: dir)
     let loose = try HostileInputCLITests.write("todos <= 1000 records\n", "loose.txt", in: dir)
-    let run = runTCALog(["check", "--budget", strict, "--budget", loose, "Samples/todos-tca1.log"])
+    let run = runInProcess(["check", "--budget", strict, "--budget", loose, "Samples/todos-tca1.log"])
     #expect(run.status == 2 && run.stdout.isEmpty)
     #expect(
       run.stderr
@@ -100,20 +100,20 @@ struct HostileInputMessagesCLITests {
     defer { try? FileManager.default.removeItem(at: dir) }
     let budget = try HostileInputCLITests.write("todos <= 1 records\n", "budget.txt", in: dir)
     let missing = dir.appendingPathComponent("missing.log").path
-    let run = runTCALog(["check", "--budget", budget, "Samples/todos-tca1.log", missing])
+    let run = runInProcess(["check", "--budget", budget, "Samples/todos-tca1.log", missing])
     #expect(run.status == 2)
     #expect(String(decoding: run.stdout, as: UTF8.self).contains("FAIL"))
     #expect(run.stderr == "tcalog: error: \(missing): No such file or directory\n")
-    let initial = runTCALog(["check", "--init", "Samples/todos-tca1.log", missing])
+    let initial = runInProcess(["check", "--init", "Samples/todos-tca1.log", missing])
     #expect(initial.status == 2 && initial.stdout.isEmpty)
   }
 
   /// A budget or filter repository named as `/dev/zero` is refused at 16 MiB (it was read
   /// until memory ran out, 4 GB).
   @Test func aBudgetOrFilterFileWithoutEndIsRefused() throws {
-    let budget = runTCALog(["check", "--budget", "/dev/zero", Self.sample])
+    let budget = runInProcess(["check", "--budget", "/dev/zero", Self.sample])
     #expect(budget.status == 2 && budget.stderr == "tcalog: error: cannot read budget /dev/zero: larger than 16 MiB\n")
-    let filters = runTCALog(["filter", "--filters", "/dev/zero", "--only", "x", Self.sample])
+    let filters = runInProcess(["filter", "--filters", "/dev/zero", "--only", "x", Self.sample])
     #expect(filters.status == 2 && filters.stderr == "tcalog: error: /dev/zero: cannot read: larger than 16 MiB\n")
   }
 }

@@ -31,14 +31,14 @@ struct JobsAndStdinCLITests {
     defer { if sample == "all" { unlink(path) } }
     let input = try Data(contentsOf: URL(fileURLWithPath: path, relativeTo: packageRoot))
     for command in [["records"], ["report", "--format", "json"], ["suggest", "--format", "json"]] {
-      let expected = runTCALog(command + ["-j", "1", path])
+      let expected = runInProcess(command + ["-j", "1", path])
       #expect(expected.status == 0, "\(command) \(sample): \(expected.stderr)")
       let reference = Self.named(expected.stdout, as: path)
       for jobs in [["-j", "2"], ["-j", "3"], []] {
-        let file = runTCALog(command + jobs + [path])
+        let file = runInProcess(command + jobs + [path])
         #expect(Self.named(file.stdout, as: path) == reference, "\(command) \(jobs) \(sample)")
         #expect(file.stderr == expected.stderr, "\(command) \(jobs) \(sample)")
-        let stdin = runTCALog(command + jobs + ["-"], stdin: input)
+        let stdin = runInProcess(command + jobs + ["-"], stdin: input)
         #expect(Self.named(stdin.stdout, as: path) == reference, "\(command) \(jobs) - < \(sample)")
         #expect(stdin.status == expected.status, "\(command) \(jobs) - < \(sample)")
       }

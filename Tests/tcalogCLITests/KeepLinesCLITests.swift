@@ -22,7 +22,7 @@ import Testing
 
   /// The action path of every record of the sample.
   static func recordPaths() throws -> [String] {
-    let run = runTCALog(["records", "--format", "ndjson", sample])
+    let run = runInProcess(["records", "--format", "ndjson", sample])
     try #require(run.status == 0)
     return try String(decoding: run.stdout, as: UTF8.self).split(separator: "\n").map { line in
       let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -36,11 +36,11 @@ import Testing
     let filters = try Self.repository("keep hover = ^windows\\.window\\.tabs\\.tab\\.hoverChanged$\n")
     defer { try? FileManager.default.removeItem(atPath: (filters as NSString).deletingLastPathComponent) }
     // Without the keep line it is noise, suggested.
-    let plain = try Self.json(runTCALog(["suggest", "--format", "json", Self.sample]).stdout)
+    let plain = try Self.json(runInProcess(["suggest", "--format", "json", Self.sample]).stdout)
     let plainNames = try #require(plain["suggestions"] as? [[String: Any]]).compactMap { $0["name"] as? String }
     try #require(plainNames.contains("windowsWindowTabsTabHoverChanged"))
 
-    let run = runTCALog(["suggest", "--format", "json", "--filters", filters, Self.sample])
+    let run = runInProcess(["suggest", "--format", "json", "--filters", filters, Self.sample])
     #expect(run.status == 0, "\(run.stderr)")
     let object = try Self.json(run.stdout)
     let names = try #require(object["suggestions"] as? [[String: Any]]).compactMap { $0["name"] as? String }
@@ -52,7 +52,7 @@ import Testing
     let keptHover = try #require(kept.first { $0["path"] as? String == "windows.window.tabs.tab.hoverChanged" })
     #expect(keptHover["reason"] as? String == "keep-line" && keptHover["detail"] as? String == "hover")
 
-    let swift = runTCALog(["suggest", "--filters", filters, Self.sample])
+    let swift = runInProcess(["suggest", "--filters", filters, Self.sample])
     let text = String(decoding: swift.stdout, as: UTF8.self)
     #expect(
       text.contains(
@@ -60,7 +60,7 @@ import Testing
           + "//   `windows.window.tabs.tab.hoverChanged`: 264 records, 31.8 % of lines: keep line `hover`\n"))
     #expect(!text.contains("static var windowsWindowTabsTabHoverChanged"))
 
-    let append = runTCALog(["suggest", "--filters", filters, "--append", Self.sample])
+    let append = runInProcess(["suggest", "--filters", filters, "--append", Self.sample])
     #expect(append.status == 0, "\(append.stderr)")
     let written = try String(contentsOfFile: filters, encoding: .utf8)
     #expect(
@@ -77,7 +77,7 @@ import Testing
     let warning =
       "tcalog: warning: \(filters):2: keep line 'selectTab' keeps windows.window.selectTab, which 'windows' (line 1) would silence: kept\n"
 
-    let report = runTCALog([
+    let report = runInProcess([
       "report", "--format", "json", "--depth", "9", "--top", "100", "--filters", filters, Self.sample,
     ])
     #expect(report.status == 0)
@@ -90,7 +90,7 @@ import Testing
     #expect(silencedBy("windows.window.mouseMoved") == ["windows"])
     #expect(silencedBy("timerTicked") == [])
 
-    let suggest = runTCALog(["suggest", "--format", "json", "--filters", filters, Self.sample])
+    let suggest = runInProcess(["suggest", "--format", "json", "--filters", filters, Self.sample])
     #expect(suggest.stderr == warning)
     let kept = try #require(try Self.json(suggest.stdout)["kept"] as? [[String: Any]])
     #expect(kept.first { $0["path"] as? String == "windows.window.selectTab" }?["reason"] as? String == "keep-line")
@@ -100,10 +100,10 @@ import Testing
     let paths = try Self.recordPaths()
     let expected = paths.filter { !$0.hasPrefix("windows.") || $0 == "windows.window.selectTab" }.count
     try #require(expected > 0 && paths.contains("windows.window.selectTab"))
-    let count = runTCALog(["filter", "-c", "--exclude-filters", filters, Self.sample])
+    let count = runInProcess(["filter", "-c", "--exclude-filters", filters, Self.sample])
     #expect(String(decoding: count.stdout, as: UTF8.self) == "\(expected)\n")
     // The command line's --exclude is not overruled.
-    let excluded = runTCALog(["filter", "-c", "--exclude-filters", filters, "--exclude", "selectTab", Self.sample])
+    let excluded = runInProcess(["filter", "-c", "--exclude-filters", filters, "--exclude", "selectTab", Self.sample])
     #expect(
       String(decoding: excluded.stdout, as: UTF8.self)
         == "\(expected - paths.filter { $0 == "windows.window.selectTab" }.count)\n")

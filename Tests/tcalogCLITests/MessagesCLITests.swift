@@ -7,7 +7,7 @@ struct MessagesCLITests {
     for arguments in [
       ["fitler", "-a", "x", "Samples/todos-tca1.log"], ["fitler", "Samples/todos-tca1.log"], ["recrods"],
     ] {
-      let run = runTCALog(arguments)
+      let run = runInProcess(arguments)
       #expect(run.status == 2, "\(arguments)")
       #expect(
         run.stderr.hasPrefix(
@@ -33,29 +33,29 @@ struct MessagesCLITests {
   }
 
   @Test func helpForAnUnknownCommandIsAnError() {
-    let unknown = runTCALog(["help", "nosuch"])
+    let unknown = runInProcess(["help", "nosuch"])
     #expect(unknown.status == 2)
     #expect(
       unknown.stderr
         == "tcalog: error: help: no command 'nosuch' (commands: report, filter, records, suggest, trace, compare, check)\n"
     )
-    let near = runTCALog(["help", "fitler"])
+    let near = runInProcess(["help", "fitler"])
     #expect(near.status == 2 && near.stderr.contains("did you mean 'filter'?"))
-    #expect(runTCALog(["help", "help"]).status == 0)
-    #expect(runTCALog(["hlep"]).stderr.contains("did you mean 'help'?"))
-    let known = runTCALog(["help", "filter"])
+    #expect(runInProcess(["help", "help"]).status == 0)
+    #expect(runInProcess(["hlep"]).stderr.contains("did you mean 'help'?"))
+    let known = runInProcess(["help", "filter"])
     #expect(
       known.status == 0
         && String(decoding: known.stdout, as: UTF8.self).hasPrefix("OVERVIEW: Print the records that match"))
   }
 
   @Test func usageErrorsPointAtTheSubcommandsHelp() {
-    let filter = runTCALog(["filter", "-A", "-1", "Samples/todos-tca1.log"])
+    let filter = runInProcess(["filter", "-A", "-1", "Samples/todos-tca1.log"])
     #expect(filter.status == 2)
     #expect(filter.stderr == "tcalog: error: -A needs a number of records, 0 or more (see 'tcalog filter --help')\n")
-    let report = runTCALog(["--bogus"])
+    let report = runInProcess(["--bogus"])
     #expect(report.stderr.hasSuffix("(see 'tcalog report --help')\n"))
-    let jobs = runTCALog(["records", "-j", "0", "Samples/todos-tca1.log"])
+    let jobs = runInProcess(["records", "-j", "0", "Samples/todos-tca1.log"])
     #expect(jobs.stderr == "tcalog: error: --jobs must be a positive number (see 'tcalog records --help')\n")
   }
 
@@ -63,18 +63,18 @@ struct MessagesCLITests {
   /// errors and the root's version still come the whole way: named from `tcalog`.
   @Test func aCommandParsedOnItsOwnStillSpeaksAsTCALog() {
     for arguments in [["report", "--help"], ["filter", "-h"], ["--help"]] {
-      let help = String(decoding: runTCALog(arguments).stdout, as: UTF8.self)
+      let help = String(decoding: runInProcess(arguments).stdout, as: UTF8.self)
       #expect(help.contains("USAGE: tcalog "), "\(arguments)")
     }
-    #expect(String(decoding: runTCALog(["--version"]).stdout, as: UTF8.self).first?.isNumber == true)
-    let bogus = runTCALog(["records", "--bogus", "Samples/todos-tca1.log"])
+    #expect(String(decoding: runInProcess(["--version"]).stdout, as: UTF8.self).first?.isNumber == true)
+    let bogus = runInProcess(["records", "--bogus", "Samples/todos-tca1.log"])
     #expect(bogus.status == 2 && bogus.stderr.hasSuffix("(see 'tcalog records --help')\n"))
-    let parsed = runTCALog(["records", "--stats", "Samples/todos-tca1.log"])
+    let parsed = runInProcess(["records", "--stats", "Samples/todos-tca1.log"])
     #expect(parsed.status == 0 && parsed.stderr.hasPrefix("records: "), "the statistics, on standard error")
   }
 
   @Test func jobsHelpShowsOneDefault() {
-    let help = String(decoding: runTCALog(["filter", "--help"]).stdout, as: UTF8.self)
+    let help = String(decoding: runInProcess(["filter", "--help"]).stdout, as: UTF8.self)
     let jobs = help.components(separatedBy: "--jobs")[1].prefix(160)
     #expect(jobs.components(separatedBy: "default").count == 2, "\(jobs)")
   }
@@ -116,7 +116,7 @@ struct MessagesCLITests {
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
     // Not a terminal: no notice.
-    #expect(runTCALog(["records", "--stats"], stdin: Data()).stderr.hasPrefix("records: 0"))
+    #expect(runInProcess(["records", "--stats"], stdin: Data()).stderr.hasPrefix("records: 0"))
   }
 
   /// Many lines and no record: say what is probably missing (a `log stream` of a stock
@@ -124,11 +124,11 @@ struct MessagesCLITests {
   @Test func manyLinesWithoutARecordPointToCapture() {
     let lines = (1...12_345).map { "2026-11-20 10:22:33.100000+0100 Browser[4242:1a2b] unrelated line \($0)\n" }
       .joined()
-    let run = runTCALog(["report"], stdin: Data(lines.utf8))
+    let run = runInProcess(["report"], stdin: Data(lines.utf8))
     #expect(
       run.stderr
         == "tcalog: 0 records in 12,345 lines: is _printChanges() or debugDiffing enabled? see tcalog(1) CAPTURE\n")
-    let few = runTCALog(["report"], stdin: Data("a\nb\n".utf8))
+    let few = runInProcess(["report"], stdin: Data("a\nb\n".utf8))
     #expect(few.stderr.isEmpty)
   }
 }

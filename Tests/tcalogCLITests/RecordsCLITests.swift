@@ -19,7 +19,7 @@ struct RecordsCLITests {
 
   @Test(arguments: samples)
   func recordsOfEverySampleMatchItsExpectedFile(_ name: String) throws {
-    let run = runTCALog(["records", "Samples/\(name).log"])
+    let run = runInProcess(["records", "Samples/\(name).log"])
     #expect(run.status == 0, "stderr: \(run.stderr)")
     let expected = try Self.expected(name)
     if run.stdout != expected {
@@ -48,14 +48,14 @@ struct RecordsCLITests {
     let expectedArray = try canonicalJSON(
       Data("[".utf8) + Data(expected.split(separator: 0x0A).joined(separator: Data(",".utf8))) + Data("]".utf8))
     for jobs in ["1", "2"] {
-      let ndjson = runTCALog(["records", "--jobs", jobs, path])
+      let ndjson = runInProcess(["records", "--jobs", jobs, path])
       #expect(ndjson.status == 0 && ndjson.stdout == expected, "--jobs \(jobs) ndjson")
-      let json = runTCALog(["records", "--jobs", jobs, "--format", "json", path])
+      let json = runInProcess(["records", "--jobs", jobs, "--format", "json", path])
       #expect(json.status == 0)
       let array = try canonicalJSON(json.stdout)
       #expect(array == expectedArray, "--jobs \(jobs) json")
     }
-    let stats = ["1", "2"].map { runTCALog(["records", "--stats", "--jobs", $0, path]) }
+    let stats = ["1", "2"].map { runInProcess(["records", "--stats", "--jobs", $0, path]) }
     #expect(stats.allSatisfy { $0.status == 0 && $0.stdout.isEmpty })
     #expect(stats[0].stderr == stats[1].stderr)
     #expect(stats[0].stderr.contains("records: \(expectedRecords.count) "))
@@ -76,7 +76,7 @@ struct RecordsCLITests {
   }
 
   @Test func statsGoToStandardErrorAndAccountForEveryLine() throws {
-    let run = runTCALog(["records", "--stats", "Samples/messy.log"])
+    let run = runInProcess(["records", "--stats", "Samples/messy.log"])
     #expect(run.status == 0)
     #expect(run.stdout.isEmpty)
     let records = try Self.expectedRecords("messy")
@@ -94,7 +94,7 @@ struct RecordsCLITests {
   }
 
   @Test func missingFileIsAnErrorButTheOtherFilesAreRead() throws {
-    let run = runTCALog(["records", "Samples/no-such-file.log", "Samples/todos-tca0.log"])
+    let run = runInProcess(["records", "Samples/no-such-file.log", "Samples/todos-tca0.log"])
     #expect(run.status == 2)
     #expect(run.stderr.hasPrefix("tcalog: error: Samples/no-such-file.log: "), "stderr: \(run.stderr)")
     #expect(run.stderr.contains("No such file or directory"))
@@ -102,7 +102,7 @@ struct RecordsCLITests {
   }
 
   @Test func recordIndexesContinueAcrossFiles() throws {
-    let run = runTCALog(["records", "Samples/todos-tca0.log", "Samples/todos-tca1.log"])
+    let run = runInProcess(["records", "Samples/todos-tca0.log", "Samples/todos-tca1.log"])
     #expect(run.status == 0)
     let indexes = String(decoding: run.stdout, as: UTF8.self).split(separator: "\n").map {
       (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["index"] as? Int
@@ -111,7 +111,7 @@ struct RecordsCLITests {
   }
 
   @Test func directoryIsAnError() {
-    let run = runTCALog(["records", "Samples"])
+    let run = runInProcess(["records", "Samples"])
     #expect(run.status == 2)
     #expect(run.stdout.isEmpty)
     #expect(run.stderr.hasPrefix("tcalog: error: Samples: "), "stderr: \(run.stderr)")
@@ -124,19 +124,19 @@ struct RecordsCLITests {
     #expect(FileManager.default.createFile(atPath: path, contents: Data()))
     defer { try? FileManager.default.removeItem(atPath: path) }
     for (arguments, status) in [(["records"], Int32(0)), (["report"], 0), (["filter"], 1)] {
-      let file = runTCALog(arguments + [path])
-      let pipe = runTCALog(arguments, stdin: Data())
+      let file = runInProcess(arguments + [path])
+      let pipe = runInProcess(arguments, stdin: Data())
       #expect(file.status == status && pipe.status == status, "\(arguments)")
       #expect(file.stderr.isEmpty && pipe.stderr.isEmpty, "\(file.stderr)")
       #expect(file.stdout == pipe.stdout)
     }
     #expect(
-      String(decoding: runTCALog(["report", path]).stdout, as: UTF8.self).hasPrefix(
+      String(decoding: runInProcess(["report", path]).stdout, as: UTF8.self).hasPrefix(
         "0 records (0 complete, 0 incomplete)"))
   }
 
   @Test func binaryInputDoesNotCrash() {
-    let run = runTCALog(["records", "/bin/ls"])
+    let run = runInProcess(["records", "/bin/ls"])
     #expect(run.status == 0, "stderr: \(run.stderr)")
     // Whatever is found must be whole JSON lines.
     for line in run.stdout.split(separator: 0x0A) {
@@ -147,7 +147,7 @@ struct RecordsCLITests {
   @Test(arguments: [["records"], ["records", "-"]])
   func standardInputGivesTheSameRecordsAsTheFile(_ args: [String]) throws {
     let log = try Data(contentsOf: packageRoot.appendingPathComponent("Samples/todos-tca1.log"))
-    let run = runTCALog(args, stdin: log)
+    let run = runInProcess(args, stdin: log)
     #expect(run.status == 0, "stderr: \(run.stderr)")
     let expected = String(decoding: try Self.expected("todos-tca1"), as: UTF8.self)
       .replacingOccurrences(of: #""file":"Samples/todos-tca1.log""#, with: #""file":"-""#)
@@ -157,7 +157,7 @@ struct RecordsCLITests {
   /// A log piped in that is larger than a pipe's buffer and than one read.
   @Test func largeLogThroughStandardInput() throws {
     let log = try Data(contentsOf: packageRoot.appendingPathComponent("Samples/timestamped.log"))
-    let run = runTCALog(["records"], stdin: log)
+    let run = runInProcess(["records"], stdin: log)
     #expect(run.status == 0)
     let expected = String(decoding: try Self.expected("timestamped"), as: UTF8.self)
       .replacingOccurrences(of: #""file":"Samples/timestamped.log""#, with: #""file":"-""#)

@@ -19,7 +19,7 @@ struct ReliabilityCLITests {
     data.append(Data("\nreceived action: A.Action.b\n".utf8))
     let path = try Self.temporaryFile("long", data)
     defer { unlink(path) }
-    let run = runTCALog(["records", "--stats", path])
+    let run = runInProcess(["records", "--stats", path])
     #expect(run.status == 0)
     #expect(run.stderr.contains("records: 2 (complete 2, incomplete 0)"))
     #expect(run.stderr.contains("other lines: 2"))
@@ -30,15 +30,15 @@ struct ReliabilityCLITests {
     let path = try Self.temporaryFile("esc", Data(log.utf8))
     defer { unlink(path) }
     // Colour on (as on a terminal): escaped.
-    let shown = runTCALog(["filter", "--color", "always", "-t", "hover", path])
+    let shown = runInProcess(["filter", "--color", "always", "-t", "hover", path])
     let text = String(decoding: shown.stdout, as: UTF8.self)
     #expect(text.contains("\\e[2J") && text.contains("\\e]52;"))
     #expect(!shown.stdout.contains(0x07) && !text.contains("\u{1B}[2J") && !text.contains("\u{1B}]52"))
     // Raw into a pipe: the bytes as they were.
-    let raw = runTCALog(["filter", "-t", "hover", path])
+    let raw = runInProcess(["filter", "-t", "hover", path])
     #expect(raw.stdout == Data(log.utf8))
     // The report escapes what it shows.
-    let report = String(decoding: runTCALog(["report", path]).stdout, as: UTF8.self)
+    let report = String(decoding: runInProcess(["report", path]).stdout, as: UTF8.self)
     #expect(!report.contains("\u{1B}[2J") && !report.contains("\u{1B}]52"))
   }
 
@@ -113,7 +113,7 @@ struct ReliabilityCLITests {
   }
 
   @Test func aPatternOverTheLengthLimitIsRefused() throws {
-    let run = runTCALog(["filter", "-a", String(repeating: "a", count: 70_000), "Samples/todos-tca1.log"])
+    let run = runInProcess(["filter", "-a", String(repeating: "a", count: 70_000), "Samples/todos-tca1.log"])
     #expect(run.status == 2)
     #expect(run.stderr.hasPrefix("tcalog: error: invalid pattern"))
     #expect(run.stderr.contains("more than the limit"))
@@ -130,17 +130,17 @@ struct ReliabilityCLITests {
   @Test func aDeeplyNestedActionIsReadByReportFilterAndRecords() throws {
     let path = try Self.deeplyNestedLog()
     defer { unlink(path) }
-    let report = runTCALog(["report", path])
+    let report = runInProcess(["report", path])
     #expect(report.status == 0, "\(report.stderr.prefix(300))")
     #expect(String(decoding: report.stdout, as: UTF8.self).hasPrefix("1 record (1 complete"))
-    let json = runTCALog(["report", "--format", "json", path])
+    let json = runInProcess(["report", "--format", "json", path])
     #expect(json.status == 0)
     #expect(
       String(decoding: json.stdout, as: UTF8.self).contains(
         "\"path\": \"a" + String(repeating: ".a", count: 15_999) + "\""))
-    let filter = runTCALog(["filter", "-c", path])
+    let filter = runInProcess(["filter", "-c", path])
     #expect(filter.status == 0 && String(decoding: filter.stdout, as: UTF8.self) == "1\n")
-    let records = runTCALog(["records", path])
+    let records = runInProcess(["records", path])
     #expect(records.status == 0 && records.stdout.split(separator: 0x0A).count == 1)
   }
 
@@ -149,7 +149,7 @@ struct ReliabilityCLITests {
     defer { unlink(path) }
     // Paths deeper than 64 cases are never suggested (patterns and stubs grow per case),
     // and the warning that says so stays one short line.
-    let suggest = runTCALog(["suggest", path])
+    let suggest = runInProcess(["suggest", path])
     #expect(suggest.status == 0, "status \(suggest.status)")
     #expect(suggest.stderr.contains("not plain Swift identifiers") && suggest.stderr.count < 300)
   }
@@ -194,7 +194,7 @@ struct ReliabilityCLITests {
     let expected = try Self.shell("gzip -dc '\(plain).gz' | '\(binary.path)' filter -c")
     #expect(Int(expected.dropLast()) ?? 0 > 1500)
     for jobs in ["1", "2"] {
-      let run = runTCALog(["filter", "-c", "-j", jobs, plain + ".gz"])
+      let run = runInProcess(["filter", "-c", "-j", jobs, plain + ".gz"])
       #expect(String(decoding: run.stdout, as: UTF8.self) == expected, "-j \(jobs)")
       #expect(run.status == 2)
       #expect(run.stderr == "tcalog: error: \(plain).gz: unexpected end of gzip data (file cut off?)\n")
@@ -214,7 +214,7 @@ struct ReliabilityCLITests {
     let path = try Self.temporaryFile("oversized", data)
     defer { unlink(path) }
     for jobs in ["1", "2"] {
-      let run = runTCALog(["records", "--stats", "-j", jobs, path])
+      let run = runInProcess(["records", "--stats", "-j", jobs, path])
       #expect(
         run.stderr.contains("tcalog: warning: \(path):1: record larger than 64 MiB: kept incomplete"), "-j \(jobs)")
       #expect(run.stderr.contains("records over the size cap: 1"), "-j \(jobs)")

@@ -70,8 +70,8 @@ let sampleLog = String(
 
   @Test func bareFileRunsTheReport() throws {
     let file = try writeSample()
-    let bare = try Binary.run([file])
-    let explicit = try Binary.run(["report", file])
+    let bare = runInProcessText([file])
+    let explicit = runInProcessText(["report", file])
     #expect(bare.status == 0)
     #expect(bare.stdout == explicit.stdout)
     #expect(bare.stdout.contains("Noisiest actions"))
@@ -81,34 +81,34 @@ let sampleLog = String(
   }
 
   @Test func standardInputAndColorAlways() throws {
-    let result = try Binary.run(["--color", "always"], stdin: sampleLog)
+    let result = runInProcessText(["--color", "always"], stdin: sampleLog)
     #expect(result.status == 0)
     #expect(result.stdout.contains("\u{1B}[1m"))
   }
 
   @Test func jsonAndCSVFormats() throws {
     let file = try writeSample()
-    let json = try Binary.run(["report", "--format", "json", file])
+    let json = runInProcessText(["report", "--format", "json", file])
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     #expect(object["completeRecords"] as? Int == 20)
-    let csv = try Binary.run(["report", "--format", "csv", "--depth", "1", file])
+    let csv = runInProcessText(["report", "--format", "csv", "--depth", "1", file])
     #expect(csv.stdout.hasPrefix("table,path,"))
   }
 
   @Test func suggestWritesSwiftAndJSON() throws {
     let file = try writeSample()
-    let swift = try Binary.run(["suggest", "--target", "0.5", file])
+    let swift = runInProcessText(["suggest", "--target", "0.5", file])
     #expect(swift.status == 0)
     #expect(swift.stdout.contains("extension ActionFilter where Action == AppAction {"))
     #expect(swift.stdout.contains("if case .windows(.window(_, action: .mouseMoved)) = action"))
-    let json = try Binary.run(["suggest", "--format", "json", file])
+    let json = runInProcessText(["suggest", "--format", "json", file])
     #expect((try? JSONSerialization.jsonObject(with: Data(json.stdout.utf8))) != nil)
   }
 
   @Test func exitStatuses() throws {
-    #expect(try Binary.run(["report", "/nonexistent/file.log"]).status == 2)
-    #expect(try Binary.run(["report", "--by", "nonsense"]).status == 2)
-    #expect(try Binary.run(["suggest", "--target", "2x"]).status == 2)
+    #expect(runInProcessText(["report", "/nonexistent/file.log"]).status == 2)
+    #expect(runInProcessText(["report", "--by", "nonsense"]).status == 2)
+    #expect(runInProcessText(["suggest", "--target", "2x"]).status == 2)
   }
 
   /// `--by noop --top 3` shows the three actions with the most no-op records (the tree
@@ -116,7 +116,7 @@ let sampleLog = String(
   /// timerTicked); `--by count` ranks by records the same way.
   @Test func rankingByNoOpsOrCountKeepsTheBiggest() throws {
     func rows(_ by: String) -> [String] {
-      let run = runTCALog(["report", "--by", by, "--top", "3", "--format", "csv", "Samples/browser-session.log"])
+      let run = runInProcess(["report", "--by", by, "--top", "3", "--format", "csv", "Samples/browser-session.log"])
       return String(decoding: run.stdout, as: UTF8.self).split(separator: "\n")
         .filter { $0.hasPrefix("action,") }.map { String($0.split(separator: ",")[1]) }
     }
@@ -128,7 +128,7 @@ let sampleLog = String(
   @Test func machineFormatsCarryEveryRowUnlessTopIsGiven() throws {
     let log = (0..<40).map { "received action: AppAction.action\($0)\n" }.joined()
     func actionRows(_ arguments: [String]) -> Int {
-      let run = runTCALog(["report"] + arguments, stdin: Data(log.utf8))
+      let run = runInProcess(["report"] + arguments, stdin: Data(log.utf8))
       let text = String(decoding: run.stdout, as: UTF8.self)
       return arguments.contains("csv")
         ? text.split(separator: "\n").filter { $0.hasPrefix("action,") }.count
@@ -138,12 +138,12 @@ let sampleLog = String(
     #expect(actionRows(["--format", "json"]) == 40)
     #expect(actionRows(["--format", "csv", "--top", "15"]) == 15)
     #expect(actionRows(["--format", "json", "--top", "3"]) == 3)
-    let text = String(decoding: runTCALog(["report"], stdin: Data(log.utf8)).stdout, as: UTF8.self)
+    let text = String(decoding: runInProcess(["report"], stdin: Data(log.utf8)).stdout, as: UTF8.self)
     #expect(text.contains("… 25 more rows"))
   }
 
   @Test func aNegativeTopIsRefusedAsNotPositive() throws {
-    let run = runTCALog(["report", "--top", "-3", "Samples/todos-tca1.log"])
+    let run = runInProcess(["report", "--top", "-3", "Samples/todos-tca1.log"])
     #expect(run.status == 2)
     #expect(run.stderr.hasPrefix("tcalog: error: --top must be a positive number"), "\(run.stderr)")
   }
@@ -151,13 +151,13 @@ let sampleLog = String(
   /// One of a thing is singular: "1 record", "1 line", "1 other line", "1 more row".
   @Test func oneOfAThingIsSingular() throws {
     let log = "noise\nreceived action: A.Action.a\n" + (0..<16).map { "received action: A.Action.b\($0)\n" }.joined()
-    let text = String(decoding: runTCALog(["report"], stdin: Data(log.utf8)).stdout, as: UTF8.self)
+    let text = String(decoding: runInProcess(["report"], stdin: Data(log.utf8)).stdout, as: UTF8.self)
     #expect(text.contains("18 lines (1 other line), "))
     #expect(text.contains("  … 2 more rows (--top, --min-share)"))
-    let one = String(decoding: runTCALog(["report", "--top", "16"], stdin: Data(log.utf8)).stdout, as: UTF8.self)
+    let one = String(decoding: runInProcess(["report", "--top", "16"], stdin: Data(log.utf8)).stdout, as: UTF8.self)
     #expect(one.contains("  … 1 more row (--top, --min-share)"))
     let single = String(
-      decoding: runTCALog(["report"], stdin: Data("received action: A.Action.a\n".utf8)).stdout, as: UTF8.self)
+      decoding: runInProcess(["report"], stdin: Data("received action: A.Action.a\n".utf8)).stdout, as: UTF8.self)
     #expect(single.hasPrefix("1 record (1 complete, 0 incomplete), 0.0 % no-op\n1 line (0 other lines), 28 B\n"))
   }
 }
@@ -207,7 +207,7 @@ let sampleLog = String(
 @Suite struct LiveFormatCLITests {
   @Test(arguments: [["--live"], ["--follow"]])
   func liveRefusesMachineFormats(_ mode: [String]) throws {
-    let result = try Binary.run(["report"] + mode + ["--format", "json", "Samples/messy.log"])
+    let result = runInProcessText(["report"] + mode + ["--format", "json", "Samples/messy.log"])
     #expect(result.status == 2)
     #expect(result.stderr.hasPrefix("tcalog: error: --live and --follow redraw a text table"), "\(result.stderr)")
     #expect(result.stdout.isEmpty)

@@ -6,7 +6,7 @@ import Testing
   static let flagship = "Samples/browser-session.log"
 
   static func json(_ arguments: [String]) throws -> [String: Any] {
-    let result = try Binary.run(["suggest", "--format", "json"] + arguments)
+    let result = runInProcessText(["suggest", "--format", "json"] + arguments)
     try #require(result.status == 0, "\(result.stderr)")
     return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
   }
@@ -31,7 +31,7 @@ import Testing
       #expect(["noise", "signal", "ambiguous"].contains(a["class"] as? String ?? ""))
       #expect((a["reasons"] as? [String])?.isEmpty == false)
     }
-    let swift = try Binary.run(["suggest", Self.flagship])
+    let swift = runInProcessText(["suggest", Self.flagship])
     #expect(swift.stdout.contains("static var windowsWindowMouseMoved: Self {"))
     #expect(!swift.stdout.contains("\n  static var windowsWindowSelectTab"))
     #expect(swift.stdout.contains(".debugDiffing(allowedActions: .allExcept("))
@@ -39,7 +39,7 @@ import Testing
 
   /// `report --format json` marks each row with the class `suggest` uses.
   @Test func reportShowsTheSameClasses() throws {
-    let report = try Binary.run(["report", "--format", "json", "--depth", "9", "--top", "100", Self.flagship])
+    let report = runInProcessText(["report", "--format", "json", "--depth", "9", "--top", "100", Self.flagship])
     let object = try #require(try JSONSerialization.jsonObject(with: Data(report.stdout.utf8)) as? [String: Any])
     let rows = try #require(object["actions"] as? [[String: Any]])
     let classified = try #require(try Self.json([Self.flagship])["actions"] as? [[String: Any]])
@@ -59,7 +59,7 @@ import Testing
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
     let filters = dir.appendingPathComponent("noise.filters").path
-    let first = try Binary.run(["suggest", "--filters", filters, "--append", Self.flagship])
+    let first = runInProcessText(["suggest", "--filters", filters, "--append", Self.flagship])
     #expect(first.status == 0, "\(first.stderr)")
     let written = try String(contentsOfFile: filters, encoding: .utf8)
     let active = try #require(try Self.json([Self.flagship])["suggestions"] as? [[String: Any]])
@@ -68,20 +68,20 @@ import Testing
       #expect(written.contains("\(entry["name"] as? String ?? "?") = \(entry["regex"] as? String ?? "?")"))
     }
     #expect(!written.contains("SelectTab"))
-    let second = try Binary.run(["suggest", "--filters", filters, "--append", Self.flagship])
+    let second = runInProcessText(["suggest", "--filters", filters, "--append", Self.flagship])
     #expect(second.stderr.contains("appended no new entries"))
     #expect(second.stdout.contains("already silenced by"))
   }
 
   @Test func aShortLogSaysTheEvidenceIsThin() throws {
-    let result = try Binary.run(["suggest", "Samples/todos-tca1.log"])
+    let result = runInProcessText(["suggest", "Samples/todos-tca1.log"])
     #expect(result.status == 0)
     #expect(result.stdout.contains("too short to tell noise from signal"))
     #expect(!result.stdout.contains("\n  static var "))
   }
 
   @Test func targetIsAFloorThatSaysWhyItWasMissed() throws {
-    let result = try Binary.run(["suggest", "--target", "95%", Self.flagship])
+    let result = runInProcessText(["suggest", "--target", "95%", Self.flagship])
     #expect(result.stdout.contains("--target 95.0 % not reached"))
     #expect(result.stdout.contains("which suggest never silences"))
   }
@@ -95,7 +95,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     let spaced = dir.appendingPathComponent("my app's log.log").path
     try FileManager.default.copyItem(atPath: Binary.root.appendingPathComponent(Self.flagship).path, toPath: spaced)
-    let result = try Binary.run(["suggest", spaced, Self.flagship])
+    let result = runInProcessText(["suggest", spaced, Self.flagship])
     #expect(result.status == 0)
     let preview = try #require(
       result.stdout.split(separator: "\n").first { $0.hasPrefix("//   tcalog filter --exclude") })

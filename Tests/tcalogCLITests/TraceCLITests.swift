@@ -7,7 +7,7 @@ import Testing
   static let sample = "Samples/browser-session.log"
 
   static func ndjson(_ args: [String]) throws -> [[String: Any]] {
-    let run = runTCALog(["trace", "--format", "ndjson"] + args)
+    let run = runInProcess(["trace", "--format", "ndjson"] + args)
     #expect(run.status == 0, "\(run.stderr)")
     return try String(decoding: run.stdout, as: UTF8.self).split(separator: "\n").map {
       try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
@@ -29,7 +29,7 @@ import Testing
     }
 
     // json: the same changes, grouped by path.
-    let json = runTCALog(["trace", "--format", "json", "selectedTabID$", Self.sample])
+    let json = runInProcess(["trace", "--format", "json", "selectedTabID$", Self.sample])
     #expect(json.status == 0)
     let document = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
     let groups = try #require(document["paths"] as? [[String: Any]])
@@ -44,14 +44,14 @@ import Testing
     }
 
     // csv: a header and one row per change.
-    let csv = runTCALog(["trace", "--format", "csv", "selectedTabID$", Self.sample])
+    let csv = runInProcess(["trace", "--format", "csv", "selectedTabID$", Self.sample])
     let rows = String(decoding: csv.stdout, as: UTF8.self).split(separator: "\n")
     #expect(rows.first == "record,file,line,timestamp,action,path,normalized,kind,old,new")
     #expect(rows.count == changes.count + 1)
 
     // text: each path named once, at its first change, with its number; every change
     // line starts with its path's number, in log order.
-    let text = runTCALog(["trace", "selectedTabID$", Self.sample])
+    let text = runInProcess(["trace", "selectedTabID$", Self.sample])
     let lines = String(decoding: text.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
     #expect(lines.filter { $0.contains("  #") }.count == changes.count)
     #expect(lines.filter { !$0.contains("  #") } == firstSeen.enumerated().map { "[\($0.offset + 1)] \($0.element)" })
@@ -62,7 +62,7 @@ import Testing
     #expect(lines.contains { $0.contains(" → ") && $0.contains("windows.window.selectTab") })
 
     // --summary: the counts per path add up to the changes.
-    let summary = runTCALog(["trace", "--summary", "--format", "json", "selectedTabID$", Self.sample])
+    let summary = runInProcess(["trace", "--summary", "--format", "json", "selectedTabID$", Self.sample])
     let summaries = try #require(
       (try JSONSerialization.jsonObject(with: summary.stdout) as? [String: Any])?["paths"] as? [[String: Any]])
     #expect(summaries.compactMap { $0["changes"] as? Int }.reduce(0, +) == changes.count)
@@ -87,7 +87,7 @@ import Testing
     #expect(literal.count == all.count)
     // --since/--until as elsewhere: only the timed changes inside the window, and a
     // warning that counts the records without a time.
-    let windowed = runTCALog(
+    let windowed = runInProcess(
       ["trace", "--format", "ndjson", "--since", "10:22:03", "--until", "10:22:05", "selectedTabID$", Self.sample])
     #expect(windowed.status == 0)
     let inWindow = String(decoding: windowed.stdout, as: UTF8.self).split(separator: "\n").compactMap {
@@ -101,13 +101,13 @@ import Testing
   }
 
   @Test func exitStatusesAreGreps() {
-    let none = runTCALog(["trace", "noSuchPath", Self.sample])
+    let none = runInProcess(["trace", "noSuchPath", Self.sample])
     #expect(none.status == 1)
     #expect(none.stdout.isEmpty)
-    let bad = runTCALog(["trace", "selected(", Self.sample])
+    let bad = runInProcess(["trace", "selected(", Self.sample])
     #expect(bad.status == 2)
     #expect(bad.stderr.hasPrefix("tcalog: error: invalid pattern"))
-    let missing = runTCALog(["trace", "x", "Samples/no-such.log"])
+    let missing = runInProcess(["trace", "x", "Samples/no-such.log"])
     #expect(missing.status == 2)
     #expect(missing.stderr.contains("tcalog: error:"))
     let follow = runTCALog(["trace", "--follow", "--summary", "x", Self.sample])

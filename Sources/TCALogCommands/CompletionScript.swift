@@ -1,33 +1,19 @@
-import ArgumentParser
-
 /// The completion scripts of argument-parser, taught the default command: `tcalog
 /// Sam<TAB>` (report, the README's first usage) completes file names and report's options,
 /// as `tcalog report Sam<TAB>` does; the command names are still offered for the first word.
-enum Completions {
-  /// `--generate-completion-script SHELL` (or `=SHELL`) for bash, zsh or fish: the shell's name.
-  static func requestedShell(_ arguments: [String]) -> CompletionShell? {
-    guard let first = arguments.first else { return nil }
-    let name: String?
-    if first == "--generate-completion-script", arguments.count == 2 {
-      name = arguments[1]
-    } else if first.hasPrefix("--generate-completion-script="), arguments.count == 1 {
-      name = String(first.dropFirst("--generate-completion-script=".count))
-    } else {
-      name = nil
-    }
-    guard let name, let shell = CompletionShell(rawValue: name), [.bash, .zsh, .fish].contains(shell) else {
-      return nil
-    }
-    return shell
+package enum CompletionScript {
+  /// argument-parser's `script` for `shell` (bash, zsh or fish), with the default
+  /// command's completion added where no command is named; unchanged when its text is not
+  /// the one expected.
+  package static func withDefaultCommand(_ script: String, shell: String, commandNames: [String]) -> String {
+    let script = patched(script, shell: shell, names: commandNames + ["help"])
+    // Standard output ends with a line feed, as every output of tcalog.
+    return script.hasSuffix("\n") ? script : script + "\n"
   }
 
-  /// argument-parser's script for `shell`, with the default command's completion added
-  /// where no command is named; unchanged when its text is not the one expected.
-  static func script(for shell: CompletionShell) -> String {
-    let script = TCALog.completionScript(for: shell)
-    let names = TCALog.commandNames + ["help"]
+  private static func patched(_ script: String, shell: String, names: [String]) -> String {
     switch shell {
-    case .bash:
+    case "bash":
       let old = """
             *)
                 # Offer subcommand completions
@@ -46,7 +32,7 @@ enum Completions {
                 ;;
         """
       return script.replacingFirst(old, with: new)
-    case .zsh:
+    case "zsh":
       let command = """
                 _describe -V subcommand subcommands && ret=0
                 ;;
@@ -68,7 +54,7 @@ enum Completions {
         + "            ;;\n"
         + "        esac\n"
       return script.replacingFirst(command, with: commandFiles).replacingFirst(arg, with: argDefault)
-    case .fish:
+    case "fish":
       // The token parser knows only the named commands: a first word that is none of them
       // (a file, an option of report's) is parsed as report's, so its options and files
       // complete; the first word itself also completes as a file.

@@ -1,18 +1,15 @@
-import ArgumentParser
-import TCALogKit
+import TCALogOutput
+import TCALogPipeline
+import TCALogQuery
+import TCALogReport
+import TCALogSuggest
 import TCALogSupport
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// `suggest --review`: the active suggestions, then the ambiguous candidates, one at a time
 /// on the terminal; each answer becomes a line of the filter repository (`y`: `name =
 /// pattern`, `n`: `keep name = pattern`, `s`: nothing, asked again next time). `q` ends the
 /// review and writes the answers given; Ctrl-C ends it and writes nothing.
-struct SuggestReview {
+package struct SuggestReview {
   /// What `suggest` found, with the repository's entries and keep lines taken into account.
   let set: SuggestionSet
   /// The repository the answers go to.
@@ -20,14 +17,15 @@ struct SuggestReview {
   /// The log files, named in the comment above the written lines.
   let inputs: [String]
 
-  func run(reading stream: RecordStream) throws {
+  /// Asks, then writes the answers; what it tells and a status other than 0 go to `outcome`.
+  package func run(reading stream: RecordStream, in console: Console, outcome: inout CommandOutcome) throws {
     let entries = set.suggestions + set.candidates
     guard !entries.isEmpty else {
       let why =
         set.isThin
         ? "the log is too short to tell noise from signal"
         : "no action path left is noise or ambiguous"
-      Diagnostics.write("tcalog: nothing to review: \(why); \(filters) is unchanged\n")
+      outcome.notice("nothing to review: \(why); \(filters) is unchanged", file: filters)
       return
     }
     // A second read for a few records of each entry: the first read kept numbers only.
@@ -35,11 +33,13 @@ struct SuggestReview {
     var sampler = ReviewSampler(entries: entries)
     _ = try stream.run(into: &sampler)
 
-    let environment = ProcessInfo.processInfo.environment
-    let color = ColorPolicy.resolve(.auto, environment: environment, isTerminal: true)
-    guard let terminal = ReviewTerminal.enter() else {
-      Diagnostics.error("--review needs a terminal: standard input and output must both be one")
-      throw ExitCode(2)
+    let color = ColorPolicy.resolve(.auto, environment: console.environment, isTerminal: true)
+    // What the read and the suggestions said is told before the screen takes the terminal.
+    console.deliverDiagnostics(&outcome)
+    guard let terminal = console.reviewTerminal() else {
+      outcome.error("--review needs a terminal: standard input and output must both be one")
+      outcome.status = 2
+      return
     }
     var decisions: [(entry: Suggestion, decision: ReviewScreen.Decision)] = []
     var interrupted = false
@@ -48,11 +48,11 @@ struct SuggestReview {
       // Every way out of the loop, a thrown error included, puts the terminal back.
       defer { terminal.restore() }
       terminal.write(
-        ReviewScreen(width: TerminalSize.columns(1, environment: environment), color: color)
+        ReviewScreen(width: console.columns(), color: color)
           .intro(noise: set.suggestions.count, ambiguous: set.candidates.count, file: filters))
       walk: for (index, entry) in entries.enumerated() {
         // Asked for each entry: a resized window is followed.
-        let screen = ReviewScreen(width: TerminalSize.columns(1, environment: environment), color: color)
+        let screen = ReviewScreen(width: console.columns(), color: color)
         terminal.write(
           screen.render(entry, samples: sampler.samples[index], index: index, total: entries.count, set: set)
             + screen.prompt)
@@ -84,22 +84,26 @@ struct SuggestReview {
       }
     }
     if interrupted {
-      Diagnostics.write("tcalog: review interrupted: nothing written to \(filters)\n")
-      throw ExitCode(130)
+      outcome.notice("review interrupted: nothing written to \(filters)", file: filters)
+      outcome.status = 130
+      return
     }
     if hungUp {
-      Diagnostics.error("the terminal went away during --review: nothing written to \(filters)")
-      throw ExitCode(2)
+      outcome.error("the terminal went away during --review: nothing written to \(filters)", file: filters)
+      outcome.status = 2
+      return
     }
-    try write(decisions, reviewed: entries.count)
+    write(decisions, reviewed: entries.count, outcome: &outcome)
   }
 
   /// Appends the answers to the repository, after a comment that says where they come from.
-  func write(_ decisions: [(entry: Suggestion, decision: ReviewScreen.Decision)], reviewed: Int) throws {
+  func write(
+    _ decisions: [(entry: Suggestion, decision: ReviewScreen.Decision)], reviewed: Int, outcome: inout CommandOutcome
+  ) {
     let silenced = decisions.filter { $0.decision == .silence }.count
     let kept = decisions.count - silenced
     guard !decisions.isEmpty else {
-      Diagnostics.write("tcalog: no answers: \(filters) is unchanged\n")
+      outcome.notice("no answers: \(filters) is unchanged", file: filters)
       return
     }
     let lines = decisions.map { item in
@@ -113,11 +117,12 @@ struct SuggestReview {
         lines, toFileAt: filters,
         comment: "tcalog suggest --review of \(names): \(silenced) silenced, \(kept) kept")
     } catch {
-      for issue in error.issues { Diagnostics.error(issue.description) }
-      throw ExitCode(2)
+      outcome.take(error)
+      outcome.status = 2
+      return
     }
-    Diagnostics.write(
-      "tcalog: wrote \(NumberText.counted(silenced, "entry", "entries")) and \(NumberText.counted(kept, "keep line")) "
-        + "to \(filters) (\(reviewed - decisions.count) of \(reviewed) left for another review)\n")
+    outcome.notice(
+      "wrote \(NumberText.counted(silenced, "entry", "entries")) and \(NumberText.counted(kept, "keep line")) "
+        + "to \(filters) (\(reviewed - decisions.count) of \(reviewed) left for another review)", file: filters)
   }
 }

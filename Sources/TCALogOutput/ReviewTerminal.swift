@@ -22,30 +22,38 @@ private func restoreAndExit(_ signal: Int32) {
   _exit(128 + signal)
 }
 
+/// A key the user pressed during `suggest --review`.
+package enum ReviewKey: Equatable, Sendable {
+  case character(Character)
+  /// Ctrl-C: read as a key in raw mode, it aborts the review.
+  case interrupt
+  /// Ctrl-D: the end, as `q`.
+  case end
+  /// The terminal went away (a read failed or found its end).
+  case hangup
+}
+
+/// Where `suggest --review` shows its screens and reads its keys: the terminal
+/// (`ReviewTerminal`), or keys a test types.
+package protocol ReviewConsole: AnyObject {
+  /// The next key.
+  func readKey() -> ReviewKey
+  /// Writes text to the screen at once.
+  func write(_ text: String)
+  /// Puts the terminal back as it was (again: harmless).
+  func restore()
+}
+
 /// Standard input as a keyboard, one key at a time (no line editing, no echo), for
 /// `suggest --review`. Every way out puts the terminal back as it was: `restore()` (called
 /// by the command on every path, errors included), and the signals that would end the
 /// process otherwise.
-final class ReviewTerminal {
+package final class ReviewTerminal: ReviewConsole {
   /// Bytes read and not yet taken as keys: keys typed ahead arrive in one read.
   private var pending: [UInt8] = []
 
-  /// A key the user pressed.
-  enum Key: Equatable {
-    case character(Character)
-    /// Ctrl-C: read as a key in raw mode, it aborts the review.
-    case interrupt
-    /// Ctrl-D: the end, as `q`.
-    case end
-    /// The terminal went away (a read failed or found its end).
-    case hangup
-  }
-
-  /// Whether standard input and standard output are both a terminal.
-  static var isAvailable: Bool { isatty(0) == 1 && isatty(1) == 1 }
-
   /// Puts the terminal in raw mode; nil when standard input is not a terminal.
-  static func enter() -> ReviewTerminal? {
+  package static func enter() -> ReviewTerminal? {
     var settings = termios()
     guard tcgetattr(0, &settings) == 0 else { return nil }
     savedTerminal = settings
@@ -75,7 +83,7 @@ final class ReviewTerminal {
   }
 
   /// Puts the terminal back as it was (again: harmless).
-  func restore() {
+  package func restore() {
     guard terminalIsRaw != 0 else { return }
     tcsetattr(0, TCSAFLUSH, &savedTerminal)
     terminalIsRaw = 0
@@ -83,7 +91,7 @@ final class ReviewTerminal {
 
   /// The next key: one character, or an escape sequence (an arrow: ESC and what follows
   /// it in the same read) as one key that answers nothing.
-  func readKey() -> Key {
+  package func readKey() -> ReviewKey {
     while pending.isEmpty {
       var buffer = [UInt8](repeating: 0, count: 64)
       let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
@@ -111,7 +119,7 @@ final class ReviewTerminal {
   }
 
   /// Writes text to the terminal at once; a failure has nowhere to be told.
-  func write(_ text: String) {
+  package func write(_ text: String) {
     var copy = text
     copy.withUTF8 { _ = Descriptor.writeAll($0, to: 1) }
   }

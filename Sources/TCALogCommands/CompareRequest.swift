@@ -1,0 +1,121 @@
+import TCALogOutput
+import TCALogPipeline
+import TCALogReport
+import TCALogSupport
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `tcalog compare`: two runs, logs or saved reports, side by side.
+package struct CompareRequest: CommandRequest {
+  /// What `--help` says the command does, beyond its options.
+  package static let discussion =
+    """
+    BEFORE and AFTER are logs (plain, gzip, or '-' for one of them) or saved reports \
+    ('tcalog report --format json' output, kept in a repository as a baseline). Rates, not counts, \
+    are compared: records per minute when both runs have timestamps, else per 1,000 records. Rows \
+    are sorted by how much the rate moved (after − before); new and gone paths are marked. Each row \
+    gives both rates, the change (absolute and ×), both runs' records and, for actions, their shares \
+    of lines (text leaves out the shares, then the records, on a narrow terminal, and says so). Rows \
+    whose rate moved by less than --min-change of the larger rate are left out and counted. A saved \
+    report made with --depth N groups both runs to N segments. json lists every action and state \
+    path of both runs, each with its status: new, gone, changed, or unchanged (moved less than \
+    --min-change).
+    --fail-above FACTOR and --fail-new fail a job: exit 1 when an action's rate grew more than FACTOR \
+    times (2 or x2), or when the later run has an action the earlier did not; what failed is named on \
+    standard error, after the comparison.
+    Exit status: 0, 1 when --fail-above or --fail-new found something, 2 on an error.
+    """
+
+  /// The earlier and the later run: a log or a saved report.
+  package var before: String
+  package var after: String
+  package var format: ComparisonPrinter.Format = .text
+  package var depth: Int?
+  /// `--top`; nil: 20 in text and markdown, every row in json.
+  package var top: Int?
+  /// `--min-change`, as a share.
+  package var minChange = 0.1
+  /// `--fail-above`, as a factor.
+  package var failAbove: Double?
+  /// `--fail-new`.
+  package var failNew = false
+  /// Threads that parse a log; nil: the console's cores.
+  package var jobs: Int?
+
+  package init(before: String, after: String) {
+    self.before = before
+    self.after = after
+  }
+
+  package func run(in console: Console) throws -> CommandOutcome {
+    var outcome = CommandOutcome()
+    var runs: [RunProfile] = []
+    for path in [before, after] {
+      guard let run = try load(path, in: console, outcome: &outcome) else { return outcome.ending(2) }
+      runs.append(run)
+    }
+    let comparison = RunComparison(before: runs[0], after: runs[1], depth: depth, minChange: minChange)
+    let printer = ComparisonPrinter(
+      format: format, top: top ?? (format == .json ? nil : 20), width: console.columns())
+    outcome.finish(printer.render(comparison))
+    var failed = false
+    if let factor = failAbove {
+      let grown = comparison.actions(grownAbove: factor)
+      if !grown.isEmpty {
+        let list = grown.prefix(10).map { "\($0.path) ×\(TextFormatting.printf("%.1f", $0.factor ?? 0))" }
+        outcome.error(
+          "\(NumberText.counted(grown.count, "action")) grew more than ×\(factor == factor.rounded() ? String(Int(factor)) : String(factor)): "
+            + list.joined(separator: ", ") + (grown.count > 10 ? ", …" : ""))
+        failed = true
+      }
+    }
+    if failNew {
+      let new = comparison.newActions
+      if !new.isEmpty {
+        outcome.error(
+          "\(NumberText.counted(new.count, "new action")): " + new.prefix(10).map(\.path).joined(separator: ", ")
+            + (new.count > 10 ? ", …" : ""))
+        failed = true
+      }
+    }
+    return outcome.ending(failed ? 1 : 0)
+  }
+
+  /// A saved report (a file starting with `{`) or a log; nil when it cannot be read (the
+  /// errors are in `outcome`).
+  private func load(_ path: String, in console: Console, outcome: inout CommandOutcome) throws -> RunProfile? {
+    if path != "-", let head = SmallFile.contents(of: path, upTo: 64), RunProfile.isSavedReport(Data(head)) {
+      guard let bytes = SmallFile.contents(of: path) else {
+        outcome.error("cannot read \(path): \(String(cString: strerror(errno)))", file: path)
+        return nil
+      }
+      do {
+        let profile = try RunProfile(savedReport: Data(bytes), source: path)
+        if profile.omittedRows > 0 {
+          outcome.warning(
+            "\(path): the saved report leaves out \(NumberText.counted(profile.omittedRows, "row")) (--top, --min-share); their paths count as absent from it",
+            file: path)
+        }
+        return profile
+      } catch let error as SavedReportError {
+        outcome.error(error.description, file: path)
+        return nil
+      }
+    }
+    var profiler = RunProfiler(source: path)
+    let result = try console.reading(RecordStream(inputs: [path], jobs: jobs ?? console.processors))
+      .run(into: &profiler)
+    if outcome.take(result) { return nil }
+    return profiler.profile
+  }
+}

@@ -1,0 +1,115 @@
+import TCALogOutput
+import TCALogPipeline
+import TCALogQuery
+import TCALogReport
+import TCALogSuggest
+import TCALogSupport
+
+/// `tcalog suggest`: the Swift (or JSON) that silences the noise; with `--append` or
+/// `--review`, lines added to the filter repository.
+package struct SuggestRequest: CommandRequest {
+  /// What `--help` says the command does, beyond its options.
+  package static let discussion =
+    "Classifies every action path as noise (machine- or pointer-driven: timers, gestures, progress, telemetry), signal (what a person or a system event causes a handful of times) or ambiguous, from the log's evidence: rate and rhythm, no-ops, the state it changes, its share of lines, and its name as weak evidence. Emits one ActionFilter entry per group of noise, never over a signal action; ambiguous actions follow as commented-out entries with their evidence. Standard output is one Swift file: everything but code is in comments."
+
+  /// What standard output gets.
+  package enum Format: String, Sendable, CaseIterable { case swift, json }
+
+  package var input = InputSelection()
+  /// `--target`, as a share.
+  package var target: Double?
+  package var style: SuggestStyle = .closure
+  /// `--root`: the root action type instead of the log's.
+  package var root: String?
+  package var depth: Int?
+  /// `--include-type`.
+  package var includeType = false
+  package var format: Format = .swift
+  /// `--filters`: the repository read, and written by `append` and `review`.
+  package var filters: String?
+  /// `--append`: the active suggestions appended to `filters`.
+  package var append = false
+  /// `--review`: each suggestion and candidate asked on the terminal.
+  package var review = false
+  /// The classifier's thresholds, when not the defaults (the measuring scripts only).
+  package var classifierPolicy: ClassifierPolicy?
+
+  package init(input: InputSelection = InputSelection()) { self.input = input }
+
+  package func run(in console: Console) throws -> CommandOutcome {
+    var outcome = CommandOutcome()
+    if review {
+      // Checked before the log is read: the answer would come only after a long read.
+      guard console.inputIsTerminal && console.outputIsTerminal else {
+        outcome.error("--review needs a terminal: standard input and output must both be one")
+        return outcome.ending(2)
+      }
+      guard !input.files.isEmpty, !input.files.contains("-") else {
+        outcome.error("--review reads your answers on standard input: name the log files")
+        return outcome.ending(2)
+      }
+    }
+    var repository: FilterRepository?
+    if let filters {
+      guard let loaded = outcome.loadRepository(filters, mayBeMissing: append || review) else {
+        return outcome.ending(2)
+      }
+      repository = loaded
+    }
+    var aggregator = ReportAggregator(collectsShapes: true)
+    let result = try input.stream(in: console).run(into: &aggregator)
+    if CommandOutcome.everyInputFailed(result, inputs: input.files) {
+      outcome.take(result)
+      return outcome.ending(2)
+    }
+    var options = SuggestOptions()
+    options.target = target
+    options.depth = depth
+    options.root = root
+    if let classifierPolicy { options.classifier.policy = classifierPolicy }
+    let summary = aggregator.summary()
+    let set = Suggester(options: options, silencer: repository).suggest(summary)
+    // What the repository's answers for the log's action paths warn of.
+    let warnings = repository?.silencingWarnings(forActionPaths: summary.actions.map(\.path))
+    for warning in set.warnings.prefix(10) { outcome.warning(warning) }
+    outcome.takeKeptOverSilencing(warnings, of: repository)
+    if review, let filters {
+      if outcome.takeMatchErrors(warnings, of: repository) {
+        outcome.error("nothing reviewed: what \(filters) silences is not known")
+        return outcome.ending(2)
+      }
+      try SuggestReview(set: set, filters: filters, inputs: input.files)
+        .run(reading: input.stream(in: console), in: console, outcome: &outcome)
+      if outcome.status != 0 { return outcome }
+      let failed = outcome.take(result)
+      return outcome.ending(failed ? 2 : 0)
+    }
+    let printer = SuggestionPrinter(style: style, includeType: includeType, inputs: input.files)
+    outcome.finish(format == .json ? printer.json(set) : printer.render(set))
+    if outcome.takeMatchErrors(warnings, of: repository) {
+      // What the repository silences is not known: suggestions may repeat its entries.
+      if append, let filters { outcome.error("nothing appended to \(filters)") }
+      outcome.take(result)
+      return outcome.ending(2)
+    }
+    if append, let filters {
+      // A key path's entry has no pattern (a pattern selects whole actions).
+      let entries = set.suggestions.filter { $0.keyPath == nil }.map {
+        FilterRepository.Entry(name: $0.name.replacingScalars("`", with: ""), pattern: $0.regex)
+      }
+      do {
+        // Every active suggestion, which the user takes by asking for --append; the
+        // ambiguous ones only through --review, one answer each.
+        let added = try FilterRepository.append(entries, toFileAt: filters, comment: "added by tcalog suggest")
+        let what =
+          added.added.isEmpty ? "no new entries" : NumberText.counted(added.added.count, "entry", "entries")
+        outcome.notice("appended \(what) to \(filters)", file: filters)
+      } catch {
+        outcome.take(error)
+        return outcome.ending(2)
+      }
+    }
+    let failed = outcome.take(result)
+    return outcome.ending(failed ? 2 : 0)
+  }
+}

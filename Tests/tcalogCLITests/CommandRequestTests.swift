@@ -1,0 +1,151 @@
+import Foundation
+import TCALogCommands
+import TCALogKit
+import Testing
+
+/// The application layer on its own: requests built as values, run against a console in
+/// memory (a fixed clock, no terminal unless keys are typed), their outcomes read as values.
+@Suite struct CommandRequestTests {
+  /// Keys typed for `suggest --review`, and everything its screens drew.
+  final class TypedKeys: ReviewConsole {
+    private var keys: [ReviewKey]
+    private(set) var screen = ""
+    private(set) var restored = false
+    init(_ keys: [ReviewKey]) { self.keys = keys }
+    func readKey() -> ReviewKey { keys.isEmpty ? .hangup : keys.removeFirst() }
+    func write(_ text: String) { screen += text }
+    func restore() { restored = true }
+  }
+
+  static func temporaryPath(_ name: String) -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-request-\(UUID().uuidString)-\(name)").path
+  }
+
+  /// A report is a finished text for standard output; what the read found besides records
+  /// is a diagnostic with its file and line, not a line of text on a side channel.
+  @Test func aReportsWarningsAreValuesWithTheirFileAndLine() {
+    var request = ReportRequest(input: InputSelection(files: ["Samples/messy.log"], jobs: 1))
+    request.format = .json
+    let outcome = request.outcome(in: .inMemory())
+    #expect(outcome.status == 0)
+    #expect(outcome.finished?.destination == .standardOutput)
+    #expect(outcome.finished?.text.hasPrefix("{") == true)
+    #expect(
+      outcome.diagnostics == [
+        .warning(
+          "Samples/messy.log:41: state diff without a header (no record)", file: "Samples/messy.log", line: 41)
+      ])
+    #expect(outcome.diagnosticsBeforeFinished == 0, "read warnings come after the report")
+  }
+
+  /// `-o` into a folder that does not exist: the outcome still carries the report; handing
+  /// it to the console fails with the system's words and status 2, and writes nothing else.
+  @Test func aFinishedTextThatCannotBeWrittenEndsWithTwo() {
+    var request = ReportRequest(input: InputSelection(files: ["Samples/messy.log"]))
+    let path = Self.temporaryPath("missing-folder/report.txt")
+    request.outputFile = path
+    let console = Console.inMemory()
+    let outcome = request.outcome(in: console)
+    #expect(outcome.status == 0)
+    #expect(outcome.finished?.destination == .file(path))
+    #expect(console.deliver(outcome) == 2)
+    #expect(console.capturedErrors == "tcalog: error: cannot write \(path): No such file or directory\n")
+    #expect(console.capturedOutput.isEmpty)
+  }
+
+  /// An input that cannot be read is an error about that file, and the others are read.
+  @Test func anUnreadableInputIsAnErrorAboutItsFile() {
+    let missing = Self.temporaryPath("absent.log")
+    let outcome = RecordsRequest(input: InputSelection(files: [missing, "Samples/todos-tca1.log"]))
+      .outcome(in: .inMemory())
+    #expect(outcome.status == 2)
+    #expect(outcome.diagnostics.first?.severity == .error)
+    #expect(outcome.diagnostics.first?.file == missing)
+    #expect(outcome.diagnostics.first?.message == "\(missing): No such file or directory")
+  }
+
+  /// `filter -l`: the names of the files with a selected record, written by Output's
+  /// printer to the console's standard output; exit 0 because one was selected.
+  @Test func filesWithMatchesNameOnlyTheFilesWithASelectedRecord() {
+    var request = FilterRequest(
+      input: InputSelection(files: ["Samples/browser-session.log", "Samples/timestamped.log"]))
+    request.actions = ["tick"]
+    request.filesWithMatches = true
+    let console = Console.inMemory()
+    #expect(console.deliver(request.outcome(in: console)) == 0)
+    #expect(String(decoding: console.capturedOutput, as: UTF8.self) == "Samples/timestamped.log\n")
+    request.actions = ["zzz-no-such-action"]
+    let none = Console.inMemory()
+    #expect(none.deliver(request.outcome(in: none)) == 1)
+    #expect(none.capturedOutput.isEmpty)
+  }
+
+  /// A bad pattern is an error and the caret under its place, the status 2, before any read.
+  @Test func aBadPatternIsAnErrorWithItsCaret() {
+    var request = FilterRequest(input: InputSelection(files: ["Samples/messy.log"]))
+    request.actions = ["("]
+    let outcome = request.outcome(in: .inMemory())
+    #expect(outcome.status == 2)
+    #expect(outcome.diagnostics.map(\.severity) == [.error, .continuation])
+    #expect(
+      outcome.diagnostics.map(\.text).joined()
+        == "tcalog: error: invalid pattern '(' at offset 1: missing closing parenthesis\n  (\n   ^\n")
+  }
+
+  /// On a followed file `-5m` counts back from the clock (the console's: a test's own),
+  /// not from the file's last record.
+  @Test func aRelativeTimeOnAFollowedFileCountsFromTheConsolesClock() {
+    let input = InputSelection(files: ["Samples/timestamped.log"], since: "-5m")
+    let followed = input.stream(in: .inMemory(now: { 2_000_000_000 }), follow: true)
+    #expect(followed.window == TimeWindow(since: 2_000_000_000 - 300))
+    // Read whole, it counts from the log's last record, whatever the clock says.
+    let read = input.stream(in: .inMemory(now: { 2_000_000_000 }))
+    #expect(read.window != TimeWindow(since: 2_000_000_000 - 300))
+  }
+
+  /// `suggest --review` with keys typed: y silences the first suggestion, n keeps the
+  /// second, q ends; both answers are written to the repository, the terminal is put back.
+  @Test func aReviewWritesTheAnswersTyped() throws {
+    let filters = Self.temporaryPath("filters")
+    defer { unlink(filters) }
+    var request = SuggestRequest(input: InputSelection(files: ["Samples/browser-session.log"]))
+    request.filters = filters
+    request.review = true
+    let keys = TypedKeys([.character("y"), .character("n"), .character("q")])
+    let console = Console.inMemory(terminal: keys)
+    let outcome = request.outcome(in: console)
+    #expect(outcome.status == 0)
+    #expect(keys.restored)
+    #expect(keys.screen.contains("quit\n"))
+    let notice = try #require(outcome.diagnostics.last)
+    #expect(notice.severity == .notice)
+    #expect(notice.message.hasPrefix("wrote 1 entry and 1 keep line to \(filters)"))
+    let written = try String(contentsOfFile: filters, encoding: .utf8).split(separator: "\n")
+    #expect(written.filter { !$0.hasPrefix("#") }.count == 2)
+    #expect(written.contains { $0.hasPrefix("keep ") })
+  }
+
+  /// Ctrl-C during a review writes nothing and ends with the shell's status for it.
+  @Test func anInterruptedReviewWritesNothing() {
+    let filters = Self.temporaryPath("filters")
+    var request = SuggestRequest(input: InputSelection(files: ["Samples/browser-session.log"]))
+    request.filters = filters
+    request.review = true
+    let keys = TypedKeys([.character("y"), .interrupt])
+    let outcome = request.outcome(in: .inMemory(terminal: keys))
+    #expect(outcome.status == 130)
+    #expect(outcome.diagnostics.last == .notice("review interrupted: nothing written to \(filters)", file: filters))
+    #expect(!FileManager.default.fileExists(atPath: filters))
+    #expect(keys.restored)
+  }
+
+  /// Without a terminal, `--review` refuses before reading anything.
+  @Test func aReviewWithoutATerminalIsRefused() {
+    var request = SuggestRequest(input: InputSelection(files: ["Samples/browser-session.log"]))
+    request.filters = Self.temporaryPath("filters")
+    request.review = true
+    let outcome = request.outcome(in: .inMemory())
+    #expect(outcome.status == 2)
+    #expect(outcome.diagnostics == [.error("--review needs a terminal: standard input and output must both be one")])
+  }
+}
