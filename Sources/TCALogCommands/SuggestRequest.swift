@@ -104,6 +104,10 @@ package struct SuggestRequest: CommandRequest {
         let what =
           added.added.isEmpty ? "no new entries" : NumberText.counted(added.added.count, "entry", "entries")
         outcome.notice("appended \(what) to \(filters)", file: filters)
+        let keyPathEntries = set.suggestions.filter { $0.keyPath != nil }
+        if !keyPathEntries.isEmpty {
+          outcome.notice(SuggestReview.keyPathNotice(keyPathEntries, verb: "not appended"), file: filters)
+        }
       } catch {
         outcome.take(error)
         return outcome.ending(2)

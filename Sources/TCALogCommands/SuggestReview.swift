@@ -19,7 +19,14 @@ package struct SuggestReview {
 
   /// Asks, then writes the answers; what it tells and a status other than 0 go to `outcome`.
   package func run(reading stream: RecordStream, in console: Console, outcome: inout CommandOutcome) throws {
-    let entries = set.suggestions + set.candidates
+    // A key path's entry (`\.$volume` of a binding whose toggle is signal) has no
+    // repository line: a pattern selects whole action paths, and the binding's pattern
+    // would silence the toggle too. It is not asked; the notice says why and what to use.
+    let entries = (set.suggestions + set.candidates).filter { $0.keyPath == nil }
+    let keyPathEntries = (set.suggestions + set.candidates).filter { $0.keyPath != nil }
+    if !keyPathEntries.isEmpty {
+      outcome.notice(Self.keyPathNotice(keyPathEntries, verb: "not asked"), file: filters)
+    }
     guard !entries.isEmpty else {
       let why =
         set.isThin
@@ -49,7 +56,9 @@ package struct SuggestReview {
       defer { terminal.restore() }
       terminal.write(
         ReviewScreen(width: console.columns(), color: color)
-          .intro(noise: set.suggestions.count, ambiguous: set.candidates.count, file: filters))
+          .intro(
+            noise: entries.count { $0.actionClass == .noise }, ambiguous: entries.count { $0.actionClass != .noise },
+            file: filters))
       walk: for (index, entry) in entries.enumerated() {
         // Asked for each entry: a resized window is followed.
         let screen = ReviewScreen(width: console.columns(), color: color)
@@ -124,5 +133,15 @@ package struct SuggestReview {
     outcome.notice(
       "wrote \(NumberText.counted(silenced, "entry", "entries")) and \(NumberText.counted(kept, "keep line")) "
         + "to \(filters) (\(reviewed - decisions.count) of \(reviewed) left for another review)", file: filters)
+  }
+
+  /// Why entries for one key path of a binding are left out of a repository, and what
+  /// silences them instead: suggest's Swift, which matches the key path.
+  package static func keyPathNotice(_ entries: [Suggestion], verb: String) -> String {
+    let names = entries.prefix(3).map { "\($0.path) \($0.keyPath ?? "")" }.joined(separator: ", ")
+    let more = entries.count > 3 ? " and \(entries.count - 3) more" : ""
+    return "\(NumberText.counted(entries.count, "key-path entry", "key-path entries")) \(verb) (\(names)\(more)): "
+      + "a repository line selects whole action paths and would silence the binding's other key paths; "
+      + "paste suggest's Swift for them, which matches the key path"
   }
 }

@@ -125,6 +125,75 @@ import Testing
     #expect(written.contains { $0.hasPrefix("keep ") })
   }
 
+  /// A mixer whose volume slider streams through its binding while its mute toggle is
+  /// tapped: the binding's key paths differ, so `suggest` has an entry for `\.$volume` alone.
+  static func mixerLog() throws -> String {
+    var text = ""
+    for run in 0..<4 {
+      for step in 0..<30 {
+        text += """
+          received action:
+            AppFeature.Action.mixer(.binding(.set(\\Mixer.State.$volume, 0.\(run)\(step))))
+            AppFeature.State(
+          -   volume: 0.\(run)\(step)0
+          +   volume: 0.\(run)\(step)
+            )
+
+
+          """
+      }
+      text += """
+        received action:
+          AppFeature.Action.mixer(.binding(.set(\\Mixer.State.$isMuted, \(run % 2 == 0))))
+          AppFeature.State(
+        -   isMuted: \(run % 2 != 0)
+        +   isMuted: \(run % 2 == 0)
+          )
+
+
+        """
+      for _ in 0..<5 { text += "received action:\n  AppFeature.Action.timerTicked\n  (No state changes)\n\n" }
+    }
+    let path = temporaryPath("mixer.log")
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  /// No repository line covers a signal: the review never offers the binding's pattern for
+  /// the volume's entry (it would silence the toggle), and says why; `--append` likewise.
+  @Test func aKeyPathsEntryIsNeitherAskedNorAppended() throws {
+    let log = try Self.mixerLog()
+    let filters = Self.temporaryPath("filters")
+    defer {
+      unlink(log)
+      unlink(filters)
+    }
+    try "".write(toFile: filters, atomically: true, encoding: .utf8)
+    var request = SuggestRequest(input: InputSelection(files: [log]))
+    request.filters = filters
+    request.format = .json
+    let json = request.outcome(in: .inMemory())
+    let text = try #require(json.finished?.text, "\(json.diagnostics)")
+    #expect(text.contains("\"keyPath\": \"\\\\.$volume\""), "the suggestion for the slider alone")
+
+    request.format = .swift
+    request.review = true
+    let keys = TypedKeys(Array(repeating: .character("y"), count: 5))
+    let reviewed = request.outcome(in: .inMemory(terminal: keys))
+    #expect(
+      reviewed.diagnostics.contains { $0.message.hasPrefix("1 key-path entry not asked (mixer.binding \\.$volume)") },
+      "\(reviewed.diagnostics)")
+    let written = (try? String(contentsOfFile: filters, encoding: .utf8)) ?? ""
+    #expect(!written.contains("binding"), "\(written)")
+
+    request.review = false
+    request.append = true
+    let appended = request.outcome(in: .inMemory())
+    #expect(appended.status == 0)
+    #expect(appended.diagnostics.contains { $0.message.hasPrefix("1 key-path entry not appended") })
+    #expect(!(try String(contentsOfFile: filters, encoding: .utf8)).contains("binding"))
+  }
+
   /// Ctrl-C during a review writes nothing and ends with the shell's status for it.
   @Test func anInterruptedReviewWritesNothing() {
     let filters = Self.temporaryPath("filters")
