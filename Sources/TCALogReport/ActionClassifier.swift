@@ -186,7 +186,9 @@ public enum ClassifierRule: String, Sendable, CaseIterable {
 /// One reason for a class: the rule it comes from and what it read, in words a developer
 /// accepts ("≈ 42 records/s in bursts").
 public struct ClassificationReason: Sendable, Equatable {
+  /// The rule that gave it.
   public var rule: ClassifierRule
+  /// What the rule read, in words.
   public var text: String
   package init(_ rule: ClassifierRule, _ text: String) {
     self.rule = rule
