@@ -371,3 +371,25 @@ extension HostileInputCLITests {
     #expect(top.first?["action"] as? String == "tap" && top.first?["changes"] as? Int == 5)
   }
 }
+
+extension HostileInputCLITests {
+  /// Issue 54, row 9: `jq '.timeSpanSeconds=1e19' r1.json > x.json; compare x.json r1b.json`
+  /// trapped (SIGILL in `TextFormatting.duration`); such a report is refused, exit 2.
+  @Test func savedReportWithAnImpossibleSpanIsRefused() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let saved = runTCALog(["report", "--format", "json", "Samples/timestamped.log"])
+    #expect(saved.status == 0)
+    var json = String(decoding: saved.stdout, as: UTF8.self)
+    let span = try #require(json.range(of: #""timeSpanSeconds": [0-9.]+"#, options: .regularExpression))
+    json.replaceSubrange(span, with: #""timeSpanSeconds": 1e19"#)
+    let path = try Self.write(json, "x.json", in: dir)
+    let run = runTCALog(["compare", path, "Samples/timestamped.log"])
+    #expect(run.status == 2, "\(run.stderr)")
+    #expect(
+      run.stderr
+        == "tcalog: error: \(path): not a valid report of 'tcalog report --format json': 'timeSpanSeconds' is longer than any log's\n"
+    )
+    #expect(run.stdout.isEmpty)
+  }
+}
