@@ -169,21 +169,33 @@ package struct Budget {
     /// For the `*` rule: the action path measured worst (nil: no path, or another rule).
     package var worstPath: String? = nil
     /// A rule whose pattern matched no path in the run (an action renamed or removed):
-    /// it checks nothing. The `*` rule is never stale.
-    package var isStale: Bool { matchedPaths == 0 && !rule.isOthers }
+    /// it checks nothing. The `*` rule is never stale, nor a rule that is not measured
+    /// (`matchError`): a path it could not decide may be its own, and a rule reported both
+    /// "not measured" and "stale" had two verdicts (issue 54, row 17).
+    package var isStale: Bool { matchedPaths == 0 && !rule.isOthers && matchError == nil }
   }
 
-  /// Whether an action rule other than `*` matches the path.
-  func names(_ path: String) -> Bool {
-    zip(rules, matchers).contains { rule, matcher in
-      !rule.isState && (try? matcher?.matches(path)) == true
+  /// Whether an action rule other than `*` matches the path; nil when none does but one
+  /// could not decide (its match hit PCRE2's limits: that rule is not measured).
+  func names(_ path: String) -> Bool? {
+    var undecided = false
+    for (rule, matcher) in zip(rules, matchers) where !rule.isState {
+      guard let matcher else { continue }
+      do throws(MatchError) {
+        if try matcher.matches(path) { return true }
+      } catch {
+        undecided = true
+      }
     }
+    return undecided ? nil : false
   }
 
   /// The action paths of the run that no rule names (the `*` rule aside), most records
-  /// first: what the budget does not cover, or covers only by `*`.
+  /// first: what the budget does not cover, or covers only by `*`. A path a rule could
+  /// not decide is left out: it may be that rule's, which is reported as not measured (`*`
+  /// failed such a path as its own).
   package func unnamedActions(_ profile: RunProfile) -> [(path: String, tally: RunProfile.Tally)] {
-    profile.actions.filter { !names($0.key) }.sorted {
+    profile.actions.filter { names($0.key) == false }.sorted {
       $0.value.records != $1.value.records ? $0.value.records > $1.value.records : $0.key < $1.key
     }.map { ($0.key, $0.value) }
   }

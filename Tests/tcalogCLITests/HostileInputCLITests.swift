@@ -393,3 +393,25 @@ extension HostileInputCLITests {
     #expect(run.stdout.isEmpty)
   }
 }
+
+extension HostileInputCLITests {
+  /// Issue 54, row 17: `check` printed the rule that hit PCRE2's limits as "n/a" and as
+  /// "stale", and failed `*` on the path it could not decide. One verdict: not measured.
+  @Test func aRuleThatCannotBeMeasuredIsNotAlsoStale() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let undecided = "received action: AppFeature.Action.\(String(repeating: "a", count: 40))1\n"
+    let log = try Self.write(
+      "2026-11-20T10:00:00Z " + undecided + String(repeating: "2026-11-20T10:00:00Z " + undecided, count: 8)
+        + "2026-11-20T10:00:01Z received action: AppFeature.Action.tick\n", "limit.log", in: dir)
+    let budget = try Self.write("^(a+)+$ <= 1\n* <= 5/s\n", "budget.txt", in: dir)
+    let checked = runTCALog(["check", "--budget", budget, log])
+    let out = String(decoding: checked.stdout, as: UTF8.self)
+    #expect(checked.status == 2, "\(out)\(checked.stderr)")
+    #expect(checked.stderr.hasPrefix("tcalog: error: \(budget):1: pattern '^(a+)+$': match limit"), "\(checked.stderr)")
+    #expect(out.contains("n/a "), "\(out)")
+    #expect(!out.contains("stale"), "\(out)")
+    #expect(!out.contains("FAIL"), "\(out)")
+    #expect(out.contains("ok    \(budget):2  * <= 5/s  (1/s, worst tick)\n"), "\(out)")
+  }
+}
