@@ -390,13 +390,17 @@ package enum BudgetTemplate {
       "# rare actions at least \(rareFloorPerMinute)/min; '*' is every action no other rule names, each on its own.\n"
     out += "# Tighten or loosen by hand; see tcalog(1) CHECK COMMAND for the grammar.\n"
     let timed = profile.timedRecords > 0
-    func line(_ pattern: String, _ limit: String) -> String {
-      pattern + String(repeating: " ", count: max(0, 48 - pattern.count)) + " <= " + limit + "\n"
+    func line(_ pattern: String, _ limit: String, comment: String? = nil) -> String {
+      pattern + String(repeating: " ", count: max(0, 48 - pattern.count)) + " <= " + limit
+        + (comment.map { "  # " + $0 } ?? "") + "\n"
     }
     for (path, tally) in profile.actions.sorted(by: {
       $0.value.records != $1.value.records ? $0.value.records > $1.value.records : $0.key < $1.key
     }) {
-      guard !path.isEmpty else { continue }
+      // The empty path (`(no path)` in the report: action text that names no path, such as
+      // `received action: hello world`) gets its rule too: `check` counts it as an action,
+      // and without a rule `*` measured it, so the budget failed on its own run (issue 54,
+      // row 10).
       let limit: String
       if timed {
         let perMinute = tally.peak(over: 60)
@@ -411,7 +415,9 @@ package enum BudgetTemplate {
         let value = min(100, ((share * 1.5 + 1) * 10).rounded(.up) / 10)
         limit = "\(value)% records"
       }
-      out += line("^" + PatternMatcher.literal(path) + "$", limit)
+      out += line(
+        "^" + PatternMatcher.literal(path) + "$", limit,
+        comment: path.isEmpty ? "(no path): action text without one" : nil)
     }
     out += line(
       Budget.othersPattern, timed ? "\(othersPerSecond)/s" : "\(othersPercentOfRecords)% records")

@@ -415,3 +415,25 @@ extension HostileInputCLITests {
     #expect(out.contains("ok    \(budget):2  * <= 5/s  (1/s, worst tick)\n"), "\(out)")
   }
 }
+
+extension HostileInputCLITests {
+  /// Issue 54, row 10: `check --init` skipped the empty path (`received action: hello
+  /// world`, 90.9 % of the records), which `check`'s `*` then measured: the budget failed
+  /// the run it was written from. `--init` writes the empty path's rule too.
+  @Test func initAndCheckAgreeOnWhatAnActionIs() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let log = try Self.write(
+      String(repeating: "received action: hello world\n", count: 100)
+        + String(repeating: "received action: App.Action.tap\n", count: 10), "words.log", in: dir)
+    let budget = dir.appendingPathComponent("budget.txt").path
+    let initRun = runTCALog(["check", "--init", "-o", budget, log])
+    #expect(initRun.status == 0, "\(initRun.stderr)")
+    let text = try String(contentsOfFile: budget, encoding: .utf8)
+    #expect(text.contains("^$ "), "\(text)")
+    let checked = runTCALog(["check", "--budget", budget, log])
+    let out = String(decoding: checked.stdout, as: UTF8.self)
+    #expect(checked.status == 0, "\(text)\(out)\(checked.stderr)")
+    #expect(!out.contains("FAIL"), "\(out)")
+  }
+}
