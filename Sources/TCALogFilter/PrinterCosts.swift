@@ -39,7 +39,10 @@ public final class PrinterCosts: @unchecked Sendable {
 
   /// Figures whose counts say when `seconds` have passed since the last summary was due.
   init(summaryEvery seconds: TimeInterval?) {
-    summaryInterval = seconds.map { UInt64(max(0, $0) * 1e9) }
+    // `.infinity` (never) or an interval past UInt64's nanoseconds would trap in the
+    // conversion: past 2^63 ns (292 years, still far from wrapping the clock) is never. NaN
+    // reads as 0 through `max`.
+    summaryInterval = seconds.map { max(0, $0) * 1e9 }.map { $0 < 0x1p63 ? UInt64($0) : 1 << 63 }
     summaryDue = Self.clock() &+ (summaryInterval ?? 0)
   }
 

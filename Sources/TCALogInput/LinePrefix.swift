@@ -209,26 +209,33 @@
     return LinePrefixMatch(length: c.position, timestamp: 0..<timestampEnd)
   }
 
-  /// Style 3, a bare ISO-8601 timestamp and one space.
+  /// Style 3, a bare ISO-8601 timestamp and one space. ISO 8601 also allows what loggers
+  /// write: a lowercase `t` and `z`, a comma before the fraction (Python's `logging`:
+  /// `2026-11-20 10:22:33,123`) and an offset of hours alone (`+01`); these were read as
+  /// no prefix, and their records as other lines (issue 54, row 14).
   static func isoTimestamp(_ line: UnsafeBufferPointer<UInt8>) -> LinePrefixMatch? {
     var c = Cursor(line)
-    guard c.dateAndTime(separator: 0x20, or: UInt8(ascii: "T")) else { return nil }
+    if !c.dateAndTime(separator: 0x20, or: UInt8(ascii: "T")) {
+      c = Cursor(line)
+      guard c.dateAndTime(separator: UInt8(ascii: "t"), or: UInt8(ascii: "t")) else { return nil }
+    }
     var probe = c
-    if probe.literal(0x2E), probe.digits() > 0 { c = probe }
+    if probe.literal(0x2E) || probe.literal(UInt8(ascii: ",")), probe.digits() > 0 { c = probe }
     probe = c
-    if probe.literal(UInt8(ascii: "Z")) {
+    if probe.literal(UInt8(ascii: "Z")) || probe.literal(UInt8(ascii: "z")) {
       c = probe
     } else if probe.sign(), probe.fixedDigits(2) {
-      _ = probe.literal(0x3A)
-      if probe.fixedDigits(2) { c = probe }
+      var minutes = probe
+      _ = minutes.literal(0x3A)
+      c = minutes.fixedDigits(2) ? minutes : probe
     }
     let timestampEnd = c.position
     guard c.literal(0x20) else { return nil }
     return LinePrefixMatch(length: c.position, timestamp: 0..<timestampEnd)
   }
 
-  /// The record's `timestamp` form: `T` between date and time, fraction as written,
-  /// offset as `±HH:MM` (FORMATS.md 2.2).
+  /// The record's `timestamp` form: `T` between date and time, fraction as written (after
+  /// a `.`), offset as `±HH:MM` or `Z` (FORMATS.md 2.2).
   package static func normalizedTimestamp(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
     var out: [UInt8] = []
     withNormalizedTimestamp(text) { out = Array($0) }
@@ -241,28 +248,39 @@
     _ text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void
   ) {
     let n = text.count
-    // A trailing "+hhmm" (no colon) becomes "+hh:mm".
+    @inline(__always) func isSign(_ b: UInt8) -> Bool { b == UInt8(ascii: "+") || b == UInt8(ascii: "-") }
+    // A trailing "+hhmm" (no colon) becomes "+hh:mm", a trailing "+hh" "+hh:00".
     var insertsColon = false
+    var addsMinutes = false
     if n >= 5 {
-      let signIndex = n - 5
-      let sign = text[signIndex]
       insertsColon =
-        (sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-")) && signIndex > 18
-        && isDigit(text[n - 4]) && isDigit(text[n - 3]) && isDigit(text[n - 2]) && isDigit(text[n - 1])
+        isSign(text[n - 5]) && n - 5 > 18 && isDigit(text[n - 4]) && isDigit(text[n - 3]) && isDigit(text[n - 2])
+        && isDigit(text[n - 1])
     }
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n + 1) { out in
+    if n >= 3 { addsMinutes = isSign(text[n - 3]) && n - 3 > 18 && isDigit(text[n - 2]) && isDigit(text[n - 1]) }
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n + 3) { out in
       guard let base = out.baseAddress, let source = text.baseAddress else {
         return body(UnsafeBufferPointer(start: nil, count: 0))
       }
+      var count = n
       if insertsColon {
         base.update(from: source, count: n - 2)
         base[n - 2] = UInt8(ascii: ":")
         (base + n - 1).update(from: source + n - 2, count: 2)
+        count = n + 1
       } else {
         base.update(from: source, count: n)
+        if addsMinutes {
+          base[n] = UInt8(ascii: ":")
+          base[n + 1] = UInt8(ascii: "0")
+          base[n + 2] = UInt8(ascii: "0")
+          count = n + 3
+        }
       }
       if n > 10 { base[10] = UInt8(ascii: "T") }
-      body(UnsafeBufferPointer(start: base, count: insertsColon ? n + 1 : n))
+      if n > 19 && base[19] == UInt8(ascii: ",") { base[19] = UInt8(ascii: ".") }
+      if count > 19 && base[count - 1] == UInt8(ascii: "z") { base[count - 1] = UInt8(ascii: "Z") }
+      body(UnsafeBufferPointer(start: base, count: count))
     }
   }
 

@@ -94,8 +94,8 @@ package struct BudgetPrinter {
   static func value(_ value: Double?, _ unit: Budget.Unit) -> String {
     guard let value else { return "not measured (no timestamps)" }
     switch unit {
-    case .perSecond, .perMinute: return NumberText.grouped(Int(value)) + unit.rawValue
-    case .records: return NumberText.grouped(Int(value)) + " records"
+    case .perSecond, .perMinute: return NumberText.grouped(rounding: value) + unit.rawValue
+    case .records: return NumberText.grouped(rounding: value) + " records"
     case .percentOfLines, .percentOfRecords: return TextFormatting.printf("%.1f", value) + unit.rawValue
     }
   }

@@ -38,7 +38,7 @@ package struct ComparisonPrinter {
 
   /// `12.5`, `1,204`, `0.31`: rates with three significant digits at most.
   static func rate(_ value: Double) -> String {
-    if value >= 100 { return NumberText.grouped(Int(value.rounded())) }
+    if value >= 100 { return NumberText.grouped(rounding: value) }
     if value >= 10 { return TextFormatting.printf("%.1f", value) }
     return TextFormatting.printf("%.2f", value)
   }

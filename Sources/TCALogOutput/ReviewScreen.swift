@@ -274,7 +274,7 @@ package struct ReviewScreen: Sendable {
     if e.peakPerSecond > 0 { parts.append("\(NumberText.grouped(e.peakPerSecond)) a second at peak") }
     if let median = e.medianGap {
       parts.append(
-        "one every \(median < 10 ? NumberText.fixed(median, median < 1 ? 3 : 1) : NumberText.grouped(Int(median.rounded()))) s (median)"
+        "one every \(median < 10 ? NumberText.fixed(median, median < 1 ? 3 : 1) : NumberText.grouped(rounding: median)) s (median)"
       )
     }
     return parts.joined(separator: ", ")

@@ -36,7 +36,9 @@ package enum TextFormatting {
   /// `1h 2m 3s`, `4.5s`
   package static func duration(_ seconds: Double) -> String {
     if seconds < 60 { return NumberText.fixed(seconds, 1) + "s" }
-    let s = Int(seconds.rounded())
+    // No log spans more hours than an Int holds, but a saved report's span is a number
+    // anyone can write (`1e19` trapped here): past Int's range, hours alone.
+    guard let s = Int(exactly: seconds.rounded()) else { return NumberText.grouped(rounding: seconds / 3600) + "h" }
     if s < 3600 { return "\(s / 60)m \(s % 60)s" }
     return "\(s / 3600)h \(s % 3600 / 60)m \(s % 60)s"
   }

@@ -86,22 +86,17 @@ package enum ActionEntity {
   }
 
   /// The end of a value starting at `start`: the first `,`, `)`, `]` or line feed outside
-  /// brackets and strings.
+  /// brackets and strings (raw strings too: `#"a"b"#` is one string).
   static func valueEnd(_ t: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
     var depth = 0
     var j = start
-    var quoted = false
     while j < t.count {
       let c = t[j]
-      if quoted {
-        if c == UInt8(ascii: "\\") {
-          j += 1
-        } else if c == UInt8(ascii: "\"") {
-          quoted = false
-        }
-      } else if c == UInt8(ascii: "\"") {
-        quoted = true
-      } else if c == UInt8(ascii: "(") || c == UInt8(ascii: "[") {
+      if let end = stringEnd(t, at: j) {
+        j = end
+        continue
+      }
+      if c == UInt8(ascii: "(") || c == UInt8(ascii: "[") {
         depth += 1
       } else if c == UInt8(ascii: ")") || c == UInt8(ascii: "]") {
         if depth == 0 { break }
@@ -112,6 +107,34 @@ package enum ActionEntity {
       j += 1
     }
     return min(j, t.count)
+  }
+
+  /// Where the string literal that starts at `i` ends (after its closing quote; the end of
+  /// the text when it is not closed); nil when no string starts there. A string is `"…"`
+  /// with `\` escapes, or a raw string `#"…"#` (any number of `#`), which only a `"` and
+  /// as many `#` close: Custom Dump prints a string holding `"` so (`#"a"b"#`), and reading
+  /// its inner `"` as the end spilled the rest of the action into the value.
+  static func stringEnd(_ t: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
+    let quote = UInt8(ascii: "\"")
+    let hash = UInt8(ascii: "#")
+    var j = i
+    while j < t.count && t[j] == hash { j += 1 }
+    let hashes = j - i
+    guard j < t.count, t[j] == quote else { return nil }
+    j += 1
+    while j < t.count {
+      let c = t[j]
+      if c == UInt8(ascii: "\\") && hashes == 0 {
+        j += 2
+        continue
+      }
+      j += 1
+      guard c == quote else { continue }
+      var closing = 0
+      while closing < hashes && j + closing < t.count && t[j + closing] == hash { closing += 1 }
+      if closing == hashes { return j + hashes }
+    }
+    return t.count
   }
 
   /// The first quoted dictionary key: `[`, blanks, `"` … `":`; brackets found by `memchr`.
@@ -138,7 +161,8 @@ package enum ActionEntity {
   /// The key path of a TCA binding (`.binding(.set(\State.$volume, 0.5))`), spelled as
   /// `if case .binding(\.$volume)` writes it: `\.` then its components after the root
   /// type's (those that start with an upper-case letter). Nil when the text has none: the
-  /// first `\` after `(` or a blank, followed by a letter, `_`, `.` or `$`.
+  /// key path must be `.set(`'s first argument inside `binding(`, outside strings. (Any
+  /// `\` after `(` was taken: `.queryChanged("(\d+)")` had the key path `\.d`.)
   package static func bindingKeyPath(in t: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
     var spelled: [UInt8] = []
     return bindingKeyPath(in: t, into: &spelled) ? spelled : nil
@@ -148,30 +172,90 @@ package enum ActionEntity {
   /// the text has none.
   package static func bindingKeyPath(in t: UnsafeBufferPointer<UInt8>, into spelled: inout [UInt8]) -> Bool {
     spelled.removeAll(keepingCapacity: true)
-    guard let base = t.baseAddress else { return false }
-    var from = 0
-    while from < t.count, let hit = memchr(base + from, 0x5C, t.count - from) {
-      let slash = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-      from = slash + 1
-      guard slash > 0, t[slash - 1] == UInt8(ascii: "(") || t[slash - 1] == 0x20 || t[slash - 1] == 0x0A,
-        slash + 1 < t.count, isKeyPathByte(t[slash + 1])
-      else { continue }
-      var end = slash + 1
-      while end < t.count && isKeyPathByte(t[end]) { end += 1 }
-      var components = UnsafeBufferPointer(rebasing: t[(slash + 1)..<end]).split(
-        separator: UInt8(ascii: "."), omittingEmptySubsequences: true)
-      while let first = components.first, let c = first.first, c >= UInt8(ascii: "A"), c <= UInt8(ascii: "Z") {
-        components.removeFirst()
+    // Most actions hold no backslash: one `memchr`, and no walk through their strings.
+    guard let base = t.baseAddress, memchr(base, 0x5C, t.count) != nil else { return false }
+    let binding = Array("binding(".utf8)
+    let set = Array(".set(".utf8)
+    func blanks(_ from: Int) -> Int {
+      var i = from
+      while i < t.count && (t[i] == 0x20 || t[i] == 0x0A || t[i] == 0x09 || t[i] == 0x0D) { i += 1 }
+      return i
+    }
+    func word(_ w: [UInt8], at i: Int) -> Bool {
+      i + w.count <= t.count && (0..<w.count).allSatisfy { t[i + $0] == w[$0] }
+    }
+    var i = 0
+    while i < t.count {
+      if let end = stringEnd(t, at: i) {
+        i = end
+        continue
       }
-      guard !components.isEmpty else { continue }
-      spelled.append(UInt8(ascii: "\\"))
-      for c in components {
-        spelled.append(UInt8(ascii: "."))
-        spelled.append(contentsOf: c)
+      if t[i] == UInt8(ascii: "b"), word(binding, at: i) {
+        var j = blanks(i + binding.count)
+        // The Difference format names the case's type: `binding(BindingAction<S>.set(`.
+        while j < t.count, isTypeNameByte(t[j]), !word(set, at: j) { j += 1 }
+        if word(set, at: j) {
+          j = blanks(j + set.count)
+          if spellKeyPath(t, at: j, into: &spelled) { return true }
+        }
       }
-      return true
+      i += 1
     }
     return false
+  }
+
+  /// The key path that starts with the `\` at `slash`, spelled without its root type into
+  /// `spelled`; false when none starts there. It is read whole: subscripts (`items[0]`,
+  /// `[id: "a.b"]`) and optional chaining (`child?.name`) are part of it.
+  package static func spellKeyPath(
+    _ t: UnsafeBufferPointer<UInt8>, at slash: Int, into spelled: inout [UInt8]
+  ) -> Bool {
+    spelled.removeAll(keepingCapacity: true)
+    guard slash + 1 < t.count, t[slash] == 0x5C, isKeyPathByte(t[slash + 1]) else { return false }
+    // The components: split at dots outside subscripts.
+    var components: [Range<Int>] = []
+    var start = slash + 1
+    var depth = 0
+    var end = slash + 1
+    scan: while end < t.count {
+      let c = t[end]
+      if depth > 0 {
+        if let close = stringEnd(t, at: end) {
+          end = close
+          continue
+        }
+        if c == UInt8(ascii: "[") { depth += 1 } else if c == UInt8(ascii: "]") { depth -= 1 }
+        end += 1
+        continue
+      }
+      switch c {
+      case UInt8(ascii: "."):
+        if end > start { components.append(start..<end) }
+        start = end + 1
+      case UInt8(ascii: "["):
+        depth += 1
+      case UInt8(ascii: "?"), UInt8(ascii: "!"):
+        break
+      default:
+        guard isKeyPathByte(c) else { break scan }
+      }
+      end += 1
+    }
+    if depth == 0 && end > start { components.append(start..<end) }
+    let kept = components.drop { t[$0.lowerBound] >= UInt8(ascii: "A") && t[$0.lowerBound] <= UInt8(ascii: "Z") }
+    guard !kept.isEmpty else { return false }
+    spelled.append(0x5C)
+    for c in kept {
+      spelled.append(UInt8(ascii: "."))
+      spelled.append(contentsOf: UnsafeBufferPointer(rebasing: t[c]))
+    }
+    return true
+  }
+
+  /// A byte of a type name as the Difference format prints it: `BindingAction<AppState>`.
+  @inline(__always)
+  static func isTypeNameByte(_ c: UInt8) -> Bool {
+    isKeyPathByte(c) && c != UInt8(ascii: "$") || c == UInt8(ascii: "<") || c == UInt8(ascii: ">")
   }
 
   @inline(__always)

@@ -90,6 +90,11 @@ public struct TimeWindow: Sendable, Equatable {
     if relative.hasPrefix("-"), let unit = relative.last, let amount = Double(relative.dropFirst().dropLast()) {
       let scale: Double? = ["s": 1, "m": 60, "h": 3600, "d": 86_400][unit]
       guard let scale else { throw Error(text: text, reason: "unit must be s, m, h or d") }
+      // `Double` also reads `nan`, `inf`, `0x10`, `1e3` and a sign: `-nans` selected every
+      // record and `-0x10s` meant 16 s. A span is written in decimal digits.
+      guard isDecimal(relative.dropFirst().dropLast()), amount.isFinite else {
+        throw Error(text: text, reason: "expected a number in decimal digits before the unit, such as -90s or -1.5h")
+      }
       return .instant(now - amount * scale)
     }
     var bytes = Array(trimmed.utf8)
@@ -114,6 +119,14 @@ public struct TimeWindow: Sendable, Equatable {
     throw Error(text: text, reason: "expected a date and time (2026-11-20T10:22[:33]), a time of day (10:22), or -5m")
   }
 
+}
+
+extension TimeWindow {
+  /// Whether `text` is digits with at most one decimal point between them: `90`, `1.5`.
+  static func isDecimal(_ text: Substring) -> Bool {
+    let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    return parts.allSatisfy { !$0.isEmpty && $0.utf8.allSatisfy { $0 &- UInt8(ascii: "0") < 10 } }
+  }
 }
 
 extension WrittenTime {

@@ -117,10 +117,9 @@ public final class RecordQuery {
   /// `$volume`), spelled as records spell it (docs/FORMATS.md 3.1): `\.$volume`.
   package static func spelledKeyPath(_ text: String) -> String {
     let written = text.hasPrefix("\\") ? text : "\\." + text
-    let bytes = Array(("(" + written).utf8)
-    return bytes.withUnsafeBufferPointer { ActionEntity.bindingKeyPath(in: $0) }.map {
-      String(decoding: $0, as: UTF8.self)
-    } ?? written
+    var spelled: [UInt8] = []
+    let found = Array(written.utf8).withUnsafeBufferPointer { ActionEntity.spellKeyPath($0, at: 0, into: &spelled) }
+    return found ? String(decoding: spelled, as: UTF8.self) : written
   }
 
   /// Takes over the match failures a worker's copy of this query saw.

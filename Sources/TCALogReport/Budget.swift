@@ -169,21 +169,33 @@ package struct Budget {
     /// For the `*` rule: the action path measured worst (nil: no path, or another rule).
     package var worstPath: String? = nil
     /// A rule whose pattern matched no path in the run (an action renamed or removed):
-    /// it checks nothing. The `*` rule is never stale.
-    package var isStale: Bool { matchedPaths == 0 && !rule.isOthers }
+    /// it checks nothing. The `*` rule is never stale, nor a rule that is not measured
+    /// (`matchError`): a path it could not decide may be its own, and a rule reported both
+    /// "not measured" and "stale" had two verdicts (issue 54, row 17).
+    package var isStale: Bool { matchedPaths == 0 && !rule.isOthers && matchError == nil }
   }
 
-  /// Whether an action rule other than `*` matches the path.
-  func names(_ path: String) -> Bool {
-    zip(rules, matchers).contains { rule, matcher in
-      !rule.isState && (try? matcher?.matches(path)) == true
+  /// Whether an action rule other than `*` matches the path; nil when none does but one
+  /// could not decide (its match hit PCRE2's limits: that rule is not measured).
+  func names(_ path: String) -> Bool? {
+    var undecided = false
+    for (rule, matcher) in zip(rules, matchers) where !rule.isState {
+      guard let matcher else { continue }
+      do throws(MatchError) {
+        if try matcher.matches(path) { return true }
+      } catch {
+        undecided = true
+      }
     }
+    return undecided ? nil : false
   }
 
   /// The action paths of the run that no rule names (the `*` rule aside), most records
-  /// first: what the budget does not cover, or covers only by `*`.
+  /// first: what the budget does not cover, or covers only by `*`. A path a rule could
+  /// not decide is left out: it may be that rule's, which is reported as not measured (`*`
+  /// failed such a path as its own).
   package func unnamedActions(_ profile: RunProfile) -> [(path: String, tally: RunProfile.Tally)] {
-    profile.actions.filter { !names($0.key) }.sorted {
+    profile.actions.filter { names($0.key) == false }.sorted {
       $0.value.records != $1.value.records ? $0.value.records > $1.value.records : $0.key < $1.key
     }.map { ($0.key, $0.value) }
   }
@@ -378,13 +390,17 @@ package enum BudgetTemplate {
       "# rare actions at least \(rareFloorPerMinute)/min; '*' is every action no other rule names, each on its own.\n"
     out += "# Tighten or loosen by hand; see tcalog(1) CHECK COMMAND for the grammar.\n"
     let timed = profile.timedRecords > 0
-    func line(_ pattern: String, _ limit: String) -> String {
-      pattern + String(repeating: " ", count: max(0, 48 - pattern.count)) + " <= " + limit + "\n"
+    func line(_ pattern: String, _ limit: String, comment: String? = nil) -> String {
+      pattern + String(repeating: " ", count: max(0, 48 - pattern.count)) + " <= " + limit
+        + (comment.map { "  # " + $0 } ?? "") + "\n"
     }
     for (path, tally) in profile.actions.sorted(by: {
       $0.value.records != $1.value.records ? $0.value.records > $1.value.records : $0.key < $1.key
     }) {
-      guard !path.isEmpty else { continue }
+      // The empty path (`(no path)` in the report: action text that names no path, such as
+      // `received action: hello world`) gets its rule too: `check` counts it as an action,
+      // and without a rule `*` measured it, so the budget failed on its own run (issue 54,
+      // row 10).
       let limit: String
       if timed {
         let perMinute = tally.peak(over: 60)
@@ -399,7 +415,9 @@ package enum BudgetTemplate {
         let value = min(100, ((share * 1.5 + 1) * 10).rounded(.up) / 10)
         limit = "\(value)% records"
       }
-      out += line("^" + PatternMatcher.literal(path) + "$", limit)
+      out += line(
+        "^" + PatternMatcher.literal(path) + "$", limit,
+        comment: path.isEmpty ? "(no path): action text without one" : nil)
     }
     out += line(
       Budget.othersPattern, timed ? "\(othersPerSecond)/s" : "\(othersPercentOfRecords)% records")

@@ -13,6 +13,14 @@ package enum NumberText {
     return n < 0 ? "-" + out : out
   }
 
+  /// `12,345` for a Double rounded to a whole number; past Int's range (where `Int(value)`
+  /// traps) or not finite, its shortest decimal form (`1e+19`), as `fixed` writes it.
+  package static func grouped(rounding value: Double) -> String {
+    let rounded = value.rounded()
+    guard let whole = Int(exactly: rounded) else { return value.isFinite ? "\(rounded)" : "\(value)" }
+    return grouped(whole)
+  }
+
   /// A fraction as a percentage with one decimal: 0.4739 → `47.4`.
   package static func percent(_ share: Double) -> String { fixed(share * 100, 1) }
 

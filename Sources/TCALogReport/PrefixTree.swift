@@ -47,14 +47,4 @@ package struct PrefixTree<Value> {
     get { nodes[id].value }
     _modify { yield &nodes[id].value }
   }
-
-  /// How many nodes are below each node, at any depth.
-  package func descendantCounts() -> [Int] {
-    // Children come after their parent, so one backward pass sums every subtree.
-    var counts = [Int](repeating: 0, count: nodes.count)
-    for id in stride(from: nodes.count - 1, to: 0, by: -1) {
-      counts[nodes[id].parent] += 1 + counts[id]
-    }
-    return counts
-  }
 }

@@ -329,7 +329,19 @@ extension RunProfile {
     ]
     for (key, value) in totals where value < 0 { throw invalid("'\(key.rawValue)' is negative") }
     if let span = json.timeSpanSeconds, !(span.isFinite && span >= 0) { throw invalid("'timeSpanSeconds' is negative") }
+    // Longer than the years 0000 to 9999 that a timestamp can write: `1e19` reached
+    // `Int(seconds)` in the duration text and trapped (issue 54, row 9).
+    if let span = json.timeSpanSeconds, span > Self.longestSpanSeconds {
+      throw invalid("'timeSpanSeconds' is longer than any log's")
+    }
     if let depth = json.depth, depth < 1 { throw invalid("'depth' is below 1") }
+    if json.hiddenActions.addingReportingOverflow(json.hiddenStatePaths).overflow {
+      throw invalid("'hiddenActions' and 'hiddenStatePaths' add up past any count")
+    }
+    // The rows are added up below (a group's children, rows grouped by depth): all of them
+    // together must stay within a count, with room for a group's own part (the group
+    // minus its children), or the sums trap.
+    var rowSums = (records: 0, lines: 0, noOps: 0)
     for row in actions {
       let counts: [(SavedReport.ActionRow.Key, Int)] = [
         (.records, row.records), (.lines, row.lines), (.noOpRecords, row.noOpRecords),
@@ -337,6 +349,16 @@ extension RunProfile {
       for (key, value) in counts where value < 0 {
         throw invalid("'\(key.rawValue)' of actions row '\(row.path)' is negative")
       }
+      let sums = (
+        rowSums.records.addingReportingOverflow(row.records), rowSums.lines.addingReportingOverflow(row.lines),
+        rowSums.noOps.addingReportingOverflow(row.noOpRecords)
+      )
+      guard !sums.0.overflow, !sums.1.overflow, !sums.2.overflow,
+        max(sums.0.partialValue, sums.1.partialValue, sums.2.partialValue) <= Int.max / 2
+      else {
+        throw invalid("the actions rows add up past any count")
+      }
+      rowSums = (sums.0.partialValue, sums.1.partialValue, sums.2.partialValue)
     }
     for row in json.statePaths where row.changes < 0 {
       throw invalid("'changes' of statePaths row '\(row.path)' is negative")
@@ -381,6 +403,9 @@ extension RunProfile {
       states[row.path] = tally
     }
   }
+
+  /// The longest time a log's timestamps can span: from the year 0000 to 9999.
+  package static let longestSpanSeconds = 10_000 * 366 * 86_400.0
 
   /// Whether `data` looks like a saved report rather than a log: JSON starting with `{`
   /// (after a byte order mark, which an editor may have added).

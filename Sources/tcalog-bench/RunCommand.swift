@@ -46,7 +46,8 @@ struct RunCommand: ParsableCommand {
 
   func validate() throws {
     guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
-    guard sizeMb > 0 else { throw ValidationError("--size-mb must be positive") }
+    // Past a terabyte the size in bytes (`Int(sizeMb * 1_000_000)`) nears what an Int holds.
+    guard sizeMb > 0, sizeMb <= 1_000_000 else { throw ValidationError("--size-mb must be from 0 to 1,000,000") }
   }
 
   func run() throws {

@@ -79,7 +79,8 @@ struct GenerateCommand: ParsableCommand {
   var output: String = "-"
 
   func validate() throws {
-    guard sizeMb > 0 else { throw ValidationError("--size-mb must be positive") }
+    // Past a terabyte the size in bytes (`Int(sizeMb * 1_000_000)`) nears what an Int holds.
+    guard sizeMb > 0, sizeMb <= 1_000_000 else { throw ValidationError("--size-mb must be from 0 to 1,000,000") }
   }
 
   func run() throws {

@@ -30,6 +30,53 @@ import Testing
     #expect(RecordQuery.spelledKeyPath("\\.$volume") == "\\.$volume")
   }
 
+  /// Issue 54, row 15: a backslash after `(` or a blank was a key path wherever it was: a
+  /// regular expression or an escape in a string gave `\.d`, `\.u` to actions that are no
+  /// binding. Only `.set(`'s first argument inside `binding(`, outside strings, is one.
+  @Test func keyPathsAreReadOnlyInsideBindingSetOutsideStrings() {
+    #expect(Self.spelled(#"App.Action.search(.queryChanged("(\d+)"))"#) == nil)
+    #expect(Self.spelled(#"App.Action.setTitle(" \u{1b}")"#) == nil)
+    #expect(Self.spelled(#"App.Action.log("binding(.set(\S.$x, 1))")"#) == nil)
+    #expect(Self.spelled(##"App.Action.log(#"binding(.set(\S.$x, "1"))"#)"##) == nil)
+    #expect(Self.spelled(#"App.Action.move(\S.x)"#) == nil)
+    #expect(Self.spelled(#"App.Action.form(.binding(.set(\S.$x, "(\d+)")))"#) == "\\.$x")
+    #expect(Self.spelled(#"App.Action.form(.binding( .set( \S.$x, 1)))"#) == "\\.$x")
+    #expect(
+      Self.spelled(
+        #"AppAction.settings(SettingsAction.binding(BindingAction<SettingsState>.set(\SettingsState.$dark, true)))"#)
+        == "\\.$dark")
+  }
+
+  /// Issue 54, row 16: a key path was cut at its first subscript (`\.items`); it is read
+  /// whole, subscripts and optional chaining with it.
+  @Test func keyPathsAreReadWhole() {
+    #expect(Self.spelled(#"App.Action.list(.binding(.set(\S.items[0].$x, 1)))"#) == #"\.items[0].$x"#)
+    #expect(Self.spelled(#"App.Action.list(.binding(.set(\S.rows[id: "a.b"].$x, 1)))"#) == #"\.rows[id: "a.b"].$x"#)
+    #expect(Self.spelled(#"App.Action.list(.binding(.set(\S.child?.$name, "a")))"#) == #"\.child?.$name"#)
+    #expect(RecordQuery.spelledKeyPath(#"\S.items[0].$x"#) == #"\.items[0].$x"#)
+  }
+
+  /// Issue 54, row 16: Custom Dump writes a string holding `"` as a raw string (`#"a"b"#`);
+  /// its inner `"` ended the string, and the rest of the action spilled into the entity.
+  @Test func rawStringEntitiesAreReadWhole() {
+    func entity(_ text: String) -> String? {
+      Array(text.utf8).withUnsafeBufferPointer { t in
+        ActionEntity.range(in: t).map { String(decoding: UnsafeBufferPointer(rebasing: t[$0]), as: UTF8.self) }
+      }
+    }
+    #expect(entity(##"App.Action.element(id: #"a"b"#, action: .tap)"##) == ##"#"a"b"#"##)
+    #expect(entity(###"App.Action.element(id: ##"a"#b"##, action: .tap)"###) == ###"##"a"#b"##"###)
+    #expect(entity(#"App.Action.element(id: "a\"b", action: .tap)"#) == #""a\"b""#)
+  }
+
+  /// The report keeps such actions whole: no key-path rows for a search.
+  @Test func actionsWithBackslashesInStringsHaveNoKeyPathRows() throws {
+    let log = String(repeating: #"received action: App.Action.search(.queryChanged("(\d+)"))"# + "\n", count: 3)
+    let summary = try Self.summary(log)
+    let search = try #require(summary.actions.first { $0.path == "search.queryChanged" })
+    #expect(search.keyPaths.isEmpty)
+  }
+
   /// A mixer without times: a slider's binding streams in runs of 40 (a drag), a toggle's
   /// and a stepper's come alone, with taps between them.
   static func mixerLog(seed: UInt64 = 5) -> String {

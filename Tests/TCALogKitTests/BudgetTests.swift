@@ -273,3 +273,27 @@ extension BudgetTests {
     for text in ["0x10", "0x10/s", "1e3", "nan", "-1", "+5"] { #expect(Budget.parseLimit(text) == nil, "\(text)") }
   }
 }
+
+extension BudgetTests {
+  /// Issue 54, row 17: a rule whose match hit PCRE2's limits was both "n/a" and "stale",
+  /// and `*` measured the path it could not decide as its own (and failed it). The rule is
+  /// not measured, nothing else; `*` leaves the undecided path out.
+  @Test func aRuleThatCannotBeMeasuredHasOneVerdict() throws {
+    var profile = RunProfile(source: "limit")
+    var undecided = RunProfile.Tally()
+    for _ in 0..<9 { undecided.add(second: 100, lines: 3, noOp: false) }
+    var tick = RunProfile.Tally()
+    tick.add(second: 100, lines: 3, noOp: false)
+    let path = String(repeating: "a", count: 40) + "1"
+    profile.actions = [path: undecided, "tick": tick]
+    profile.records = 10
+    profile.lines = 30
+    profile.timedRecords = 10
+    let budget = try Budget(text: "^(a+)+$ <= 1\n* <= 5/s", file: "b")
+    let results = budget.check(profile)
+    #expect(results[0].matchError != nil && results[0].measured == nil && !results[0].holds)
+    #expect(!results[0].isStale)
+    #expect(results[1].measured == 1 && results[1].holds && results[1].worstPath == "tick")
+    #expect(budget.unnamedActions(profile).map(\.path) == ["tick"])
+  }
+}

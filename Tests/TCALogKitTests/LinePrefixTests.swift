@@ -55,6 +55,52 @@ import Testing
     #expect(m.timestamp == "2026-11-20T10:22:33.123Z")
   }
 
+  /// Issue 54, row 14: ISO 8601 as loggers write it (a comma before the fraction, an offset
+  /// of hours, a lowercase `t` and `z`) was no prefix, and the header an other line.
+  @Test func isoPrefixAsLoggersWriteIt() throws {
+    for (line, prefix, timestamp) in [
+      ("2026-11-20 10:22:33,123 received action:", "2026-11-20 10:22:33,123 ", "2026-11-20T10:22:33.123"),
+      ("2026-11-20T10:22:33+01 received action:", "2026-11-20T10:22:33+01 ", "2026-11-20T10:22:33+01:00"),
+      ("2026-11-20T10:22:33.5-05 received action:", "2026-11-20T10:22:33.5-05 ", "2026-11-20T10:22:33.5-05:00"),
+      ("2026-11-20t10:22:33z received action:", "2026-11-20t10:22:33z ", "2026-11-20T10:22:33Z"),
+      (
+        "2026-11-20 10:22:33,123+0100 received action:", "2026-11-20 10:22:33,123+0100 ",
+        "2026-11-20T10:22:33.123+01:00"
+      ),
+    ] {
+      let m = try #require(match(line), "\(line)")
+      #expect(m.prefix == prefix)
+      #expect(m.timestamp == timestamp)
+    }
+    // Not a time: no prefix.
+    #expect(match("2026-11-20 10:22:33, received action:") == nil)
+    #expect(match("2026-11-20T10:22:33+1 received action:") == nil)
+    #expect(match("2026-11-20x10:22:33 received action:") == nil)
+  }
+
+  /// The same headers read as timestamped records, with their times.
+  @Test func isoPrefixAsLoggersWriteItTimesItsRecords() throws {
+    let log = """
+      2026-11-20 10:22:33,123 received action:
+        AppFeature.Action.tick
+        (No state changes)
+      2026-11-20T10:22:34+01 received action:
+        AppFeature.Action.tick
+        (No state changes)
+      2026-11-20t10:22:35z received action:
+        AppFeature.Action.tick
+        (No state changes)
+
+      """
+    let result = try parse(log)
+    #expect(result.records.count == 3)
+    #expect(result.statistics.otherLines == 0)
+    let times = result.records.map { $0.writtenTime }
+    #expect(
+      times.map { $0.map { ($0.wall * 1000).rounded() } } == [1_795_170_153_123, 1_795_170_154_000, 1_795_170_155_000])
+    #expect(times.map { $0?.offset } == [nil, 3600, 0])
+  }
+
   @Test func linesWithoutPrefixAreLeftAlone() {
     #expect(match("received action:") == nil)
     #expect(match("2026 was a year of many received actions") == nil)

@@ -61,6 +61,20 @@ struct TimeWindowTests {
     #expect(records.map { TimeWindow().contains($0) } == [true, true, true, true])
   }
 
+  /// Issue 54, row 13: `Double` read `nan`, `inf` and `0x10`, so `--since=-nans` selected
+  /// every record and `-0x10s` was 16 s; a span is decimal digits before its unit.
+  @Test func spansAreDecimalDigits() throws {
+    let now = 1_795_166_553.0
+    for text in [
+      "-nans", "-infs", "-0x10s", "-1e3s", "-+5m", "--5m", "-.5m", "-5.m", "nan ago",
+      "-" + String(repeating: "9", count: 400) + "s",
+    ] {
+      #expect(throws: TimeWindow.Error.self, "\(text)") { try TimeWindow.parse(text, now: now) }
+    }
+    #expect(try TimeWindow.parse("-1.5h", now: now) == .instant(now - 5400))
+    #expect(try TimeWindow.parse("-010s", now: now) == .instant(now - 10))
+  }
+
   /// Times written without an offset are read as the log writes its own: a date and time
   /// in each record's offset, a time of day on each record's day; minutes may omit seconds.
   @Test func timesWithoutAnOffsetAreReadInTheLogsOwnTerms() throws {

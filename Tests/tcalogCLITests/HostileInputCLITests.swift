@@ -371,3 +371,69 @@ extension HostileInputCLITests {
     #expect(top.first?["action"] as? String == "tap" && top.first?["changes"] as? Int == 5)
   }
 }
+
+extension HostileInputCLITests {
+  /// Issue 54, row 9: `jq '.timeSpanSeconds=1e19' r1.json > x.json; compare x.json r1b.json`
+  /// trapped (SIGILL in `TextFormatting.duration`); such a report is refused, exit 2.
+  @Test func savedReportWithAnImpossibleSpanIsRefused() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let saved = runTCALog(["report", "--format", "json", "Samples/timestamped.log"])
+    #expect(saved.status == 0)
+    var json = String(decoding: saved.stdout, as: UTF8.self)
+    let span = try #require(json.range(of: #""timeSpanSeconds": [0-9.]+"#, options: .regularExpression))
+    json.replaceSubrange(span, with: #""timeSpanSeconds": 1e19"#)
+    let path = try Self.write(json, "x.json", in: dir)
+    let run = runTCALog(["compare", path, "Samples/timestamped.log"])
+    #expect(run.status == 2, "\(run.stderr)")
+    #expect(
+      run.stderr
+        == "tcalog: error: \(path): not a valid report of 'tcalog report --format json': 'timeSpanSeconds' is longer than any log's\n"
+    )
+    #expect(run.stdout.isEmpty)
+  }
+}
+
+extension HostileInputCLITests {
+  /// Issue 54, row 17: `check` printed the rule that hit PCRE2's limits as "n/a" and as
+  /// "stale", and failed `*` on the path it could not decide. One verdict: not measured.
+  @Test func aRuleThatCannotBeMeasuredIsNotAlsoStale() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let undecided = "received action: AppFeature.Action.\(String(repeating: "a", count: 40))1\n"
+    let log = try Self.write(
+      "2026-11-20T10:00:00Z " + undecided + String(repeating: "2026-11-20T10:00:00Z " + undecided, count: 8)
+        + "2026-11-20T10:00:01Z received action: AppFeature.Action.tick\n", "limit.log", in: dir)
+    let budget = try Self.write("^(a+)+$ <= 1\n* <= 5/s\n", "budget.txt", in: dir)
+    let checked = runTCALog(["check", "--budget", budget, log])
+    let out = String(decoding: checked.stdout, as: UTF8.self)
+    #expect(checked.status == 2, "\(out)\(checked.stderr)")
+    #expect(checked.stderr.hasPrefix("tcalog: error: \(budget):1: pattern '^(a+)+$': match limit"), "\(checked.stderr)")
+    #expect(out.contains("n/a "), "\(out)")
+    #expect(!out.contains("stale"), "\(out)")
+    #expect(!out.contains("FAIL"), "\(out)")
+    #expect(out.contains("ok    \(budget):2  * <= 5/s  (1/s, worst tick)\n"), "\(out)")
+  }
+}
+
+extension HostileInputCLITests {
+  /// Issue 54, row 10: `check --init` skipped the empty path (`received action: hello
+  /// world`, 90.9 % of the records), which `check`'s `*` then measured: the budget failed
+  /// the run it was written from. `--init` writes the empty path's rule too.
+  @Test func initAndCheckAgreeOnWhatAnActionIs() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let log = try Self.write(
+      String(repeating: "received action: hello world\n", count: 100)
+        + String(repeating: "received action: App.Action.tap\n", count: 10), "words.log", in: dir)
+    let budget = dir.appendingPathComponent("budget.txt").path
+    let initRun = runTCALog(["check", "--init", "-o", budget, log])
+    #expect(initRun.status == 0, "\(initRun.stderr)")
+    let text = try String(contentsOfFile: budget, encoding: .utf8)
+    #expect(text.contains("^$ "), "\(text)")
+    let checked = runTCALog(["check", "--budget", budget, log])
+    let out = String(decoding: checked.stdout, as: UTF8.self)
+    #expect(checked.status == 0, "\(text)\(out)\(checked.stderr)")
+    #expect(!out.contains("FAIL"), "\(out)")
+  }
+}

@@ -41,6 +41,13 @@ struct LiveCLITests {
     #expect(untimed.stderr.contains("without a timestamp left out"))
     let bad = runTCALog(["records", "--since", "yesterday", "Samples/timestamped.log"])
     #expect(bad.status == 2 && bad.stderr.hasPrefix("tcalog: error: invalid time 'yesterday'"))
+    // Issue 54, row 13: these counted every record, or 16 s.
+    for since in ["--since=-nans", "--since=-infs", "--since=-0x10s"] {
+      let odd = runTCALog(["filter", since, "-c", "Samples/timestamped.log"])
+      #expect(odd.status == 2, "\(since)")
+      #expect(odd.stderr.hasPrefix("tcalog: error: invalid time '\(since.dropFirst(8))'"), "\(odd.stderr)")
+      #expect(odd.stdout.isEmpty)
+    }
   }
 
   /// Times copied from the log (+01:00) select the same records in any machine zone: a
