@@ -74,7 +74,7 @@ package struct CompareRequest: CommandRequest {
       if !grown.isEmpty {
         let list = grown.prefix(10).map { "\($0.path) ×\(TextFormatting.printf("%.1f", $0.factor ?? 0))" }
         outcome.error(
-          "\(NumberText.counted(grown.count, "action")) grew more than ×\(factor == factor.rounded() ? String(Int(factor)) : String(factor)): "
+          "\(NumberText.counted(grown.count, "action")) grew more than ×\(Int(exactly: factor).map { String($0) } ?? String(factor)): "
             + list.joined(separator: ", ") + (grown.count > 10 ? ", …" : ""))
         failed = true
       }

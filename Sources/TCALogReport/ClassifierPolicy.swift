@@ -46,8 +46,10 @@ package struct ClassifierPolicy: Sendable, Equatable {
       let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
       guard parts.count == 2, let value = Double(parts[1]), value.isFinite else { throw .malformed(String(pair)) }
       switch parts[0] {
-      case "minimumRecords": minimumRecords = Int(value)
-      case "rareRecords": rareRecords = Int(value)
+      case "minimumRecords", "rareRecords":
+        // Whole counts only: `Int(_:)` of 1e19 would trap.
+        guard let count = Int(exactly: value), count >= 0 else { throw .malformed(String(pair)) }
+        if parts[0] == "minimumRecords" { minimumRecords = count } else { rareRecords = count }
       case "rareShare": rareShare = value
       case "smallShare": smallShare = value
       case "entityTimerSpread": entityTimerSpread = value

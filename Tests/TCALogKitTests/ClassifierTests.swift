@@ -226,5 +226,10 @@ enum TimedLog {
     #expect(throws: ClassifierPolicy.PolicyError.malformed("smallShare")) {
       try ClassifierPolicy(overrides: "smallShare")
     }
+    // A count that is no whole number an Int holds is refused, not trapped on.
+    #expect(throws: ClassifierPolicy.PolicyError.malformed("minimumRecords=1e19")) {
+      try ClassifierPolicy(overrides: "minimumRecords=1e19")
+    }
+    #expect(try ClassifierPolicy(overrides: "rareRecords=5").rareRecords == 5)
   }
 }

@@ -194,6 +194,16 @@ import Testing
     #expect(!(try String(contentsOfFile: filters, encoding: .utf8)).contains("binding"))
   }
 
+  /// `compare --fail-above` takes decimal factors only (issue 54's row 13 for factors: `Double`
+  /// alone read `0x10` as 16 and `1e3` as 1000), and none too large to print.
+  @Test func factorsAreDecimal() {
+    #expect(
+      FactorArgument.parse("2") == 2 && FactorArgument.parse("x1.5") == 1.5 && FactorArgument.parse("1.5x") == 1.5)
+    for bad in ["0x10", "1e3", "nan", "inf", "-2", "0.5", "1.2.3", "1e300", ""] {
+      #expect(FactorArgument.parse(bad) == nil, "\(bad)")
+    }
+  }
+
   /// Ctrl-C during a review writes nothing and ends with the shell's status for it.
   @Test func anInterruptedReviewWritesNothing() {
     let filters = Self.temporaryPath("filters")
