@@ -60,10 +60,9 @@ struct SuggestCommand: RequestCommand {
   )
   var review = false
 
-  /// For the measuring scripts only (Tests/Simulator): thresholds of the classifier other
-  /// than the defaults, `name=value,…` (`ClassifierPolicy`).
-  @Option(name: .long, help: .hidden)
-  var classifierPolicy: String?
+  /// For Tests/Simulator's scripts only: the classifier's thresholds, `name=value,…`.
+  @Option(name: .long, help: .hidden, transform: { try ClassifierPolicy(overrides: $0) })
+  var classifierPolicy: ClassifierPolicy?
 
   @OptionGroup var input: InputOptions
 
@@ -77,13 +76,6 @@ struct SuggestCommand: RequestCommand {
       throw ValidationError("--review needs --filters FILE, where the answers are written")
     }
     if review && format == .json { throw ValidationError("--review asks on the terminal: it has no --format json") }
-    if let classifierPolicy {
-      do throws(ClassifierPolicy.PolicyError) {
-        _ = try ClassifierPolicy(overrides: classifierPolicy)
-      } catch {
-        throw ValidationError(error.description)
-      }
-    }
     if let root, SwiftIdentifier.typeName(root) == nil {
       throw ValidationError("--root must be a Swift type name such as AppFeature.Action")
     }
@@ -100,7 +92,7 @@ struct SuggestCommand: RequestCommand {
     request.filters = filters
     request.append = append
     request.review = review
-    request.classifierPolicy = classifierPolicy.flatMap { try? ClassifierPolicy(overrides: $0) }
+    request.classifierPolicy = classifierPolicy
     return request
   }
 }
