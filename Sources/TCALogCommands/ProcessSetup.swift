@@ -86,10 +86,15 @@ package enum CommandLineWords {
     return name.flatMap { ["bash", "zsh", "fish"].contains($0) ? $0 : nil }
   }
 
-  /// `-j1` as `-j 1`: argument-parser took `-j1` for `-j` and the next argument for its
-  /// value (`-j1 app.log`: "The value 'app.log' is invalid for '-j <jobs>'"). Only before
-  /// `--`, after which every argument is a file.
-  package static func jobsValuesApart(_ arguments: [String]) -> [String] {
+  /// The short options whose value is a number that grep lets one attach: `-j` (jobs),
+  /// `-m` (max count), `-A`, `-B` and `-C` (context).
+  static let numberOptions: Set<Character> = ["j", "m", "A", "B", "C"]
+
+  /// `-j1` as `-j 1`, and likewise `-m1`, `-A2`, `-B1`, `-C1` as grep reads them:
+  /// argument-parser took `-m1` for `-m` and the next argument for its value (`-m1 -a tick`:
+  /// "The value '-a' is invalid for '-m <n>'"). Only before `--`, after which every
+  /// argument is a file.
+  package static func numberValuesApart(_ arguments: [String]) -> [String] {
     var result: [String] = []
     for (i, argument) in arguments.enumerated() {
       if argument == "--" {
@@ -97,8 +102,10 @@ package enum CommandLineWords {
         break
       }
       let value = argument.dropFirst(2)
-      if argument.hasPrefix("-j"), !value.isEmpty, value.allSatisfy({ ("0"..."9").contains($0) }) {
-        result += ["-j", String(value)]
+      if argument.count > 2, argument.hasPrefix("-"), let option = argument.dropFirst().first,
+        numberOptions.contains(option), value.allSatisfy({ ("0"..."9").contains($0) })
+      {
+        result += ["-\(option)", String(value)]
       } else {
         result.append(argument)
       }

@@ -32,7 +32,7 @@ struct TCALog: ParsableCommand {
   /// Runs the command line `arguments` against `console` and hands it the outcome (help
   /// and the version too: argument-parser's text); returns the exit status.
   static func run(_ arguments: [String], console: Console) -> Int32 {
-    let arguments = CommandLineWords.jobsValuesApart(arguments)
+    let arguments = CommandLineWords.numberValuesApart(arguments)
     if let early = CommandLineWords.answerBeforeParsing(
       arguments, commandNames: commandNames, completionScript: { CompletionShell(rawValue: $0).map(completionScript) })
     {

@@ -43,6 +43,21 @@ struct HostileInputMessagesCLITests {
     #expect(file.status == 2 && file.stderr == "tcalog: error: -j1: No such file or directory\n")
   }
 
+  /// grep's attached numbers: `-m1`, `-C1`, `-A2`, `-B1` are `-m 1`, ... as `-j1` is `-j 1`
+  /// (`-m1 -a timerTicked` said "The value '-a' is invalid for '-m <n>'"); after `--`, file names.
+  @Test func grepNumbersWithTheirValueAttachedAreNumbers() throws {
+    for (attached, apart) in [
+      ("-m1", ["-m", "1"]), ("-C1", ["-C", "1"]), ("-A2", ["-A", "2"]), ("-B1", ["-B", "1"]),
+    ] {
+      let expected = runInProcess(["filter", "--format", "oneline"] + apart + ["-a", "timerTicked", Self.sample])
+      #expect(expected.status == 0 && !expected.stdout.isEmpty, "\(apart): \(expected.stderr)")
+      let run = runInProcess(["filter", "--format", "oneline", attached, "-a", "timerTicked", Self.sample])
+      #expect(run.status == 0 && run.stdout == expected.stdout, "\(attached): \(run.stderr)")
+    }
+    let file = runInProcess(["filter", "-c", "--", "-m1"])
+    #expect(file.status == 2 && file.stderr == "tcalog: error: -m1: No such file or directory\n")
+  }
+
   /// Runs a shell command line in the package root; returns its exit status and standard
   /// error.
   static func shell(_ command: String) throws -> (status: Int32, stderr: String) {
