@@ -71,6 +71,18 @@ package struct FilterRequest: CommandRequest {
   package var excludeFilters: [String] = []
   /// `--only`: entries of `filters`.
   package var only: [String] = []
+
+  /// Why `--filters` and `--only` cannot go as given (a usage error, status 2), nil when
+  /// they can: `--filters` only names the repository `--only` selects from, so alone it
+  /// would do nothing (dropping what a repository silences is `--exclude-filters`).
+  package static func filtersMistake(filters: String?, only: [String]) -> String? {
+    if !only.isEmpty && filters == nil { return "--only needs --filters FILE" }
+    if filters != nil && only.isEmpty {
+      return
+        "--filters needs --only NAME, the entries to keep; to drop what the repository silences, use --exclude-filters FILE"
+    }
+    return nil
+  }
   package var format: FilterPrinter.Format = .raw
   /// `-c`.
   package var count = false

@@ -36,6 +36,20 @@ package struct SuggestRequest: CommandRequest {
 
   package init(input: InputSelection = InputSelection()) { self.input = input }
 
+  /// Why these options cannot go together (a usage error, status 2), nil when they can.
+  /// `--review` with `--append` is refused rather than one of them ignored: a review
+  /// writes only its answers, `--append` every active suggestion unasked.
+  package static func usageMistake(filters: String?, append: Bool, review: Bool, format: Format) -> String? {
+    if append && review {
+      return
+        "--append and --review exclude each other: --review writes only your answers, --append every active suggestion"
+    }
+    if append && filters == nil { return "--append needs --filters FILE" }
+    if review && filters == nil { return "--review needs --filters FILE, where the answers are written" }
+    if review && format == .json { return "--review asks on the terminal: it has no --format json" }
+    return nil
+  }
+
   package func run(in console: Console) throws -> CommandOutcome {
     var outcome = CommandOutcome()
     if review {

@@ -187,7 +187,7 @@ struct FilterCommand: RequestCommand {
     if follow && input.files.count != 1 { throw ValidationError("--follow needs exactly one file") }
     if withFileName && noFileName { throw ValidationError("--with-filename and --no-filename exclude each other") }
     if changed && unchanged { throw ValidationError("--changed and --unchanged exclude each other") }
-    if !only.isEmpty && filters == nil { throw ValidationError("--only needs --filters FILE") }
+    if let mistake = FilterRequest.filtersMistake(filters: filters, only: only) { throw ValidationError(mistake) }
     for (name, value) in [("-A", afterContext), ("-B", beforeContext), ("-C", context), ("-m", maxCount)] {
       if let value, value < 0 { throw ValidationError("\(name) needs a number of records, 0 or more") }
     }

@@ -71,11 +71,9 @@ struct SuggestCommand: RequestCommand {
       throw ValidationError("--target must be a share such as 0.8 or 80%")
     }
     if let depth, depth < 1 { throw ValidationError("--depth must be at least 1") }
-    if append && filters == nil { throw ValidationError("--append needs --filters FILE") }
-    if review && filters == nil {
-      throw ValidationError("--review needs --filters FILE, where the answers are written")
+    if let mistake = SuggestRequest.usageMistake(filters: filters, append: append, review: review, format: format) {
+      throw ValidationError(mistake)
     }
-    if review && format == .json { throw ValidationError("--review asks on the terminal: it has no --format json") }
     if let root, SwiftIdentifier.typeName(root) == nil {
       throw ValidationError("--root must be a Swift type name such as AppFeature.Action")
     }

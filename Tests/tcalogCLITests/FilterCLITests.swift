@@ -144,6 +144,10 @@ import Testing
       excluded.stdout == "\(logPath):5: #1 windows.window.mouseMoved  mouseX\n\(logPath):13: #3 sidebar.itemTapped\n")
     let unknown = try tcalog(["filter", "--filters", filters, "--only", "nope", logPath])
     #expect(unknown.status == 2 && unknown.firstErrorLine.contains("nope"))
+    // --filters alone selected nothing and dropped nothing, silently: a usage error now.
+    let alone = try tcalog(["filter", "-c", "--filters", filters, logPath])
+    #expect(alone.status == 2 && alone.stdout == "")
+    #expect(alone.firstErrorLine.hasPrefix("tcalog: error: --filters needs --only NAME"), "\(alone.firstErrorLine)")
   }
 
   @Test func badFilterFileLineExitsTwo() throws {

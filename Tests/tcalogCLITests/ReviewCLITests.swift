@@ -18,6 +18,16 @@ import Testing
     let noFile = runTCALog(["suggest", "--review", "Samples/browser-session.log"])
     #expect(noFile.status == 2 && noFile.stderr.contains("--review needs --filters FILE"))
   }
+
+  /// `--review --append` is refused as a usage error (--append was ignored: the review
+  /// wrote only its answers), before the terminal is asked for.
+  @Test func reviewAndAppendTogetherAreRefused() throws {
+    let run = runInProcess(
+      ["suggest", "--filters", "never-written.filters", "--review", "--append", "Samples/browser-session.log"])
+    #expect(run.status == 2 && run.stdout.isEmpty)
+    #expect(run.stderr.hasPrefix("tcalog: error: --append and --review exclude each other"), "\(run.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: "never-written.filters"))
+  }
 }
 
 /// `suggest --review` on a real terminal: tmux runs the built binary in a pane of 80 × 30,
