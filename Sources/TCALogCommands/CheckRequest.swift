@@ -1,4 +1,5 @@
 import TCALogOutput
+import TCALogParsing
 import TCALogPipeline
 import TCALogQuery
 import TCALogReport
@@ -27,7 +28,8 @@ package struct CheckRequest: CommandRequest {
     The pattern '*' is the rule for every action no other rule names, each measured on its own \
     ('* <= 10/s': no such action more than 10 times in a second). check lists the actions no rule \
     names and the rules whose pattern matched nothing (stale: renamed or removed actions); --strict \
-    makes both break the budget. A budget without a rule is an error.
+    makes both break the budget. A --since/--until window that holds no record checks nothing: \
+    a warning, and a failure under --strict. A budget without a rule is an error.
     Several files are checked together, as one run; text and json also give each rule's measure \
     in each file alone (json always, with one file too), so that a broken rule names the file its \
     records came from.
@@ -122,6 +124,17 @@ package struct CheckRequest: CommandRequest {
     outcome.finish(printer.render(results, defaults: defaults, source: source))
     // The inputs that were read are checked above; the one that was not is an error after.
     if outcome.take(result) { return outcome.ending(2) }
+    // A --since/--until window without a record checks nothing: every rule would hold, or
+    // be stale, on no record at all (a pipe of an old log under `--since -5m` passed), and
+    // a rate rule would blame the log's timestamps. --strict makes it a failure.
+    if result.windowStatistics?.records == 0 {
+      if strict {
+        outcome.error("nothing checked: the --since/--until window holds no record (--strict)")
+        return outcome.ending(1)
+      }
+      outcome.warning("nothing checked: the --since/--until window holds no record (--strict fails)")
+      return outcome.ending(0)
+    }
     let unmeasured = results.filter { $0.measured == nil }
     for result in unmeasured {
       if let error = result.matchError {
