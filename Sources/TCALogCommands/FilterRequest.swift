@@ -5,6 +5,12 @@ import TCALogPipeline
 import TCALogQuery
 import TCALogReport
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// `tcalog filter`: the records that match, printed as they are read, or per file.
 package struct FilterRequest: CommandRequest {
   /// What `--help` says the command does, beyond its options.
@@ -223,7 +229,7 @@ package struct FilterRequest: CommandRequest {
       }
     }
 
-    var failed = outcome.take(result)
+    var failed = outcome.take(Self.withPatternHint(result, inputs: input.files))
     if query.matchErrorCount > 0 {
       for error in query.matchErrors { outcome.error(error.description) }
       outcome.error(
@@ -234,6 +240,36 @@ package struct FilterRequest: CommandRequest {
     if failed { return outcome.ending(2) }
     if follow && Interruption.received { return outcome.ending(Interruption.exitStatus) }
     return outcome.ending(selected == 0 ? 1 : 0)
+  }
+}
+
+extension FilterRequest {
+  /// `result` with a hint on the error of the first input when that input does not exist
+  /// and looks like an action pattern rather than a file (`filter mouseMoved app.log`
+  /// read a file `mouseMoved`, as grep's operands would be a pattern and files):
+  /// `mouseMoved: No such file or directory; did you mean -a mouseMoved?`.
+  static func withPatternHint(_ result: ReadResult, inputs: [String]) -> ReadResult {
+    guard let first = inputs.first, looksLikeActionPattern(first), access(first, F_OK) != 0,
+      let index = result.errors.firstIndex(where: { $0.file == first })
+    else { return result }
+    var hinted = result
+    let error = result.errors[index]
+    hinted.errors[index] = InputError(file: error.file, reason: "\(error.reason); did you mean -a \(first)?")
+    return hinted
+  }
+
+  /// Whether `word` reads as an action path or a name in one (`mouseMoved`,
+  /// `sidebar.itemTapped`) rather than a file name: letters, digits, `_` and `.`, no
+  /// directory, and no log file's extension (`.log`, `.gz`, …).
+  static func looksLikeActionPattern(_ word: String) -> Bool {
+    guard let initial = word.unicodeScalars.first, initial.properties.isAlphabetic || initial == "_",
+      word.unicodeScalars.allSatisfy({
+        $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "."
+      })
+    else { return false }
+    let fileExtensions: Set<String> = ["log", "logs", "txt", "text", "gz", "out", "err", "json", "ndjson", "trace"]
+    guard let dot = word.lastIndex(of: ".") else { return true }
+    return !fileExtensions.contains(word[word.index(after: dot)...].lowercased())
   }
 }
 

@@ -58,6 +58,25 @@ struct HostileInputMessagesCLITests {
     #expect(file.status == 2 && file.stderr == "tcalog: error: -m1: No such file or directory\n")
   }
 
+  /// `filter mouseMoved app.log -c`, grep's order, read a file `mouseMoved`: its error
+  /// now hints at `-a`; a missing file that looks like one (`missing.log`, `logs/x`) gets
+  /// no hint.
+  @Test func aMissingFirstOperandThatLooksLikeAPatternHintsAtDashA() throws {
+    let run = runInProcess(["filter", "mouseMoved", Self.sample, "-c"])
+    #expect(run.status == 2)
+    #expect(
+      run.stderr.split(separator: "\n").first
+        == "tcalog: error: mouseMoved: No such file or directory; did you mean -a mouseMoved?", "\(run.stderr)")
+    let dotted = runInProcess(["filter", "window.mouseMoved", Self.sample, "-c"])
+    #expect(dotted.stderr.contains("did you mean -a window.mouseMoved?"), "\(dotted.stderr)")
+    for file in ["missing.log", "logs/mouseMoved", "s1.log.gz"] {
+      let missing = runInProcess(["filter", file, Self.sample, "-c"])
+      #expect(
+        missing.status == 2 && missing.stderr.hasPrefix("tcalog: error: \(file): No such file or directory\n"),
+        "\(file): \(missing.stderr)")
+    }
+  }
+
   /// Runs a shell command line in the package root; returns its exit status and standard
   /// error.
   static func shell(_ command: String) throws -> (status: Int32, stderr: String) {
