@@ -10,25 +10,16 @@ extension ActionClassifier {
     _ byPath: [String: [Int]]
   ) -> [ClassifiedAction] {
     var out = classified
-    var pathOf: [Int: String] = [:]
-    for (path, members) in byPath { for m in members { pathOf[m] = path } }
     let lean = Dictionary(
       uniqueKeysWithValues: firstPass.map {
         ($0.path, $0.actionClass == .signal ? -1 : $0.actionClass == .noise ? 1 : 0)
       }
     )
 
-    // What sets it off: runs of `to` that follow `from`, and how many runs `from` precedes
-    // in all (a timer precedes nearly everything; a request, its response).
-    var pairs: [String: [String: Int]] = [:]
-    var precedes: [String: Int] = [:]
-    for f in summary.follows {
-      guard let from = pathOf[f.from], let to = pathOf[f.to], from != to else { continue }
-      pairs[to, default: [:]][from, default: 0] += f.count
-      precedes[from, default: 0] += f.count
-    }
-    var runsOf: [String: Int] = [:]
-    for a in summary.actions { runsOf[a.path, default: 0] += a.runs }
+    // What sets it off: runs of it that follow another path, and how many runs that path
+    // precedes in all (a timer precedes nearly everything; a request, its response).
+    let follows = PathFollows(summary, byPath)
+    let (pairs, precedes, runsOf) = (follows.before, follows.precedes, follows.runs)
     let allRuns = max(1, runsOf.values.reduce(0, +))
     for i in out.indices {
       let path = out[i].path

@@ -183,6 +183,27 @@ public enum ClassifierRule: String, Sendable, CaseIterable {
   case modelOverrules = "model-overrules"
 }
 
+/// What follows what by action path (over all roots; an action's roots merge): for each
+/// path the runs of it that start close after each other path, how many runs each path
+/// precedes in all, and each path's runs. Built once per classification for the rules of
+/// causality and for `ActionClassifier.withContext`.
+struct PathFollows {
+  var before: [String: [String: Int]] = [:]
+  var precedes: [String: Int] = [:]
+  var runs: [String: Int] = [:]
+
+  init(_ summary: ReportSummary, _ byPath: [String: [Int]]) {
+    var pathOf: [Int: String] = [:]
+    for (path, members) in byPath { for m in members { pathOf[m] = path } }
+    for f in summary.follows {
+      guard let from = pathOf[f.from], let to = pathOf[f.to], from != to else { continue }
+      before[to, default: [:]][from, default: 0] += f.count
+      precedes[from, default: 0] += f.count
+    }
+    for a in summary.actions { runs[a.path, default: 0] += a.runs }
+  }
+}
+
 /// One reason for a class: the rule it comes from and what it read, in words a developer
 /// accepts ("≈ 42 records/s in bursts").
 public struct ClassificationReason: Sendable, Equatable {
@@ -389,15 +410,8 @@ package struct ActionClassifier: Sendable {
     -> [ClassifiedAction]
   {
     var out = classified
-    var pathOf: [Int: String] = [:]
-    for (path, members) in byPath { for m in members { pathOf[m] = path } }
-    var pairs: [String: [String: Int]] = [:]
-    for f in summary.follows {
-      guard let from = pathOf[f.from], let to = pathOf[f.to], from != to else { continue }
-      pairs[to, default: [:]][from, default: 0] += f.count
-    }
-    var runsOf: [String: Int] = [:]
-    for a in summary.actions { runsOf[a.path, default: 0] += a.runs }
+    let follows = PathFollows(summary, byPath)
+    let (pairs, runsOf) = (follows.before, follows.runs)
     let index = Dictionary(uniqueKeysWithValues: classified.enumerated().map { ($1.path, $0) })
     var setters: [Int: Int] = [:]
     for (i, c) in classified.enumerated() {
@@ -432,7 +446,7 @@ package struct ActionClassifier: Sendable {
           "follows `\(classified[j].path)` (\(NumberText.percent(e.followShare)) % of its records close after one): "
             + "its \(classified[j].actionClass.rawValue), as what sets it off"), at: 0)
     }
-    return burstsSetOffBySignal(out, summary, pathOf)
+    return burstsSetOffBySignal(out, follows)
   }
 
   /// Causality by runs: a fan-out (runs across entities, each record about another entity
@@ -442,17 +456,8 @@ package struct ActionClassifier: Sendable {
   /// not pair one-to-one with what sets them off, so record-level causality misses it.
   /// Like that, it only tips numbers that are inconclusive, never a binding; two steps (a
   /// request's burst, then its responses').
-  func burstsSetOffBySignal(_ classified: [ClassifiedAction], _ summary: ReportSummary, _ pathOf: [Int: String])
-    -> [ClassifiedAction]
-  {
-    var runs: [String: Int] = [:]
-    for a in summary.actions { runs[a.path, default: 0] += a.runs }
-    var after: [String: [String: Int]] = [:]
-    for f in summary.follows {
-      guard let from = pathOf[f.from], let to = pathOf[f.to], from != to else { continue }
-      after[to, default: [:]][from, default: 0] += f.count
-
-    }
+  func burstsSetOffBySignal(_ classified: [ClassifiedAction], _ follows: PathFollows) -> [ClassifiedAction] {
+    let (runs, after) = (follows.runs, follows.before)
     var out = classified
     for _ in 0..<2 {
       let classOf = Dictionary(uniqueKeysWithValues: out.map { ($0.path, $0.actionClass) })
