@@ -17,7 +17,6 @@ it changed).
 
 import os
 import random
-import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))

@@ -40,7 +40,6 @@ Standard library only; written for this repository's tests.
 """
 
 import argparse
-import bisect
 import datetime
 import difflib
 import heapq
@@ -1445,7 +1444,6 @@ class Browser(App):
                 t = self.tab_ids[w][0]
                 sel = self.get(self.wpath(w, "selectedTabID")).cd
                 t = next((x for x in self.tab_ids[w] if self.uuid_value(x).cd == sel), t)
-                y = float(self.get(self.tpath(w, t, "scrollY")).cd)
                 for _ in range(rng.randint(1, 3)):
                     v = rng.uniform(-25, 60)
                     yield from self.gesture(self.scrolled, args=lambda i, t=t, v=v: (
