@@ -377,6 +377,7 @@ public struct SuggestionPrinter: Sendable {
         json.member("causeShare", e.causeShare)
         json.member("causeLift", e.causeLift)
         json.member("causeLean", e.causeLean)
+        json.member("leadShare", e.leadShare)
         json.member("siblingScore", e.siblingScore)
         json.member("score", c.score)
         json.member("rulesClass", (c.rulesClass ?? c.actionClass).rawValue)

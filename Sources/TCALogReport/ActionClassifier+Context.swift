@@ -2,7 +2,7 @@
 // off, and its siblings.
 
 extension ActionClassifier {
-  /// Adds `cause…` and `siblingScore` to each path's evidence. `firstPass` is
+  /// Adds `cause…`, `leadShare` and `siblingScore` to each path's evidence. `firstPass` is
   /// the hand rules' verdict of each path before anything inherits (same order as
   /// `classified`): a cause is judged by what it is, not by what it inherited.
   func withContext(
@@ -38,6 +38,15 @@ extension ActionClassifier {
       out[i].evidence.causeShare = best.share
       out[i].evidence.causeLift = best.lift
       out[i].evidence.causeLean = lean[best.path] ?? 0
+    }
+
+    // What it sets off: the largest share of its records answered by a path it causes.
+    let indexOf = Dictionary(uniqueKeysWithValues: out.enumerated().map { ($1.path, $0) })
+    for i in out.indices {
+      let e = out[i].evidence
+      guard let cause = e.cause, e.causeLift >= 2, let c = indexOf[cause] else { continue }
+      let share = min(1, Double(e.records) * e.causeShare / Double(max(1, out[c].evidence.records)))
+      out[c].evidence.leadShare = max(out[c].evidence.leadShare, share)
     }
 
     // Siblings: the same last case name elsewhere (`rows.element.tapped`, `list.tapped`).

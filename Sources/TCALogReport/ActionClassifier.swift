@@ -113,6 +113,10 @@ package struct ActionEvidence: Sendable, Equatable {
   /// The class the hand rules give `cause` (before anything inherits): −1 signal, +1 noise,
   /// 0 ambiguous or none.
   package var causeLean = 0
+  /// How much of it sets off another path: the largest share of its records that a path
+  /// whose `cause` it is follows (with a lift of 2 or more), 0…1. A request is answered,
+  /// a poll's tick is too; a sensor's reading or a tap on nothing sets off nothing.
+  package var leadShare = 0.0
   /// The hand rules' score of the busiest other path with the same last case name (a row's
   /// `tapped` and a list's), nil when there is none.
   package var siblingScore: Int?
@@ -763,8 +767,13 @@ package struct ActionClassifier: Sendable {
   static func nameLean(_ path: String) -> (Int, String?) {
     for segment in path.split(separator: ".").reversed().prefix(3) {
       for word in words(segment).reversed() {
-        if signalWords.contains(word) { return (-1, word) }
-        if noiseWords.contains(word) { return (1, word) }
+        // A plural reads as its singular (`didUpdateLocations` is about locations, not
+        // `did`): the lists hold each word once.
+        let singular = word.count > 3 && word.hasSuffix("s") ? String(word.dropLast()) : nil
+        for candidate in [word] + (singular.map { [$0] } ?? []) {
+          if signalWords.contains(candidate) { return (-1, candidate) }
+          if noiseWords.contains(candidate) { return (1, candidate) }
+        }
       }
     }
     return (0, nil)

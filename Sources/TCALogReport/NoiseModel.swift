@@ -84,6 +84,7 @@ package struct NoiseModel: Sendable {
       Double(e.causeLean),
       Double(max(-6, min(8, e.siblingScore ?? 0))),
       rulesClass == .noise ? 1 : rulesClass == .signal ? -1 : 0,
+      e.leadShare,
     ]
   }
 
