@@ -88,6 +88,9 @@ extension ActionClassifier {
       // A name that leans signal (`…Tapped`) keeps the model from silencing what the rules
       // doubt: on apps it was not fitted on it silenced taps the rules kept (MEASUREMENTS.md).
       if decided == .noise && c.evidence.nameLean < 0 && c.actionClass != .noise { decided = c.actionClass }
+      // And the rules' noise on such a name needs the model's agreement: across authors a
+      // person's steady pace through a lesson read as a timer to the rules alone.
+      if decided == .noise && c.evidence.nameLean < 0 && verdict.noise < policy.modelNameAgree { decided = .ambiguous }
       let strongest = verdict.strongest.map {
         "\($0.feature) \(NumberText.fixed($0.value, 2)) (\($0.contribution > 0 ? "+" : "")\(NumberText.fixed($0.contribution, 1)))"
       }

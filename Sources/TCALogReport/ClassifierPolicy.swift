@@ -36,6 +36,10 @@ package struct ClassifierPolicy: Sendable, Equatable {
   package var modelNoise = 0.85
   package var modelStrongNoise = 0.93
   package var modelSignal = 0.25
+  /// The rules' noise on a path whose name leans signal (`…Tapped`) stands only when the
+  /// model finds it at least this likely noise: a person's rhythm read as a timer silenced
+  /// taps of an author the model had not seen (MEASUREMENTS.md, author-q).
+  package var modelNameAgree = 0.5
 
   /// The defaults.
   package init() {}
@@ -63,6 +67,7 @@ package struct ClassifierPolicy: Sendable, Equatable {
       case "modelNoise": modelNoise = value
       case "modelStrongNoise": modelStrongNoise = value
       case "modelSignal": modelSignal = value
+      case "modelNameAgree": modelNameAgree = value
       default: throw .unknown(parts[0])
       }
     }

@@ -43,6 +43,8 @@ NAME_VETO = True
 # The rules' noise stays noise unless the model finds it signal (probability <= MODEL_SIGNAL).
 KEEP_RULES_NOISE = True
 MODEL_SIGNAL = 0.25
+# ... and the rules' noise on such a name stands only when the model finds it this likely noise.
+NAME_AGREE = 0.5
 
 # (name, function of an action's JSON row); Swift computes the same from ActionEvidence.
 FEATURES = []
@@ -194,6 +196,10 @@ def _(a):
     return 1.0 if c == "noise" else -1.0 if c == "signal" else 0.0
 
 
+@feature("lead share")
+def _(a): return float(a.get("leadShare") or 0)
+
+
 def vector(a):
     return [fn(a) for _, fn in FEATURES]
 
@@ -334,6 +340,9 @@ def model_silence(trees):
             return rules == "noise"   # a binding stays the rules' (keystrokes are the user's call)
         if NAME_VETO and a["nameLean"] < 0 and rules != "noise":
             return False
+        if NAME_VETO and a["nameLean"] < 0:
+            # The rules' noise on a name that leans signal needs the model's agreement too.
+            return probability(trees, vector(a)) >= NAME_AGREE
         if KEEP_RULES_NOISE and rules == "noise":
             # The rules' noise stands unless the model is sure it is signal.
             return probability(trees, vector(a)) > MODEL_SIGNAL
