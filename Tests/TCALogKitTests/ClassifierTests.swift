@@ -129,6 +129,24 @@ enum TimedLog {
     #expect(ActionClassifier.nameLean("windows.window.mouseMoved").0 == 1)
     #expect(ActionClassifier.nameLean("list.removeItem").0 == 0)
     #expect(ActionClassifier.nameLean("search.searchResponse.success").0 == -1)
+    // A plural reads as its singular before an earlier word (`did`) can speak.
+    #expect(ActionClassifier.nameLean("locationManager.didUpdateLocations") == (1, "location"))
+    #expect(ActionClassifier.nameLean("locationManager.didUpdate") == (-1, "did"))
+  }
+
+  /// What an action sets off: a poll's tick is answered every time, a pointer never.
+  @Test func leadShareIsTheShareOfRecordsAnsweredByWhatItCauses() throws {
+    var items: [(time: Double, action: String, change: String?)] = []
+    for i in 0..<60 {
+      let t = Double(i) * 10
+      items.append((t, "pollTicked", "isPolling=true"))
+      items.append((t + 0.3, "pollResponse(.success)", "rows"))
+      for k in 0..<20 { items.append((t + 2 + Double(k) * 0.05, "pointerMoved", "x")) }
+    }
+    let c = try TimedLog.classify(TimedLog.records(items))
+    #expect(try #require(c["pollTicked"]).evidence.leadShare >= 0.9)
+    #expect(try #require(c["pollResponse.success"]).evidence.cause == "pollTicked")
+    #expect(try #require(c["pointerMoved"]).evidence.leadShare == 0)
   }
 }
 
@@ -231,5 +249,28 @@ enum TimedLog {
       try ClassifierPolicy(overrides: "minimumRecords=1e19")
     }
     #expect(try ClassifierPolicy(overrides: "rareRecords=5").rareRecords == 5)
+  }
+
+  /// The rules' noise on a name that leans signal stands only with the model's agreement:
+  /// a machine-paced stream named like a tap is noise by both; asking for more agreement
+  /// than any probability gives keeps it in doubt, with the model's reason first.
+  @Test func aSignalNameNeedsTheModelToAgree() throws {
+    var items: [(time: Double, action: String, change: String?)] = []
+    for i in 0..<400 { items.append((Double(i) * 0.05, "autoScrollTapped", "offset")) }
+    for i in 0..<8 { items.append((Double(i) * 2.5 + 1.01, "saveTapped", "saved=true")) }
+    items.sort { $0.time < $1.time }
+    var aggregator = ReportAggregator()
+    let (records, statistics, _) = try parse(TimedLog.records(items))
+    for r in records { aggregator.add(r.content) }
+    aggregator.statistics = statistics
+    func stream(_ policy: ClassifierPolicy) throws -> ClassifiedAction {
+      try #require(
+        ActionClassifier(policy: policy).classify(aggregator.summary()).first { $0.path == "autoScrollTapped" })
+    }
+    let agreed = try stream(ClassifierPolicy())
+    #expect(agreed.rulesClass == .noise && agreed.actionClass == .noise)
+    let doubted = try stream(ClassifierPolicy(overrides: "modelNameAgree=1.01"))
+    #expect(doubted.rulesClass == .noise && doubted.actionClass == .ambiguous)
+    #expect(doubted.rules.first == .modelOverrules)
   }
 }
