@@ -49,6 +49,8 @@ package struct ActionEvidence: Sendable, Equatable {
   package var peakPerSecond = 0
   /// Share of records that directly follow one of their own (record order).
   package var repeatShare = 0.0
+  /// Share of records at most two records after one of their own (`Rhythm.nearRepeatShare`).
+  package var nearRepeatShare = 0.0
   /// Coefficient of variation of the gaps in records between its occurrences: about 1
   /// when spread at random, under 1 when evenly spaced, well over 1 when clustered.
   package var spacingVariation = 0.0
@@ -342,6 +344,7 @@ package struct ActionClassifier: Sendable {
       evidence.periodShare = period.share
     }
     evidence.repeatShare = rhythm.repeatShare
+    evidence.nearRepeatShare = rhythm.nearRepeatShare
     evidence.spacingVariation = rhythm.orderGapVariation
     evidence.nearMedianShare = rhythm.shareNearMedian(0.3)
     evidence.subSecondShare = rhythm.subSecondShare
@@ -708,6 +711,15 @@ package struct ActionClassifier: Sendable {
         2, .bindingStream,
         "a binding that streams: runs of \(F.fixed(1 / max(0.001, 1 - e.repeatShare), 0)) records on average, "
           + "a drag's, not keystrokes")
+    } else if e.isBinding && e.timedGaps == 0 && e.records >= 50 && e.nearRepeatShare >= policy.bindingStreamRuns {
+      // The same drag when each value is answered (a render, a preview) before the next:
+      // its runs are broken one for one, every other record.
+      tally.machinePace = true
+      tally.strong = true
+      tally.add(
+        2, .bindingStream,
+        "a binding that streams, each value answered before the next: runs of "
+          + "\(F.fixed(1 / max(0.001, 1 - e.nearRepeatShare), 0)) records on average, a drag's, not keystrokes")
     }
     if !tally.personPace && !tally.fanOut {
       if e.repeatShare >= 0.5 {
@@ -760,55 +772,4 @@ package struct ActionClassifier: Sendable {
     if s >= 1 { return NumberText.fixed(s, 1) + " s" }
     return NumberText.fixed(s * 1000, 0) + " ms"
   }
-
-  /// TCA naming conventions, weak evidence. Case names are read as camel-case words from
-  /// the end (the head word of `mouseMoved` is `moved`, of `dragEnded` `ended`), segments
-  /// from the last; the first word found in either list decides.
-  static func nameLean(_ path: String) -> (Int, String?) {
-    for segment in path.split(separator: ".").reversed().prefix(3) {
-      for word in words(segment).reversed() {
-        // A plural reads as its singular (`didUpdateLocations` is about locations, not
-        // `did`): the lists hold each word once.
-        let singular = word.count > 3 && word.hasSuffix("s") ? String(word.dropLast()) : nil
-        for candidate in [word] + (singular.map { [$0] } ?? []) {
-          if signalWords.contains(candidate) { return (-1, candidate) }
-          if noiseWords.contains(candidate) { return (1, candidate) }
-        }
-      }
-    }
-    return (0, nil)
-  }
-
-  /// `didFinishLoading` → did, finish, loading; `URLResponse` → url, response.
-  static func words(_ name: Substring) -> [String] {
-    var out: [String] = []
-    var current = ""
-    let characters = Array(name)
-    for (i, c) in characters.enumerated() {
-      let upper = c.isUppercase
-      let nextLower = i + 1 < characters.count && characters[i + 1].isLowercase
-      if c == "_" || (upper && !current.isEmpty && (!(current.last!.isUppercase) || nextLower)) {
-        if !current.isEmpty { out.append(current.lowercased()) }
-        current = ""
-        if c == "_" { continue }
-      }
-      current.append(c)
-    }
-    if !current.isEmpty { out.append(current.lowercased()) }
-    return out
-  }
-
-  static let noiseWords: Set<String> = [
-    "tick", "ticked", "timer", "moved", "hover", "hovered", "progress", "scroll", "scrolled", "drag", "dragged",
-    "heartbeat", "ping", "location", "heading", "meter", "meters", "level", "levels", "telemetry", "sample",
-    "samples", "position", "frame", "pinch", "zoom", "zoomed", "pointer", "cursor", "poll", "polled", "elapsed",
-    "playhead", "mouse",
-  ]
-  static let signalWords: Set<String> = [
-    "tap", "tapped", "button", "select", "selected", "submit", "submitted", "response", "delegate", "appear",
-    "task", "lifecycle", "connect", "connected", "disconnected", "send", "sent", "open", "opened", "close",
-    "closed", "toggle", "toggled", "picked", "confirm", "confirmed", "cancel", "cancelled", "canceled", "delete",
-    "deleted", "save", "saved", "login", "logout", "finish", "finished", "did", "will", "became", "resign",
-    "alert", "dismiss", "dismissed", "navigate", "ended", "began", "started", "stopped", "completed",
-  ]
 }

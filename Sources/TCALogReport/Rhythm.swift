@@ -25,6 +25,9 @@ package struct Rhythm: Sendable, Equatable {
   /// record right before was the same action), and their sum and sum of squares.
   package private(set) var orderGaps = 0
   package private(set) var repeats = 0
+  /// Gaps of 1 or 2: the record before was the same action, or the one before that (its
+  /// own response between, as a slider's render answers each value).
+  package private(set) var nearRepeats = 0
   var orderGapSum = 0.0
   var orderGapSquares = 0.0
 
@@ -80,6 +83,7 @@ package struct Rhythm: Sendable, Equatable {
   @inline(__always) private mutating func addOrderGap(_ gap: Int) {
     orderGaps += 1
     if gap == 1 { repeats += 1 }
+    if gap <= 2 { nearRepeats += 1 }
     let g = Double(gap)
     orderGapSum += g
     orderGapSquares += g * g
@@ -105,6 +109,7 @@ package struct Rhythm: Sendable, Equatable {
     lastOrdinal = other.lastOrdinal + offset
     orderGaps += other.orderGaps
     repeats += other.repeats
+    nearRepeats += other.nearRepeats
     orderGapSum += other.orderGapSum
     orderGapSquares += other.orderGapSquares
     if let otherFirst = other.firstTime {
@@ -127,6 +132,10 @@ package struct Rhythm: Sendable, Equatable {
 
   /// Share of occurrences that directly follow one of their own (runs, as in a gesture).
   package var repeatShare: Double { orderGaps > 0 ? Double(repeats) / Double(orderGaps) : 0 }
+
+  /// Share of occurrences at most two records after one of their own: runs that another
+  /// action interleaves one for one.
+  package var nearRepeatShare: Double { orderGaps > 0 ? Double(nearRepeats) / Double(orderGaps) : 0 }
 
   /// Coefficient of variation of the gaps in records: about 1 for occurrences spread at
   /// random, well over 1 for occurrences that come in clusters.

@@ -134,6 +134,39 @@ enum TimedLog {
     #expect(ActionClassifier.nameLean("locationManager.didUpdate") == (-1, "did"))
   }
 
+  /// Without times, a slider whose every value is answered by a render before the next
+  /// streams as a drag does: its key path is noise by the binding-stream rule, though no
+  /// record of it directly follows another; a text field's keystrokes, answered in words,
+  /// stay the user's call.
+  @Test func aSliderAnsweredValueByValueStreams() throws {
+    var log = ""
+    func record(_ action: String, _ field: String, _ value: Int) {
+      log +=
+        "received action:\n  AppFeature.Action.\(action)\n  AppFeature.State(\n-   \(field): \(value - 1)\n+   \(field): \(value)\n  )\n\n"
+    }
+    var v = 0
+    for gesture in 0..<6 {
+      for _ in 0..<30 {
+        v += 1
+        record("binding(.set(\\State.$contrast, \(v)))", "contrast", v)
+        record("renderResponse(.success(\(v)))", "preview", v)
+      }
+      for k in 0..<5 {
+        v += 1
+        record("binding(.set(\\State.$caption, \"\(gesture)-\(k)\"))", "caption", v)
+      }
+      record("renderResponse(.success(\(v)))", "preview", v)
+      record("saveTapped", "saved", v)
+    }
+    let c = try TimedLog.classify(log)
+    let binding = try #require(c["binding.set"])
+    let contrast = try #require(binding.keyPaths.first { $0.keyPath == "\\.$contrast" })
+    #expect(contrast.actionClass == .noise)
+    #expect(contrast.rules.contains(.bindingStream))
+    let caption = try #require(binding.keyPaths.first { $0.keyPath == "\\.$caption" })
+    #expect(caption.actionClass != .noise)
+  }
+
   /// What an action sets off: a poll's tick is answered every time, a pointer never.
   @Test func leadShareIsTheShareOfRecordsAnsweredByWhatItCauses() throws {
     var items: [(time: Double, action: String, change: String?)] = []
