@@ -166,10 +166,14 @@ public struct RecordStream: Sendable {
     contents[name] = bytes
   }
 
+  /// Opens a source by name (with `follow`) when `contents` has no bytes for it: the file
+  /// or standard input; a test hands in a source of its own (one that starts over).
+  package var openSource: @Sendable (String, Bool) throws -> ByteSource = { try InputOpener.open($0, follow: $1) }
+
   /// The source of `input`: its bytes in memory, else the file or standard input.
   private func open(_ input: String, follow: Bool = false) throws -> ByteSource {
     if let bytes = contents[input] { return MemoryByteSource(bytes) }
-    return try InputOpener.open(input, follow: follow)
+    return try openSource(input, follow)
   }
 
   /// Streams every record into `sink`, in input order, numbered across inputs.
@@ -259,12 +263,19 @@ public struct RecordStream: Sendable {
         let source = try open(input, follow: follow)
         // The reader stops short only on an error: the record that makes the sink stop
         // throws out of the scan (a flag checked per line would cost every line).
-        try LineReader(source: source, lineCap: lineCap).forEachBlock { block, firstLine, firstOffset in
-          try scanner.feed(lines: block, firstLine: firstLine, firstOffset: firstOffset) {
-            try take($0, into: &sink, control: &control, tally: &inputTally)
+        try LineReader(source: source, lineCap: lineCap).forEachBlock(
+          restarted: {
+            // A followed file that started over: the record it was in ends there
+            // (incomplete), rather than taking the new file's lines as its own.
+            try scanner.finish { try take($0, into: &sink, control: &control, tally: &inputTally) }
             if control == .stop { throw StopStream() }
-          }
-        }
+          },
+          { block, firstLine, firstOffset in
+            try scanner.feed(lines: block, firstLine: firstLine, firstOffset: firstOffset) {
+              try take($0, into: &sink, control: &control, tally: &inputTally)
+              if control == .stop { throw StopStream() }
+            }
+          })
         try scanner.finish { try take($0, into: &sink, control: &control, tally: &inputTally) }
       } catch let error as InputError {
         // What was read before the error is still input: its last record is finished.
