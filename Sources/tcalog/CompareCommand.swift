@@ -36,6 +36,12 @@ struct CompareCommand: RequestCommand {
     help: ArgumentHelp("Exit 1 when an action's rate grew more than FACTOR times (2 or x2).", valueName: "factor"))
   var failAbove: String?
 
+  @Option(
+    name: .customLong("fail-min-records"), parsing: .unconditional,
+    help: ArgumentHelp(
+      "--fail-above judges only actions with at least N records in one of the runs (default: 20).", valueName: "n"))
+  var failMinRecords: Int = CompareRequest.defaultFailMinimumRecords
+
   @Flag(name: .customLong("fail-new"), help: "Exit 1 when the later run has an action the earlier did not.")
   var failNew = false
 
@@ -49,6 +55,7 @@ struct CompareCommand: RequestCommand {
     if let depth, depth < 1 { throw ValidationError("--depth must be a positive number") }
     if let top, top < 1 { throw ValidationError("--top must be a positive number") }
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be a positive number") }
+    if failMinRecords < 1 { throw ValidationError("--fail-min-records must be a positive number") }
     if let failAbove, FactorArgument.parse(failAbove) == nil {
       throw ValidationError("--fail-above must be a factor of 1 or more, such as 2 or x1.5")
     }
@@ -65,6 +72,7 @@ struct CompareCommand: RequestCommand {
     request.minChange = ShareArgument.parse(minChange) ?? 0.1
     request.failAbove = failAbove.flatMap(FactorArgument.parse)
     request.failNew = failNew
+    request.failMinimumRecords = failMinRecords
     request.jobs = jobs
     return request
   }
