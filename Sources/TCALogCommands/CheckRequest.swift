@@ -115,6 +115,7 @@ package struct CheckRequest: CommandRequest {
       width: console.outputIsTerminal ? console.columns() : nil)
     printer.unnamed = unnamed
     printer.strict = strict
+    printer.emptyWindow = result.windowStatistics?.records == 0
     printer.inputs =
       profiler.inputProfiles.isEmpty
       ? [.init(source: source, records: profile.records, lines: profile.lines, results: results, defaults: defaults)]

@@ -31,6 +31,13 @@ package struct BudgetPrinter {
   package var unnamed: [(path: String, records: Int)] = []
   /// `check --strict`: a stale rule and an unnamed action break the budget.
   package var strict = false
+  /// The `--since`/`--until` window held no record: what is not measured is for that
+  /// reason, not for want of timestamps.
+  package var emptyWindow = false
+  /// Why a rule or a default rule was not measured.
+  var notMeasured: String {
+    emptyWindow ? "the --since/--until window holds no record" : "needs timestamps, and the log has none"
+  }
 
   /// What one input of several measured alone, rule by rule.
   package struct InputCheck: Sendable {
@@ -130,6 +137,7 @@ package struct BudgetPrinter {
   /// `measured 83/s, limit 60/s`, `worst second …`, and whether the pattern matched nothing.
   func messageParts(_ result: Budget.Result) -> [String] {
     if let error = result.matchError { return ["not measured: \(error.message)"] }
+    if result.measured == nil { return ["not measured: \(notMeasured)", "limit \(Self.limit(result.rule))"] }
     var parts = ["measured \(Self.value(result.measured, result.rule.unit)), limit \(Self.limit(result.rule))"]
     if let worst = result.worstPath { parts.append("worst action \(worst) (no rule names it)") }
     if let burst = burst(result) { parts.append(burst) }
@@ -149,7 +157,7 @@ package struct BudgetPrinter {
 
   /// What a default rule found, on one line: its findings, or why it was not measured.
   func message(_ result: DefaultBudget.Result) -> String {
-    guard result.measured else { return "not measured: needs timestamps, and the log has none" }
+    guard result.measured else { return "not measured: \(notMeasured)" }
     return result.findings.isEmpty ? "no action breaks it" : result.findings.map(finding).joined(separator: "; ")
   }
 
