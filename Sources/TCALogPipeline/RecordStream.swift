@@ -42,17 +42,41 @@ public struct TimestampSpan: Sendable, Equatable {
   public var earliest: (time: Double, text: String)
   /// The latest timestamp: seconds since 1970, and its text as the log wrote it.
   public var latest: (time: Double, text: String)
+  /// The latest timestamp of the other records (nil: one record): a latest far after it
+  /// is a stray (a 2099 clock), which `--since -5m` would count back from.
+  package var beforeLatest: (time: Double, text: String)?
   package init(_ time: Double, _ text: String) {
     earliest = (time, text)
     latest = (time, text)
   }
   package mutating func add(_ time: Double, _ text: @autoclosure () -> String) {
     if time < earliest.time { earliest = (time, text()) }
-    if time > latest.time { latest = (time, text()) }
+    if time > latest.time {
+      beforeLatest = latest
+      latest = (time, text())
+    } else if beforeLatest.map({ time > $0.time }) ?? true {
+      beforeLatest = (time, text())
+    }
   }
   package mutating func merge(_ other: TimestampSpan) {
-    add(other.earliest.time, other.earliest.text)
-    add(other.latest.time, other.latest.text)
+    if other.earliest.time < earliest.time { earliest = other.earliest }
+    // The two latest of both: each side's latest and the one before it.
+    for candidate in [other.latest, other.beforeLatest].compactMap({ $0 }) {
+      if candidate.time > latest.time {
+        beforeLatest = latest
+        latest = candidate
+      } else if beforeLatest.map({ candidate.time > $0.time }) ?? true {
+        beforeLatest = candidate
+      }
+    }
+  }
+
+  /// The latest timestamp when it lies far after every other (more than an hour, and more
+  /// than the others span): one stray record, whose time `-5m` would count back from.
+  package var strayLatest: (latest: String, before: String)? {
+    guard let beforeLatest else { return nil }
+    let gap = latest.time - beforeLatest.time
+    return gap > max(3600, beforeLatest.time - earliest.time) ? (latest.text, beforeLatest.text) : nil
   }
   /// Equal when both ends have the same time and text.
   public static func == (a: TimestampSpan, b: TimestampSpan) -> Bool {
