@@ -113,4 +113,38 @@ import Testing
       }
     }
   }
+
+  /// Saved reports with extreme numbers (a count near Int.max, 1e308, a fraction, a
+  /// negative), one field at a time over a report that hid rows: compare and its gates read
+  /// them or refuse them (exit 2), and never trap; what they print as JSON parses.
+  @Test func savedReportsWithExtremeNumbersAreReadOrRefused() throws {
+    let saved = dir.appendingPathComponent("base.json").path
+    let report = runInProcess(["report", "--format", "json", "--top", "3", "-o", saved, "Samples/browser-session.log"])
+    try #require(report.status == 0, "\(report.stderr)")
+    let text = try String(contentsOfFile: saved, encoding: .utf8)
+    // Every number of the report, by its place in the text.
+    let numbers = try NSRegularExpression(pattern: #"(?<=: )-?[0-9][0-9.eE+-]*"#)
+    let places = numbers.matches(in: text, range: NSRange(text.startIndex..., in: text)).map(\.range)
+    let extremes = ["0", "1", "-1", "0.5", "9223372036854775807", "4611686018427387903", "1e15", "9.3e18", "1e308"]
+    var state: UInt64 = 54
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    let mutated = dir.appendingPathComponent("mutated.json").path
+    for _ in 0..<60 {
+      var copy = text
+      let place = try #require(Range(places[next(places.count)], in: copy))
+      copy.replaceSubrange(place, with: extremes[next(extremes.count)])
+      try copy.write(toFile: mutated, atomically: true, encoding: .utf8)
+      for (before, after) in [(mutated, "Samples/browser-session.log"), ("Samples/browser-session.log", mutated)] {
+        let run = runInProcess(
+          ["compare", "--format", "json", "--fail-above", "1.5", "--fail-new", "--min-change", "0", before, after])
+        #expect([0, 1, 2].contains(run.status), "\(run.stderr)")
+        if run.status != 2 {
+          #expect((try? JSONSerialization.jsonObject(with: run.stdout)) != nil, "\(copy)")
+        }
+      }
+    }
+  }
 }
