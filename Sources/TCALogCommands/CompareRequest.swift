@@ -52,12 +52,30 @@ package struct CompareRequest: CommandRequest {
   /// `--fail-min-records`: the fewest records (on the larger side) before `--fail-above`
   /// judges an action's ratio.
   package var failMinimumRecords = defaultFailMinimumRecords
+  /// `--fail-min-records`'s help (here: the executable is at its size limit).
+  package static let failMinimumHelp =
+    "--fail-above judges only actions with at least N records in one of the runs (default: 20)."
   /// `--fail-min-records`'s default.
   package static let defaultFailMinimumRecords = RunComparison.defaultGateMinimumRecords
   /// `--fail-new`.
   package var failNew = false
   /// Threads that parse a log; nil: the console's cores.
   package var jobs: Int?
+
+  /// What is wrong with the arguments as given (nil: nothing): both inputs standard input,
+  /// a count below 1 (`counts`: each option's name and value, nil when not given), a factor
+  /// or share that is none.
+  package static func usageMistake(
+    _ inputs: [String], _ counts: [(String, Int?)], failAbove: String?, minChange: String
+  ) -> String? {
+    if inputs.count(where: { $0 == "-" }) > 1 { return "only one of BEFORE and AFTER can be standard input" }
+    if let (name, _) = counts.first(where: { ($0.1 ?? 1) < 1 }) { return "\(name) must be a positive number" }
+    if let failAbove, FactorArgument.parse(failAbove) == nil {
+      return "--fail-above must be a factor of 1 or more, such as 2 or x1.5"
+    }
+    if ShareArgument.parse(minChange) == nil { return "--min-change must be a share such as 0.1 or 10%" }
+    return nil
+  }
 
   package init(before: String, after: String) {
     self.before = before
