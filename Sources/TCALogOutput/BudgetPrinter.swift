@@ -98,11 +98,12 @@ package struct BudgetPrinter {
   }
 
   /// `83/s`, `1,204 records`, `31.2% lines`; `not measured` without timestamps.
-  static func value(_ value: Double?, _ unit: Budget.Unit) -> String {
+  /// A state rule counts changes of its paths: `12 changes`, not records.
+  static func value(_ value: Double?, _ unit: Budget.Unit, isState: Bool = false) -> String {
     guard let value else { return "not measured (no timestamps)" }
     switch unit {
     case .perSecond, .perMinute: return NumberText.grouped(rounding: value) + unit.rawValue
-    case .records: return NumberText.grouped(rounding: value) + " records"
+    case .records: return NumberText.grouped(rounding: value) + (isState ? " changes" : " records")
     case .percentOfLines, .percentOfRecords: return TextFormatting.printf("%.1f", value) + unit.rawValue
     }
   }
@@ -112,7 +113,7 @@ package struct BudgetPrinter {
     let number =
       rule.limit == rule.limit.rounded() && rule.limit < 9.0e18
       ? NumberText.grouped(Int(rule.limit)) : String(rule.limit)
-    return rule.unit == .records ? number + " records" : number + rule.unit.rawValue
+    return rule.unit == .records ? number + (rule.isState ? " changes" : " records") : number + rule.unit.rawValue
   }
 
   /// `2026-11-20 10:00:16 +01:00`, as the log writes its times.
@@ -138,7 +139,9 @@ package struct BudgetPrinter {
   func messageParts(_ result: Budget.Result) -> [String] {
     if let error = result.matchError { return ["not measured: \(error.message)"] }
     if result.measured == nil { return ["not measured: \(notMeasured)", "limit \(Self.limit(result.rule))"] }
-    var parts = ["measured \(Self.value(result.measured, result.rule.unit)), limit \(Self.limit(result.rule))"]
+    var parts = [
+      "measured \(Self.value(result.measured, result.rule.unit, isState: result.rule.isState)), limit \(Self.limit(result.rule))"
+    ]
     if let worst = result.worstPath { parts.append("worst action \(worst) (no rule names it)") }
     if let burst = burst(result) { parts.append(burst) }
     if result.isStale { parts.append("the pattern matched no path: the rule checks nothing (renamed or removed?)") }
@@ -196,7 +199,8 @@ package struct BudgetPrinter {
       inputs.filter { index < $0.results.count }.map { input in
         let result = input.results[index]
         let broken = result.measured != nil && !result.holds
-        return TerminalSafe.escaped(input.source) + " " + Self.value(result.measured, result.rule.unit)
+        return TerminalSafe.escaped(input.source) + " "
+          + Self.value(result.measured, result.rule.unit, isState: result.rule.isState)
           + (broken ? " (broken alone)" : "")
       }.joined(separator: ", ")
     }
@@ -247,7 +251,7 @@ package struct BudgetPrinter {
       out += "note  " + TerminalSafe.escaped(text) + " (\(others); --strict fails them)\n"
     }
     for (index, result) in results.enumerated() where result.holds && !result.isStale {
-      var measured = Self.value(result.measured, result.rule.unit)
+      var measured = Self.value(result.measured, result.rule.unit, isState: result.rule.isState)
       if let worst = result.worstPath { measured += ", worst \(TerminalSafe.escaped(worst))" }
       if perFile { measured += "; per file: " + perFileText(index) }
       out += budgetLine("ok  ", result) + "  (\(measured))\n"
