@@ -35,7 +35,9 @@ package struct CheckRequest: CommandRequest {
     records came from.
     --init writes a budget from a good run: each action's peak, doubled, plus 2 (N/s for an action \
     that came more than 60 times in some minute, else N/min and at least 60/min, as one run's peak \
-    minute of a rare action says little of the next), then '* <= 10/s' (without timestamps \
+    minute of a rare action says little of the next; without timestamps N% records, the share × 1.5 \
+    plus one point or the share in the run's busiest twentieth plus one point, whichever is higher), \
+    then '* <= 10/s' (without timestamps \
     '* <= 5% records') for the actions the run did not have: faster than a person's taps or a timer, \
     slower than a pointer's stream or an effect loop, which a new action should not bring unannounced.
     Exit status: 0 when every rule holds, 1 when one is broken, 2 on an error (a bad budget line, a \
@@ -113,6 +115,7 @@ package struct CheckRequest: CommandRequest {
       width: console.outputIsTerminal ? console.columns() : nil)
     printer.unnamed = unnamed
     printer.strict = strict
+    printer.emptyWindow = result.windowStatistics?.records == 0
     printer.inputs =
       profiler.inputProfiles.isEmpty
       ? [.init(source: source, records: profile.records, lines: profile.lines, results: results, defaults: defaults)]

@@ -86,6 +86,13 @@ package struct CommandOutcome: Equatable, Sendable {
       }
       // Only a windowed read has a span: say what the log covers, so a window on the
       // wrong day or in the wrong zone shows at once.
+      // One record far after the rest (a stray 2099 timestamp): a window counted back from
+      // the end selects it alone, silently.
+      if let stray = result.timestampSpan?.strayLatest {
+        self.warning(
+          "the last timestamp, \(stray.latest), is far after all others (the latest before it: \(stray.before)); "
+            + "a --since/--until counted back from the end counts from it")
+      }
       if result.windowStatistics?.records == 0, let span = result.timestampSpan {
         self.warning(
           "no record in the --since/--until window; the log spans \(span.earliest.text) – \(span.latest.text)")

@@ -32,7 +32,9 @@ package struct CompareRequest: CommandRequest {
     --min-change).
     --fail-above FACTOR and --fail-new fail a job: exit 1 when an action's rate grew more than FACTOR \
     times (2 or x2), or when the later run has an action the earlier did not; what failed is named on \
-    standard error, after the comparison.
+    standard error, after the comparison. The gates count every action, whatever --min-change and \
+    --top hide; --fail-above judges only actions with at least --fail-min-records records (20) in one \
+    of the runs, as a smaller count grows by chance.
     Exit status: 0, 1 when --fail-above or --fail-new found something, 2 on an error.
     """
 
@@ -47,10 +49,33 @@ package struct CompareRequest: CommandRequest {
   package var minChange = 0.1
   /// `--fail-above`, as a factor.
   package var failAbove: Double?
+  /// `--fail-min-records`: the fewest records (on the larger side) before `--fail-above`
+  /// judges an action's ratio.
+  package var failMinimumRecords = defaultFailMinimumRecords
+  /// `--fail-min-records`'s help (here: the executable is at its size limit).
+  package static let failMinimumHelp =
+    "--fail-above judges only actions with at least N records in one of the runs (default: 20)."
+  /// `--fail-min-records`'s default.
+  package static let defaultFailMinimumRecords = RunComparison.defaultGateMinimumRecords
   /// `--fail-new`.
   package var failNew = false
   /// Threads that parse a log; nil: the console's cores.
   package var jobs: Int?
+
+  /// What is wrong with the arguments as given (nil: nothing): both inputs standard input,
+  /// a count below 1 (`counts`: each option's name and value, nil when not given), a factor
+  /// or share that is none.
+  package static func usageMistake(
+    _ inputs: [String], _ counts: [(String, Int?)], failAbove: String?, minChange: String
+  ) -> String? {
+    if inputs.count(where: { $0 == "-" }) > 1 { return "only one of BEFORE and AFTER can be standard input" }
+    if let (name, _) = counts.first(where: { ($0.1 ?? 1) < 1 }) { return "\(name) must be a positive number" }
+    if let failAbove, FactorArgument.parse(failAbove) == nil {
+      return "--fail-above must be a factor of 1 or more, such as 2 or x1.5"
+    }
+    if ShareArgument.parse(minChange) == nil { return "--min-change must be a share such as 0.1 or 10%" }
+    return nil
+  }
 
   package init(before: String, after: String) {
     self.before = before
@@ -70,7 +95,15 @@ package struct CompareRequest: CommandRequest {
     outcome.finish(printer.render(comparison))
     var failed = false
     if let factor = failAbove {
-      let grown = comparison.actions(grownAbove: factor)
+      let grown = comparison.actions(grownAbove: factor, minimumRecords: failMinimumRecords)
+      let small = comparison.actions(grownAbove: factor, belowMinimum: failMinimumRecords)
+      if !small.isEmpty {
+        outcome.notice(
+          "\(NumberText.counted(small.count, "action")) grew more than ×\(Int(exactly: factor).map { String($0) } ?? String(factor)) "
+            + "on fewer than \(failMinimumRecords) records (--fail-min-records), not judged: "
+            + small.prefix(5).map { "\($0.path) \($0.before) → \($0.after)" }.joined(separator: ", ")
+            + (small.count > 5 ? ", …" : ""))
+      }
       if !grown.isEmpty {
         let list = grown.prefix(10).map { "\($0.path) ×\(TextFormatting.printf("%.1f", $0.factor ?? 0))" }
         outcome.error(

@@ -31,6 +31,12 @@ extension CommandOutcome {
     for issue in error.issues {
       self.error(issue.description, file: issue.file, line: issue.line > 0 ? issue.line : nil)
     }
+    // An append that could not be made: its lines, on standard error (standard output may
+    // be the Swift file suggest writes), so that no answer is lost.
+    if !error.unwrittenText.isEmpty, let file = error.issues.first?.file {
+      notice("not written to \(file); the lines to add by hand:", file: file)
+      continuation(error.unwrittenText.split(separator: "\n").map { TerminalSafe.escaped(String($0)) })
+    }
   }
 
   /// Takes the matches of a `--filters` repository that hit PCRE2's limits while it

@@ -84,7 +84,7 @@ package enum FactorArgument {
     if digits.hasSuffix("x") { digits = digits.dropLast() }
     // Decimal digits with one point at most, as times are read: `Double` alone also takes
     // `0x10`, `1e3`, `nan` and `inf`.
-    guard digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), digits.count { $0 == "." } <= 1,
+    guard digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), digits.count(where: { $0 == "." }) <= 1,
       let value = Double(digits), value.isFinite, value >= 1, value < 1e15
     else { return nil }
     return value

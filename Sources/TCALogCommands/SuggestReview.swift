@@ -35,6 +35,13 @@ package struct SuggestReview {
       outcome.notice("nothing to review: \(why); \(filters) is unchanged", file: filters)
       return
     }
+    // A file that cannot take the answers is told before the first question, not after
+    // the last (a read-only repository, a missing folder).
+    if let problem = FilterRepository.writeProblem(at: filters) {
+      outcome.error("\(filters): \(problem); nothing asked", file: filters)
+      outcome.status = 2
+      return
+    }
     // A second read for a few records of each entry: the first read kept numbers only.
     // Its errors were reported after the first.
     var sampler = ReviewSampler(entries: entries)

@@ -174,6 +174,17 @@ package final class LineReader {
   package func forEachBlock(_ body: (UnsafeBufferPointer<UInt8>, _ firstLine: Int, _ firstOffset: Int) throws -> Int)
     throws
   {
+    try forEachBlock(restarted: {}, body)
+  }
+
+  /// `forEachBlock`, telling `restarted` when a followed file started over (truncated, or
+  /// replaced at its name) before the first block of its new bytes: the line it was in the
+  /// middle of is dropped (it belonged to the old bytes), and the caller ends the record it
+  /// was in, so that nothing of the old file is glued to the new one.
+  package func forEachBlock(
+    restarted: () throws -> Void,
+    _ body: (UnsafeBufferPointer<UInt8>, _ firstLine: Int, _ firstOffset: Int) throws -> Int
+  ) throws {
     var start = 0  // first byte of the current, unfinished line
     var end = 0  // end of valid data
     var number = 0
@@ -208,6 +219,10 @@ package final class LineReader {
         // record's line is its line in the file as it now is.
         number = 0
         offset = 0
+        // The new bytes were read after the old partial line: move them over it.
+        if end > start && n > 0 { memmove(buffer + start, buffer + end, n) }
+        end = start
+        try restarted()
       }
       // The source is a package protocol: a count beyond the space it was given would make
       // the line scan read past the buffer.

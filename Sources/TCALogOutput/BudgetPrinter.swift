@@ -31,6 +31,13 @@ package struct BudgetPrinter {
   package var unnamed: [(path: String, records: Int)] = []
   /// `check --strict`: a stale rule and an unnamed action break the budget.
   package var strict = false
+  /// The `--since`/`--until` window held no record: what is not measured is for that
+  /// reason, not for want of timestamps.
+  package var emptyWindow = false
+  /// Why a rule or a default rule was not measured.
+  var notMeasured: String {
+    emptyWindow ? "the --since/--until window holds no record" : "needs timestamps, and the log has none"
+  }
 
   /// What one input of several measured alone, rule by rule.
   package struct InputCheck: Sendable {
@@ -91,11 +98,12 @@ package struct BudgetPrinter {
   }
 
   /// `83/s`, `1,204 records`, `31.2% lines`; `not measured` without timestamps.
-  static func value(_ value: Double?, _ unit: Budget.Unit) -> String {
+  /// A state rule counts changes of its paths: `12 changes`, not records.
+  static func value(_ value: Double?, _ unit: Budget.Unit, isState: Bool = false) -> String {
     guard let value else { return "not measured (no timestamps)" }
     switch unit {
     case .perSecond, .perMinute: return NumberText.grouped(rounding: value) + unit.rawValue
-    case .records: return NumberText.grouped(rounding: value) + " records"
+    case .records: return NumberText.grouped(rounding: value) + (isState ? " changes" : " records")
     case .percentOfLines, .percentOfRecords: return TextFormatting.printf("%.1f", value) + unit.rawValue
     }
   }
@@ -105,7 +113,7 @@ package struct BudgetPrinter {
     let number =
       rule.limit == rule.limit.rounded() && rule.limit < 9.0e18
       ? NumberText.grouped(Int(rule.limit)) : String(rule.limit)
-    return rule.unit == .records ? number + " records" : number + rule.unit.rawValue
+    return rule.unit == .records ? number + (rule.isState ? " changes" : " records") : number + rule.unit.rawValue
   }
 
   /// `2026-11-20 10:00:16 +01:00`, as the log writes its times.
@@ -130,7 +138,10 @@ package struct BudgetPrinter {
   /// `measured 83/s, limit 60/s`, `worst second …`, and whether the pattern matched nothing.
   func messageParts(_ result: Budget.Result) -> [String] {
     if let error = result.matchError { return ["not measured: \(error.message)"] }
-    var parts = ["measured \(Self.value(result.measured, result.rule.unit)), limit \(Self.limit(result.rule))"]
+    if result.measured == nil { return ["not measured: \(notMeasured)", "limit \(Self.limit(result.rule))"] }
+    var parts = [
+      "measured \(Self.value(result.measured, result.rule.unit, isState: result.rule.isState)), limit \(Self.limit(result.rule))"
+    ]
     if let worst = result.worstPath { parts.append("worst action \(worst) (no rule names it)") }
     if let burst = burst(result) { parts.append(burst) }
     if result.isStale { parts.append("the pattern matched no path: the rule checks nothing (renamed or removed?)") }
@@ -149,7 +160,7 @@ package struct BudgetPrinter {
 
   /// What a default rule found, on one line: its findings, or why it was not measured.
   func message(_ result: DefaultBudget.Result) -> String {
-    guard result.measured else { return "not measured: needs timestamps, and the log has none" }
+    guard result.measured else { return "not measured: \(notMeasured)" }
     return result.findings.isEmpty ? "no action breaks it" : result.findings.map(finding).joined(separator: "; ")
   }
 
@@ -188,7 +199,8 @@ package struct BudgetPrinter {
       inputs.filter { index < $0.results.count }.map { input in
         let result = input.results[index]
         let broken = result.measured != nil && !result.holds
-        return TerminalSafe.escaped(input.source) + " " + Self.value(result.measured, result.rule.unit)
+        return TerminalSafe.escaped(input.source) + " "
+          + Self.value(result.measured, result.rule.unit, isState: result.rule.isState)
           + (broken ? " (broken alone)" : "")
       }.joined(separator: ", ")
     }
@@ -239,7 +251,7 @@ package struct BudgetPrinter {
       out += "note  " + TerminalSafe.escaped(text) + " (\(others); --strict fails them)\n"
     }
     for (index, result) in results.enumerated() where result.holds && !result.isStale {
-      var measured = Self.value(result.measured, result.rule.unit)
+      var measured = Self.value(result.measured, result.rule.unit, isState: result.rule.isState)
       if let worst = result.worstPath { measured += ", worst \(TerminalSafe.escaped(worst))" }
       if perFile { measured += "; per file: " + perFileText(index) }
       out += budgetLine("ok  ", result) + "  (\(measured))\n"

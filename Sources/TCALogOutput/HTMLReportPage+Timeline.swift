@@ -116,7 +116,8 @@ extension HTMLReportPage {
 
     var out = "<section id=\"timeline\">\n<h2>Timeline</h2>\n<p>"
     if scale.timed {
-      out += "Records per \(scale.unit), for the \(top.count) actions with the most lines; darker is more (per row). "
+      out +=
+        "Records per \(scale.unit), for the \(top.count) actions with the most lines; the stronger the colour, the more (per row, in light and dark mode alike). "
       out += "The outlined cell holds each action's busiest second, given in the last column."
       let unstamped = profile.records - profile.timedRecords
       if unstamped > 0 {
@@ -134,7 +135,8 @@ extension HTMLReportPage {
           "Only \(NumberText.grouped(profile.timedRecords)) of \(NumberText.counted(profile.records, "record")) carry a timestamp, so the columns follow the log's order, not time: "
       }
       out += "each column is \(scale.recordsPerColumn == 1 ? "one record" : "a block of \(scale.unit)"). "
-      out += "Records per column for the \(top.count) actions with the most lines; darker is more (per row). "
+      out +=
+        "Records per column for the \(top.count) actions with the most lines; the stronger the colour, the more (per row, in light and dark mode alike). "
       out += "The outlined cell is each action's densest column, given in the last column."
     }
     out +=

@@ -192,7 +192,8 @@ extension ReportColumn where Row == ActionTableRow {
     ReportColumn(
       json: "recordShare", csv: "record_share",
       machine: { r, t in t.keyPath == nil ? .number(r.shareOfRecords(t.stats)) : nil },
-      text: Text(header: "%rec", width: 5) { r, t in NumberText.percent(r.shareOfRecords(t.stats)) },
+      text: Text(header: "%rec", width: 5, shown: { $0.noOp }) { r, t in NumberText.percent(r.shareOfRecords(t.stats))
+      },
       markdown: Markdown(header: "% records", numeric: true) { r, t in NumberText.percent(r.shareOfRecords(t.stats)) }),
     ReportColumn(json: SavedRow.lines.stringValue, csv: "lines", machine: { _, t in .integer(t.stats.lines) }),
     ReportColumn(
@@ -212,7 +213,7 @@ extension ReportColumn where Row == ActionTableRow {
       machine: { _, t in t.keyPath == nil ? .integer(t.stats.noOps) : nil }),
     ReportColumn(
       json: "noOpShare", csv: "noop_share", machine: { r, t in t.keyPath == nil ? .number(r.noOpShare(t.stats)) : nil },
-      text: Text(header: "no-op", width: 6) { r, t in
+      text: Text(header: "no-op", width: 6, shown: { $0.noOp }) { r, t in
         t.keyPath != nil ? "" : r.noOpShare(t.stats).map { NumberText.percent($0) + "%" } ?? "-"
       },
       markdown: Markdown(header: "no-op %", numeric: true) { r, t in

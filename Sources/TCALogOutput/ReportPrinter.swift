@@ -128,9 +128,14 @@ public struct ReportPrinter: Sendable {
     var path: Int
     var bar: Bool
     var changes: Bool
+    /// The no-op share and the share of records (the records are beside it), the last
+    /// to go: below 50 columns (at 40 the rows were 46 wide, the paths cut to 8).
+    var noOp = true
     /// The columns after the path, each with the blank before it.
-    static func numbers(bar: Bool, changes: Bool) -> Int {
-      ReportPrinter.textColumns(Layout(path: 0, bar: bar, changes: changes)).reduce(0) { $0 + 1 + $1.width }
+    static func numbers(bar: Bool, changes: Bool, noOp: Bool = true) -> Int {
+      ReportPrinter.textColumns(Layout(path: 0, bar: bar, changes: changes, noOp: noOp)).reduce(0) {
+        $0 + 1 + $1.width
+      }
     }
   }
 
@@ -178,8 +183,13 @@ public struct ReportPrinter: Sendable {
       let room = width - Layout.numbers(bar: bar, changes: changes)
       if room >= min(longest, 30) { return Layout(path: min(room, longest), bar: bar, changes: changes) }
     }
+    // Paths of at least 16 columns keep the no-op share and %rec (50 columns and up);
+    // narrower, they go, so that the rows fit and the paths keep a readable width.
+    let room = width - Layout.numbers(bar: false, changes: false)
+    if room >= min(longest, 16) { return Layout(path: min(room, longest), bar: false, changes: false) }
     return Layout(
-      path: max(12, min(width - Layout.numbers(bar: false, changes: false), longest)), bar: false, changes: false)
+      path: max(12, min(width - Layout.numbers(bar: false, changes: false, noOp: false), longest)), bar: false,
+      changes: false, noOp: false)
   }
 
   /// The noisiest-actions table, one string per line (the live report redraws just this).
@@ -230,14 +240,17 @@ public struct ReportPrinter: Sendable {
     if !r.bursts.isEmpty {
       out += "\n" + style("Bursts (busiest second per action)", ANSI.bold) + "\n"
       if let note = r.timedShareNote { out += F.fitHead("from \(note)", width) + "\n" }
-      let suffix = 8 + " records in 1 s at ".count + 8
+      // Narrow (under 12 columns left for the path), `53/s at 10:04:12` for `53 records in
+      // 1 s at 10:04:12`: the title says what the figure is.
+      let compact = width - (8 + " records in 1 s at ".count + 8) < 12
+      let suffix = 8 + (compact ? "/s at ".count : " records in 1 s at ".count) + 8
       let longest = r.bursts.map { TerminalSafe.escaped($0.path).unicodeScalars.count }.max() ?? 0
       let pathWidth = max(12, min(width - suffix, max(longest, 20)))
       for b in r.bursts {
+        let figure = compact ? "/s at " : (b.count == 1 ? " record" : " records") + " in 1 s at "
         out +=
           F.padRight(F.fitTail(TerminalSafe.escaped(b.path), pathWidth), pathWidth) + " "
-          + F.padLeft(NumberText.grouped(b.count), 7)
-          + (b.count == 1 ? " record" : " records") + " in 1 s at " + F.clockTime(b.second, offset: r.timeOffset) + "\n"
+          + F.padLeft(NumberText.grouped(b.count), 7) + figure + F.clockTime(b.second, offset: r.timeOffset) + "\n"
       }
     }
     if !r.stateRows.isEmpty {

@@ -132,13 +132,13 @@ package struct ReviewSampler: RecordSink {
   /// Samples per entry, in the order of the entries given.
   package private(set) var samples: [[ReviewSample]]
   private let limit: Int
-  private let entries: [Suggestion]
+  private let covering: CoveringEntries
   /// The entry of each action path met so far (nil: none covers it).
   private var entryOfPath: [String: Int?] = [:]
 
   /// A sampler of at most `limit` records per entry.
   package init(entries: [Suggestion], limit: Int = 3) {
-    self.entries = entries
+    covering = CoveringEntries(entries.map { $0.keyPath == nil ? $0.patternPath : nil })
     self.limit = limit
     samples = Array(repeating: [], count: entries.count)
   }
@@ -152,13 +152,42 @@ package struct ReviewSampler: RecordSink {
     if let known = entryOfPath[path] {
       entry = known
     } else {
-      entry = entries.firstIndex { $0.covers(path) }
+      entry = covering.first(covering: path)
       entryOfPath[path] = entry
     }
     guard let entry, samples[entry].count < limit else { return .more }
     let sample = ReviewSample(record, actionPath: path)
     if !samples[entry].contains(where: { $0.distinctPart == sample.distinctPart }) { samples[entry].append(sample) }
     return .more
+  }
+}
+
+/// Which entry covers an action path first (`Suggestion.covers`: its pattern path is the
+/// path or a prefix of it at a segment boundary), by looking up the path's prefixes rather
+/// than trying every entry: a review of 6,000 candidates tried 6,000 entries for each of
+/// 6,000 paths (36 million prefix tests, 7 s) before its first screen.
+struct CoveringEntries {
+  /// The first entry of each pattern path.
+  private var firstOfPatternPath: [Substring: Int] = [:]
+
+  /// Entries in order, by pattern path; nil: an entry that covers no path (a key path's).
+  init(_ patternPaths: [String?]) {
+    for (index, patternPath) in patternPaths.enumerated() {
+      guard let patternPath, firstOfPatternPath[Substring(patternPath)] == nil else { continue }
+      firstOfPatternPath[Substring(patternPath)] = index
+    }
+  }
+
+  /// The first entry (in the order given) that covers `path`, nil when none does.
+  func first(covering path: String) -> Int? {
+    var found: Int?
+    var prefix = Substring(path)
+    while true {
+      if let index = firstOfPatternPath[prefix] { found = min(found ?? index, index) }
+      guard let dot = prefix.lastIndex(of: ".") else { break }
+      prefix = prefix[..<dot]
+    }
+    return found
   }
 }
 
@@ -244,7 +273,7 @@ package struct ReviewScreen: Sendable {
   /// What the review is about, once before the first entry.
   package func intro(noise: Int, ambiguous: Int, file: String) -> String {
     let text =
-      "Review of \(NumberText.counted(noise + ambiguous, "entry", "entries")) (\(noise) noise, \(ambiguous) ambiguous) "
+      "Review of \(NumberText.counted(noise + ambiguous, "entry", "entries")) (\(NumberText.grouped(noise)) noise, \(NumberText.grouped(ambiguous)) ambiguous) "
       + "for \(safe(file)): y writes `name = pattern`, n `keep name = pattern`, s nothing (asked again next "
       + "time); q ends and writes the answers, Ctrl-C ends writing nothing."
     return TextFormatting.wrapped(text, width: width, indent: "") + "\n\n"

@@ -42,17 +42,41 @@ public struct TimestampSpan: Sendable, Equatable {
   public var earliest: (time: Double, text: String)
   /// The latest timestamp: seconds since 1970, and its text as the log wrote it.
   public var latest: (time: Double, text: String)
+  /// The latest timestamp of the other records (nil: one record): a latest far after it
+  /// is a stray (a 2099 clock), which `--since -5m` would count back from.
+  package var beforeLatest: (time: Double, text: String)?
   package init(_ time: Double, _ text: String) {
     earliest = (time, text)
     latest = (time, text)
   }
   package mutating func add(_ time: Double, _ text: @autoclosure () -> String) {
     if time < earliest.time { earliest = (time, text()) }
-    if time > latest.time { latest = (time, text()) }
+    if time > latest.time {
+      beforeLatest = latest
+      latest = (time, text())
+    } else if beforeLatest.map({ time > $0.time }) ?? true {
+      beforeLatest = (time, text())
+    }
   }
   package mutating func merge(_ other: TimestampSpan) {
-    add(other.earliest.time, other.earliest.text)
-    add(other.latest.time, other.latest.text)
+    if other.earliest.time < earliest.time { earliest = other.earliest }
+    // The two latest of both: each side's latest and the one before it.
+    for candidate in [other.latest, other.beforeLatest].compactMap({ $0 }) {
+      if candidate.time > latest.time {
+        beforeLatest = latest
+        latest = candidate
+      } else if beforeLatest.map({ candidate.time > $0.time }) ?? true {
+        beforeLatest = candidate
+      }
+    }
+  }
+
+  /// The latest timestamp when it lies far after every other (more than an hour, and more
+  /// than the others span): one stray record, whose time `-5m` would count back from.
+  package var strayLatest: (latest: String, before: String)? {
+    guard let beforeLatest else { return nil }
+    let gap = latest.time - beforeLatest.time
+    return gap > max(3600, beforeLatest.time - earliest.time) ? (latest.text, beforeLatest.text) : nil
   }
   /// Equal when both ends have the same time and text.
   public static func == (a: TimestampSpan, b: TimestampSpan) -> Bool {
@@ -166,10 +190,14 @@ public struct RecordStream: Sendable {
     contents[name] = bytes
   }
 
+  /// Opens a source by name (with `follow`) when `contents` has no bytes for it: the file
+  /// or standard input; a test hands in a source of its own (one that starts over).
+  package var openSource: @Sendable (String, Bool) throws -> ByteSource = { try InputOpener.open($0, follow: $1) }
+
   /// The source of `input`: its bytes in memory, else the file or standard input.
   private func open(_ input: String, follow: Bool = false) throws -> ByteSource {
     if let bytes = contents[input] { return MemoryByteSource(bytes) }
-    return try InputOpener.open(input, follow: follow)
+    return try openSource(input, follow)
   }
 
   /// Streams every record into `sink`, in input order, numbered across inputs.
@@ -259,12 +287,19 @@ public struct RecordStream: Sendable {
         let source = try open(input, follow: follow)
         // The reader stops short only on an error: the record that makes the sink stop
         // throws out of the scan (a flag checked per line would cost every line).
-        try LineReader(source: source, lineCap: lineCap).forEachBlock { block, firstLine, firstOffset in
-          try scanner.feed(lines: block, firstLine: firstLine, firstOffset: firstOffset) {
-            try take($0, into: &sink, control: &control, tally: &inputTally)
+        try LineReader(source: source, lineCap: lineCap).forEachBlock(
+          restarted: {
+            // A followed file that started over: the record it was in ends there
+            // (incomplete), rather than taking the new file's lines as its own.
+            try scanner.finish { try take($0, into: &sink, control: &control, tally: &inputTally) }
             if control == .stop { throw StopStream() }
-          }
-        }
+          },
+          { block, firstLine, firstOffset in
+            try scanner.feed(lines: block, firstLine: firstLine, firstOffset: firstOffset) {
+              try take($0, into: &sink, control: &control, tally: &inputTally)
+              if control == .stop { throw StopStream() }
+            }
+          })
         try scanner.finish { try take($0, into: &sink, control: &control, tally: &inputTally) }
       } catch let error as InputError {
         // What was read before the error is still input: its last record is finished.

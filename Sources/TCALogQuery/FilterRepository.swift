@@ -30,6 +30,8 @@ package struct FilterFileIssue: Sendable, Equatable, CustomStringConvertible {
 public struct FilterRepositoryError: Error, Sendable, CustomStringConvertible {
   /// The issues in the order found (never empty).
   package var issues: [FilterFileIssue]
+  /// The lines an append failed to write (empty for a read), for the user to keep.
+  package var unwrittenText = ""
   package init(issues: [FilterFileIssue]) { self.issues = issues }
   /// One issue per line, as `FilterFileIssue.description` writes it.
   public var description: String { issues.map(\.description).joined(separator: "\n") }

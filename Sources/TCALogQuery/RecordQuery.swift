@@ -64,7 +64,7 @@ public final class RecordQuery {
     keeps: [PatternMatcher] = [], states: [PatternMatcher] = [], texts: [PatternMatcher] = [],
     change: ChangeCondition = .any, inverted: Bool = false, keyPaths: [String] = []
   ) {
-    self.keyPaths = keyPaths.map { Array(RecordQuery.spelledKeyPath($0).utf8) }
+    self.keyPaths = keyPaths.flatMap { RecordQuery.keyPathSpellings($0).map { Array($0.utf8) } }
     self.actions = actions
     self.excludes = excludes
     self.silences = silences
@@ -115,6 +115,17 @@ public final class RecordQuery {
 
   /// A key path as the user may write it (`\.$volume`, `\Feature.State.$volume`,
   /// `$volume`), spelled as records spell it (docs/FORMATS.md 3.1): `\.$volume`.
+  /// The key paths `text` selects: as spelled, and, when it names no projection (`text`,
+  /// `\.text`), the projection of its last component too (`\.$text`), which is how a
+  /// binding of `@BindingState` is written: `--key-path text` selected nothing, silently.
+  package static func keyPathSpellings(_ text: String) -> [String] {
+    let spelled = spelledKeyPath(text)
+    guard !spelled.contains("$"), let dot = spelled.lastIndex(of: "."),
+      let first = spelled[spelled.index(after: dot)...].first, first.isLetter || first == "_"
+    else { return [spelled] }
+    return [spelled, String(spelled[...dot]) + "$" + spelled[spelled.index(after: dot)...]]
+  }
+
   package static func spelledKeyPath(_ text: String) -> String {
     let written = text.hasPrefix("\\") ? text : "\\." + text
     var spelled: [UInt8] = []

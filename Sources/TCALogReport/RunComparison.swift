@@ -112,7 +112,10 @@ package struct RunComparison: Sendable {
       hidden.sort { $0.path < $1.path }
       return (shown, hidden)
     }
-    let (actionRows, hiddenActions) = rows(grouped(before.actions), grouped(after.actions), lines: true)
+    let (beforeActions, afterActions) = (
+      Self.folding(before.actions, hiddenBy: after), Self.folding(after.actions, hiddenBy: before)
+    )
+    let (actionRows, hiddenActions) = rows(grouped(beforeActions), grouped(afterActions), lines: true)
     let (stateRows, hiddenStates) = rows(
       before.states.mapValues { ($0.records, 0) }, after.states.mapValues { ($0.records, 0) }, lines: false)
     self.before = before
@@ -127,9 +130,40 @@ package struct RunComparison: Sendable {
   }
 
   /// Action rows whose rate grew more than `factor` times (new actions aside: they have no
-  /// factor), largest factor first.
-  package func actions(grownAbove factor: Double) -> [Row] {
-    actions.filter { ($0.factor ?? 0) > factor }.sorted { ($0.factor ?? 0) > ($1.factor ?? 0) }
+  /// factor), largest factor first. Every action counts, those `minChange` hid included: a
+  /// display option never weakens a gate (`--fail-above 1.05` flagged 11 actions at the
+  /// default `--min-change` and 15 at 0). An action with fewer than `minimumRecords` in
+  /// both runs never counts: 2 records becoming 7 is ×3.5 by chance as often as not.
+  package func actions(grownAbove factor: Double, minimumRecords: Int = defaultGateMinimumRecords) -> [Row] {
+    (actions + unchangedActions).filter { ($0.factor ?? 0) > factor && max($0.before, $0.after) >= minimumRecords }
+      .sorted { ($0.factor ?? 0) != ($1.factor ?? 0) ? ($0.factor ?? 0) > ($1.factor ?? 0) : $0.path < $1.path }
+  }
+
+  /// The fewest records (on the larger side) an action needs before `--fail-above` judges
+  /// its ratio: below it, a factor is mostly chance (a count of 2 against 7 is within the
+  /// spread of two Poisson draws of the same rate).
+  package static let defaultGateMinimumRecords = 20
+
+  /// Action rows whose factor is above `factor` but which have too few records to be judged
+  /// (see `actions(grownAbove:minimumRecords:)`).
+  package func actions(grownAbove factor: Double, belowMinimum minimumRecords: Int) -> [Row] {
+    (actions + unchangedActions).filter { ($0.factor ?? 0) > factor && max($0.before, $0.after) < minimumRecords }
+  }
+
+  /// One run's action tallies with the paths a saved report of the other run hid (it does
+  /// not list them, and they lie under a group whose listed children fall short of it)
+  /// counted under that group, as the report counts them: a row the report hid is neither
+  /// new nor gone (`report --min-share 0.1` saved as a baseline made `windows.window`
+  /// "new"). A path under no such group stays as it is.
+  static func folding(_ tallies: [String: RunProfile.Tally], hiddenBy report: RunProfile) -> [String:
+    RunProfile.Tally]
+  {
+    guard !report.hiddenRowsUnder.isEmpty else { return tallies }
+    var out: [String: RunProfile.Tally] = [:]
+    for (path, tally) in tallies {
+      out[report.foldedPath(path), default: RunProfile.Tally()].absorb(tally)
+    }
+    return out
   }
 
   /// Action rows only in the after run.

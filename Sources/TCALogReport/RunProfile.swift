@@ -114,6 +114,15 @@ package struct RunProfile: Sendable {
   /// Rows a saved report left out (`--top`, `--min-share`): actions and state paths it
   /// had but does not list.
   package var omittedRows = 0
+  /// A saved report that left rows out: the group paths whose records its listed children
+  /// do not account for (what it hid lies under them), and `""` when its top-level rows
+  /// fall short of its records. A path of the other run that the report does not list is
+  /// counted under the nearest of these (`RunComparison`), not as new or gone.
+  package var hiddenRowsUnder: Set<String> = []
+  /// A saved report's listed action paths, groups included.
+  package var listedActionPaths: Set<String> = []
+  /// The path that stands for the records of top-level rows a saved report hid.
+  package static let hiddenTopLevelPath = "(rows the saved report hid)"
 
   /// Records per block of `Tally.perBlock`: 1 for a short log, doubled whenever the run
   /// would need more than `maxBlocks` blocks (a 5-record log keeps its order, a 200 MB one
@@ -394,14 +403,49 @@ extension RunProfile {
         counts.lines -= inChildren.lines
         counts.noOps -= inChildren.noOps
         guard counts.records > 0 else { continue }
+        // With rows left out, what the children leave is (at least partly) theirs.
+        if json.hiddenActions > 0 { hiddenRowsUnder.insert(row.path) }
       }
       self.actions[row.path, default: Tally()].absorb(counts)
+    }
+    listedActionPaths = Set(actions.map(\.path))
+    if groupDepth == nil && json.hiddenActions > 0 {
+      // Top-level rows the report hid: their records are the total's remainder.
+      var hidden = Tally()
+      hidden.records = records
+      hidden.lines = json.lines
+      hidden.noOps = json.noOpRecords
+      for row in actions where row.parent == nil {
+        hidden.records -= row.records
+        hidden.lines -= row.lines
+        hidden.noOps -= row.noOpRecords
+      }
+      if hidden.records > 0 {
+        // The total's lines include lines of no record: the rows' share stays a bound.
+        hidden.lines = max(0, hidden.lines)
+        hidden.noOps = max(0, hidden.noOps)
+        hiddenRowsUnder.insert("")
+        self.actions[Self.hiddenTopLevelPath] = hidden
+      }
     }
     for row in json.statePaths {
       var tally = Tally()
       tally.records = row.changes
       states[row.path] = tally
     }
+  }
+
+  /// Where this saved report counts `path` of another run: the path itself when listed,
+  /// else the nearest group that holds rows it hid, else the top-level remainder when it
+  /// hid top-level rows, else the path (absent from the report).
+  package func foldedPath(_ path: String) -> String {
+    guard !hiddenRowsUnder.isEmpty, !listedActionPaths.contains(path) else { return path }
+    var prefix = Substring(path)
+    while let dot = prefix.lastIndex(of: ".") {
+      prefix = prefix[..<dot]
+      if hiddenRowsUnder.contains(String(prefix)) { return String(prefix) }
+    }
+    return hiddenRowsUnder.contains("") ? Self.hiddenTopLevelPath : path
   }
 
   /// The longest time a log's timestamps can span: from the year 0000 to 9999.

@@ -12,6 +12,18 @@ package enum SmallFile {
   package static func contents(of path: String, upTo limit: Int = .max) -> [UInt8]? {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return nil }
+    let bytes = contents(reading: fd, upTo: limit)
+    // The read's reason, whatever closing does to errno.
+    let reason = errno
+    close(fd)
+    errno = reason
+    return bytes
+  }
+
+  /// The bytes of an open descriptor from its current offset to its end, at most `limit`
+  /// of them; nil with `errno` when a read fails. The descriptor stays open (a locked
+  /// repository is read through the descriptor that holds the lock).
+  package static func contents(reading fd: Int32, upTo limit: Int = .max) -> [UInt8]? {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: min(64 * 1024, max(limit, 1)))
     while bytes.count < limit {
@@ -19,16 +31,11 @@ package enum SmallFile {
       let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, want) }
       if n < 0 {
         if errno == EINTR { continue }
-        // The read's reason, whatever closing does to errno.
-        let reason = errno
-        close(fd)
-        errno = reason
         return nil
       }
       if n == 0 { break }
       bytes.append(contentsOf: chunk[0..<n])
     }
-    close(fd)
     return bytes
   }
 

@@ -36,6 +36,9 @@ struct CompareCommand: RequestCommand {
     help: ArgumentHelp("Exit 1 when an action's rate grew more than FACTOR times (2 or x2).", valueName: "factor"))
   var failAbove: String?
 
+  @Option(name: .customLong("fail-min-records"), help: ArgumentHelp(CompareRequest.failMinimumHelp, valueName: "n"))
+  var failMinRecords = CompareRequest.defaultFailMinimumRecords
+
   @Flag(name: .customLong("fail-new"), help: "Exit 1 when the later run has an action the earlier did not.")
   var failNew = false
 
@@ -45,16 +48,11 @@ struct CompareCommand: RequestCommand {
   var jobs: Int?
 
   func validate() throws {
-    if before == "-" && after == "-" { throw ValidationError("only one of BEFORE and AFTER can be standard input") }
-    if let depth, depth < 1 { throw ValidationError("--depth must be a positive number") }
-    if let top, top < 1 { throw ValidationError("--top must be a positive number") }
-    if let jobs, jobs < 1 { throw ValidationError("--jobs must be a positive number") }
-    if let failAbove, FactorArgument.parse(failAbove) == nil {
-      throw ValidationError("--fail-above must be a factor of 1 or more, such as 2 or x1.5")
-    }
-    if ShareArgument.parse(minChange) == nil {
-      throw ValidationError("--min-change must be a share such as 0.1 or 10%")
-    }
+    let counts: [(String, Int?)] = [
+      ("--depth", depth), ("--top", top), ("--jobs", jobs), ("--fail-min-records", failMinRecords),
+    ]
+    let mistake = CompareRequest.usageMistake([before, after], counts, failAbove: failAbove, minChange: minChange)
+    if let mistake { throw ValidationError(mistake) }
   }
 
   var request: any CommandRequest {
@@ -65,6 +63,7 @@ struct CompareCommand: RequestCommand {
     request.minChange = ShareArgument.parse(minChange) ?? 0.1
     request.failAbove = failAbove.flatMap(FactorArgument.parse)
     request.failNew = failNew
+    request.failMinimumRecords = failMinRecords
     request.jobs = jobs
     return request
   }

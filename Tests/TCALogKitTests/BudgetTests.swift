@@ -165,6 +165,17 @@ struct BudgetTests {
     #expect(text.contains("^app\\.a$"))
   }
 
+  /// A state rule counts changes, and says so: `measured 20 changes, limit 5 changes`,
+  /// not "records" (issue 54, cosmetic row).
+  @Test func aStateRuleSaysChanges() throws {
+    let budget = try Budget(text: "state: \\.x$ <= 5\napp\\.a <= 500", file: "b")
+    let results = budget.check(Self.profile)
+    let printer = BudgetPrinter(format: .text)
+    #expect(
+      printer.message(results[0]).hasPrefix("measured 20 changes, limit 5 changes"), "\(printer.message(results[0]))")
+    #expect(printer.message(results[1]).hasPrefix("measured 110 records, limit 500 records"))
+  }
+
   @Test func printersEscapeForTheirFormat() throws {
     #expect(BudgetPrinter.githubData("50% of\nlines") == "50%25 of%0Alines")
     #expect(BudgetPrinter.githubProperty("a:b,c") == "a%3Ab%2Cc")

@@ -104,6 +104,47 @@ import Testing
     #expect(try String(contentsOfFile: fresh, encoding: .utf8) == "a = x\n")
   }
 
+  /// Two writers of one repository at once (two `suggest --append`, two reviews quitting
+  /// together) take turns under the file's lock: each reads what the other wrote, so the
+  /// names they share are written once and the file still loads. Without the lock both read
+  /// the 20,000 lines before either wrote, and both wrote the shared names.
+  @Test func writersAtOnceNeverBreakTheFile() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tcalog-filters-\(getpid())-\(UUID().uuidString)"
+    ).path
+    defer { unlink(path) }
+    let existing = (0..<20_000).map { "team\($0) = ^feature\($0)\\.tick$\n" }.joined()
+    try existing.write(toFile: path, atomically: true, encoding: .utf8)
+    let shared = (0..<40).map { FilterRepository.Entry(name: "noise\($0)", pattern: "^noise\($0)$") }
+    let writers = 4
+    for round in 0..<3 {
+      DispatchQueue.concurrentPerform(iterations: writers) { writer in
+        let own = FilterRepository.Entry(name: "writer\(writer)_\(round)", pattern: "^w\(writer)$")
+        _ = try? FilterRepository.append(shared + [own], toFileAt: path, comment: "writer \(writer)")
+      }
+    }
+    let repository = try FilterRepository.load(path: path)
+    let names = repository.entries.map(\.name)
+    #expect(names.count == 20_000 + shared.count + 3 * writers)
+    #expect(Set(names).count == names.count)
+  }
+
+  /// An append that cannot be made carries the lines it would have written.
+  @Test func aFailedAppendCarriesItsLines() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-filters-\(UUID().uuidString)")
+      .path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { rmdir(folder) }
+    // A folder where the file should be: no one, root included, can write it.
+    let error = #expect(throws: FilterRepositoryError.self) {
+      try FilterRepository.append(
+        [.init(name: "tick", pattern: "^tick$"), .init(name: "hover", pattern: "hover", kind: .keep)],
+        toFileAt: folder, comment: "tcalog suggest --review of s.log")
+    }
+    #expect(error?.issues.map(\.reason) == ["cannot write: Is a directory"])
+    #expect(error?.unwrittenText == "# tcalog suggest --review of s.log\ntick = ^tick$\nkeep hover = hover\n")
+  }
+
   @Test func renderedTextParsesBack() throws {
     let repository = FilterRepository()
     try repository.add(.init(name: "hover", pattern: "^windows\\.window\\.hover"))

@@ -47,6 +47,80 @@ struct RecordStreamTests {
     #expect(sink.ended)
   }
 
+  /// A followed file's bytes, then it starts over (truncated, or replaced at its name) in
+  /// the middle of a record and of a line, as `FileByteSource` does under `--follow`.
+  final class StartsOver: ByteSource {
+    var chunks: [[UInt8]]
+    private(set) var restarts = 0
+    init(_ before: String, _ after: String) { chunks = [Array(before.utf8), Array(after.utf8)] }
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+      guard !chunks.isEmpty else { return 0 }
+      if chunks.count == 1 { restarts += 1 }
+      let chunk = chunks.removeFirst()
+      buffer.copyBytes(from: chunk)
+      return chunk.count
+    }
+  }
+
+  struct Collected: RecordSink {
+    var records: [Record] = []
+    mutating func record(_ record: Record) -> StreamControl {
+      records.append(record)
+      return .more
+    }
+  }
+
+  /// `--follow` on a file truncated mid-record: the old partial line is dropped and the
+  /// open record ends there, so the new file's first record is read whole, from its line 1
+  /// (before, `rec` + `received action:` made one line and the record was lost).
+  @Test func aFollowedFileThatStartsOverResetsTheLineAndTheRecord() throws {
+    let before = """
+      received action:
+        App.Action.first
+        (No state changes)
+
+      received action:
+        App.Action.cut(
+          id: 1,
+      rec
+      """
+    let after = "received action:\n  App.Action.second\n  (No state changes)\n\n"
+    var stream = RecordStream(inputs: ["f.log"], follow: true)
+    stream.openSource = { _, _ in StartsOver(before, after) }
+    var sink = Collected()
+    let result = try stream.run(into: &sink)
+    #expect(sink.records.map(\.actionPath) == ["first", "cut", "second"])
+    #expect(sink.records.last?.line == 1)
+    #expect(result.warnings.isEmpty, "\(result.warnings)")
+  }
+
+  /// The same at every byte a truncation can fall on, in every format: whatever was cut
+  /// off, the new file's records are all read whole, numbered from its line 1, and no
+  /// record holds lines of both files.
+  @Test(arguments: ["diffing", "tca1", "tca0"])
+  func aTruncationAtAnyByteLosesNothingOfTheNewFile(_ format: String) throws {
+    let old = try String(
+      contentsOf: Repository.root.appendingPathComponent(
+        format == "diffing"
+          ? "Samples/browser-session.log" : format == "tca1" ? "Samples/todos-tca1.log" : "Samples/todos-tca0.log"),
+      encoding: .utf8)
+    let oldBytes = Array(old.utf8.prefix(3000))
+    let after =
+      "received action:\n  App.Action.fresh(.one)\n  (No state changes)\n\n"
+      + "received action:\n  App.Action.fresh(.two)\n  (No state changes)\n\n"
+    for cut in stride(from: 1, to: oldBytes.count, by: 7) {
+      var stream = RecordStream(inputs: ["f.log"], follow: true)
+      let before = String(decoding: oldBytes.prefix(cut), as: UTF8.self)
+      stream.openSource = { _, _ in StartsOver(before, after) }
+      var sink = Collected()
+      _ = try stream.run(into: &sink)
+      let fresh = sink.records.filter { $0.actionPath.hasPrefix("fresh") }
+      #expect(fresh.map(\.actionPath) == ["fresh.one", "fresh.two"], "cut at \(cut)")
+      #expect(fresh.first?.line == 1, "cut at \(cut)")
+      #expect(!sink.records.contains { $0.actionPath.contains("fresh") && !$0.actionPath.hasPrefix("fresh") })
+    }
+  }
+
   @Test func withoutAStopEveryInputIsReadAndAMissingOneIsAnError() throws {
     var sink = FirstRecords(limit: .max)
     let result = try RecordStream(inputs: [Self.sample, "/nonexistent/later.log", Self.sample], jobs: 2)

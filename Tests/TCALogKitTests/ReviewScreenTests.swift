@@ -82,3 +82,57 @@ import Testing
     #expect(ReviewSample.withoutCaseTypes("Feature.Action.Child") == "Feature.Action.Child")
   }
 }
+
+/// The review's sampler finds the entry of an action path by its prefixes (issue 54, row
+/// 20): the same entry as trying every entry in order, in work that grows with the paths,
+/// not with paths × entries (6,000 candidates took 7 s before the first screen).
+struct CoveringEntriesTests {
+  /// The intro groups its counts as every other figure: "6,000 entries (4,500 noise,
+  /// 1,500 ambiguous)", not "6,000 … 4500".
+  @Test func theIntroGroupsItsCounts() {
+    let intro = ReviewScreen(width: 200).intro(noise: 4_500, ambiguous: 1_500, file: "f")
+    #expect(intro.hasPrefix("Review of 6,000 entries (4,500 noise, 1,500 ambiguous) for f"), "\(intro)")
+  }
+
+  /// What `Suggestion.covers` and `firstIndex` gave.
+  static func naive(_ patternPaths: [String?], _ path: String) -> Int? {
+    patternPaths.firstIndex { $0.map { path == $0 || path.hasPrefix($0 + ".") } ?? false }
+  }
+
+  @Test func theFirstCoveringEntryAsInOrder() {
+    let patternPaths: [String?] = [
+      "windows.window.tab", nil, "windows", "windows.window.tab", "timerTicked", "", "windows.window.tabs.x", "a.b.c",
+      "a",
+    ]
+    let covering = CoveringEntries(patternPaths)
+    let paths = [
+      "windows.window.tab", "windows.window.tab.scrolled", "windows.window.tabs", "windows.window.tabs.x.y",
+      "windows", "windowsX", "timerTicked", "timerTickedLate", "", ".odd", "a.b.c.d", "a.b", "b", "windows.window",
+    ]
+    for path in paths {
+      #expect(covering.first(covering: path) == Self.naive(patternPaths, path), "\(path)")
+    }
+  }
+
+  @Test func workGrowsWithThePathsNotWithPathsTimesEntries() {
+    func seconds(_ n: Int) -> Double {
+      let patternPaths: [String?] = (0..<n).map { "feature\($0).panel" }
+      let paths = (0..<n).map { "feature\(($0 * 7) % n).panel.row\($0).tap" }
+      var best = Double.infinity
+      for _ in 0..<3 {
+        let start = threadCPUSeconds()
+        let covering = CoveringEntries(patternPaths)
+        var found = 0
+        for path in paths where covering.first(covering: path) != nil { found += 1 }
+        best = min(best, threadCPUSeconds() - start)
+        #expect(found == n)
+      }
+      return best
+    }
+    var n = 500
+    while seconds(n) < 0.02, n < 1 << 20 { n *= 2 }
+    let small = seconds(n)
+    let large = seconds(4 * n)
+    #expect(large < 10 * small, "\(n) entries and paths \(small) s, \(4 * n): \(large) s")
+  }
+}

@@ -39,12 +39,17 @@ struct AnalyticsCLITests {
     return (process.terminationStatus, stdout, stderr)
   }
 
-  /// The text of the ```sql block that follows `<!-- sql:NAME -->` in `document`.
+  /// The text of the ```sql block that follows `<!-- sql:NAME -->` in `document` (a block
+  /// indented in a list item ends at a fence of the same indentation).
   static func sqlBlock(_ name: String, in document: String) -> String? {
     guard let marker = document.range(of: "<!-- sql:\(name) -->"),
       let open = document.range(of: "```sql\n", range: marker.upperBound..<document.endIndex),
-      document[marker.upperBound..<open.lowerBound].allSatisfy(\.isWhitespace),
-      let close = document.range(of: "\n```", range: open.upperBound..<document.endIndex)
+      document[marker.upperBound..<open.lowerBound].allSatisfy(\.isWhitespace)
+    else { return nil }
+    let indent =
+      document[marker.upperBound..<open.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+      .last ?? ""
+    guard let close = document.range(of: "\n" + indent + "```", range: open.upperBound..<document.endIndex)
     else { return nil }
     return String(document[open.upperBound..<close.lowerBound])
   }
@@ -185,5 +190,36 @@ struct AnalyticsCLITests {
         #expect(found, "\(row.path): \(action.action) \(action.changes)")
       }
     }
+  }
+
+  /// The "Many logs" query on runs written as the document says, the jq step's `run` column
+  /// included: it failed with `Binder Error: column "filename" must appear in the GROUP BY`.
+  @Test(.enabled(if: duckdbImportable, "the duckdb Python package is absent: pip install duckdb"))
+  func manyLogsQueryRunsOnRunsWithARunColumn() throws {
+    let document = try String(contentsOf: packageRoot.appendingPathComponent("docs/ANALYTICS.md"), encoding: .utf8)
+    let query = try #require(Self.sqlBlock("many-logs", in: document), "docs/ANALYTICS.md lacks sql:many-logs")
+      .split(separator: "\n").map { $0.drop { $0 == " " } }.joined(separator: "\n")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tcalog-analytics-\(getpid())-\(UUID().uuidString)")
+    let runs = directory.appendingPathComponent("runs")
+    try FileManager.default.createDirectory(at: runs, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let records = runInProcess(["records", Self.sample])
+    try #require(records.status == 0, "tcalog records failed: \(records.stderr)")
+    // `jq -c --arg run … '. + {run: $run}' | gzip`, in Python (no jq needed).
+    let writer = """
+      import gzip, json, sys
+      for run in ("job1", "job2"):
+          with gzip.open(f"runs/{run}.ndjson.gz", "wt") as out:
+              for line in open("records.ndjson"):
+                  out.write(json.dumps({**json.loads(line), "run": run}) + "\\n")
+      """
+    try records.stdout.write(to: directory.appendingPathComponent("records.ndjson"))
+    let written = try Self.runPython(["-c", writer], in: directory)
+    try #require(written.status == 0, "\(written.stderr)")
+    let duck = try Self.runPython(["-c", Self.runner, "SELECT 1", "runs", query], in: directory)
+    #expect(duck.status == 0, "the many-logs query failed: \(duck.stderr)")
+    let rows = try JSONSerialization.jsonObject(with: duck.stdout) as? [String: [[String: Any]]]
+    #expect(rows?["runs"]?.compactMap { $0["run_file"] as? String } == ["job1", "job2"])
   }
 }

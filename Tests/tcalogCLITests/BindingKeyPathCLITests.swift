@@ -44,6 +44,10 @@ import Testing
     let count = runInProcess(["filter", "-c", "--key-path", "\\Mixer.State.$isMuted", path])
     #expect(String(decoding: count.stdout, as: UTF8.self) == "15\n")
     #expect(runInProcess(["filter", "-c", "--key-path", "$volume", path]).stdout == Data("1200\n".utf8))
+    // Without the `$` the projection is meant too: `volume` selected nothing, silently.
+    for spelled in ["volume", "\\.volume", "\\Mixer.State.volume"] {
+      #expect(runInProcess(["filter", "-c", "--key-path", spelled, path]).stdout == Data("1200\n".utf8), "\(spelled)")
+    }
 
     let report = String(decoding: runInProcess(["report", "--format", "json", path]).stdout, as: UTF8.self)
     let json = try JSONSerialization.jsonObject(with: Data(report.utf8)) as? [String: Any]

@@ -38,4 +38,44 @@ struct CheckWindowCLITests {
     let held = runInProcess(["check", "--budget", budget, "--since", "-5m", Self.log])
     #expect(held.status == 0 && !held.stderr.contains("nothing checked"), "\(held.stderr)")
   }
+
+  /// The rows of an empty window say why nothing was measured: the window, not the
+  /// timestamps (the log has them; `* <= 100/s` said "needs timestamps").
+  @Test func anEmptyWindowsRowsBlameTheWindow() throws {
+    let budget = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tcalog-check-window-\(getpid())-\(UUID().uuidString).txt"
+    ).path
+    defer { unlink(budget) }
+    try "* <= 100/s\n".write(toFile: budget, atomically: true, encoding: .utf8)
+    let piped = try Data(contentsOf: URL(fileURLWithPath: Self.log))
+    for rules in [["--budget", budget], ["--default-rules"]] {
+      let run = runInProcess(["check"] + rules + ["--since", "-5m"], stdin: piped)
+      let text = String(decoding: run.stdout, as: UTF8.self)
+      #expect(text.contains("not measured: the --since/--until window holds no record"), "\(text)")
+      #expect(!text.contains("timestamps"), "\(text)")
+    }
+  }
+
+  /// One stray record far in the future: `--since -5m` counts back from it and selects it
+  /// alone; the read says so.
+  @Test func aStrayLastTimestampIsWarned() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tcalog-stray-\(getpid())-\(UUID().uuidString).log"
+    ).path
+    defer { unlink(path) }
+    let prefix = "2099-01-01 00:00:00.000000+0100 0x1a2b     Default     0x0                  4242   0    Browser: "
+    let stray = ["received action:", "  BrowserFeature.Action.stray", "  (No state changes)", ""]
+      .map { prefix + $0 + "\n" }.joined()
+    try (String(contentsOfFile: Self.log, encoding: .utf8) + stray).write(
+      toFile: path, atomically: true, encoding: .utf8)
+    let run = runInProcess(["filter", "-c", "--since", "-5m", path])
+    #expect(String(decoding: run.stdout, as: UTF8.self) == "1\n")
+    #expect(
+      run.stderr.contains(
+        "tcalog: warning: the last timestamp, 2099-01-01T00:00:00.000000+01:00, is far after all others (the latest before it: 2026-11-20T10:06:46.604384+01:00)"
+      ), "\(run.stderr)")
+    // A log without a stray is not warned.
+    let plain = runInProcess(["filter", "-c", "--since", "-5m", Self.log])
+    #expect(!plain.stderr.contains("far after"), "\(plain.stderr)")
+  }
 }

@@ -218,6 +218,55 @@ import Testing
     #expect(keys.restored)
   }
 
+  /// A repository that cannot be written is told before the first question: no answer is
+  /// asked for, none lost. A regular file where its folder should be fails for root too.
+  @Test func aReviewOfAnUnwritableRepositoryAsksNothing() throws {
+    let file = Self.temporaryPath("not-a-folder")
+    try "".write(toFile: file, atomically: true, encoding: .utf8)
+    defer { unlink(file) }
+    var request = SuggestRequest(input: InputSelection(files: ["Samples/browser-session.log"]))
+    request.filters = file + "/filters"
+    request.review = true
+    let keys = TypedKeys([.character("y"), .character("q")])
+    let outcome = request.outcome(in: .inMemory(terminal: keys))
+    #expect(outcome.status == 2)
+    #expect(keys.screen.isEmpty, "no question asked")
+    #expect(
+      outcome.diagnostics.last
+        == .error("\(file)/filters: cannot write: Not a directory; nothing asked", file: file + "/filters"))
+  }
+
+  /// Keys typed while the file is swapped for a folder behind the review's back (another
+  /// writer, a checkout): the write fails, and the answers are printed, not lost.
+  final class KeysThenReplace: ReviewConsole {
+    private var keys: [ReviewKey] = [.character("y"), .character("n"), .character("q")]
+    let path: String
+    init(replacing path: String) { self.path = path }
+    func readKey() -> ReviewKey {
+      if keys.count == 1 { mkdir(path, 0o755) }
+      return keys.isEmpty ? .hangup : keys.removeFirst()
+    }
+    func write(_ text: String) {}
+    func restore() {}
+  }
+
+  @Test func aReviewWhoseWriteFailsPrintsTheAnswers() throws {
+    let filters = Self.temporaryPath("filters")
+    defer { rmdir(filters) }
+    var request = SuggestRequest(input: InputSelection(files: ["Samples/browser-session.log"]))
+    request.filters = filters
+    request.review = true
+    let outcome = request.outcome(in: .inMemory(terminal: KeysThenReplace(replacing: filters)))
+    #expect(outcome.status == 2)
+    #expect(outcome.diagnostics.contains(.error("\(filters): cannot write: Is a directory", file: filters)))
+    #expect(
+      outcome.diagnostics.contains(.notice("not written to \(filters); the lines to add by hand:", file: filters)))
+    let lines = try #require(outcome.diagnostics.last { $0.severity == .continuation }).message.split(separator: "\n")
+    #expect(lines.count == 3)
+    #expect(lines[0].hasPrefix("# tcalog suggest --review of Samples/browser-session.log"))
+    #expect(lines[2].hasPrefix("keep "))
+  }
+
   /// Without a terminal, `--review` refuses before reading anything.
   @Test func aReviewWithoutATerminalIsRefused() {
     var request = SuggestRequest(input: InputSelection(files: ["Samples/browser-session.log"]))
