@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+/// `tcalog chains` against what `Tests/Simulator/apps/chains_apps.py` planted (issue 53):
+/// every pair with its counts, unanswered record numbers and median latency, every
+/// crossing and no allowed change named one, no pair caused by the 1 s timer; with and
+/// without times, in both printed formats, and the same JSON for `-j 1`, `-j 4` and
+/// standard input.
+@Suite(.enabled(if: SessionsScript.hasPython, "python3 is absent: the simulator cannot run"))
+struct ChainsCLITests {
+  static let apps = packageRoot.appendingPathComponent("Tests/Simulator/apps/chains_apps.py").path
+
+  struct Planted {
+    var log: String
+    var truth: [String: Any]
+  }
+
+  /// A session of `app` and what it planted.
+  static func session(app: String, format: String, timed: Bool, minutes: Int, seed: Int, in dir: URL) throws -> Planted
+  {
+    let name = "\(app)-\(format)-\(timed ? "timed" : "untimed")-\(seed)"
+    let log = dir.appendingPathComponent(name + ".log").path
+    let truth = dir.appendingPathComponent(name + ".truth.json").path
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "python3", SessionsScript.path, "--apps-module", apps, "--app", app, "--format", format, "--minutes",
+      "\(minutes)", "--seed", "\(seed)", "--prefix", timed ? "oslog" : "none", "-o", log, "--truth", truth,
+    ]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0)
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: truth))) as? [String: Any])
+    return Planted(log: log, truth: json)
+  }
+
+  static func temporaryDirectory() throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-chains-\(getpid())-\(UUID())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    return dir
+  }
+
+  static func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    let n = sorted.count
+    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
+  }
+
+  /// Compares one `chains --format json` output with the truth.
+  static func expectMatches(_ output: [String: Any], _ truth: [String: Any], timed: Bool, _ what: String) throws {
+    let pairs = try #require(output["pairs"] as? [[String: Any]])
+    let planted = try #require(truth["pairs"] as? [[String: Any]])
+    #expect(planted.count >= 5)
+    for p in planted {
+      let cause = try #require(p["cause"] as? String)
+      let response = try #require(p["response"] as? String)
+      guard let found = pairs.first(where: { $0["response"] as? String == response }) else {
+        Issue.record("\(what): no pair answers \(response)")
+        continue
+      }
+      #expect(found["cause"] as? String == cause, "\(what): \(response)")
+      #expect(found["causes"] as? Int == p["causes"] as? Int, "\(what): \(cause) → \(response) causes")
+      #expect(found["answered"] as? Int == p["answered"] as? Int, "\(what): \(cause) → \(response) answered")
+      #expect(
+        found["unansweredRecords"] as? [Int] == p["unansweredRecords"] as? [Int],
+        "\(what): \(cause) → \(response) unanswered")
+      if timed {
+        let latencies = try #require(p["latencies"] as? [Double])
+        let latency = try #require(found["latency"] as? [String: Any], "\(what): \(response)")
+        let median = try #require(latency["median"] as? Double)
+        #expect(abs(median - Self.median(latencies)) <= 0.1, "\(what): \(cause) → \(response) median \(median)")
+      } else {
+        #expect(found["latency"] is NSNull, "\(what): \(response) has a latency without times")
+      }
+    }
+    let timer = try #require(truth["timer"] as? String)
+    #expect(!pairs.contains { $0["cause"] as? String == timer }, "\(what): the timer named a cause")
+
+    let crossings = try #require(output["crossings"] as? [[String: Any]])
+    func key(_ c: [String: Any]) -> String { "\(c["action"] as? String ?? "?") \(c["statePath"] as? String ?? "?")" }
+    let found = Dictionary(uniqueKeysWithValues: crossings.map { (key($0), $0["records"] as? Int ?? -1) })
+    let expected = Dictionary(
+      uniqueKeysWithValues: try #require(truth["crossings"] as? [[String: Any]]).map {
+        (key($0), $0["records"] as? Int ?? -2)
+      })
+    #expect(expected.count == 5)
+    #expect(found == expected, "\(what): crossings")
+    for allowed in try #require(truth["allowed"] as? [[String: Any]]) {
+      #expect(found[key(allowed)] == nil, "\(what): allowed change \(key(allowed)) named a crossing")
+    }
+    let loops = try #require(output["loops"] as? [[String: Any]]).compactMap { $0["actions"] as? [String] }
+    for loop in try #require(truth["loops"] as? [[String]]) {
+      #expect(loops.contains(loop), "\(what): loop \(loop) not found in \(loops)")
+    }
+  }
+
+  @Test(arguments: ["tca1", "diffing"], [true, false])
+  func chainsFindWhatTheSimulatorPlanted(format: String, timed: Bool) throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let session = try Self.session(app: "shop", format: format, timed: timed, minutes: 10, seed: 1, in: dir)
+    let run = runInProcess(["chains", "--format", "json", "-j", "1", session.log])
+    #expect(run.status == 0, "\(run.stderr)")
+    let output = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
+    #expect(output["timed"] as? Bool == timed)
+    try Self.expectMatches(output, session.truth, timed: timed, "shop \(format) timed \(timed)")
+
+    // Every way of reading gives the same JSON.
+    let four = runInProcess(["chains", "--format", "json", "-j", "4", session.log])
+    #expect(four.stdout == run.stdout, "-j 4")
+    let input = try Data(contentsOf: URL(fileURLWithPath: session.log))
+    let stdin = runInProcess(["chains", "--format", "json", "-j", "4", "-"], stdin: input)
+    #expect(stdin.stdout == run.stdout, "standard input")
+  }
+
+  /// The goal's held-out log (issue 53): `shop-heldout` on a seed the app was not tuned
+  /// on, 20 minutes, with and without times.
+  @Test(arguments: [true, false])
+  func heldOutLogMeetsTheGoal(timed: Bool) throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let session = try Self.session(app: "shop-heldout", format: "tca1", timed: timed, minutes: 20, seed: 53, in: dir)
+    let run = runInProcess(["chains", "--format", "json", session.log])
+    #expect(run.status == 0, "\(run.stderr)")
+    let output = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
+    try Self.expectMatches(output, session.truth, timed: timed, "held-out timed \(timed)")
+  }
+
+  @Test func textAndMarkdownNameTheSamePairsAndCrossings() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let session = try Self.session(app: "shop", format: "tca1", timed: true, minutes: 5, seed: 2, in: dir)
+    let text = runInProcessText(["chains", session.log])
+    let markdown = runInProcessText(["chains", "--format", "markdown", session.log])
+    #expect(text.status == 0 && markdown.status == 0)
+    #expect(text.stdout.contains("search.searchButtonTapped → search.searchResponse.success"))
+    #expect(text.stdout.contains("rows.element.titleEdited changed lastEdited outside rows[*]"))
+    #expect(markdown.stdout.contains("| `search.searchButtonTapped` | `search.searchResponse.success` |"))
+    #expect(markdown.stdout.contains("| `rows.element.titleEdited` | `lastEdited` | `rows[*]` |"))
+  }
+
+  @Test func unreadableInputIsAnError() {
+    let run = runInProcessText(["chains", "/nonexistent/app.log"])
+    #expect(run.status == 2)
+    #expect(run.stderr.hasPrefix("tcalog: error: "))
+  }
+}
