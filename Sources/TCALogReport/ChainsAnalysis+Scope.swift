@@ -40,11 +40,16 @@ enum ChildScope {
     return out
   }
 
-  /// The child's scope of an action path; nil for a root action, a delegate action, or
-  /// an action whose path names no state.
+  /// Cases that are the parent's to handle: a child's `delegate`, and the presentation
+  /// and stack actions of the parent's navigation (`destination(.dismiss)`,
+  /// `path(.popFrom(id:))`, `path(.push(id:state:))`), which a parent reacts to by design.
+  static let parentCases: Set<Substring> = ["delegate", "dismiss", "popFrom", "push"]
+
+  /// The child's scope of an action path; nil for a root action, an action the parent
+  /// handles (`parentCases`), or an action whose path names no state.
   static func scope(of actionPath: String, known: Set<String>) -> String? {
     let segments = stateSegments(actionPath)
-    if actionPath.split(separator: ".").contains("delegate") { return nil }
+    if actionPath.split(separator: ".").contains(where: parentCases.contains) { return nil }
     var k = segments.count - 1
     while k >= 1 {
       let candidate = segments[..<k].joined(separator: ".")

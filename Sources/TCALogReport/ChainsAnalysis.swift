@@ -134,6 +134,9 @@ public struct ChainsAnalysis: Sendable {
     var matched: [(cause: Int, response: Int, answered: Int)] = []
     for candidate in ordered {
       let match = pass.match(cause: candidate.cause, response: candidate.response)
+      // A cause in bursts (a slider's stream) can sit before most responses and yet
+      // go unanswered nearly every time: not "usually followed by" its response.
+      guard match.answered * 2 >= pass.counts[candidate.cause] else { continue }
       pairs.append(
         Pair(
           cause: paths[candidate.cause], response: paths[candidate.response], causes: pass.counts[candidate.cause],
