@@ -92,11 +92,18 @@ package struct BudgetPrinter {
 
   /// `83/s`, `1,204 records`, `31.2% lines`; `not measured` without timestamps.
   static func value(_ value: Double?, _ unit: Budget.Unit) -> String {
-    guard let value else { return "not measured (no timestamps)" }
+    guard let value else {
+      switch unit {
+      case .crossings, .loops, .unanswered, .percentUnanswered: return "not measured (one file of several)"
+      default: return "not measured (no timestamps)"
+      }
+    }
     switch unit {
-    case .perSecond, .perMinute: return NumberText.grouped(rounding: value) + unit.rawValue
+    case .perSecond, .perMinute, .milliseconds: return NumberText.grouped(rounding: value) + unit.rawValue
     case .records: return NumberText.grouped(rounding: value) + " records"
-    case .percentOfLines, .percentOfRecords: return TextFormatting.printf("%.1f", value) + unit.rawValue
+    case .crossings, .loops, .unanswered: return NumberText.grouped(rounding: value) + " " + unit.rawValue
+    case .percentOfLines, .percentOfRecords, .percentUnanswered:
+      return TextFormatting.printf("%.1f", value) + unit.rawValue
     }
   }
 
@@ -105,7 +112,10 @@ package struct BudgetPrinter {
     let number =
       rule.limit == rule.limit.rounded() && rule.limit < 9.0e18
       ? NumberText.grouped(Int(rule.limit)) : String(rule.limit)
-    return rule.unit == .records ? number + " records" : number + rule.unit.rawValue
+    switch rule.unit {
+    case .records, .crossings, .loops, .unanswered: return number + " " + rule.unit.rawValue
+    default: return number + rule.unit.rawValue
+    }
   }
 
   /// `2026-11-20 10:00:16 +01:00`, as the log writes its times.

@@ -37,6 +37,10 @@ public struct ChainsAnalysis: Sendable {
     public var unanswered: Int { causes - answered }
     /// Their record numbers (`Record.index`, as `records` writes them).
     public var unansweredRecords: [Int]
+    /// Of the unanswered, those no later record of the cause followed within the window:
+    /// not a request sent again (a search typed on, a cancelled effect) but one left
+    /// without its answer.
+    public var stranded: Int
     /// Latency from cause to response; nil without times.
     public var latency: Latency?
     /// How many times more often the response follows the cause than any record.
@@ -131,9 +135,14 @@ public struct ChainsAnalysis: Sendable {
     let ordered = chosen.sorted {
       (firstSeen[$0.cause], firstSeen[$0.response]) < (firstSeen[$1.cause], firstSeen[$1.response])
     }
+    var pathIndex: [String: Int] = [:]
+    for (i, path) in paths.enumerated() where pathIndex[path] == nil { pathIndex[path] = i }
     var matched: [(cause: Int, response: Int, answered: Int)] = []
     for candidate in ordered {
-      let match = pass.match(cause: candidate.cause, response: candidate.response)
+      // An effect's `.failure` answers its request as its `.success` does (and the other
+      // way round): one response, two action paths.
+      let sibling = Self.resultSibling(paths[candidate.response]).flatMap { pathIndex[$0] }
+      let match = pass.match(cause: candidate.cause, response: candidate.response, or: sibling)
       // A cause in bursts (a slider's stream) can sit before most responses and yet
       // go unanswered nearly every time: not "usually followed by" its response.
       guard match.answered * 2 >= pass.counts[candidate.cause] else { continue }
@@ -141,6 +150,7 @@ public struct ChainsAnalysis: Sendable {
         Pair(
           cause: paths[candidate.cause], response: paths[candidate.response], causes: pass.counts[candidate.cause],
           answered: match.answered, unansweredRecords: match.unanswered.map { events[$0].index },
+          stranded: pass.stranded(match.unanswered, cause: candidate.cause),
           latency: isTimed ? Self.latency(match.latencies) : nil, lift: candidate.lift))
       matched.append((candidate.cause, candidate.response, match.answered))
     }
@@ -148,6 +158,13 @@ public struct ChainsAnalysis: Sendable {
     chains = Self.chains(matched, paths: paths, counts: pass.counts, firstSeen: firstSeen)
     crossings = ChildScope.crossings(counter: counter, touches: touches, paths: paths)
     findings = PerformanceAdvice(events: events, paths: paths, isTimed: isTimed).findings()
+  }
+
+  /// `x.success` ↔ `x.failure`; nil for any other path.
+  static func resultSibling(_ path: String) -> String? {
+    if path.hasSuffix(".success") { return path.dropLast(8) + ".failure" }
+    if path.hasSuffix(".failure") { return path.dropLast(8) + ".success" }
+    return nil
   }
 
   static func latency(_ values: [Double]) -> Latency? {
@@ -366,11 +383,26 @@ struct PairCounts {
     return best.map { (cause: $0.value.cause, response: $0.key, lift: $0.value.lift) }
   }
 
+  /// How many of the unanswered positions of `cause` no later record of it follows
+  /// within the window.
+  func stranded(_ unanswered: [Int], cause: Int) -> Int {
+    let later = positions[cause]
+    var count = 0
+    var k = 0
+    for u in unanswered {
+      while k < later.count && later[k] <= u { k += 1 }
+      if k == later.count || !within(u, later[k]) { count += 1 }
+    }
+    return count
+  }
+
   /// Answers each response with the most recent record of the cause still waiting within
   /// the window before it (a cause sent again before its answer, as a search typed on,
   /// leaves the earlier one unanswered); a cause no response answered within the window
   /// is unanswered (its positions in `events`, in order).
-  func match(cause: Int, response: Int) -> (answered: Int, unanswered: [Int], latencies: [Double]) {
+  func match(cause: Int, response: Int, or sibling: Int? = nil) -> (
+    answered: Int, unanswered: [Int], latencies: [Double]
+  ) {
     var waiting: [Int] = []
     var answered = 0
     var unanswered: [Int] = []
@@ -379,7 +411,7 @@ struct PairCounts {
       let action = Int(events[i].action)
       if action == cause {
         waiting.append(i)
-      } else if action == response, let last = waiting.last {
+      } else if action == response || action == sibling, let last = waiting.last {
         guard within(last, i) else {
           unanswered.append(contentsOf: waiting)
           waiting.removeAll(keepingCapacity: true)

@@ -142,6 +142,69 @@ struct ChainsCLITests {
     #expect(markdown.stdout.contains("| `rows.element.titleEdited` | `lastEdited` | `rows[*]` |"))
   }
 
+  /// `check`'s `chains:` rules and the built-in unanswered-request rule, on what the
+  /// simulator planted.
+  @Test func checkMeasuresChainsRules() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let timed = try Self.session(app: "shop", format: "tca1", timed: true, minutes: 10, seed: 1, in: dir)
+    let budget = dir.appendingPathComponent("budget.txt").path
+    try """
+    chains:crossings <= 0
+    chains:unanswered <= 20%
+    chains:unanswered(profile) <= 0
+    chains:latency(searchResponse) <= 2s
+    chains:latency(profileResponse) <= 500ms
+    chains:loops <= 1
+    chains:latency(noSuchAction) <= 1ms
+    """.write(toFile: budget, atomically: true, encoding: .utf8)
+    let planted = try #require(timed.truth["crossings"] as? [[String: Any]]).reduce(0) {
+      $0 + ($1["records"] as? Int ?? 0)
+    }
+    let run = runInProcessText(["check", "--budget", budget, timed.log])
+    #expect(run.status == 1, "\(run.stderr)")
+    let lines = run.stdout.split(separator: "\n").map(String.init)
+    func verdict(_ line: Int) -> String? {
+      lines.first { $0.contains("\(budget):\(line) ") }.map { String($0.prefix(4)) }
+    }
+    #expect(verdict(1) == "FAIL")
+    #expect(run.stdout.contains("measured \(planted) crossings, limit 0 crossings"))
+    #expect(verdict(2) == "ok  ")
+    #expect(verdict(3) == "FAIL")
+    #expect(verdict(4) == "ok  ")
+    #expect(verdict(5) == "FAIL")
+    #expect(verdict(6) == "ok  ")
+    // A pattern that names no pair checks nothing: stale, as an action rule's.
+    #expect(verdict(7) == "stal")
+    #expect(!run.stdout.contains("actions no rule names"))
+
+    // The built-in rule names the planted unanswered searches by their records.
+    let defaults = runInProcessText(["check", "--default-rules", timed.log])
+    #expect(defaults.status == 1)
+    let search = try #require(
+      (timed.truth["pairs"] as? [[String: Any]])?.first { $0["cause"] as? String == "search.searchButtonTapped" })
+    let records = try #require(search["unansweredRecords"] as? [Int])
+    #expect(defaults.stdout.contains("FAIL  unanswered-request"))
+    #expect(defaults.stdout.contains(records.prefix(5).map { "#\($0)" }.joined(separator: " ")))
+    #expect(defaults.stdout.contains("ok    feedback-loop"))
+
+    // A latency needs times; a bad chains rule is a budget error.
+    let untimed = try Self.session(app: "shop", format: "tca1", timed: false, minutes: 2, seed: 1, in: dir)
+    let latency = dir.appendingPathComponent("latency.txt").path
+    try "chains:latency(searchResponse) <= 500ms\n".write(toFile: latency, atomically: true, encoding: .utf8)
+    let noTimes = runInProcessText(["check", "--budget", latency, untimed.log])
+    #expect(noTimes.status == 2)
+    #expect(noTimes.stderr.contains("tcalog: error: \(latency):1: a latency needs timestamps"))
+    let bad = dir.appendingPathComponent("bad.txt").path
+    try "chains:latency <= 5ms\nchains:crossings <= 5%\nchains:everything <= 1\n".write(
+      toFile: bad, atomically: true, encoding: .utf8)
+    let badRun = runInProcessText(["check", "--budget", bad, untimed.log])
+    #expect(badRun.status == 2)
+    #expect(badRun.stderr.contains("\(bad):1: chains:latency needs the pairs' pattern"))
+    #expect(badRun.stderr.contains("\(bad):2: '5%' is not a count: N"))
+    #expect(badRun.stderr.contains("\(bad):3: 'chains:everything' is not a chains rule"))
+  }
+
   @Test func unreadableInputIsAnError() {
     let run = runInProcessText(["chains", "/nonexistent/app.log"])
     #expect(run.status == 2)
