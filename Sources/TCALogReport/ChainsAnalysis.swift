@@ -118,8 +118,24 @@ public struct ChainsAnalysis: Sendable {
   /// Performance findings.
   public var findings: [Finding] = []
 
+  /// Record number of a response → its cause's record number and the pair (in `pairs`).
+  var causeOfRecord: [Int: (record: Int, pair: Int)] = [:]
+
   /// An empty analysis (no records).
   public init() {}
+
+  /// What set off a record: its cause, that cause's cause, and so on back to an action
+  /// nothing caused (the user's, as a rule); each as its action path and record number.
+  /// Empty when the record answered no pair.
+  public func causes(ofRecord record: Int) -> [(action: String, record: Int)] {
+    var out: [(action: String, record: Int)] = []
+    var at = record
+    while let cause = causeOfRecord[at], out.count < 16 {
+      out.append((pairs[cause.pair].cause, cause.record))
+      at = cause.record
+    }
+    return out
+  }
 
   init(events: [ChainEvent], counter: RecordCounter, touches: UInt64Map<Int>) {
     records = events.count
@@ -153,6 +169,9 @@ public struct ChainsAnalysis: Sendable {
           stranded: pass.stranded(match.unanswered, cause: candidate.cause),
           latency: isTimed ? Self.latency(match.latencies) : nil, lift: candidate.lift))
       matched.append((candidate.cause, candidate.response, match.answered))
+      for answer in match.answers {
+        causeOfRecord[events[answer.response].index] = (events[answer.cause].index, pairs.count - 1)
+      }
     }
     loops = Self.loops(matched, paths: paths, firstSeen: firstSeen, minutes: isTimed && span > 0 ? span / 60 : nil)
     chains = Self.chains(matched, paths: paths, counts: pass.counts, firstSeen: firstSeen)
@@ -401,9 +420,10 @@ struct PairCounts {
   /// leaves the earlier one unanswered); a cause no response answered within the window
   /// is unanswered (its positions in `events`, in order).
   func match(cause: Int, response: Int, or sibling: Int? = nil) -> (
-    answered: Int, unanswered: [Int], latencies: [Double]
+    answered: Int, unanswered: [Int], latencies: [Double], answers: [(response: Int, cause: Int)]
   ) {
     var waiting: [Int] = []
+    var answers: [(response: Int, cause: Int)] = []
     var answered = 0
     var unanswered: [Int] = []
     var latencies: [Double] = []
@@ -418,11 +438,12 @@ struct PairCounts {
           continue
         }
         answered += 1
+        answers.append((i, last))
         if isTimed { latencies.append(events[i].time - events[last].time) }
         waiting.removeLast()
       }
     }
     unanswered.append(contentsOf: waiting)
-    return (answered, unanswered.sorted(), latencies)
+    return (answered, unanswered.sorted(), latencies, answers)
   }
 }

@@ -205,6 +205,36 @@ struct ChainsCLITests {
     #expect(badRun.stderr.contains("\(bad):3: 'chains:everything' is not a chains rule"))
   }
 
+  /// `trace --chains`: each change of the parent's badge, which the search's delegate
+  /// sets, goes back through the response to the search that was answered.
+  @Test func traceShowsTheChainBackToTheUserAction() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let session = try Self.session(app: "shop", format: "tca1", timed: true, minutes: 10, seed: 1, in: dir)
+    let run = runInProcess(["trace", "--chains", "--format", "ndjson", "-j", "1", "^badge$", session.log])
+    #expect(run.status == 0, "\(run.stderr)")
+    let search = try #require(
+      (session.truth["pairs"] as? [[String: Any]])?.first { $0["cause"] as? String == "search.searchButtonTapped" })
+    let unanswered = Set(try #require(search["unansweredRecords"] as? [Int]))
+    let changes = String(decoding: run.stdout, as: UTF8.self).split(separator: "\n")
+    #expect(changes.count == search["answered"] as? Int)
+    for line in changes {
+      let change = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      let causes = try #require(change["causes"] as? [[String: Any]], "\(line)")
+      #expect(
+        causes.compactMap { $0["action"] as? String } == ["search.searchResponse.success", "search.searchButtonTapped"])
+      let records = causes.compactMap { $0["record"] as? Int }
+      let record = try #require(change["record"] as? Int)
+      #expect(records.count == 2 && records[0] < record && records[1] < records[0])
+      #expect(!unanswered.contains(records[1]))
+    }
+    let parallel = runInProcess(["trace", "--chains", "--format", "ndjson", "-j", "4", "^badge$", session.log])
+    #expect(parallel.stdout == run.stdout)
+    let text = runInProcessText(["trace", "--chains", "^badge$", session.log])
+    #expect(text.stdout.contains("     ← search.searchResponse.success #"))
+    #expect(runInProcessText(["trace", "--chains", "--follow", "^badge$", session.log]).status == 2)
+  }
+
   @Test func unreadableInputIsAnError() {
     let run = runInProcessText(["chains", "/nonexistent/app.log"])
     #expect(run.status == 2)
