@@ -235,6 +235,30 @@ struct ChainsCLITests {
     #expect(runInProcessText(["trace", "--chains", "--follow", "^badge$", session.log]).status == 2)
   }
 
+  /// The HTML report's chains section holds the planted pairs and crossings.
+  @Test func htmlReportHasAChainsSection() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let session = try Self.session(app: "shop", format: "tca1", timed: true, minutes: 5, seed: 3, in: dir)
+    let page = dir.appendingPathComponent("page.html").path
+    let run = runInProcessText(["report", "--format", "html", "-o", page, session.log])
+    #expect(run.status == 0, "\(run.stderr)")
+    let html = try String(contentsOfFile: page, encoding: .utf8)
+    let section = try #require(html.range(of: "<section id=\"chains\">")).lowerBound
+    let chains = String(html[section...]).components(separatedBy: "</section>")[0]
+    #expect(chains.contains("<h2>What sets off what</h2>"))
+    #expect(
+      chains.contains("search.<wbr>searchButtonTapped</td><td class=\"path\">search.<wbr>searchResponse.<wbr>success"))
+    for crossing in try #require(session.truth["crossings"] as? [[String: Any]]) {
+      let action = try #require(crossing["action"] as? String)
+      let path = try #require(crossing["statePath"] as? String)
+      #expect(
+        chains.contains(
+          "<td class=\"path\">\(action.replacingOccurrences(of: ".", with: ".<wbr>"))</td><td class=\"path\">\(path.replacingOccurrences(of: ".", with: ".<wbr>"))</td>"
+        ), "\(action) \(path)")
+    }
+  }
+
   @Test func unreadableInputIsAnError() {
     let run = runInProcessText(["chains", "/nonexistent/app.log"])
     #expect(run.status == 2)
