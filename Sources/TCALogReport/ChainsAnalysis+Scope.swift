@@ -135,8 +135,11 @@ struct PerformanceAdvice {
     var out: [ChainsAnalysis.Finding] = []
     for a in 0..<n {
       let path = paths[a]
+      // A child's action followed at once by its delegate is TCA's way to tell the
+      // parent, not logic shared by sending actions.
       if count[a] >= Self.sharedRecords && judged[a] == count[a] && noOps[a] == count[a]
         && nextSame[a] >= count[a] - (count[a] > 20 ? count[a] / 20 : 0) && nextAction[a] >= 0
+        && !paths[nextAction[a]].split(separator: ".").contains("delegate")
       {
         out.append(
           .init(

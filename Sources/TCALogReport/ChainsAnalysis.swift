@@ -339,12 +339,16 @@ struct PairCounts {
     ]
   }
 
-  /// The share of `from` (positions, sampled evenly to 20,000 at most) followed by a
+  /// Positions a share is measured on at most (evenly spaced): the share's error stays
+  /// under 1 %, and a 200 MB log's candidates cost a fifth of what all records did.
+  static let samples = 4_096
+
+  /// The share of `from` (positions, sampled evenly to `samples` at most) followed by a
   /// record of `b` whose delay lies in `band`.
   func followedShare(_ from: [Int], by b: Int, in band: (low: Double, high: Double)) -> Double {
     guard !from.isEmpty else { return 0 }
     let targets = positions[b]
-    let step = max(1, from.count / 20_000)
+    let step = max(1, from.count / Self.samples)
     var hits = 0
     var tried = 0
     var k = 0
