@@ -24,7 +24,14 @@ package struct CheckRequest: CommandRequest {
     more records a second for more than 3 seconds in a row (an effect loop: faster than any pointer, \
     scroll or display refresh), and no action is over 20% of all records with 90% or more of them \
     (and at least 50) changing nothing (a no-op flood); the effect-loop rule needs timestamps and is \
-    reported as not measured without them.
+    reported as not measured without them. It also adds two on what sets off what (tcalog chains): \
+    every request its effect answers 80% of the time gets its answer unless sent again \
+    (unanswered-request), and no cycle of requests and responses comes round 60 or more times a \
+    minute (feedback-loop, with timestamps).
+    Rules starting 'chains:' measure what sets off what: 'chains:crossings <= 0', 'chains:loops <= N', \
+    'chains:unanswered <= N' or 'N%' (of the causes), 'chains:latency(PATTERN) <= 500ms' (the worst \
+    95th percentile of the pairs whose cause or response PATTERN matches; needs timestamps); \
+    'chains:unanswered(PATTERN)' counts those pairs alone.
     The pattern '*' is the rule for every action no other rule names, each measured on its own \
     ('* <= 10/s': no such action more than 10 times in a second). check lists the actions no rule \
     names and the rules whose pattern matched nothing (stale: renamed or removed actions); --strict \
@@ -92,7 +99,18 @@ package struct CheckRequest: CommandRequest {
     let source = input.files.isEmpty ? "-" : input.files.joined(separator: ", ")
     // Several inputs are also measured one by one: which file a rule's records came from.
     var profiler = RunProfiler(source: source, perInput: input.files.count > 1 && !initialize)
-    let result = try input.stream(in: console).run(into: &profiler)
+    // Rules on what sets off what, and the built-in ones, need the chains analysis: one
+    // read feeds both.
+    var chains: ChainsAnalysis?
+    let result: ReadResult
+    if !initialize && (defaultRules || rules?.hasChainsRules == true) {
+      var pair = NumberedSinkPair(profiler, ChainsCollector())
+      result = try input.stream(in: console).run(into: &pair)
+      profiler = pair.first
+      chains = pair.second.analysis()
+    } else {
+      result = try input.stream(in: console).run(into: &profiler)
+    }
     // A budget from a run with an unreadable input would be the budget of another run.
     if initialize || CommandOutcome.everyInputFailed(result, inputs: input.files) {
       if outcome.take(result) { return outcome.ending(2) }
@@ -105,9 +123,13 @@ package struct CheckRequest: CommandRequest {
       return outcome
     }
 
-    let results = rules?.check(profile) ?? []
-    let defaults = defaultRules ? DefaultBudget.check(profile) : []
-    let unnamed = rules.map { $0.unnamedActions(profile).map { ($0.path, $0.tally.records) } } ?? []
+    let results = rules?.check(profile, chains: chains) ?? []
+    let defaults = defaultRules ? DefaultBudget.check(profile, chains: chains) : []
+    // A budget of chains rules alone names no action: listing every action as unnamed
+    // would be noise.
+    let namesActions = rules?.rules.contains { $0.chains == nil } ?? false
+    let unnamed =
+      namesActions ? rules.map { $0.unnamedActions(profile).map { ($0.path, $0.tally.records) } } ?? [] : []
     var printer = BudgetPrinter(
       format: format, timeOffset: profile.timeOffset,
       // Wrapped on a terminal only: piped into a CI log or a script, each finding stays
@@ -144,6 +166,12 @@ package struct CheckRequest: CommandRequest {
         outcome.error(
           "\(result.rule.file):\(result.rule.line): \(error.description)", file: result.rule.file,
           line: result.rule.line)
+        continue
+      }
+      if result.rule.unit == .milliseconds {
+        outcome.error(
+          "\(result.rule.file):\(result.rule.line): a latency needs timestamps, and \(source) has none",
+          file: result.rule.file, line: result.rule.line)
         continue
       }
       outcome.error(

@@ -79,16 +79,20 @@ package struct ReportRequest: CommandRequest {
     let result: ReadResult
     let actionPaths: [String]
     if format == .html {
-      // One read for the numbers, the suggestions' shapes and the timeline.
-      var sinks = SinkPair(
-        ReportAggregator(collectsShapes: true), RunProfiler(source: input.files.joined(separator: ", ")))
-      result = try input.stream(in: console).run(into: &sinks)
+      // One read for the numbers, the suggestions' shapes, the timeline and the chains.
+      var pair = NumberedSinkPair(
+        SinkPair(ReportAggregator(collectsShapes: true), RunProfiler(source: input.files.joined(separator: ", "))),
+        ChainsCollector())
+      result = try input.stream(in: console).run(into: &pair)
+      let sinks = pair.first
       let summary = sinks.first.summary()
       actionPaths = summary.actions.map(\.path)
       let report = ActionReport(summary: summary, options: options, silencer: repository)
       let set = Suggester(options: SuggestOptions(), silencer: repository).suggest(summary)
-      text = HTMLReportPage(report: report, profile: sinks.second.profile, suggestions: set, files: input.files)
-        .render()
+      text = HTMLReportPage(
+        report: report, profile: sinks.second.profile, suggestions: set, files: input.files,
+        chains: pair.second.analysis()
+      ).render()
     } else {
       var aggregator = ReportAggregator(collectsShapes: false)
       result = try input.stream(in: console).run(into: &aggregator)

@@ -1,6 +1,7 @@
 import TCALogOutput
 import TCALogPipeline
 import TCALogQuery
+import TCALogReport
 
 /// `tcalog trace`: every change of the state paths a pattern matches, as it is read.
 package struct TraceRequest: CommandRequest {
@@ -15,7 +16,9 @@ package struct TraceRequest: CommandRequest {
     new'), so interleaved histories can be told (and grepped) apart; values are put on one line and \
     cut to 60 characters (--full keeps them whole). ndjson and csv also stream, one change \
     per line; json groups the changes by path and prints at the end. --summary prints per path its \
-    number of changes, distinct values and the actions that changed it.
+    number of changes, distinct values and the actions that changed it. --chains prints, after the \
+    read, each change with what set off its record, back to an action nothing caused (tcalog chains: \
+    '← search.searchButtonTapped #12'; json and ndjson: 'causes').
     Exit status: 0 when a path changed, 1 when none did, 2 on any error.
     """
 
@@ -37,6 +40,9 @@ package struct TraceRequest: CommandRequest {
   package var lineBuffered = false
   /// `--follow`.
   package var follow = false
+  /// `--chains`: each change with what set off its record (the chains analysis), printed
+  /// after the read.
+  package var chains = false
 
   package init(pattern: String, input: InputSelection = InputSelection()) {
     self.pattern = pattern
@@ -66,12 +72,30 @@ package struct TraceRequest: CommandRequest {
       lineWidth: full ? nil : console.terminalColumns(),
       out: console.standardOutput(flushesEachRecord: lineBuffered || follow ? true : nil))
     try printer.begin()
-    var trace = StateTrace(query: query) { try printer.take($0) }
     var stream = input.stream(in: console, follow: follow)
     // A parallel read hands on records a chunk (1 MiB) at a time; a pipe that trickles
     // (`log stream | tcalog trace --line-buffered …`) wants each record as it arrives.
     if lineBuffered { stream.jobs = 1 }
-    let result = try stream.run(into: &trace)
+    let result: ReadResult
+    let changeCount: Int
+    if chains {
+      // What set off a change is known once the whole log is read: the changes wait.
+      let held = HeldChanges()
+      var sinks = NumberedSinks(StateTrace(query: query) { held.changes.append($0) }, ChainsCollector())
+      result = try stream.run(into: &sinks)
+      let analysis = sinks.second.analysis()
+      for var change in held.changes {
+        change.causes = analysis.causes(ofRecord: change.record).map {
+          TracedCause(action: $0.action, record: $0.record)
+        }
+        try printer.take(change)
+      }
+      changeCount = sinks.first.changeCount
+    } else {
+      var trace = StateTrace(query: query) { try printer.take($0) }
+      result = try stream.run(into: &trace)
+      changeCount = trace.changeCount
+    }
     try printer.finish()
 
     var failed = outcome.take(result)
@@ -81,6 +105,11 @@ package struct TraceRequest: CommandRequest {
       failed = true
     }
     if failed { return outcome.ending(2) }
-    return outcome.ending(trace.changeCount == 0 ? 1 : 0)
+    return outcome.ending(changeCount == 0 ? 1 : 0)
   }
+}
+
+/// The changes of `trace --chains`, kept until the read ends.
+private final class HeldChanges {
+  var changes: [TracedChange] = []
 }

@@ -100,11 +100,18 @@ package struct BudgetPrinter {
   /// `83/s`, `1,204 records`, `31.2% lines`; `not measured` without timestamps.
   /// A state rule counts changes of its paths: `12 changes`, not records.
   static func value(_ value: Double?, _ unit: Budget.Unit, isState: Bool = false) -> String {
-    guard let value else { return "not measured (no timestamps)" }
+    guard let value else {
+      switch unit {
+      case .crossings, .loops, .unanswered, .percentUnanswered: return "not measured (one file of several)"
+      default: return "not measured (no timestamps)"
+      }
+    }
     switch unit {
-    case .perSecond, .perMinute: return NumberText.grouped(rounding: value) + unit.rawValue
+    case .perSecond, .perMinute, .milliseconds: return NumberText.grouped(rounding: value) + unit.rawValue
     case .records: return NumberText.grouped(rounding: value) + (isState ? " changes" : " records")
-    case .percentOfLines, .percentOfRecords: return TextFormatting.printf("%.1f", value) + unit.rawValue
+    case .crossings, .loops, .unanswered: return NumberText.grouped(rounding: value) + " " + unit.rawValue
+    case .percentOfLines, .percentOfRecords, .percentUnanswered:
+      return TextFormatting.printf("%.1f", value) + unit.rawValue
     }
   }
 
@@ -113,7 +120,11 @@ package struct BudgetPrinter {
     let number =
       rule.limit == rule.limit.rounded() && rule.limit < 9.0e18
       ? NumberText.grouped(Int(rule.limit)) : String(rule.limit)
-    return rule.unit == .records ? number + (rule.isState ? " changes" : " records") : number + rule.unit.rawValue
+    switch rule.unit {
+    case .records: return number + (rule.isState ? " changes" : " records")
+    case .crossings, .loops, .unanswered: return number + " " + rule.unit.rawValue
+    default: return number + rule.unit.rawValue
+    }
   }
 
   /// `2026-11-20 10:00:16 +01:00`, as the log writes its times.

@@ -21,15 +21,19 @@ package struct HTMLReportPage {
   package var suggestions: SuggestionSet?
   /// The inputs read, as named on the command line.
   package var files: [String]
+  /// What sets off what (nil: no chains section).
+  package var chains: ChainsAnalysis?
 
   /// A page of `report`, with a timeline from `profile` and `suggestions` when given.
   package init(
-    report: ActionReport, profile: RunProfile? = nil, suggestions: SuggestionSet? = nil, files: [String] = []
+    report: ActionReport, profile: RunProfile? = nil, suggestions: SuggestionSet? = nil, files: [String] = [],
+    chains: ChainsAnalysis? = nil
   ) {
     self.report = report
     self.profile = profile
     self.suggestions = suggestions
     self.files = files
+    self.chains = chains
   }
 
   /// Most columns of the timeline.
@@ -105,6 +109,7 @@ package struct HTMLReportPage {
     html += actions()
     html += timeline()
     html += states()
+    html += chainsSection()
     html += suggestionSection()
     html += "<script type=\"application/json\" id=\"tcalog-report\">"
     html += Self.island(ReportPrinter(format: .json).render(report))

@@ -78,6 +78,7 @@ package final class TracePrinter {
         text += label + fitted(TerminalSafe.escaped(change.path), after: label.count) + "\n"
       }
       text += Self.textLine(change, label: "[\(number)]", valueWidth: valueWidth, lineWidth: lineWidth) + "\n"
+      if let causes = Self.causesLine(change, indent: "[\(number)]".count + 2) { text += causes + "\n" }
       try out.write(text)
     case .ndjson:
       try out.append { bytes in
@@ -194,7 +195,26 @@ package final class TracePrinter {
     json.member("kind", change.kind.rawValue)
     json.member("old", change.old)
     json.member("new", change.new)
+    if !change.causes.isEmpty {
+      json.key("causes")
+      json.beginArray()
+      for cause in change.causes {
+        json.beginObject()
+        json.member("action", cause.action)
+        json.member("record", cause.record)
+        json.endObject()
+      }
+      json.endArray()
+    }
     json.endObject()
+  }
+
+  /// `      ← search.searchButtonTapped #12 ← …`: what set off a change's record, back to an
+  /// action nothing caused (`trace --chains`); nil when nothing did.
+  package static func causesLine(_ change: TracedChange, indent: Int) -> String? {
+    guard !change.causes.isEmpty else { return nil }
+    return String(repeating: " ", count: indent)
+      + change.causes.map { "← \(TerminalSafe.escaped($0.action)) #\($0.record)" }.joined(separator: " ")
   }
 
   private static func writeSummary(_ s: TracedPathSummary, to json: inout JSONWriter) {

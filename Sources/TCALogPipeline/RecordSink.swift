@@ -197,3 +197,114 @@ package struct SinkPair<First: ChunkedRecordSink, Second: ChunkedRecordSink>: Ch
     }
   }
 }
+
+/// A chunked sink and a numbered one fed by one read (`check` with rules on what sets off
+/// what: the run's profile and the chains analysis): the pair is numbered, and the first
+/// sink's part takes each record's content.
+package struct NumberedSinkPair<First: ChunkedRecordSink, Second: NumberedChunkedRecordSink>:
+  NumberedChunkedRecordSink
+{
+  /// The first sink.
+  package var first: First
+  /// The second sink.
+  package var second: Second
+  /// A pair of `first` and `second`.
+  package init(_ first: First, _ second: Second) {
+    self.first = first
+    self.second = second
+  }
+  /// What either reads.
+  package var needs: RecordNeeds { first.needs.union(second.needs) }
+  /// Every record: each sink sees all of them.
+  package var actionGate: ActionGate? { nil }
+  /// Both begin; the stream stops only when both say `.stop`.
+  package mutating func begin(input: String) throws -> StreamControl {
+    let a = try first.begin(input: input)
+    let b = try second.begin(input: input)
+    return a == .stop && b == .stop ? .stop : .more
+  }
+  /// Both take the record.
+  package mutating func record(_ record: Record) throws -> StreamControl {
+    let a = try first.record(record)
+    let b = try second.record(record)
+    return a == .stop && b == .stop ? .stop : .more
+  }
+  /// A part of each.
+  package func makePart() -> Part { Part(first: first.makePart(), second: second.makePart()) }
+  /// Each takes its part.
+  package mutating func merge(_ part: Part) throws -> StreamControl {
+    let a = try first.merge(part.first)
+    let b = try second.merge(part.second)
+    return a == .stop && b == .stop ? .stop : .more
+  }
+  /// Both end.
+  package mutating func end(_ result: ReadResult) throws {
+    try first.end(result)
+    try second.end(result)
+  }
+  /// The two sinks' parts of one chunk.
+  package struct Part: NumberedRecordPart {
+    var first: First.Part
+    var second: Second.Part
+    /// The first part takes the record's content, the second the record.
+    package mutating func add(_ record: Record) {
+      first.add(record.content)
+      second.add(record)
+    }
+  }
+}
+
+/// Two numbered sinks fed by one read (`trace --chains`: the changes and the chains
+/// analysis that tells what set each off).
+package struct NumberedSinks<First: NumberedChunkedRecordSink, Second: NumberedChunkedRecordSink>:
+  NumberedChunkedRecordSink
+{
+  /// The first sink.
+  package var first: First
+  /// The second sink.
+  package var second: Second
+  /// A pair of `first` and `second`.
+  package init(_ first: First, _ second: Second) {
+    self.first = first
+    self.second = second
+  }
+  /// What either reads.
+  package var needs: RecordNeeds { first.needs.union(second.needs) }
+  /// Every record: each sink sees all of them.
+  package var actionGate: ActionGate? { nil }
+  /// Both begin; the stream stops only when both say `.stop`.
+  package mutating func begin(input: String) throws -> StreamControl {
+    let a = try first.begin(input: input)
+    let b = try second.begin(input: input)
+    return a == .stop && b == .stop ? .stop : .more
+  }
+  /// Both take the record.
+  package mutating func record(_ record: Record) throws -> StreamControl {
+    let a = try first.record(record)
+    let b = try second.record(record)
+    return a == .stop && b == .stop ? .stop : .more
+  }
+  /// A part of each.
+  package func makePart() -> Part { Part(first: first.makePart(), second: second.makePart()) }
+  /// Each takes its part.
+  package mutating func merge(_ part: Part) throws -> StreamControl {
+    let a = try first.merge(part.first)
+    let b = try second.merge(part.second)
+    return a == .stop && b == .stop ? .stop : .more
+  }
+  /// Both end.
+  package mutating func end(_ result: ReadResult) throws {
+    try first.end(result)
+    try second.end(result)
+  }
+  /// The two sinks' parts of one chunk.
+  package struct Part: NumberedRecordPart {
+    var first: First.Part
+    var second: Second.Part
+    /// Both parts take the record.
+    package mutating func add(_ record: Record) {
+      first.add(record)
+      second.add(record)
+    }
+  }
+}

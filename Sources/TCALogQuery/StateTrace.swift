@@ -24,6 +24,22 @@ package struct TracedChange: Sendable, Equatable {
   package var old: String?
   /// The value after (nil for a removed element).
   package var new: String?
+  /// What set off the record (`trace --chains`): its cause, that cause's cause, … back to
+  /// an action nothing caused; empty when unknown or none.
+  package var causes: [TracedCause] = []
+}
+
+/// One step of what set off a traced change: an action path and its record's number.
+package struct TracedCause: Sendable, Equatable {
+  /// The action path.
+  package var action: String
+  /// The record's number in the run.
+  package var record: Int
+  /// A step of `action` at `record`.
+  package init(action: String, record: Int) {
+    self.action = action
+    self.record = record
+  }
 }
 
 /// The patterns of `tcalog trace`: which state paths to follow, and which actions' changes

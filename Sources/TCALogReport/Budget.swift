@@ -33,6 +33,16 @@ package struct Budget {
     case percentOfLines = "% lines"
     /// Percent of the log's records.
     case percentOfRecords = "% records"
+    /// Crossings of a feature's boundary (`chains:crossings`).
+    case crossings = "crossings"
+    /// Loops of pairs (`chains:loops`).
+    case loops = "loops"
+    /// Unanswered causes (`chains:unanswered`).
+    case unanswered = "unanswered"
+    /// Percent of causes unanswered (`chains:unanswered <= N%`).
+    case percentUnanswered = "% unanswered"
+    /// A latency's 95th percentile, in milliseconds (`chains:latency(PATTERN)`).
+    case milliseconds = "ms"
 
     /// Whether measuring needs timestamps.
     package var isRate: Bool { self == .perSecond || self == .perMinute }
@@ -54,8 +64,10 @@ package struct Budget {
     package var unit: Unit
     /// The rule as written, without its comment and padding.
     package var text: String
+    /// What a `chains:` rule measures (nil: an action or state rule).
+    package var chains: ChainsMeasure? = nil
     /// The `*` rule: each action path no other action rule matches, on its own.
-    package var isOthers: Bool { pattern == Budget.othersPattern && !isState }
+    package var isOthers: Bool { pattern == Budget.othersPattern && !isState && chains == nil }
   }
 
   /// The pattern of the rule for every action no other rule matches.
@@ -96,6 +108,15 @@ package struct Budget {
       }
       var pattern = trimmed[..<split.lowerBound].trimmingBlanks()
       let limitText = trimmed[split.upperBound...].trimmingBlanks()
+      if pattern.hasPrefix(Self.chainsPrefix) {
+        switch Self.chainsRule(String(pattern), limitText, file: file, line: n + 1, options: options) {
+        case .success(let (rule, matcher)):
+          rules.append(rule)
+          matchers.append(matcher)
+        case .failure(let message): fail(message.text)
+        }
+        continue
+      }
       let isState = pattern.hasPrefix("state:")
       if isState { pattern = pattern.dropFirst(6).trimmingBlanks() }
       guard !pattern.isEmpty else {
@@ -179,7 +200,7 @@ package struct Budget {
   /// could not decide (its match hit PCRE2's limits: that rule is not measured).
   func names(_ path: String) -> Bool? {
     var undecided = false
-    for (rule, matcher) in zip(rules, matchers) where !rule.isState {
+    for (rule, matcher) in zip(rules, matchers) where !rule.isState && rule.chains == nil {
       guard let matcher else { continue }
       do throws(MatchError) {
         if try matcher.matches(path) { return true }
@@ -212,13 +233,22 @@ package struct Budget {
         : (profile.lines > 0 ? 100 * Double(tally.lines) / Double(profile.lines) : 0)
     case .percentOfRecords:
       return profile.records > 0 ? 100 * Double(tally.records) / Double(profile.records) : 0
+    case .crossings, .loops, .unanswered, .percentUnanswered, .milliseconds:
+      // Measured on the chains analysis (`measure(_:_:on:)`), never on a tally.
+      return nil
     }
   }
 
-  /// Measures every rule on `profile`.
-  package func check(_ profile: RunProfile) -> [Result] {
+  /// Whether a rule measures what sets off what (`chains:`): `check` then runs the chains
+  /// analysis too.
+  package var hasChainsRules: Bool { rules.contains { $0.chains != nil } }
+
+  /// Measures every rule on `profile`, and the `chains:` rules on `chains` (not measured
+  /// without it: a file of several, measured alone).
+  package func check(_ profile: RunProfile, chains: ChainsAnalysis? = nil) -> [Result] {
     let unnamed = rules.contains(where: \.isOthers) ? unnamedActions(profile) : []
     return zip(rules, matchers).map { rule, matcher in
+      if rule.chains != nil { return Self.measure(rule, matcher, on: chains) }
       if rule.isOthers {
         // Each unnamed action on its own: the worst one is the rule's measure.
         var worst: (path: String, tally: RunProfile.Tally, value: Double)?
@@ -286,6 +316,11 @@ package enum DefaultBudget {
     case effectLoop = "effect-loop"
     /// An action that changes nothing and is more than `noOpFloodShare` of the records.
     case noOpFlood = "no-op-flood"
+    /// An effect's response (a `.success`/`.failure` or `…Response` action) that never came
+    /// for a request nothing sent again within the window (`ChainsAnalysis.Pair.stranded`).
+    case unansweredRequest = "unanswered-request"
+    /// A cycle of pairs (an effect that feeds itself) at `feedbackLoopPerMinute` or more.
+    case feedbackLoop = "feedback-loop"
 
     /// What the rule asks of a log, in words.
     package var description: String {
@@ -295,11 +330,17 @@ package enum DefaultBudget {
       case .noOpFlood:
         "no action is over \(Int(noOpFloodShare * 100))% of all records with \(Int(noOpActionShare * 100))% "
           + "or more of them (and at least \(noOpFloodMinimum)) changing nothing"
+      case .unansweredRequest:
+        "every request answered \(Int(unansweredRequestAnswered * 100))% of the time or more by an effect "
+          + "(a .success, .failure or ...Response action) gets its answer, unless it was sent again"
+      case .feedbackLoop:
+        "no cycle of requests and responses (an effect that feeds itself) at \(Int(feedbackLoopPerMinute)) "
+          + "or more a minute"
       }
     }
 
     /// Measuring needs timestamps.
-    package var needsTimestamps: Bool { self == .effectLoop }
+    package var needsTimestamps: Bool { self == .effectLoop || self == .feedbackLoop }
   }
 
   /// One action that breaks a rule.
@@ -327,8 +368,23 @@ package enum DefaultBudget {
     package var holds: Bool { measured && findings.isEmpty }
   }
 
-  /// Every built-in rule checked on `profile`, in the order of `Rule.allCases`.
-  package static func check(_ profile: RunProfile) -> [Result] {
+  /// A request is one when at least this share of its records got the response (an
+  /// autosave timer that saves only a changed document is no request when it does not).
+  package static let unansweredRequestAnswered = 0.8
+
+  /// A loop of pairs this many times a minute or more (over the log's span) feeds itself:
+  /// a poll every few seconds stays under it.
+  package static let feedbackLoopPerMinute = 60.0
+
+  /// Whether a pair's response is an effect's answer: a `Result`'s case, or an action
+  /// named as a response.
+  static func isEffectResponse(_ path: String) -> Bool {
+    path.hasSuffix(".success") || path.hasSuffix(".failure") || path.hasSuffix("Response")
+  }
+
+  /// Every built-in rule checked on `profile` and, for the rules on what sets off what,
+  /// `chains` (not measured without it), in the order of `Rule.allCases`.
+  package static func check(_ profile: RunProfile, chains: ChainsAnalysis? = nil) -> [Result] {
     var loops: [Finding] = []
     var floods: [Finding] = []
     for (path, tally) in profile.actions.sorted(by: { $0.key < $1.key }) {
@@ -352,9 +408,35 @@ package enum DefaultBudget {
             second: tally.peakSecond?.second, secondIsStart: false))
       }
     }
+    var stranded: [Finding] = []
+    var cycles: [Finding] = []
+    for pair in chains?.pairs ?? []
+    where pair.stranded > 0 && isEffectResponse(pair.response)
+      && Double(pair.answered) >= unansweredRequestAnswered * Double(pair.causes)
+    {
+      stranded.append(
+        Finding(
+          action: pair.cause,
+          detail:
+            "\(pair.stranded) of \(pair.causes) got no \(pair.response) within the window and were not sent again (records "
+            + pair.unansweredRecords.prefix(5).map { "#\($0)" }.joined(separator: " ")
+            + (pair.unansweredRecords.count > 5 ? " …)" : ")"),
+          second: nil, secondIsStart: false))
+    }
+    for loop in chains?.loops ?? [] {
+      guard let rate = loop.perMinute, rate >= feedbackLoopPerMinute else { continue }
+      cycles.append(
+        Finding(
+          action: loop.actions[0],
+          detail: (loop.actions + [loop.actions[0]]).joined(separator: " → ")
+            + ": \(loop.cycles) cycles, \(Int(rate.rounded())) a minute",
+          second: nil, secondIsStart: false))
+    }
     return [
       Result(rule: .effectLoop, findings: loops, measured: profile.timedRecords > 0),
       Result(rule: .noOpFlood, findings: floods, measured: true),
+      Result(rule: .unansweredRequest, findings: stranded, measured: chains != nil),
+      Result(rule: .feedbackLoop, findings: cycles, measured: chains?.isTimed == true),
     ]
   }
 }

@@ -159,6 +159,7 @@ struct FormatBench {
           ]
         ]))
     queue("report", command("tcalog report FILE", [tc(["report", file])]))
+    queue("chains", command("tcalog chains FILE", [tc(["chains", file])]))
     queue(
       "filter", command("tcalog filter -a hover -c FILE", [tc(["filter", "-a", "hover", "-c", file])], ok: [0, 1]))
     queue(

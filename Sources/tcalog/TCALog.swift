@@ -16,6 +16,7 @@ struct TCALog: ParsableCommand {
     version: TCALogKit.version,
     subcommands: [
       ReportCommand.self, FilterCommand.self, RecordsCommand.self, SuggestCommand.self, TraceCommand.self,
+      ChainsCommand.self,
       CompareCommand.self, CheckCommand.self,
     ],
     defaultSubcommand: ReportCommand.self

@@ -49,10 +49,16 @@ struct TraceCommand: RequestCommand {
   @Flag(name: .long, help: "Read FILE as it grows, like tail -f, printing changes as they are appended.")
   var follow = false
 
+  @Flag(name: .long, help: "Show what set off each change, back to the action nothing caused (after the read).")
+  var chains = false
+
   @OptionGroup var input: InputOptions
 
   func validate() throws {
     if follow && input.files.count != 1 { throw ValidationError("--follow needs exactly one file") }
+    if chains && (follow || lineBuffered || summary) {
+      throw ValidationError("--chains prints after the read; --follow, --line-buffered and --summary do not go with it")
+    }
     if follow && (summary || format == .json) {
       throw ValidationError("--follow prints changes as they come; --summary and --format json print at the end")
     }
@@ -69,6 +75,7 @@ struct TraceCommand: RequestCommand {
     request.format = format
     request.lineBuffered = lineBuffered
     request.follow = follow
+    request.chains = chains
     return request
   }
 }

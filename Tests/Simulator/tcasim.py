@@ -1040,6 +1040,8 @@ def main(argv=None):
                         help="two: IdentifiedAction<ID, Action> and Result<Value, any Error>")
     parser.add_argument("-o", "--output", default="-", help="the log ('-': standard output)")
     parser.add_argument("--labels", metavar="PATH", help="write the labels JSON here")
+    parser.add_argument("--truth", metavar="PATH",
+                        help="write what the app planted (its truth_json(): chains_apps.py) as JSON here")
     parser.add_argument("--table", action="store_true", help="a per-path summary on standard error")
     parser.add_argument("--list-apps", action="store_true")
     args = parser.parse_args(argv)
@@ -1060,6 +1062,12 @@ def main(argv=None):
         if out is not sys.stdout.buffer:
             out.close()
     labels = session.labels(args.app)
+    if args.truth:
+        if not hasattr(session.app, "truth_json"):
+            parser.error("--truth: app %r plants nothing to check" % args.app)
+        with open(args.truth, "w") as f:
+            json.dump(session.app.truth_json(), f, indent=1)
+            f.write("\n")
     if args.labels:
         with open(args.labels, "w") as f:
             json.dump(labels, f, indent=1, ensure_ascii=False)

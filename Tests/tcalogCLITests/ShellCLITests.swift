@@ -18,7 +18,7 @@ struct ShellCLITests {
 
   @Test func logFilesAndFilterFilesCompleteAsFiles() throws {
     let zsh = Self.script("zsh")
-    for command in ["_tcalog_filter", "_tcalog_report", "_tcalog_records"] {
+    for command in ["_tcalog_filter", "_tcalog_report", "_tcalog_records", "_tcalog_chains"] {
       #expect(Self.function(command, in: zsh).contains("'*:files:_files'"), "\(command)")
     }
     #expect(
