@@ -1,5 +1,3 @@
-import TCALogParsing
-
 extension PrettyRecordRenderer {
   /// What a line of a Custom Dump or whole-state diff says (FORMATS.md 5.2, 6.2).
   enum Mark { case unchanged, removed, added }

@@ -16,7 +16,7 @@ struct TCALog: ParsableCommand {
     version: TCALogKit.version,
     subcommands: [
       ReportCommand.self, FilterCommand.self, RecordsCommand.self, SuggestCommand.self, TraceCommand.self,
-      CompareCommand.self, CheckCommand.self,
+      CompareCommand.self, CheckCommand.self, ViewCommand.self,
     ],
     defaultSubcommand: ReportCommand.self
   )

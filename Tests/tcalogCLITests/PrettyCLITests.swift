@@ -34,3 +34,18 @@ struct PrettyCLITests {
     #expect(runInProcessText(["filter", "--format", "pretty", "-a", "^nothing$", "Samples/messy.log"]).status == 1)
   }
 }
+
+/// `tcalog view` where there is no terminal to take: one line that points at `filter`.
+struct ViewRefusalCLITests {
+  @Test(arguments: [["TERM": "dumb"], ["TERM": "xterm-256color"]])
+  func viewWithoutATerminalPointsAtFilter(environment: [String: String]) {
+    let result = InProcess.run(["view", "Samples/messy.log"], environment: environment)
+    let run = (status: result.status, stdout: result.stdout, stderr: result.stderr)
+    #expect(run.status == 2)
+    #expect(
+      run.stderr
+        == "tcalog: error: view needs a terminal (standard output, TERM not dumb); without one, use tcalog filter --format pretty\n"
+    )
+    #expect(run.stdout.isEmpty)
+  }
+}
