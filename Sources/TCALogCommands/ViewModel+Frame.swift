@@ -65,12 +65,14 @@ extension ViewModel {
 
   func titleLine() -> String {
     let total = index.entries.count
-    var parts = [" tcalog view", index.inputs.joined(separator: ", "), "\(visible.count) of \(total) records"]
+    // The counts first: a long file name is what a narrow title cuts.
+    var parts = [" tcalog view", "\(visible.count) of \(total) records"]
     let silenced = index.actionPaths.indices.filter { decision(forAction: $0) == .silence }.count
-    if silenced > 0 { parts.append("\(silenced) silenced") }
+    if silenced > 0 { parts.append("\(silenced) action\(silenced == 1 ? "" : "s") silenced") }
     if let narrowingPattern { parts.append("s: \(narrowingPattern)") }
     if let searchPattern { parts.append("/\(searchPattern)") }
     if following { parts.append("following") }
+    parts.append(index.inputs.joined(separator: ", "))
     return inverse(fit(parts.joined(separator: "  ·  "), width), width)
   }
 
