@@ -11,18 +11,18 @@ import TCALogSupport
 #endif
 
 /// Why an input could not be made a file the viewer reads at offsets.
-struct SpoolFailure: Error {
-  var file: String
-  var reason: String
+package struct SpoolFailure: Error {
+  package var file: String
+  package var reason: String
 }
 
 /// The viewer's inputs as files it can read at any offset: a plain file as it is; standard
 /// input and gzip files copied (decompressed) to temporary files first, removed at the end.
-struct Spooled {
+package struct Spooled {
   /// The names as given.
-  let names: [String]
+  package let names: [String]
   /// What the viewer reads for each.
-  let paths: [String]
+  package let paths: [String]
   private let temporary: [String]
   /// Bytes of the first input indexed so far (what following reads on from).
   private let indexed: IndexedBytes
@@ -32,8 +32,9 @@ struct Spooled {
     var count: Int = 0
   }
 
-  init(_ files: [String], console: Console) throws(SpoolFailure) {
+  package init(_ files: [String], console: Console, sliceBytes: Int = 16 << 20) throws(SpoolFailure) {
     names = files
+    self.sliceBytes = sliceBytes
     var paths: [String] = []
     var temporary: [String] = []
     for file in files {
@@ -70,11 +71,66 @@ struct Spooled {
     self.paths = paths
     self.temporary = temporary
     indexed = IndexedBytes()
-    indexed.count = paths.first.map(Self.size) ?? 0
+    initialSize = paths.count == 1 ? Self.size(paths[0]) : 0
+  }
+
+  /// The first input's size when the viewer started: read in slices up to there, then
+  /// followed (`f`) past it.
+  let initialSize: Int
+
+  /// Whether the first input is read in slices: one input, larger than a slice.
+  package var isSliced: Bool { initialSize > sliceBytes }
+
+  /// Bytes of a slice (16 MiB): the first one is indexed before the first screen.
+  let sliceBytes: Int
+
+  /// Marks the inputs as indexed whole (read by the stream, not in slices).
+  func indexedWhole() { indexed.count = initialSize }
+
+  /// The next slice of the first input to index, up to the start of the last header line
+  /// in it (a record is never cut), with its offset in the file and how much of the file
+  /// is indexed after it (nil: all); nil when the file is indexed up to `initialSize`.
+  package func nextSlice() -> (bytes: [UInt8], base: Int, progress: Double?)? {
+    guard let path = paths.first, indexed.count < initialSize else { return nil }
+    let end = min(initialSize, indexed.count + sliceBytes)
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var bytes = [UInt8](repeating: 0, count: end - indexed.count)
+    var done = 0
+    while done < bytes.count {
+      let n = bytes.withUnsafeMutableBytes {
+        pread(fd, $0.baseAddress! + done, $0.count - done, off_t(indexed.count + done))
+      }
+      if n < 0 && errno == EINTR { continue }
+      guard n > 0 else { break }
+      done += n
+    }
+    bytes.removeSubrange(done...)
+    if end < initialSize, let cut = Self.lastHeaderStart(bytes) { bytes.removeSubrange(cut...) }
+    let base = indexed.count
+    indexed.count = bytes.isEmpty ? initialSize : indexed.count + bytes.count
+    return (bytes, base, indexed.count < initialSize ? Double(indexed.count) / Double(initialSize) : nil)
+  }
+
+  /// Where the last line holding `eceived action` (every header's bytes) starts, when it
+  /// is not the first line.
+  static func lastHeaderStart(_ bytes: [UInt8]) -> Int? {
+    let needle = Array("eceived action".utf8)
+    var i = bytes.count - needle.count
+    while i > 0 {
+      if bytes[i] == needle[0] && Array(bytes[i..<(i + needle.count)]) == needle {
+        var start = i
+        while start > 0 && bytes[start - 1] != 0x0A { start -= 1 }
+        if start > 0 { return start }
+      }
+      i -= 1
+    }
+    return nil
   }
 
   /// Removes the temporary copies.
-  func remove() { for path in temporary { unlink(path) } }
+  package func remove() { for path in temporary { unlink(path) } }
 
   static func isGzip(_ path: String) -> Bool {
     let fd = open(path, O_RDONLY | O_CLOEXEC)

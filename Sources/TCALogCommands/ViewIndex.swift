@@ -36,6 +36,9 @@ package struct ViewIndex: ChunkedRecordSink {
   package private(set) var aggregator = ReportAggregator()
   private var actionIDs: [String: Int32] = [:]
   private var statePathIDsByText: [String: Int32] = [:]
+  /// Added to the offsets of the records read next: a slice of a file read from memory
+  /// numbers its bytes from 0.
+  package var offsetBase = 0
 
   package init() {}
 
@@ -65,13 +68,19 @@ package struct ViewIndex: ChunkedRecordSink {
       }
       entries.append(
         Entry(
-          input: input, offset: record.offset, bytes: record.bytes, action: action,
+          input: input, offset: offsetBase + record.offset, bytes: record.bytes, action: action,
           statePaths: start..<Int32(statePathIDs.count)))
     }
     return .more
   }
 
-  package mutating func end(_ result: ReadResult) { aggregator.end(result) }
+  /// A read's counts join those of the reads before it (the slices of one file).
+  package mutating func end(_ result: ReadResult) {
+    var statistics = aggregator.statistics
+    aggregator.end(result)
+    statistics.merge(aggregator.statistics)
+    aggregator.statistics = statistics
+  }
 
   /// The normalized state paths of `entry`.
   package func statePaths(of entry: Entry) -> ArraySlice<Int32> {

@@ -13,13 +13,16 @@ struct ViewLoop {
   let terminal: ViewTerminal
   let filters: String?
   let spooled: Spooled
+  /// Threads that parse a slice.
+  let jobs: Int
 
   /// Runs until `q`, Ctrl-C or a lost terminal; the status to exit with.
   func run(_ model: inout ViewModel) -> Int32 {
     (model.width, model.height) = terminal.size
     terminal.draw(model.frame())
     while true {
-      let input = terminal.read(timeout: model.following ? 250 : nil)
+      // While slices are left, a key is waited for not at all: the next slice is read.
+      let input = terminal.read(timeout: model.indexing != nil ? 0 : model.following ? 250 : nil)
       let key: ViewKey
       switch input {
       case .hangup: return 2
@@ -29,7 +32,12 @@ struct ViewLoop {
         terminal.draw(model.frame())
         continue
       case .timeout:
-        if model.follow(spooled.grownRecords(after: model.index)) { terminal.draw(model.frame()) }
+        if model.indexing != nil {
+          _ = ViewRequest.indexNextSlice(of: spooled, into: &model, filters: filters, jobs: jobs)
+          terminal.draw(model.frame())
+        } else if model.follow(spooled.grownRecords(after: model.index)) {
+          terminal.draw(model.frame())
+        }
         continue
       case .up: key = .up
       case .down: key = .down

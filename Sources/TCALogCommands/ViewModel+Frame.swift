@@ -71,6 +71,7 @@ extension ViewModel {
     if silenced > 0 { parts.append("\(silenced) action\(silenced == 1 ? "" : "s") silenced") }
     if let narrowingPattern { parts.append("s: \(narrowingPattern)") }
     if let searchPattern { parts.append("/\(searchPattern)") }
+    if let indexing { parts.append("indexing \(Int(indexing * 100))%") }
     if following { parts.append("following") }
     parts.append(index.inputs.joined(separator: ", "))
     return inverse(fit(parts.joined(separator: "  ·  "), width), width)

@@ -219,6 +219,26 @@ package struct ViewModel {
     self.message = message
   }
 
+  /// How much of the file is indexed while the rest is read in slices (nil: all of it).
+  package private(set) var indexing: Double?
+
+  /// Reads more of the log into the index (`read`), a slice at a time while the first
+  /// screen is already shown: the counts, the actions pane and the records shown follow;
+  /// `decisions` gives the repository's answers for action paths new to the index.
+  package mutating func grow(
+    progress: Double?, decisions: ([String]) -> [Decision?], read: (inout ViewIndex) -> Void
+  ) {
+    let known = index.actionPaths.count
+    read(&index)
+    fileDecisions += decisions(Array(index.actionPaths[known...]))
+    indexing = progress
+    var options = ReportOptions()
+    options.top = Int.max
+    rows = ActionReport(summary: index.aggregator.summary(), options: options).actionRows
+    actionCursor = min(actionCursor, max(rows.count - 1, 0))
+    recompute()
+  }
+
   /// After a resize: the selected record stays on screen.
   package mutating func resized() {
     actionTop = min(actionTop, actionCursor)

@@ -45,6 +45,9 @@ package struct ViewRequest: CommandRequest {
       return outcome.ending(2)
     }
     defer { spooled.remove() }
+    // A large file: the first screen from its first slice, the rest read between keys.
+    let firstSlice = spooled.isSliced && input.since == nil && input.until == nil ? spooled.nextSlice() : nil
+    if firstSlice == nil { spooled.indexedWhole() }
     let columns = console.terminalColumns() ?? console.columns()
     var model: ViewModel
     do {
@@ -53,7 +56,8 @@ package struct ViewRequest: CommandRequest {
         window: (try? TimeWindow(since: input.since, until: input.until, now: input.now(in: console, follow: false)))
           ?? TimeWindow(),
         width: columns, height: TerminalSize.of(1)?.rows ?? 24,
-        color: ColorPolicy.resolve(color, environment: console.environment, isTerminal: true), outcome: &outcome)
+        color: ColorPolicy.resolve(color, environment: console.environment, isTerminal: true), slice: firstSlice,
+        outcome: &outcome)
     } catch let error as FilterRepositoryError {
       outcome.take(error)
       return outcome.ending(2)
@@ -64,7 +68,9 @@ package struct ViewRequest: CommandRequest {
       outcome.error(Self.noTerminal)
       return outcome.ending(2)
     }
-    let status = ViewLoop(terminal: terminal, filters: filters, spooled: spooled).run(&model)
+    let status = ViewLoop(
+      terminal: terminal, filters: filters, spooled: spooled, jobs: input.jobs ?? console.processors
+    ).run(&model)
     terminal.restore()
     outcome.status = status
     return outcome
@@ -75,21 +81,48 @@ package struct ViewRequest: CommandRequest {
   package static func model(
     files: [String], names: [String]? = nil, filters: String?, jobs: Int = 1, window: TimeWindow = TimeWindow(),
     width: Int, height: Int,
-    color: Bool, outcome: inout CommandOutcome
+    color: Bool, slice: (bytes: [UInt8], base: Int, progress: Double?)? = nil, outcome: inout CommandOutcome
   ) throws -> ViewModel {
     var index = ViewIndex()
-    let result = try RecordStream(inputs: files, jobs: jobs, window: window).run(into: &index)
-    if outcome.take(result) { outcome.status = 2 }
+    if let slice {
+      _ = index.begin(input: files[0])
+      _ = try RecordStream(bytes: slice.bytes, name: files[0], jobs: jobs).run(into: &index)
+    } else {
+      let result = try RecordStream(inputs: files, jobs: jobs, window: window).run(into: &index)
+      if outcome.take(result) { outcome.status = 2 }
+    }
     var options = ReportOptions()
     options.top = Int.max
     let report = ActionReport(summary: index.aggregator.summary(), options: options)
     let decisions = try fileDecisions(filters, actionPaths: index.actionPaths)
     let reader = RecordReader(files: files)
     let shownNames = names ?? files
-    return ViewModel(
+    var model = ViewModel(
       index: index, rows: report.actionRows, filters: filters, fileDecisions: decisions, width: width, height: height,
       color: color, source: { reader.record($0, name: shownNames[Int($0.input)]) }, bytes: reader.bytes,
       trace: { path in Self.trace(path, files: files, width: width) })
+    if let progress = slice?.progress { model.grow(progress: progress, decisions: { _ in [] }, read: { _ in }) }
+    return model
+  }
+
+  /// Indexes the next slice of a file read in slices into `model`; false when none is left.
+  package static func indexNextSlice(of spooled: Spooled, into model: inout ViewModel, filters: String?, jobs: Int)
+    -> Bool
+  {
+    guard let slice = spooled.nextSlice() else {
+      // Nothing more could be read: the title stops saying it indexes.
+      if model.indexing != nil { model.grow(progress: nil, decisions: { _ in [] }, read: { _ in }) }
+      return false
+    }
+    model.grow(
+      progress: slice.progress,
+      decisions: { (try? fileDecisions(filters, actionPaths: $0)) ?? $0.map { _ in nil } },
+      read: { index in
+        index.offsetBase = slice.base
+        _ = try? RecordStream(bytes: slice.bytes, name: spooled.paths[0], jobs: jobs).run(into: &index)
+        index.offsetBase = 0
+      })
+    return true
   }
 
   /// What the repository at `path` decides for each action path (nothing when it does not

@@ -244,3 +244,30 @@ import Testing
     #expect(keys(Array("é/".utf8)) == [.character("é"), .character("/")])
   }
 }
+
+/// A large log read in slices: the first screen from the first, the rest between keys;
+/// no record is cut at a slice's end, and the counts end as one read's.
+@Suite struct ViewSliceTests {
+  @Test func slicesIndexEveryRecordOnceAtItsOffset() throws {
+    let sample = "Samples/timestamped.log"
+    let spooled = try Spooled([sample], console: .inMemory(), sliceBytes: 100_000)
+    #expect(spooled.isSliced)
+    let first = try #require(spooled.nextSlice())
+    #expect(first.base == 0 && first.bytes.count <= 100_000 && first.progress != nil)
+    var outcome = CommandOutcome()
+    var model = try ViewRequest.model(
+      files: spooled.paths, filters: nil, width: 100, height: 24, color: false, slice: first, outcome: &outcome)
+    #expect(model.indexing != nil)
+    let early = model.index.entries.count
+    var slices = 1
+    while ViewRequest.indexNextSlice(of: spooled, into: &model, filters: nil, jobs: 2) { slices += 1 }
+    #expect(slices > 5)
+    #expect(model.indexing == nil)
+    let whole = try ViewModelTests.model(sample)
+    #expect(early < whole.index.entries.count)
+    #expect(model.index.entries == whole.index.entries)
+    #expect(model.index.aggregator.statistics.lines == whole.index.aggregator.statistics.lines)
+    #expect(model.rows == whole.rows)
+    #expect(model.frame()[0].contains("of \(whole.index.entries.count) records"))
+  }
+}
