@@ -213,6 +213,7 @@ package struct FilterRequest: CommandRequest {
       // file as grep -n does.
       printer.withFileName = printer.format == .oneline ? !noFileName : namesFiles
       printer.numbersLines = lineNumber
+      printer.prettyWidth = console.terminalColumns()
       if printer.format == .count && before == 0 && after == 0 && maxCount == nil {
         // A count keeps no record: each chunk only counts.
         var counter = SelectionCounter(query: query)

@@ -23,6 +23,9 @@ package final class FilterPrinter: SelectionOutput {
     case oneline
     /// Only the number of selected records.
     case count
+    /// Each record as `tcalog view` shows it (`PrettyRecordRenderer`): a header line and
+    /// the diff, coloured by the usual policy.
+    case pretty
   }
 
   /// The format this printer writes.
@@ -44,6 +47,10 @@ package final class FilterPrinter: SelectionOutput {
   /// Start each raw line with its line number in its file (grep -n): `12:` in a selected
   /// record, `12-` in a context record.
   package var numbersLines = false
+  /// Pretty header lines are cut to this many columns (the terminal's width; nil into a
+  /// pipe: whole, for pasting).
+  package var prettyWidth: Int?
+  private let renderer = PrettyRecordRenderer()
   /// Whether the last byte written ended a line (a separator must start on its own line).
   private var atLineStart = true
 
@@ -63,7 +70,7 @@ package final class FilterPrinter: SelectionOutput {
     self.format = format
     self.out = out
     self.query = query
-    self.color = color && (format == .raw || format == .oneline)
+    self.color = color && (format == .raw || format == .oneline || format == .pretty)
     // Colour codes inside unescaped log text would be ambiguous; colour implies escaping.
     // oneline is derived text (a line per record, as trace and report write theirs): escaped
     // always, so that a state key's OSC 52 or U+2028 never reaches a pipe raw; raw output
@@ -92,13 +99,23 @@ package final class FilterPrinter: SelectionOutput {
     case .oneline:
       try out.append { bytes in appendOneline(record, isContext: isContext, to: &bytes) }
       atLineStart = true
+    case .pretty:
+      let lines = renderer.lines(record)
+      try out.append { bytes in
+        for (n, line) in lines.enumerated() {
+          // The header is cut to the width; diff lines wrap as the terminal or pager wraps them.
+          bytes.append(contentsOf: line.rendered(color: color, width: n == 0 ? prettyWidth : nil).utf8)
+          bytes.append(0x0A)
+        }
+      }
+      atLineStart = true
     }
     try out.endRecord()
   }
 
   /// The `--` line between groups of records that are not adjacent.
   package func printSeparator() throws {
-    guard format == .raw || format == .oneline else { return }
+    guard format == .raw || format == .oneline || format == .pretty else { return }
     try out.append { bytes in
       if !atLineStart { bytes.append(0x0A) }
       if color { bytes.append(contentsOf: Self.separatorOn) }

@@ -11,14 +11,28 @@ import TCALogSupport
 /// it does not allocate.
 nonisolated(unsafe) private var savedTerminal = termios()
 nonisolated(unsafe) private var terminalIsRaw: sig_atomic_t = 0
+/// The descriptor of the terminal in raw mode: standard input for `suggest --review`,
+/// `/dev/tty` for `view` reading a log from standard input.
+nonisolated(unsafe) private var terminalDescriptor: Int32 = 0
+/// Set while `view` shows the alternate screen: restoring leaves it and shows the cursor.
+nonisolated(unsafe) private var screenIsAlternate: sig_atomic_t = 0
+/// Set by SIGWINCH; `ViewTerminal` redraws.
+nonisolated(unsafe) var windowResized: sig_atomic_t = 0
+/// Leaves the alternate screen and shows the cursor (DECTCEM, xterm's 1049).
+private let leaveAlternateScreen: [UInt8] = Array("\u{1B}[?25h\u{1B}[?1049l".utf8)
 
 /// Puts the terminal back and ends with the shell's status for the signal (128 + number):
 /// SIGTERM from `kill`, SIGHUP from a closed window, a SIGINT that did not come from the
 /// keyboard (raw mode reads Ctrl-C as a key).
 private func restoreAndExit(_ signal: Int32) {
-  if terminalIsRaw != 0 { tcsetattr(0, TCSAFLUSH, &savedTerminal) }
-  let newline: [UInt8] = [0x0A]
-  _ = newline.withUnsafeBytes { write(1, $0.baseAddress, 1) }
+  if screenIsAlternate != 0 {
+    _ = leaveAlternateScreen.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+  }
+  if terminalIsRaw != 0 { tcsetattr(terminalDescriptor, TCSAFLUSH, &savedTerminal) }
+  if screenIsAlternate == 0 {
+    let newline: [UInt8] = [0x0A]
+    _ = newline.withUnsafeBytes { write(1, $0.baseAddress, 1) }
+  }
   _exit(128 + signal)
 }
 
@@ -54,8 +68,16 @@ package final class ReviewTerminal: ReviewConsole {
 
   /// Puts the terminal in raw mode; nil when standard input is not a terminal.
   package static func enter() -> ReviewTerminal? {
+    guard enterRawMode(descriptor: 0) else { return nil }
+    return ReviewTerminal()
+  }
+
+  /// Puts the terminal on `descriptor` in raw mode with the signals that end the process
+  /// putting it back; false when it is no terminal. `ViewTerminal` shares it.
+  static func enterRawMode(descriptor: Int32) -> Bool {
     var settings = termios()
-    guard tcgetattr(0, &settings) == 0 else { return nil }
+    guard tcgetattr(descriptor, &settings) == 0 else { return false }
+    terminalDescriptor = descriptor
     savedTerminal = settings
     // No line editing, no echo, and Ctrl-C, Ctrl-Z and Ctrl-\ arrive as keys (their
     // signals would stop tcalog with the terminal still raw); output is processed as
@@ -77,15 +99,39 @@ package final class ReviewTerminal: ReviewConsole {
       sigemptyset(&action.sa_mask)
       sigaction(signal, &action, nil)
     }
-    guard tcsetattr(0, TCSAFLUSH, &settings) == 0 else { return nil }
+    guard tcsetattr(descriptor, TCSAFLUSH, &settings) == 0 else { return false }
     terminalIsRaw = 1
-    return ReviewTerminal()
+    return true
+  }
+
+  /// Shows the alternate screen, cursor hidden, until `restore` (or a signal) leaves it.
+  static func enterAlternateScreen() {
+    let enter = Array("\u{1B}[?1049h\u{1B}[?25l".utf8)
+    _ = enter.withUnsafeBufferPointer { Descriptor.writeAll($0, to: 1) }
+    screenIsAlternate = 1
+    var action = sigaction()
+    let handler: @convention(c) (Int32) -> Void = { _ in windowResized = 1 }
+    #if canImport(Glibc)
+      action.__sigaction_handler.sa_handler = handler
+    #else
+      action.__sigaction_u.__sa_handler = handler
+    #endif
+    // No SA_RESTART: the read waiting for a key returns EINTR, and the screen is redrawn.
+    sigemptyset(&action.sa_mask)
+    sigaction(SIGWINCH, &action, nil)
   }
 
   /// Puts the terminal back as it was (again: harmless).
-  package func restore() {
+  package func restore() { Self.restoreTerminal() }
+
+  /// Leaves the alternate screen and raw mode (each once).
+  static func restoreTerminal() {
+    if screenIsAlternate != 0 {
+      _ = leaveAlternateScreen.withUnsafeBufferPointer { Descriptor.writeAll($0, to: 1) }
+      screenIsAlternate = 0
+    }
     guard terminalIsRaw != 0 else { return }
-    tcsetattr(0, TCSAFLUSH, &savedTerminal)
+    tcsetattr(terminalDescriptor, TCSAFLUSH, &savedTerminal)
     terminalIsRaw = 0
   }
 

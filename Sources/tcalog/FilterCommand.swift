@@ -121,7 +121,7 @@ struct FilterCommand: RequestCommand {
     help: ArgumentHelp("Keep records matching this entry of --filters (repeatable: any).", valueName: "name"))
   var only: [String] = []
 
-  @Option(name: .long, help: "Output: raw (the records as in the input), ndjson, oneline or count.")
+  @Option(name: .long, help: "Output: raw (as read), ndjson, oneline, count or pretty (as tcalog view shows records).")
   var format: FilterPrinter.Format = .raw
 
   @Flag(

@@ -17,7 +17,7 @@ struct TCALog: ParsableCommand {
     subcommands: [
       ReportCommand.self, FilterCommand.self, RecordsCommand.self, SuggestCommand.self, TraceCommand.self,
       ChainsCommand.self,
-      CompareCommand.self, CheckCommand.self,
+      CompareCommand.self, CheckCommand.self, ViewCommand.self,
     ],
     defaultSubcommand: ReportCommand.self
   )

@@ -6,7 +6,7 @@ import Testing
 struct ManPageCLITests {
   static let manPage =
     (try? String(contentsOf: Binary.root.appendingPathComponent("man/tcalog.1"), encoding: .utf8)) ?? ""
-  static let subcommands = ["report", "filter", "records", "suggest", "chains"]
+  static let subcommands = ["report", "filter", "records", "suggest", "chains", "view"]
 
   /// Long options in a help text (`--format <format>` → `format`).
   static func longOptions(_ help: String) -> Set<String> {

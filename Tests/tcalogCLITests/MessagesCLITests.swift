@@ -37,7 +37,7 @@ struct MessagesCLITests {
     #expect(unknown.status == 2)
     #expect(
       unknown.stderr
-        == "tcalog: error: help: no command 'nosuch' (commands: report, filter, records, suggest, trace, chains, compare, check)\n"
+        == "tcalog: error: help: no command 'nosuch' (commands: report, filter, records, suggest, trace, chains, compare, check, view)\n"
     )
     let near = runInProcess(["help", "fitler"])
     #expect(near.status == 2 && near.stderr.contains("did you mean 'filter'?"))

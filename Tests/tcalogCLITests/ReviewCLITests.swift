@@ -198,16 +198,21 @@ final class TmuxSession {
 
   /// Runs tcalog with `arguments` in the package root, its standard output into `pipe` (a
   /// shell command) when given; the window stays once it ends.
-  func start(_ arguments: [String], into pipe: String? = nil) {
+  /// `width` × `height` columns and lines; `environment` goes before the command
+  /// (`view` is tried in colour).
+  func start(
+    _ arguments: [String], into pipe: String? = nil, width: Int = 80, height: Int = 30,
+    environment: String = "NO_COLOR=1"
+  ) {
     func quoted(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
     let binary = tcalogBinary?.path ?? "tcalog"
     let run =
-      "{ TERM=xterm-256color NO_COLOR=1 \(quoted(binary)) " + arguments.map(quoted).joined(separator: " ")
+      "{ TERM=xterm-256color \(environment) \(quoted(binary)) " + arguments.map(quoted).joined(separator: " ")
       + "; echo $? > \(quoted(status.path)).part; }" + (pipe.map { " | " + $0 } ?? "")
     let command =
       "cd \(quoted(packageRoot.path)) && \(run); stty -a > \(quoted(stty.path)); "
       + "mv \(quoted(status.path)).part \(quoted(status.path)); sleep 3600"
-    tmux(["new-session", "-d", "-x", "80", "-y", "30", "sh", "-c", command])
+    tmux(["new-session", "-d", "-x", String(width), "-y", String(height), "sh", "-c", command])
   }
 
   func press(_ key: String) { tmux(["send-keys", key]) }
