@@ -60,9 +60,25 @@ package struct CheckRequest: CommandRequest {
   package var strict = false
   /// `--init`: write a budget instead of checking.
   package var initialize = false
+  /// How many times `--budget` was given: one budget file per check.
+  package var budgetsGiven = 0
   /// `-o` with `--init`.
   package var outputFile: String?
   package var format: BudgetPrinter.Format = .text
+
+  package var usageMistake: String? {
+    if budgetsGiven > 1 {
+      return "--budget given \(budgetsGiven) times: one budget file per check (put its rules in one file)"
+    }
+    if initialize && (budget != nil || defaultRules) {
+      return "--init writes a budget; check it in a second run with --budget"
+    }
+    if !initialize && budget == nil && !defaultRules {
+      return "nothing to check: give --budget FILE, --default-rules, or --init to write a budget"
+    }
+    if outputFile != nil && !initialize { return "-o/--output goes with --init" }
+    return nil
+  }
 
   package init(input: InputSelection = InputSelection()) { self.input = input }
 

@@ -131,12 +131,17 @@ package struct FinishedText: Equatable, Sendable {
 /// the inputs and returns what happened. The executable maps flags to a request and hands
 /// the outcome to the console; tests build requests and read outcomes.
 package protocol CommandRequest {
+  /// What makes the request unusable as given (options that exclude each other, a value
+  /// out of range), in the one line the command line refuses it with; nil when usable.
+  var usageMistake: String? { get }
   /// Runs the command; records it streams go to `console`'s standard output. Throws only
   /// what ends every command alike (output closed or failing), which `outcome(in:)` maps.
   func run(in console: Console) throws -> CommandOutcome
 }
 
 extension CommandRequest {
+  package var usageMistake: String? { nil }
+
   /// `run(in:)` with output failures as outcomes: a closed reader (`| head`) ends quietly
   /// with 0, any other write failure is an error (2).
   package func outcome(in console: Console) -> CommandOutcome {

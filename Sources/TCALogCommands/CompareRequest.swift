@@ -63,17 +63,14 @@ package struct CompareRequest: CommandRequest {
   package var jobs: Int?
 
   /// What is wrong with the arguments as given (nil: nothing): both inputs standard input,
-  /// a count below 1 (`counts`: each option's name and value, nil when not given), a factor
-  /// or share that is none.
-  package static func usageMistake(
-    _ inputs: [String], _ counts: [(String, Int?)], failAbove: String?, minChange: String
-  ) -> String? {
-    if inputs.count(where: { $0 == "-" }) > 1 { return "only one of BEFORE and AFTER can be standard input" }
+  /// a count below 1, a factor or share that is none (NaN: what the command line gave did
+  /// not parse).
+  package var usageMistake: String? {
+    if before == "-" && after == "-" { return "only one of BEFORE and AFTER can be standard input" }
+    let counts = [("--depth", depth), ("--top", top), ("--jobs", jobs), ("--fail-min-records", failMinimumRecords)]
     if let (name, _) = counts.first(where: { ($0.1 ?? 1) < 1 }) { return "\(name) must be a positive number" }
-    if let failAbove, FactorArgument.parse(failAbove) == nil {
-      return "--fail-above must be a factor of 1 or more, such as 2 or x1.5"
-    }
-    if ShareArgument.parse(minChange) == nil { return "--min-change must be a share such as 0.1 or 10%" }
+    if let failAbove, failAbove.isNaN { return "--fail-above must be a factor of 1 or more, such as 2 or x1.5" }
+    if minChange.isNaN { return "--min-change must be a share such as 0.1 or 10%" }
     return nil
   }
 

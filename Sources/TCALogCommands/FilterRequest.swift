@@ -105,6 +105,25 @@ package struct FilterRequest: CommandRequest {
   package var lineBuffered = false
   /// `--follow`.
   package var follow = false
+  /// What the options say that the fields above cannot: `-o` given, `--changed` with
+  /// `--unchanged`, and the counts as given (`-A`, `-B`, `-C`, `-m`) to refuse negatives by name.
+  package var refused: (onlyMatching: Bool, bothChanges: Bool, counts: [(String, Int?)]) = (false, false, [])
+
+  package var usageMistake: String? {
+    if refused.onlyMatching {
+      return
+        "-o has no meaning for records: a record's match may lie in an action or state path, not in a line of its text (use --format oneline)"
+    }
+    if filesWithMatches && filesWithoutMatch { return "-l and -L exclude each other" }
+    if follow && input.files.count != 1 { return "--follow needs exactly one file" }
+    if withFileName && noFileName { return "--with-filename and --no-filename exclude each other" }
+    if refused.bothChanges { return "--changed and --unchanged exclude each other" }
+    if let mistake = Self.filtersMistake(filters: filters, only: only) { return mistake }
+    for (name, value) in refused.counts {
+      if let value, value < 0 { return "\(name) needs a number of records, 0 or more" }
+    }
+    return nil
+  }
 
   package init(input: InputSelection = InputSelection()) { self.input = input }
 

@@ -31,6 +31,20 @@ package struct ReportRequest: CommandRequest {
   /// `--follow`: read the file as it grows (implies live).
   package var follow = false
 
+  package var usageMistake: String? {
+    if follow && input.files.count != 1 { return "--follow needs exactly one file" }
+    if (live || follow) && format != .text {
+      return
+        "--live and --follow redraw a text table; for --format \(format.rawValue), run without them on the finished log"
+    }
+    if let depth, depth < 1 { return "--depth must be a positive number" }
+    if outputFile != nil && (live || follow) { return "--output writes the finished report; --live redraws a terminal" }
+    if let top, top < 1 { return "--top must be a positive number" }
+    // NaN: what the command line gave was no share.
+    if minShare.isNaN { return "--min-share must be a share such as 0.02 or 2%" }
+    return nil
+  }
+
   package init(input: InputSelection = InputSelection()) { self.input = input }
 
   package func run(in console: Console) throws -> CommandOutcome {

@@ -34,6 +34,19 @@ package struct SuggestRequest: CommandRequest {
   /// The classifier's thresholds, when not the defaults (the measuring scripts only).
   package var classifierPolicy: ClassifierPolicy?
 
+  package var usageMistake: String? {
+    // NaN: what the command line gave was no share.
+    if let target, target.isNaN { return "--target must be a share such as 0.8 or 80%" }
+    if let depth, depth < 1 { return "--depth must be at least 1" }
+    if let mistake = Self.usageMistake(filters: filters, append: append, review: review, format: format) {
+      return mistake
+    }
+    if let root, SwiftIdentifier.typeName(root) == nil {
+      return "--root must be a Swift type name such as AppFeature.Action"
+    }
+    return nil
+  }
+
   package init(input: InputSelection = InputSelection()) { self.input = input }
 
   /// Why these options cannot go together (a usage error, status 2), nil when they can.

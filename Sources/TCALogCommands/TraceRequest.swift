@@ -44,6 +44,17 @@ package struct TraceRequest: CommandRequest {
   /// after the read.
   package var chains = false
 
+  package var usageMistake: String? {
+    if follow && input.files.count != 1 { return "--follow needs exactly one file" }
+    if chains && (follow || lineBuffered || summary) {
+      return "--chains prints after the read; --follow, --line-buffered and --summary do not go with it"
+    }
+    if follow && (summary || format == .json) {
+      return "--follow prints changes as they come; --summary and --format json print at the end"
+    }
+    return nil
+  }
+
   package init(pattern: String, input: InputSelection = InputSelection()) {
     self.pattern = pattern
     self.input = input

@@ -96,7 +96,9 @@ package final class LiveReport: RecordSink, @unchecked Sendable {
     notice + "; counts include what was read before"
   }
 
-  package var needs: RecordNeeds { [.action, .statePaths, .values] }
+  /// What the report's aggregator reads (entities too: the classifier's per-entity
+  /// rhythm), so that the live table ends as `report` does on the same input.
+  package var needs: RecordNeeds { ReportAggregator().needs }
 
   package func record(_ record: Record) -> StreamControl {
     lock.lock()

@@ -42,23 +42,10 @@ struct CheckCommand: RequestCommand {
 
   @OptionGroup var input: InputOptions
 
-  func validate() throws {
-    if budgets.count > 1 {
-      throw ValidationError(
-        "--budget given \(budgets.count) times: one budget file per check (put its rules in one file)")
-    }
-    if initialize && (budget != nil || defaultRules) {
-      throw ValidationError("--init writes a budget; check it in a second run with --budget")
-    }
-    if !initialize && budget == nil && !defaultRules {
-      throw ValidationError("nothing to check: give --budget FILE, --default-rules, or --init to write a budget")
-    }
-    if output != nil && !initialize { throw ValidationError("-o/--output goes with --init") }
-  }
-
   var request: any CommandRequest {
     var request = CheckRequest(input: input.selection)
     request.budget = budget
+    request.budgetsGiven = budgets.count
     request.defaultRules = defaultRules
     request.strict = strict
     request.initialize = initialize

@@ -47,21 +47,13 @@ struct CompareCommand: RequestCommand {
     help: ArgumentHelp("Threads that parse (default: the number of cores).", valueName: "jobs"))
   var jobs: Int?
 
-  func validate() throws {
-    let counts: [(String, Int?)] = [
-      ("--depth", depth), ("--top", top), ("--jobs", jobs), ("--fail-min-records", failMinRecords),
-    ]
-    let mistake = CompareRequest.usageMistake([before, after], counts, failAbove: failAbove, minChange: minChange)
-    if let mistake { throw ValidationError(mistake) }
-  }
-
   var request: any CommandRequest {
     var request = CompareRequest(before: before, after: after)
     request.format = format
     request.depth = depth
     request.top = top
-    request.minChange = ShareArgument.parse(minChange) ?? 0.1
-    request.failAbove = failAbove.flatMap(FactorArgument.parse)
+    request.minChange = ShareArgument.parse(minChange) ?? .nan
+    request.failAbove = failAbove.map { FactorArgument.parse($0) ?? .nan }
     request.failNew = failNew
     request.failMinimumRecords = failMinRecords
     request.jobs = jobs

@@ -177,22 +177,6 @@ struct FilterCommand: RequestCommand {
 
   @OptionGroup var input: InputOptions
 
-  func validate() throws {
-    if onlyMatching {
-      throw ValidationError(
-        "-o has no meaning for records: a record's match may lie in an action or state path, not in a line of its text (use --format oneline)"
-      )
-    }
-    if filesWithMatches && filesWithoutMatch { throw ValidationError("-l and -L exclude each other") }
-    if follow && input.files.count != 1 { throw ValidationError("--follow needs exactly one file") }
-    if withFileName && noFileName { throw ValidationError("--with-filename and --no-filename exclude each other") }
-    if changed && unchanged { throw ValidationError("--changed and --unchanged exclude each other") }
-    if let mistake = FilterRequest.filtersMistake(filters: filters, only: only) { throw ValidationError(mistake) }
-    for (name, value) in [("-A", afterContext), ("-B", beforeContext), ("-C", context), ("-m", maxCount)] {
-      if let value, value < 0 { throw ValidationError("\(name) needs a number of records, 0 or more") }
-    }
-  }
-
   var request: any CommandRequest {
     var request = FilterRequest(input: input.selection)
     request.actions = action
@@ -223,6 +207,10 @@ struct FilterCommand: RequestCommand {
     request.noFileName = noFileName
     request.lineBuffered = lineBuffered
     request.follow = follow
+    request.refused = (
+      onlyMatching, changed && unchanged,
+      [("-A", afterContext), ("-B", beforeContext), ("-C", context), ("-m", maxCount)]
+    )
     return request
   }
 }

@@ -40,3 +40,9 @@ protocol RequestCommand: ParsableCommand {
   /// The request these options make.
   var request: any CommandRequest { get }
 }
+
+extension RequestCommand {
+  /// The request says what is wrong with the options (the rules live with it, where
+  /// in-process tests read them); argument-parser prints it with the usage.
+  func validate() throws { if let mistake = request.usageMistake { throw ValidationError(mistake) } }
+}

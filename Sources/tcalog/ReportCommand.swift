@@ -58,27 +58,12 @@ struct ReportCommand: RequestCommand {
 
   @OptionGroup var input: InputOptions
 
-  func validate() throws {
-    if follow && input.files.count != 1 { throw ValidationError("--follow needs exactly one file") }
-    if (live || follow) && format != .text {
-      throw ValidationError(
-        "--live and --follow redraw a text table; for --format \(format.rawValue), run without them on the finished log"
-      )
-    }
-    if let depth, depth < 1 { throw ValidationError("--depth must be a positive number") }
-    if output != nil && (live || follow) {
-      throw ValidationError("--output writes the finished report; --live redraws a terminal")
-    }
-    if let top, top < 1 { throw ValidationError("--top must be a positive number") }
-    if ShareArgument.parse(minShare) == nil { throw ValidationError("--min-share must be a share such as 0.02 or 2%") }
-  }
-
   var request: any CommandRequest {
     var request = ReportRequest(input: input.selection)
     request.order = by
     request.depth = depth
     request.top = top
-    request.minShare = ShareArgument.parse(minShare) ?? 0
+    request.minShare = ShareArgument.parse(minShare) ?? .nan
     request.format = format
     request.outputFile = output
     request.color = color

@@ -66,22 +66,9 @@ struct SuggestCommand: RequestCommand {
 
   @OptionGroup var input: InputOptions
 
-  func validate() throws {
-    if let target, ShareArgument.parse(target) == nil {
-      throw ValidationError("--target must be a share such as 0.8 or 80%")
-    }
-    if let depth, depth < 1 { throw ValidationError("--depth must be at least 1") }
-    if let mistake = SuggestRequest.usageMistake(filters: filters, append: append, review: review, format: format) {
-      throw ValidationError(mistake)
-    }
-    if let root, SwiftIdentifier.typeName(root) == nil {
-      throw ValidationError("--root must be a Swift type name such as AppFeature.Action")
-    }
-  }
-
   var request: any CommandRequest {
     var request = SuggestRequest(input: input.selection)
-    request.target = target.flatMap(ShareArgument.parse)
+    request.target = target.map { ShareArgument.parse($0) ?? .nan }
     request.style = style
     request.root = root
     request.depth = depth

@@ -54,16 +54,6 @@ struct TraceCommand: RequestCommand {
 
   @OptionGroup var input: InputOptions
 
-  func validate() throws {
-    if follow && input.files.count != 1 { throw ValidationError("--follow needs exactly one file") }
-    if chains && (follow || lineBuffered || summary) {
-      throw ValidationError("--chains prints after the read; --follow, --line-buffered and --summary do not go with it")
-    }
-    if follow && (summary || format == .json) {
-      throw ValidationError("--follow prints changes as they come; --summary and --format json print at the end")
-    }
-  }
-
   var request: any CommandRequest {
     var request = TraceRequest(pattern: pattern, input: input.selection)
     request.actions = action

@@ -23,6 +23,31 @@ import Testing
 
   /// A report is a finished text for standard output; what the read found besides records
   /// is a diagnostic with its file and line, not a line of text on a side channel.
+  /// What the command line refuses is the request's to say, in its one line: options
+  /// that exclude each other, values out of range, a share or factor that did not parse.
+  @Test func requestsSayWhatMakesThemUnusable() {
+    var filter = FilterRequest(input: InputSelection(files: ["a.log"]))
+    #expect(filter.usageMistake == nil)
+    filter.filesWithMatches = true
+    filter.filesWithoutMatch = true
+    #expect(filter.usageMistake == "-l and -L exclude each other")
+    var report = ReportRequest(input: InputSelection(files: ["a.log", "b.log"]))
+    report.follow = true
+    #expect(report.usageMistake == "--follow needs exactly one file")
+    report = ReportRequest(input: InputSelection(files: ["a.log"]))
+    report.minShare = .nan
+    #expect(report.usageMistake == "--min-share must be a share such as 0.02 or 2%")
+    var compare = CompareRequest(before: "-", after: "-")
+    #expect(compare.usageMistake == "only one of BEFORE and AFTER can be standard input")
+    compare = CompareRequest(before: "a.json", after: "b.log")
+    compare.failMinimumRecords = 0
+    #expect(compare.usageMistake == "--fail-min-records must be a positive number")
+    var check = CheckRequest(input: InputSelection(files: ["a.log"]))
+    #expect(check.usageMistake?.hasPrefix("nothing to check") == true)
+    check.defaultRules = true
+    #expect(check.usageMistake == nil)
+  }
+
   @Test func aReportsWarningsAreValuesWithTheirFileAndLine() {
     var request = ReportRequest(input: InputSelection(files: ["Samples/messy.log"], jobs: 1))
     request.format = .json
