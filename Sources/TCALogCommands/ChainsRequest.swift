@@ -27,13 +27,24 @@ package struct ChainsRequest: CommandRequest {
 
   package func run(in console: Console) throws -> CommandOutcome {
     var outcome = CommandOutcome()
-    var collector = ChainsCollector()
-    let result = try input.stream(in: console).run(into: &collector)
+    // Without a time window every record reaches the sink and parts can number theirs by
+    // counting; with one, only the numbered read knows each record's number.
+    let result: ReadResult
+    let analysis: ChainsAnalysis
+    if input.since == nil && input.until == nil {
+      var collector = CountedChainsCollector()
+      result = try input.stream(in: console).run(into: &collector)
+      analysis = collector.analysis()
+    } else {
+      var collector = ChainsCollector()
+      result = try input.stream(in: console).run(into: &collector)
+      analysis = collector.analysis()
+    }
     if CommandOutcome.everyInputFailed(result, inputs: input.files) {
       outcome.take(result)
       return outcome.ending(2)
     }
-    outcome.finish(ChainsPrinter(format: format).render(collector.analysis()))
+    outcome.finish(ChainsPrinter(format: format).render(analysis))
     return outcome.take(result) ? outcome.ending(2) : outcome
   }
 }
