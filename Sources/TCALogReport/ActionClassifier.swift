@@ -766,7 +766,7 @@ package struct ActionClassifier: Sendable {
     return 0
   }
 
-  static func seconds(_ s: Double) -> String {
+  package static func seconds(_ s: Double) -> String {
     if s >= 120 { return NumberText.fixed(s / 60, 1) + " min" }
     if s >= 10 { return NumberText.fixed(s, 0) + " s" }
     if s >= 1 { return NumberText.fixed(s, 1) + " s" }

@@ -62,6 +62,9 @@ package struct Rhythm: Sendable, Equatable {
     return min(binCount - 1, octave * binsPerOctave + fraction)
   }
 
+  /// The middle of a bin in seconds: what a figure read from the bin shows.
+  static func middle(_ bin: Int) -> Double { (lowerEdge(bin) + lowerEdge(bin + 1)) / 2 }
+
   /// The lower edge of a bin in seconds.
   static func lowerEdge(_ bin: Int) -> Double {
     let octave = bin / binsPerOctave
@@ -149,7 +152,8 @@ package struct Rhythm: Sendable, Equatable {
 
   package var fastShare: Double { timeGaps > 0 ? Double(fastGaps) / Double(timeGaps) : 0 }
 
-  /// The median gap in seconds (the lower edge of its bin), nil without timed gaps.
+  /// The median gap in seconds (the middle of its bin, as `period` gives its own, so a
+  /// timer's median and period read as one figure), nil without timed gaps.
   package var medianGap: Double? { quantile(0.5) }
 
   package func quantile(_ q: Double) -> Double? {
@@ -158,7 +162,8 @@ package struct Rhythm: Sendable, Equatable {
     var seen = 0
     for (bin, n) in histogram.enumerated() {
       seen += Int(n)
-      if seen >= target { return Rhythm.lowerEdge(bin) }
+      // Bin 0 also holds every smaller gap (a zero): its lower edge, not a middle.
+      if seen >= target { return bin == 0 ? Rhythm.lowerEdge(0) : Rhythm.middle(bin) }
     }
     return nil
   }
@@ -191,13 +196,15 @@ package struct Rhythm: Sendable, Equatable {
     var bestCount: UInt32 = 0
     for i in histogram.indices {
       let n = histogram[i] &+ (i > 0 ? histogram[i - 1] : 0) &+ (i + 1 < histogram.count ? histogram[i + 1] : 0)
-      if n > bestCount {
+      // Of windows that hold as many, the one centred on the fullest bin: a timer whose
+      // gaps all fall in one bin is that bin's, not its left neighbour's (which the
+      // first-found window was: a 7.3 s timer read as 6.75 s).
+      if n > bestCount || (n == bestCount && n > 0 && histogram[i] > histogram[best]) {
         best = i
         bestCount = n
       }
     }
-    let middle = (Rhythm.lowerEdge(best) + Rhythm.lowerEdge(best + 1)) / 2
-    return (middle, Double(bestCount) / Double(timeGaps))
+    return (Rhythm.middle(best), Double(bestCount) / Double(timeGaps))
   }
 }
 
