@@ -44,7 +44,7 @@ extension TrustWordingTests {
   }
 
   /// The review screen and the classifier's reason round the same median the same way
-  /// (it was `0.938 s` against `every 969 ms`).
+  /// (it was `0.938 s` against `every 969 ms` for a 0.97 s timer).
   @Test func reviewScreenRoundsTheMedianAsTheReasonDoes() throws {
     let r = Self.rhythm(gaps: [Double](repeating: 0.97, count: 30))
     var e = ActionEvidence()
@@ -53,7 +53,7 @@ extension TrustWordingTests {
     e.medianGap = r.medianGap
     let period = try #require(r.period)
     #expect(ReviewScreen.rate(e) == "one every \(ActionClassifier.seconds(period.seconds)) (median)")
-    #expect(ReviewScreen.rate(e) == "one every 969 ms (median)")
+    #expect(ReviewScreen.rate(e) == "one every 970 ms (median)")
   }
 
   /// A peak read from 64 timed records of 900 says on how many it rests.
