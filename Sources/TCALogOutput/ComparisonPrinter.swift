@@ -55,6 +55,9 @@ package struct ComparisonPrinter {
     var parts = ["\(NumberText.grouped(run.records)) records", "\(NumberText.grouped(run.lines)) lines"]
     if let seconds = run.spanSeconds, seconds >= 1 {
       parts.append(TextFormatting.duration(seconds))
+    } else if run.timedRecords > 0 {
+      // Times that all fall in one second exist but cannot order or rate anything.
+      parts.append("timestamps within one second (they do not tell records apart)")
     } else {
       parts.append("no timestamps")
     }
@@ -76,8 +79,11 @@ package struct ComparisonPrinter {
     let which = untimed[0] && untimed[1] ? "either run" : untimed[0] ? "the before run" : "the after run"
     let ratio =
       c.before.records > 0 ? TextFormatting.printf("%.2f", Double(c.after.records) / Double(c.before.records)) : "∞"
+    // A run whose times all share one second has timestamps: say why they do not count.
+    let stamped = [c.before, c.after].contains { $0.minutes == nil && $0.timedRecords > 0 }
+    let reason = stamped ? "no timestamps that tell records apart" : "no timestamps"
     return [
-      "no timestamps in \(which): rates are records per 1,000 records",
+      "\(reason) in \(which): rates are records per 1,000 records",
       "(the after run has \(ratio)× as many records)",
     ]
   }

@@ -296,15 +296,20 @@ package struct ReviewScreen: Sendable {
     }
   }
 
-  /// `27 a second at peak, one every 0.04 s (median)`, or why there is no rate.
+  /// `27 a second at peak, one every 40 ms (median)`, or why there is no rate. The median
+  /// is rounded as the classifier's reasons round it (`every 969 ms like a timer`).
   static func rate(_ e: ActionEvidence) -> String {
     guard e.timedGaps > 0 else { return "no timestamps in the log: records in a row stand in for time" }
     var parts: [String] = []
     if e.peakPerSecond > 0 { parts.append("\(NumberText.grouped(e.peakPerSecond)) a second at peak") }
     if let median = e.medianGap {
-      parts.append(
-        "one every \(median < 10 ? NumberText.fixed(median, median < 1 ? 3 : 1) : NumberText.grouped(rounding: median)) s (median)"
-      )
+      parts.append("one every \(ActionClassifier.seconds(median)) (median)")
+    }
+    // A peak and a median read from a few timed records among many untimed ones say little:
+    // say how many they rest on (timed gaps + 1 is the action's timed records).
+    let timed = e.timedGaps + 1
+    if timed < e.records {
+      parts.append("from \(NumberText.grouped(timed)) of its \(NumberText.counted(e.records, "record")) with a time")
     }
     return parts.joined(separator: ", ")
   }

@@ -125,6 +125,14 @@ public struct SuggestionPrinter: Sendable {
     if set.isThin {
       out += "// The log is too short to tell noise from signal: nothing is suggested.\n"
     } else {
+      // Noise the filter repository already silences is not what the entries below silence:
+      // say each part, so a log the repository mostly silences does not read as quiet.
+      if set.silencedLines > 0 {
+        let lines = set.statistics.lines
+        let share = lines > 0 ? Double(set.silencedLines) / Double(lines) : 0
+        out +=
+          "// The filter repository already silences \(NumberText.percent(share)) % of lines, left out of the shares below:\n"
+      }
       out +=
         "// Lines by class: noise \(NumberText.percent(set.lineShare(of: .noise))) % (silenced below), "
         + "signal \(NumberText.percent(set.lineShare(of: .signal))) % (never silenced),\n"
@@ -217,8 +225,11 @@ public struct SuggestionPrinter: Sendable {
           out += "//   \(s.name.replacingScalars("`", with: "")) = \(s.regex)\n"
         }
       }
-      out += "// Preview the log without them:\n"
-      out += "//   " + SuggestionPrinter.comment(previewCommand(set) ?? "") + "\n"
+      // Entries that are all key paths have no pattern to preview with: no empty command.
+      if let preview = previewCommand(set) {
+        out += "// Preview the log without them:\n"
+        out += "//   " + SuggestionPrinter.comment(preview) + "\n"
+      }
     }
     if let target = set.options.target, !set.isThin {
       let removed = lines > 0 ? Double(set.coveredLines + set.silencedLines) / Double(lines) : 0

@@ -36,7 +36,7 @@ package struct ActionEvidence: Sendable, Equatable {
   package var noOpShare: Double?
   /// Gaps between consecutive records of this path that carry timestamps.
   package var timedGaps = 0
-  /// Median timed gap in seconds (the lower edge of its histogram bin, about 9 % wide); nil without
+  /// Median timed gap in seconds (the mean of the gaps in its histogram bin); nil without
   /// timed gaps.
   package var medianGap: Double?
   /// Share of the timed gaps under 0.1 s, 0…1 (0 without timed gaps).
@@ -766,7 +766,7 @@ package struct ActionClassifier: Sendable {
     return 0
   }
 
-  static func seconds(_ s: Double) -> String {
+  package static func seconds(_ s: Double) -> String {
     if s >= 120 { return NumberText.fixed(s / 60, 1) + " min" }
     if s >= 10 { return NumberText.fixed(s, 0) + " s" }
     if s >= 1 { return NumberText.fixed(s, 1) + " s" }

@@ -41,6 +41,10 @@ package struct Rhythm: Sendable, Equatable {
   /// Gaps by size, `binsPerOctave` bins per doubling from `smallestGap` seconds (bin 0
   /// also holds everything smaller); allocated at the first timed gap.
   var histogram: [UInt32] = []
+  /// The sum of the gaps in each bin: a figure read from bins is their gaps' mean, exact
+  /// for a steady timer (a bin is 6–12 % wide: its edge or middle is not). In whole
+  /// microseconds: integer sums add up alike in any order, so merged parts equal one pass.
+  var gapSums: [Int64] = []
   /// Minutes (since 1970) with a timestamped occurrence: how much of the session it is
   /// present in (a machine steadily, a person in clusters).
   package private(set) var minutes: Set<Int> = []
@@ -93,8 +97,13 @@ package struct Rhythm: Sendable, Equatable {
     guard gap >= 0 else { return }
     timeGaps += 1
     if gap < 0.1 { fastGaps += 1 }
-    if histogram.isEmpty { histogram = [UInt32](repeating: 0, count: Rhythm.binCount) }
-    histogram[Rhythm.bin(gap)] &+= 1
+    if histogram.isEmpty {
+      histogram = [UInt32](repeating: 0, count: Rhythm.binCount)
+      gapSums = [Int64](repeating: 0, count: Rhythm.binCount)
+    }
+    let bin = Rhythm.bin(gap)
+    histogram[bin] &+= 1
+    gapSums[bin] &+= Int64(min(gap, 1e9) * 1e6)
   }
 
   /// Adds the rhythm of the same action in a later part of the input, whose ordinals
@@ -122,8 +131,12 @@ package struct Rhythm: Sendable, Equatable {
     if !other.histogram.isEmpty {
       if histogram.isEmpty {
         histogram = other.histogram
+        gapSums = other.gapSums
       } else {
-        for i in histogram.indices { histogram[i] &+= other.histogram[i] }
+        for i in histogram.indices {
+          histogram[i] &+= other.histogram[i]
+          gapSums[i] &+= other.gapSums[i]
+        }
       }
     }
   }
@@ -149,16 +162,23 @@ package struct Rhythm: Sendable, Equatable {
 
   package var fastShare: Double { timeGaps > 0 ? Double(fastGaps) / Double(timeGaps) : 0 }
 
-  /// The median gap in seconds (the lower edge of its bin), nil without timed gaps.
+  /// The median gap in seconds (the mean of the gaps in its bin, as `period` gives the
+  /// mean of its window's, so a timer's median and period read as one figure), nil
+  /// without timed gaps.
   package var medianGap: Double? { quantile(0.5) }
 
   package func quantile(_ q: Double) -> Double? {
+    quantileBin(q).map { Double(gapSums[$0]) / 1e6 / Double(histogram[$0]) }
+  }
+
+  /// The bin that holds the quantile `q` of the timed gaps, nil without timed gaps.
+  func quantileBin(_ q: Double) -> Int? {
     guard timeGaps > 0 else { return nil }
     let target = max(1, Int((Double(timeGaps) * q).rounded(.up)))
     var seen = 0
     for (bin, n) in histogram.enumerated() {
       seen += Int(n)
-      if seen >= target { return Rhythm.lowerEdge(bin) }
+      if seen >= target { return bin }
     }
     return nil
   }
@@ -168,8 +188,7 @@ package struct Rhythm: Sendable, Equatable {
   /// exponential gaps of events at random, a person's taps. The dispersion of the gaps,
   /// robust against the few long gaps of an app in the background.
   package func shareNearMedian(_ fraction: Double = 0.3) -> Double {
-    guard timeGaps > 0, let median = medianGap else { return 0 }
-    let m = Rhythm.bin(median * 1.0001)
+    guard timeGaps > 0, let m = quantileBin(0.5) else { return 0 }
     let k = Int((log2(1 + fraction) * Double(Rhythm.binsPerOctave)).rounded())
     var n: UInt32 = 0
     for i in max(0, m - k)...min(histogram.count - 1, m + k) { n &+= histogram[i] }
@@ -191,13 +210,17 @@ package struct Rhythm: Sendable, Equatable {
     var bestCount: UInt32 = 0
     for i in histogram.indices {
       let n = histogram[i] &+ (i > 0 ? histogram[i - 1] : 0) &+ (i + 1 < histogram.count ? histogram[i + 1] : 0)
-      if n > bestCount {
+      // Of windows that hold as many, the one centred on the fullest bin: a timer whose
+      // gaps all fall in one bin is that bin's, not its left neighbour's (which the
+      // first-found window was: a 7.3 s timer read as 6.75 s).
+      if n > bestCount || (n == bestCount && n > 0 && histogram[i] > histogram[best]) {
         best = i
         bestCount = n
       }
     }
-    let middle = (Rhythm.lowerEdge(best) + Rhythm.lowerEdge(best + 1)) / 2
-    return (middle, Double(bestCount) / Double(timeGaps))
+    let window = max(0, best - 1)...min(histogram.count - 1, best + 1)
+    let seconds = Double(window.reduce(Int64(0)) { $0 &+ gapSums[$1] }) / 1e6 / Double(bestCount)
+    return (seconds, Double(bestCount) / Double(timeGaps))
   }
 }
 

@@ -128,12 +128,15 @@ public struct SuggestionSet: Sendable {
     suggestions.first { $0.covers(path) }
   }
 
-  /// Lines of the given class over all lines.
+  /// Lines of the given class over all lines, leaving out the actions the filter
+  /// repository already silences: the shares describe what is left to decide.
   package func lineShare(of actionClass: ActionClass) -> Double {
     let lines = statistics.lines
     guard lines > 0 else { return 0 }
-    return Double(classified.filter { $0.actionClass == actionClass }.reduce(0) { $0 + $1.evidence.lines })
-      / Double(lines)
+    let silenced = Set(kept.filter { $0.reason == .silenced }.map(\.path))
+    return Double(
+      classified.filter { $0.actionClass == actionClass && !silenced.contains($0.path) }
+        .reduce(0) { $0 + $1.evidence.lines }) / Double(lines)
   }
 }
 

@@ -46,6 +46,28 @@ struct SuggestTests {
     #expect(s.regex == #"^windows\.window\.hover(\.|$)"#)
   }
 
+  /// The header's noise share is what the entries below silence: lines the repository
+  /// already silences are said apart, not counted as noise "silenced below".
+  @Test func headerSaysWhatTheRepositoryAlreadySilences() throws {
+    let silencer = PrefixSilencer([("hover", "windows.window.hover")])
+    let set = Suggester(silencer: silencer).suggest(try Self.summary(Self.log))
+    let header = SuggestionPrinter().header(set)
+    #expect(header.contains("// The filter repository already silences 72.7 % of lines, left out of the shares below:"))
+    #expect(header.contains("noise 27.3 % (silenced below)"))
+    let plain = SuggestionPrinter().header(Suggester().suggest(try Self.summary(Self.log)))
+    #expect(!plain.contains("already silences"))
+  }
+
+  /// Entries that all select by key path have no pattern to preview: no empty command.
+  @Test func noPreviewLineWithoutACommand() throws {
+    var set = Suggester().suggest(try Self.summary(Self.log))
+    #expect(SuggestionPrinter().footer(set).contains("// Preview the log without them:\n//   tcalog filter"))
+    for i in set.suggestions.indices { set.suggestions[i].keyPath = "\\.text" }
+    let footer = SuggestionPrinter().footer(set)
+    #expect(!footer.contains("Preview"))
+    #expect(footer.contains("only, in Swift)"))
+  }
+
   @Test func silencedEntriesAreNotSuggestedAgain() throws {
     let silencer = PrefixSilencer([("hover", "windows.window.hover")])
     let set = Suggester(silencer: silencer).suggest(try Self.summary(Self.log))
