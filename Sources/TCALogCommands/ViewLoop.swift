@@ -41,6 +41,8 @@ struct ViewLoop {
         continue
       case .up: key = .up
       case .down: key = .down
+      case .left: key = .left
+      case .right: key = .right
       case .pageUp: key = .pageUp
       case .pageDown: key = .pageDown
       case .home: key = .home

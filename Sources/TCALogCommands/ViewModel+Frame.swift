@@ -10,7 +10,9 @@ extension ViewModel {
     "             class N noise, S signal, A ambiguous) and records",
     "x            silence the action or group under the cursor; again: show it",
     "K            keep it (signal: a keep line overrules silencing)",
-    "w            write the decisions to --filters FILE (as suggest --review)",
+    "→ ←          a binding's key paths, shown under it, hidden; x K on one: it alone",
+    "w            write the decisions to --filters FILE (as suggest --review;",
+    "             a key path's stay in the session: a line selects whole paths)",
     "/ n N        search action paths and record text (PCRE2); next, previous",
     "s            show only records that change a state path (pattern; empty: all)",
     "t            the value history of the selected record's state path (trace)",
@@ -93,17 +95,26 @@ extension ViewModel {
   /// lines and class.
   func actionLines(width: Int) -> [String] {
     let totalLines = max(index.aggregator.statistics.lines, 1)
-    return rows.dropFirst(actionTop).prefix(paneHeight).enumerated().map { offset, row in
-      let decision = decision(forRow: row)
+    return actionItems.dropFirst(actionTop).prefix(paneHeight).enumerated().map { offset, item in
+      let row = rows[item.row]
+      let keyPath = item.keyPath.map { row.keyPaths[$0] }
+      let decision = decision(forItem: item)
       let mark = decision == .silence ? "x" : decision == .keep ? "K" : " "
-      let share = row.stats.lines * 100 / totalLines
+      let share = (keyPath?.lines ?? row.stats.lines) * 100 / totalLines
       // The class as its initial (N noise, S signal, A ambiguous), as `?` explains.
-      let kind = row.actionClass.map { String($0.rawValue.prefix(1)).uppercased() } ?? " "
+      let actionClass = keyPath?.actionClass ?? row.actionClass
+      let kind = actionClass.map { String($0.rawValue.prefix(1)).uppercased() } ?? " "
+      let count = keyPath?.records ?? row.stats.count
       let numbers =
-        " " + TextFormatting.padLeft(String(row.stats.count), 6) + TextFormatting.padLeft("\(share)%", 5) + " " + kind
+        " " + TextFormatting.padLeft(String(count), 6) + TextFormatting.padLeft("\(share)%", 5) + " " + kind
       let labelWidth = max(width - 2 - numbers.unicodeScalars.count, 4)
-      let indent = min(row.level, labelWidth / 2)
-      let label = String(repeating: " ", count: indent) + TextFormatting.fitTail(row.relativeLabel, labelWidth - indent)
+      // A key path sits a level under its binding; a binding with key paths hidden says so.
+      let indent = min(row.level + (keyPath == nil ? 0 : 2), labelWidth / 2)
+      let folded = keyPath == nil && !row.keyPaths.isEmpty && !expanded.contains(row.path) ? " →" : ""
+      let name = keyPath?.keyPath ?? row.relativeLabel
+      let label =
+        String(repeating: " ", count: indent)
+        + TextFormatting.fitTail(name, labelWidth - indent - folded.count) + folded
       let text = mark + " " + padded(label, labelWidth) + numbers
       let line = fit(text, width)
       if actionTop + offset == actionCursor && focus == .actions { return inverse(line, width) }
