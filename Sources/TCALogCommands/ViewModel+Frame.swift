@@ -1,5 +1,6 @@
 import TCALogOutput
 import TCALogParsing
+import TCALogQuery
 import TCALogReport
 
 extension ViewModel {
@@ -123,6 +124,15 @@ extension ViewModel {
     }
   }
 
+  /// A line with what the search matches in it marked (only the lines on screen are
+  /// searched again).
+  func highlighted(_ line: PrettyLine) -> PrettyLine {
+    guard color, let searchMatcher else { return line }
+    var text = line.text
+    let ranges = text.withUTF8 { (try? searchMatcher.allMatches(in: $0)) ?? [] }
+    return line.marking(ranges)
+  }
+
   /// The records pane: from the top record, each record's header and diff, the selected
   /// header in inverse video.
   func recordLines(width: Int) -> [String] {
@@ -143,7 +153,7 @@ extension ViewModel {
               ? inverse(line.rendered(color: false, width: width), width)
               : "\u{1B}[4m" + line.rendered(color: false, width: width) + ANSI.reset)
         } else {
-          lines.append(line.rendered(color: color, width: width))
+          lines.append(highlighted(line).rendered(color: color, width: width))
         }
         if lines.count == paneHeight { break }
       }

@@ -107,7 +107,7 @@ package struct ViewModel {
   package private(set) var following = false
   /// The status line's message, until the next key.
   package private(set) var message: String?
-  private var searchMatcher: PatternMatcher?
+  private(set) var searchMatcher: PatternMatcher?
   private var searchedActions: [Bool] = []
   private var narrowedStatePaths: [Bool]?
   private var silencedActions: [Bool] = []

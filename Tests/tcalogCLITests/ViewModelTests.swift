@@ -136,8 +136,8 @@ import Testing
 
   /// `/` searches action paths and record text with PCRE2; `n` and `N` go on and back, round
   /// the end; a bad pattern is told on the status line.
-  /// A player's log: a slider's binding streams (`\\.$volume`), a toggle's is a tap
-  /// (`\\.$isMuted`), between taps on play.
+  /// A player's log: a slider's binding streams (`\.$volume`), a toggle's is a tap
+  /// (`\.$isMuted`), between taps on play.
   static func playerLog() -> String {
     var text = ""
     for n in 0..<90 {
@@ -247,6 +247,34 @@ import Testing
     Self.type("(", into: &model)
     _ = model.handle(.enter)
     #expect(model.message?.hasPrefix("/(: ") == true)
+  }
+
+  /// What the search matches is marked in the records pane's lines (black on yellow),
+  /// wherever it is in them, and only there; with colour off nothing is marked.
+  @Test func searchMatchesAreHighlightedInTheRecords() throws {
+    var outcome = CommandOutcome()
+    var model = try ViewRequest.model(
+      files: ["Samples/browser-session.log"], filters: nil, width: 120, height: 40, color: true, outcome: &outcome)
+    let mark = "\u{1B}[30;43m"
+    #expect(!model.frame().joined().contains(mark))
+    _ = model.handle(.character("/"))
+    Self.type("hover[A-Z]\\w+", into: &model)
+    _ = model.handle(.enter)
+    let frame = model.frame()
+    let marked = frame.filter { $0.contains(mark) }
+    #expect(!marked.isEmpty)
+    for line in marked {
+      // Each mark holds a match and nothing else: the SGR right after it ends it.
+      for piece in line.components(separatedBy: mark).dropFirst() {
+        let matched = String(piece.prefix { $0 != "\u{1B}" })
+        #expect(matched == "hoverChanged")
+      }
+    }
+    // Lines without a match are left as they were.
+    #expect(frame.filter { ANSI.withoutColor($0).contains("hoverChanged") }.count >= marked.count)
+    _ = model.handle(.character("/"))
+    _ = model.handle(.enter)
+    #expect(!model.frame().joined().contains(mark))
   }
 
   /// `s` shows only the records that change a matching state path; empty shows all; `t`
