@@ -14,7 +14,8 @@ extension ViewModel {
     "→ ←          a binding's key paths, shown under it, hidden; x K on one: it alone",
     "w            write the decisions to --filters FILE (as suggest --review;",
     "             a key path's stay in the session: a line selects whole paths)",
-    "/ n N        search action paths and record text (PCRE2); next, previous",
+    "/ n N        search action paths and record text (PCRE2); next, previous;",
+    "             matches marked; a long search shows how far it is (Esc stops)",
     "s            show only records that change a state path (pattern; empty: all)",
     "t            the value history of the selected record's state path (trace)",
     "Enter        the record whole (prefixes stripped); on an action: its records",
@@ -83,6 +84,10 @@ extension ViewModel {
   func statusLine() -> String {
     if case .prompt(let prompt, let text) = overlay {
       return fit((prompt == .search ? "/" : "state path: ") + text, width)
+    }
+    if let searching {
+      let text = "searching /\(searchPattern ?? ""): \(Int(searching * 100))% of the records (Esc stops)"
+      return color ? ANSI.dim + fit(text, width) + ANSI.reset : fit(text, width)
     }
     let text =
       message

@@ -108,6 +108,22 @@ package struct ViewModel {
   /// The status line's message, until the next key.
   package private(set) var message: String?
   private(set) var searchMatcher: PatternMatcher?
+  /// A search still matching records, between keys: from which position, which way, how
+  /// far (steps from `start`, of `count`).
+  private struct PendingSearch {
+    var forward: Bool
+    var start: Int
+    var step: Int
+    var count: Int
+  }
+  private var pendingSearch: PendingSearch?
+  /// Records a search matches before the terminal is asked for a key again (each is read
+  /// from the file: a large log is searched over many slices, the progress shown).
+  package var searchSlice = 4096
+  /// How far a search that is still matching has come (nil: none is).
+  package var searching: Double? {
+    pendingSearch.map { Double($0.step) / Double(max($0.count, 1)) }
+  }
   private var searchedActions: [Bool] = []
   private var narrowedStatePaths: [Bool]?
   private var silencedActions: [Bool] = []
@@ -374,6 +390,15 @@ package struct ViewModel {
   /// Takes a key; says what the terminal layer does next.
   package mutating func handle(_ key: ViewKey) -> ViewEffect {
     message = nil
+    if pendingSearch != nil {
+      // A key stops a running search (Esc and Ctrl-C only that, as in less); the others
+      // then do what they do.
+      pendingSearch = nil
+      if key == .escape || key == .interrupt {
+        message = "search stopped"
+        return .redraw
+      }
+    }
     if case .prompt(let prompt, let text) = overlay { return handlePrompt(prompt, text, key) }
     if overlay != .none { return handleOverlay(key) }
     switch key {
@@ -580,8 +605,24 @@ package struct ViewModel {
     }
     let count = focus == .actions ? actionItems.count : visible.count
     guard count > 0 else { return }
-    let start = focus == .actions ? actionCursor : recordCursor
-    for step in (includingCurrent ? 0 : 1)...count {
+    pendingSearch = PendingSearch(
+      forward: forward, start: focus == .actions ? actionCursor : recordCursor, step: includingCurrent ? 0 : 1,
+      count: count)
+    continueSearch()
+  }
+
+  /// Matches the next `searchSlice` records of a search (the actions pane's rows at once);
+  /// what is left waits for the next call, the status line saying how far it is.
+  package mutating func continueSearch() {
+    guard var pending = pendingSearch, let searchMatcher, let pattern = searchPattern else {
+      pendingSearch = nil
+      return
+    }
+    let (start, count, forward) = (pending.start, pending.count, pending.forward)
+    let last = min(pending.step + (focus == .actions ? count + 1 : max(searchSlice, 1)), count + 1)
+    while pending.step < last {
+      let step = pending.step
+      pending.step += 1
       let position = ((start + (forward ? step : -step)) % count + count) % count
       let hit: Bool
       if focus == .actions {
@@ -592,12 +633,18 @@ package struct ViewModel {
         hit = matches(index.entries[Int(visible[position])])
       }
       if hit {
+        pendingSearch = nil
         if (forward && position < start) || (!forward && position > start) { message = "search wrapped" }
         move(position - start)
         return
       }
     }
-    message = "/\(pattern): no match"
+    if pending.step > count {
+      pendingSearch = nil
+      message = "/\(pattern): no match"
+    } else {
+      pendingSearch = pending
+    }
   }
 
   private mutating func openRecord() {

@@ -249,6 +249,41 @@ import Testing
     #expect(model.message?.hasPrefix("/(: ") == true)
   }
 
+  /// A search over many records goes in slices between keys, the status line saying how
+  /// far it is; it ends on the record one pass finds; a key stops it.
+  @Test func searchRunsInSlicesWithAProgressLine() throws {
+    var whole = try Self.model()
+    _ = whole.handle(.character("/"))
+    Self.type("D457BD53", into: &whole)
+    _ = whole.handle(.enter)
+    #expect(whole.searching == nil)
+    let found = whole.recordCursor
+    #expect(found == 516)
+
+    var model = try Self.model()
+    model.searchSlice = 100
+    _ = model.handle(.character("/"))
+    Self.type("D457BD53", into: &model)
+    _ = model.handle(.enter)
+    #expect(model.searching == Double(100) / 900)
+    #expect(model.recordCursor == 0)
+    #expect(ANSI.withoutColor(model.frame().last ?? "").hasPrefix("searching /D457BD53: 11% of the records"))
+    var slices = 1
+    while model.searching != nil {
+      model.continueSearch()
+      slices += 1
+    }
+    #expect(slices == found / 100 + 1)
+    #expect(model.recordCursor == found)
+
+    // The one match: n searches the whole log round again; Esc stops it where it is.
+    _ = model.handle(.character("n"))
+    #expect(model.searching != nil)
+    #expect(model.handle(.escape) == .redraw)
+    #expect(model.searching == nil && model.message == "search stopped")
+    #expect(model.recordCursor == found)
+  }
+
   /// What the search matches is marked in the records pane's lines (black on yellow),
   /// wherever it is in them, and only there; with colour off nothing is marked.
   @Test func searchMatchesAreHighlightedInTheRecords() throws {
