@@ -20,6 +20,8 @@ package struct ViewIndex: ChunkedRecordSink {
     package var action: Int32
     /// Where its normalized state paths are in `statePathIDs`.
     package var statePaths: Range<Int32>
+    /// A binding's key path (an index into `keyPaths`; -1: none), for silencing one alone.
+    package var keyPath: Int32 = -1
   }
 
   /// The records, in log order.
@@ -30,12 +32,15 @@ package struct ViewIndex: ChunkedRecordSink {
   package private(set) var statePaths: [String] = []
   /// Every record's normalized state paths, one after the other.
   package private(set) var statePathIDs: [Int32] = []
+  /// The distinct binding key paths (`\.$volume`).
+  package private(set) var keyPaths: [String] = []
   /// The inputs, in the order they were read.
   package private(set) var inputs: [String] = []
   /// The report's counts, for the actions pane.
   package private(set) var aggregator = ReportAggregator()
   private var actionIDs: [String: Int32] = [:]
   private var statePathIDsByText: [String: Int32] = [:]
+  private var keyPathIDs: [String: Int32] = [:]
   /// Added to the offsets of the records read next: a slice of a file read from memory
   /// numbers its bytes from 0.
   package var offsetBase = 0
@@ -66,10 +71,12 @@ package struct ViewIndex: ChunkedRecordSink {
       for local in part.statePathIDs[Int(record.statePaths.lowerBound)..<Int(record.statePaths.upperBound)] {
         statePathIDs.append(Self.id(of: part.statePaths[Int(local)], in: &statePaths, ids: &statePathIDsByText))
       }
+      let keyPath =
+        record.keyPath < 0 ? -1 : Self.id(of: part.keyPaths[Int(record.keyPath)], in: &keyPaths, ids: &keyPathIDs)
       entries.append(
         Entry(
           input: input, offset: offsetBase + record.offset, bytes: record.bytes, action: action,
-          statePaths: start..<Int32(statePathIDs.count)))
+          statePaths: start..<Int32(statePathIDs.count), keyPath: keyPath))
     }
     return .more
   }
@@ -108,12 +115,15 @@ package struct ViewIndex: ChunkedRecordSink {
       var bytes: Int32
       var action: Int32
       var statePaths: Range<Int32>
+      var keyPath: Int32
     }
     var aggregator: ReportAggregator
     var records: [Record] = []
     var actionPaths: [String] = []
     var statePaths: [String] = []
     var statePathIDs: [Int32] = []
+    var keyPaths: [String] = []
+    private var keyPathIDs: [String: Int32] = [:]
     private var actionIDs: [String: Int32] = [:]
     private var statePathIDsByText: [String: Int32] = [:]
 
@@ -128,10 +138,13 @@ package struct ViewIndex: ChunkedRecordSink {
         let id = ViewIndex.id(of: record.string(change.normalized), in: &statePaths, ids: &statePathIDsByText)
         if seen.insert(id).inserted { statePathIDs.append(id) }
       }
+      let keyPath = record.bindingKeyPathRange.map {
+        ViewIndex.id(of: record.string($0), in: &keyPaths, ids: &keyPathIDs)
+      }
       records.append(
         Record(
           file: record.file, offset: record.offset, bytes: Int32(clamping: record.bytes), action: action,
-          statePaths: start..<Int32(statePathIDs.count)))
+          statePaths: start..<Int32(statePathIDs.count), keyPath: keyPath ?? -1))
     }
   }
 }

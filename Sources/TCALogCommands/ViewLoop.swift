@@ -22,7 +22,9 @@ struct ViewLoop {
     terminal.draw(model.frame())
     while true {
       // While slices are left, a key is waited for not at all: the next slice is read.
-      let input = terminal.read(timeout: model.indexing != nil ? 0 : model.following ? 250 : nil)
+      // A running search, like indexing, goes on while no key waits.
+      let busy = model.indexing != nil || model.searching != nil
+      let input = terminal.read(timeout: busy ? 0 : model.following ? 250 : nil)
       let key: ViewKey
       switch input {
       case .hangup: return 2
@@ -32,7 +34,10 @@ struct ViewLoop {
         terminal.draw(model.frame())
         continue
       case .timeout:
-        if model.indexing != nil {
+        if model.searching != nil {
+          model.continueSearch()
+          terminal.draw(model.frame())
+        } else if model.indexing != nil {
           _ = ViewRequest.indexNextSlice(of: spooled, into: &model, filters: filters, jobs: jobs)
           terminal.draw(model.frame())
         } else if model.follow(spooled.grownRecords(after: model.index)) {
@@ -41,6 +46,8 @@ struct ViewLoop {
         continue
       case .up: key = .up
       case .down: key = .down
+      case .left: key = .left
+      case .right: key = .right
       case .pageUp: key = .pageUp
       case .pageDown: key = .pageDown
       case .home: key = .home

@@ -1,5 +1,6 @@
 import TCALogOutput
 import TCALogParsing
+import TCALogQuery
 import TCALogReport
 
 extension ViewModel {
@@ -10,8 +11,11 @@ extension ViewModel {
     "             class N noise, S signal, A ambiguous) and records",
     "x            silence the action or group under the cursor; again: show it",
     "K            keep it (signal: a keep line overrules silencing)",
-    "w            write the decisions to --filters FILE (as suggest --review)",
-    "/ n N        search action paths and record text (PCRE2); next, previous",
+    "→ ←          a binding's key paths, shown under it, hidden; x K on one: it alone",
+    "w            write the decisions to --filters FILE (as suggest --review;",
+    "             a key path's stay in the session: a line selects whole paths)",
+    "/ n N        search action paths and record text (PCRE2); next, previous;",
+    "             matches marked; a long search shows how far it is (Esc stops)",
     "s            show only records that change a state path (pattern; empty: all)",
     "t            the value history of the selected record's state path (trace)",
     "Enter        the record whole (prefixes stripped); on an action: its records",
@@ -81,6 +85,10 @@ extension ViewModel {
     if case .prompt(let prompt, let text) = overlay {
       return fit((prompt == .search ? "/" : "state path: ") + text, width)
     }
+    if let searching {
+      let text = "searching /\(searchPattern ?? ""): \(Int(searching * 100))% of the records (Esc stops)"
+      return color ? ANSI.dim + fit(text, width) + ANSI.reset : fit(text, width)
+    }
     let text =
       message
       ?? (showsBothPanes
@@ -93,23 +101,41 @@ extension ViewModel {
   /// lines and class.
   func actionLines(width: Int) -> [String] {
     let totalLines = max(index.aggregator.statistics.lines, 1)
-    return rows.dropFirst(actionTop).prefix(paneHeight).enumerated().map { offset, row in
-      let decision = decision(forRow: row)
+    return actionItems.dropFirst(actionTop).prefix(paneHeight).enumerated().map { offset, item in
+      let row = rows[item.row]
+      let keyPath = item.keyPath.map { row.keyPaths[$0] }
+      let decision = decision(forItem: item)
       let mark = decision == .silence ? "x" : decision == .keep ? "K" : " "
-      let share = row.stats.lines * 100 / totalLines
+      let share = (keyPath?.lines ?? row.stats.lines) * 100 / totalLines
       // The class as its initial (N noise, S signal, A ambiguous), as `?` explains.
-      let kind = row.actionClass.map { String($0.rawValue.prefix(1)).uppercased() } ?? " "
+      let actionClass = keyPath?.actionClass ?? row.actionClass
+      let kind = actionClass.map { String($0.rawValue.prefix(1)).uppercased() } ?? " "
+      let count = keyPath?.records ?? row.stats.count
       let numbers =
-        " " + TextFormatting.padLeft(String(row.stats.count), 6) + TextFormatting.padLeft("\(share)%", 5) + " " + kind
+        " " + TextFormatting.padLeft(String(count), 6) + TextFormatting.padLeft("\(share)%", 5) + " " + kind
       let labelWidth = max(width - 2 - numbers.unicodeScalars.count, 4)
-      let indent = min(row.level, labelWidth / 2)
-      let label = String(repeating: " ", count: indent) + TextFormatting.fitTail(row.relativeLabel, labelWidth - indent)
+      // A key path sits a level under its binding; a binding with key paths hidden says so.
+      let indent = min(row.level + (keyPath == nil ? 0 : 2), labelWidth / 2)
+      let folded = keyPath == nil && !row.keyPaths.isEmpty && !expanded.contains(row.path) ? " →" : ""
+      let name = keyPath?.keyPath ?? row.relativeLabel
+      let label =
+        String(repeating: " ", count: indent)
+        + TextFormatting.fitTail(name, labelWidth - indent - folded.count) + folded
       let text = mark + " " + padded(label, labelWidth) + numbers
       let line = fit(text, width)
       if actionTop + offset == actionCursor && focus == .actions { return inverse(line, width) }
       if decision == .silence && color { return ANSI.dim + padded(line, width) + ANSI.reset }
       return padded(line, width)
     }
+  }
+
+  /// A line with what the search matches in it marked (only the lines on screen are
+  /// searched again).
+  func highlighted(_ line: PrettyLine) -> PrettyLine {
+    guard color, let searchMatcher else { return line }
+    var text = line.text
+    let ranges = text.withUTF8 { (try? searchMatcher.allMatches(in: $0)) ?? [] }
+    return line.marking(ranges)
   }
 
   /// The records pane: from the top record, each record's header and diff, the selected
@@ -132,7 +158,7 @@ extension ViewModel {
               ? inverse(line.rendered(color: false, width: width), width)
               : "\u{1B}[4m" + line.rendered(color: false, width: width) + ANSI.reset)
         } else {
-          lines.append(line.rendered(color: color, width: width))
+          lines.append(highlighted(line).rendered(color: color, width: width))
         }
         if lines.count == paneHeight { break }
       }

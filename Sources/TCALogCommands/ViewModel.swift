@@ -6,7 +6,7 @@ import TCALogSuggest
 
 /// A key of `tcalog view`, as the terminal layer decodes it.
 package enum ViewKey: Equatable, Sendable {
-  case up, down, pageUp, pageDown, home, end, tab, enter, escape, backspace
+  case up, down, left, right, pageUp, pageDown, home, end, tab, enter, escape, backspace
   case character(Character)
   /// Ctrl-C.
   case interrupt
@@ -47,6 +47,23 @@ package struct ViewModel {
   }
   /// What a prompt asks for.
   package enum Prompt: Equatable, Sendable { case search, statePath }
+  /// A line of the actions pane: a report row, or one key path of a binding's row (Right
+  /// shows them under it, Left hides them).
+  package struct ActionItem: Equatable, Sendable {
+    /// The row (an index into `rows`).
+    package var row: Int
+    /// The key path (an index into the row's `keyPaths`); nil for the row itself.
+    package var keyPath: Int?
+  }
+  /// A decision on one key path of a binding's action path.
+  package struct KeyPathKey: Hashable, Sendable {
+    package var path: String
+    package var keyPath: String
+    package init(path: String, keyPath: String) {
+      self.path = path
+      self.keyPath = keyPath
+    }
+  }
 
   package private(set) var index: ViewIndex
   /// The report's action rows (tree order, groups and leaves), with their classes.
@@ -64,7 +81,12 @@ package struct ViewModel {
   package var height: Int
   package var color: Bool
   package var focus: Pane = .records
+  /// The selected line of the actions pane: a position in `actionItems`.
   package private(set) var actionCursor = 0
+  /// The actions pane's lines: every row, and the key paths of the expanded bindings.
+  package private(set) var actionItems: [ActionItem] = []
+  /// The binding rows whose key paths are shown (by action path).
+  package private(set) var expanded: Set<String> = []
   package private(set) var actionTop = 0
   /// The selected record: a position in `visible`.
   package private(set) var recordCursor = 0
@@ -75,6 +97,9 @@ package struct ViewModel {
   package private(set) var decisions: [String: Decision] = [:]
   /// What the repository file already decides for each action path (nil: nothing).
   package private(set) var fileDecisions: [Decision?]
+  /// This session's decisions on one key path of a binding: they overrule the binding's
+  /// own. A repository line selects whole action paths, so `w` does not write them.
+  package private(set) var keyPathDecisions: [KeyPathKey: Decision] = [:]
   package private(set) var overlay: Overlay = .none
   package private(set) var overlayTop = 0
   package private(set) var searchPattern: String?
@@ -82,7 +107,23 @@ package struct ViewModel {
   package private(set) var following = false
   /// The status line's message, until the next key.
   package private(set) var message: String?
-  private var searchMatcher: PatternMatcher?
+  private(set) var searchMatcher: PatternMatcher?
+  /// A search still matching records, between keys: from which position, which way, how
+  /// far (steps from `start`, of `count`).
+  private struct PendingSearch {
+    var forward: Bool
+    var start: Int
+    var step: Int
+    var count: Int
+  }
+  private var pendingSearch: PendingSearch?
+  /// Records a search matches before the terminal is asked for a key again (each is read
+  /// from the file: a large log is searched over many slices, the progress shown).
+  package var searchSlice = 4096
+  /// How far a search that is still matching has come (nil: none is).
+  package var searching: Double? {
+    pendingSearch.map { Double($0.step) / Double(max($0.count, 1)) }
+  }
   private var searchedActions: [Bool] = []
   private var narrowedStatePaths: [Bool]?
   private var silencedActions: [Bool] = []
@@ -106,7 +147,26 @@ package struct ViewModel {
     self.color = color
     self.source = source
     self.trace = trace
+    relist()
     recompute()
+  }
+
+  /// The actions pane's lines again, after the rows or what is expanded changed.
+  private mutating func relist() {
+    actionItems.removeAll(keepingCapacity: true)
+    for (n, row) in rows.enumerated() {
+      actionItems.append(ActionItem(row: n, keyPath: nil))
+      if !row.isGroup && expanded.contains(row.path) {
+        actionItems += row.keyPaths.indices.map { ActionItem(row: n, keyPath: $0) }
+      }
+    }
+    actionCursor = min(actionCursor, max(actionItems.count - 1, 0))
+  }
+
+  /// The key path of an actions pane line (nil for a row).
+  package func keyPathKey(of item: ActionItem) -> KeyPathKey? {
+    guard let keyPath = item.keyPath else { return nil }
+    return KeyPathKey(path: rows[item.row].path, keyPath: rows[item.row].keyPaths[keyPath].keyPath)
   }
 
   // MARK: Silencing
@@ -128,6 +188,19 @@ package struct ViewModel {
     return fileDecisions[action]
   }
 
+  /// The decision on one key path of a binding: the session's on it, else the binding's.
+  package func decision(forKeyPath key: KeyPathKey) -> Decision? {
+    if let own = keyPathDecisions[key] { return own }
+    guard let action = index.actionPaths.firstIndex(of: key.path) else { return nil }
+    return decision(forAction: action)
+  }
+
+  /// The mark of a line of the actions pane.
+  package func decision(forItem item: ActionItem) -> Decision? {
+    if let key = keyPathKey(of: item) { return decision(forKeyPath: key) }
+    return decision(forRow: rows[item.row])
+  }
+
   /// The mark of a row: the session's own decision on it, else what applies to its path.
   package func decision(forRow row: ActionRow) -> Decision? {
     if let own = decisions[Self.key(of: row)] { return own }
@@ -139,9 +212,26 @@ package struct ViewModel {
   /// when it is still shown (else the next one that is).
   private mutating func recompute() {
     silencedActions = index.actionPaths.indices.map { decision(forAction: $0) == .silence }
+    // A key path's decision, by action and key path number: whether its records are hidden.
+    var keyPathSilenced: [Int64: Bool] = [:]
+    if !keyPathDecisions.isEmpty {
+      for (key, decision) in keyPathDecisions {
+        guard let action = index.actionPaths.firstIndex(of: key.path),
+          let keyPath = index.keyPaths.firstIndex(of: key.keyPath)
+        else { continue }
+        keyPathSilenced[Int64(action) << 32 | Int64(keyPath)] = decision == .silence
+      }
+    }
     let selected = visible.isEmpty ? nil : visible[min(recordCursor, visible.count - 1)]
     visible.removeAll(keepingCapacity: true)
-    for (n, entry) in index.entries.enumerated() where !silencedActions[Int(entry.action)] {
+    for (n, entry) in index.entries.enumerated() {
+      var hidden = silencedActions[Int(entry.action)]
+      if !keyPathSilenced.isEmpty && entry.keyPath >= 0,
+        let own = keyPathSilenced[Int64(entry.action) << 32 | Int64(entry.keyPath)]
+      {
+        hidden = own
+      }
+      if hidden { continue }
       if let narrowed = narrowedStatePaths, !index.statePaths(of: entry).contains(where: { narrowed[Int($0)] }) {
         continue
       }
@@ -170,11 +260,15 @@ package struct ViewModel {
   package var shownRecords: Int { visible.count }
 
   private mutating func toggle(_ decision: Decision) {
-    guard focus == .actions, rows.indices.contains(actionCursor) else {
+    guard focus == .actions, actionItems.indices.contains(actionCursor) else {
       message = "x and K act on the actions pane (Tab)"
       return
     }
-    let row = rows[actionCursor]
+    if let key = keyPathKey(of: actionItems[actionCursor]) {
+      toggle(decision, keyPath: key)
+      return
+    }
+    let row = rows[actionItems[actionCursor].row]
     if row.isGroup && row.path.isEmpty {
       message = "the root holds every action: silence its groups instead"
       return
@@ -192,6 +286,31 @@ package struct ViewModel {
     let now = self.decision(forRow: row)
     message = "\(row.label): \(now == .silence ? "silenced" : now == .keep ? "kept" : "shown")"
     recompute()
+  }
+
+  /// `x`, `K` on a key path: the same toggle as on a row, over the binding's decision.
+  private mutating func toggle(_ decision: Decision, keyPath key: KeyPathKey) {
+    let current = self.decision(forKeyPath: key)
+    if keyPathDecisions[key] == decision {
+      keyPathDecisions[key] = nil
+    } else if current == decision {
+      keyPathDecisions[key] = decision == .silence ? .keep : .silence
+    } else {
+      keyPathDecisions[key] = decision
+    }
+    let now = self.decision(forKeyPath: key)
+    message =
+      "\(key.path) \(key.keyPath): \(now == .silence ? "silenced" : now == .keep ? "kept" : "shown")"
+      + " (this session: a repository line cannot select one key path)"
+    recompute()
+  }
+
+  /// Why `w` leaves the key-path decisions out, as `suggest --review` leaves out its
+  /// key-path entries: what silences one key path for good.
+  var keyPathNotWritten: String {
+    let count = keyPathDecisions.count
+    return "\(count) key-path decision\(count == 1 ? "" : "s") not written: a repository line selects whole "
+      + "action paths; suggest's Swift matches one key path"
   }
 
   /// The lines `w` appends, as `suggest --review` writes them: a name from the path, the
@@ -216,7 +335,7 @@ package struct ViewModel {
       decisions = [:]
       recompute()
     }
-    self.message = message
+    self.message = keyPathDecisions.isEmpty ? message : message + "; " + keyPathNotWritten
   }
 
   /// How much of the file is indexed while the rest is read in slices (nil: all of it).
@@ -235,7 +354,7 @@ package struct ViewModel {
     var options = ReportOptions()
     options.top = Int.max
     rows = ActionReport(summary: index.aggregator.summary(), options: options).actionRows
-    actionCursor = min(actionCursor, max(rows.count - 1, 0))
+    relist()
     recompute()
   }
 
@@ -257,6 +376,7 @@ package struct ViewModel {
     var options = ReportOptions()
     options.top = Int.max
     rows = ActionReport(summary: index.aggregator.summary(), options: options).actionRows
+    relist()
     recompute()
     if wasAtEnd && !visible.isEmpty {
       recordCursor = visible.count - 1
@@ -270,6 +390,15 @@ package struct ViewModel {
   /// Takes a key; says what the terminal layer does next.
   package mutating func handle(_ key: ViewKey) -> ViewEffect {
     message = nil
+    if pendingSearch != nil {
+      // A key stops a running search (Esc and Ctrl-C only that, as in less); the others
+      // then do what they do.
+      pendingSearch = nil
+      if key == .escape || key == .interrupt {
+        message = "search stopped"
+        return .redraw
+      }
+    }
     if case .prompt(let prompt, let text) = overlay { return handlePrompt(prompt, text, key) }
     if overlay != .none { return handleOverlay(key) }
     switch key {
@@ -300,11 +429,15 @@ package struct ViewModel {
       }
       let entries = repositoryEntries()
       guard !entries.isEmpty else {
-        message = "nothing decided: \(filters) is unchanged"
+        message =
+          keyPathDecisions.isEmpty
+          ? "nothing decided: \(filters) is unchanged" : keyPathNotWritten + "; \(filters) is unchanged"
         return .redraw
       }
       return .write(entries)
     case .enter: openRecord()
+    case .right: return showKeyPaths(true)
+    case .left: return showKeyPaths(false)
     case .character("t"): traceSelected()
     default: return .bell
     }
@@ -344,11 +477,39 @@ package struct ViewModel {
     return .redraw
   }
 
+  /// Right on a binding's row shows its key paths under it; Left hides them (from the row
+  /// or one of its key paths, which then selects the row).
+  private mutating func showKeyPaths(_ show: Bool) -> ViewEffect {
+    guard focus == .actions, actionItems.indices.contains(actionCursor) else { return .bell }
+    let item = actionItems[actionCursor]
+    let row = rows[item.row]
+    guard !row.isGroup, !row.keyPaths.isEmpty else {
+      message = "\(row.label) is no binding with key paths"
+      return .bell
+    }
+    // Right on shown key paths, Left on hidden ones: nothing to do.
+    guard show != expanded.contains(row.path) else { return .bell }
+    if show {
+      expanded.insert(row.path)
+      relist()
+      return .redraw
+    }
+    return collapse(item)
+  }
+
+  private mutating func collapse(_ item: ActionItem) -> ViewEffect {
+    expanded.remove(rows[item.row].path)
+    relist()
+    actionCursor = actionItems.firstIndex(of: ActionItem(row: item.row, keyPath: nil)) ?? 0
+    actionTop = min(actionTop, actionCursor)
+    return .redraw
+  }
+
   private mutating func move(_ delta: Int) {
     switch focus {
     case .actions:
-      guard !rows.isEmpty else { return }
-      actionCursor = max(0, min(rows.count - 1, actionCursor + delta))
+      guard !actionItems.isEmpty else { return }
+      actionCursor = max(0, min(actionItems.count - 1, actionCursor + delta))
       if actionCursor < actionTop { actionTop = actionCursor }
       if actionCursor >= actionTop + paneHeight { actionTop = actionCursor - paneHeight + 1 }
     case .records:
@@ -442,32 +603,57 @@ package struct ViewModel {
       message = "no search yet: / starts one"
       return
     }
-    let count = focus == .actions ? rows.count : visible.count
+    let count = focus == .actions ? actionItems.count : visible.count
     guard count > 0 else { return }
-    let start = focus == .actions ? actionCursor : recordCursor
-    for step in (includingCurrent ? 0 : 1)...count {
+    pendingSearch = PendingSearch(
+      forward: forward, start: focus == .actions ? actionCursor : recordCursor, step: includingCurrent ? 0 : 1,
+      count: count)
+    continueSearch()
+  }
+
+  /// Matches the next `searchSlice` records of a search (the actions pane's rows at once);
+  /// what is left waits for the next call, the status line saying how far it is.
+  package mutating func continueSearch() {
+    guard var pending = pendingSearch, let searchMatcher, let pattern = searchPattern else {
+      pendingSearch = nil
+      return
+    }
+    let (start, count, forward) = (pending.start, pending.count, pending.forward)
+    let last = min(pending.step + (focus == .actions ? count + 1 : max(searchSlice, 1)), count + 1)
+    while pending.step < last {
+      let step = pending.step
+      pending.step += 1
       let position = ((start + (forward ? step : -step)) % count + count) % count
       let hit: Bool
       if focus == .actions {
-        hit = (try? searchMatcher.matches(rows[position].path)) == true
+        let item = actionItems[position]
+        let text = keyPathKey(of: item)?.keyPath ?? rows[item.row].path
+        hit = (try? searchMatcher.matches(text)) == true
       } else {
         hit = matches(index.entries[Int(visible[position])])
       }
       if hit {
+        pendingSearch = nil
         if (forward && position < start) || (!forward && position > start) { message = "search wrapped" }
         move(position - start)
         return
       }
     }
-    message = "/\(pattern): no match"
+    if pending.step > count {
+      pendingSearch = nil
+      message = "/\(pattern): no match"
+    } else {
+      pendingSearch = pending
+    }
   }
 
   private mutating func openRecord() {
     guard focus == .records, !visible.isEmpty else {
-      if focus == .actions, rows.indices.contains(actionCursor) {
-        // Enter on an action: its records alone, as a search for its path.
+      if focus == .actions, actionItems.indices.contains(actionCursor) {
+        // Enter on an action (or one of its key paths): its records, as a search for its path.
+        let row = rows[actionItems[actionCursor].row]
         focus = .records
-        search("^" + PatternMatcher.literal(rows[actionCursor].path) + (rows[actionCursor].isGroup ? "(\\.|$)" : "$"))
+        search("^" + PatternMatcher.literal(row.path) + (row.isGroup ? "(\\.|$)" : "$"))
       }
       return
     }

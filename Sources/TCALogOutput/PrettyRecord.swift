@@ -26,6 +26,8 @@ public struct PrettyLine: Sendable, Equatable {
     case changedName
     /// What the renderer wrote itself: `… (3 unchanged)`, `(No state changes)` (dim).
     case note
+    /// What `tcalog view`'s search matched (black on yellow).
+    case match
   }
 
   /// A stretch of text in one style.
@@ -89,7 +91,31 @@ public struct PrettyLine: Sendable, Equatable {
     case .removedName: return "\u{1B}[1;31m"
     case .addedName: return "\u{1B}[1;32m"
     case .changedName: return ANSI.bold
+    case .match: return "\u{1B}[30;43m"
     }
+  }
+
+  /// The line with the bytes of `ranges` (UTF-8 offsets into `text`, in order, not
+  /// overlapping, on character boundaries as a UTF pattern's matches are) in `.match`.
+  package func marking(_ ranges: [Range<Int>]) -> PrettyLine {
+    guard !ranges.isEmpty else { return self }
+    var out: [Run] = []
+    var offset = 0
+    for run in runs {
+      let bytes = Array(run.text.utf8)
+      let end = offset + bytes.count
+      var at = 0
+      for range in ranges where range.lowerBound < end && range.upperBound > offset {
+        let lower = max(range.lowerBound - offset, 0)
+        let upper = min(range.upperBound - offset, bytes.count)
+        if lower > at { out.append(Run(String(decoding: bytes[at..<lower], as: UTF8.self), run.style)) }
+        out.append(Run(String(decoding: bytes[lower..<upper], as: UTF8.self), .match))
+        at = upper
+      }
+      if at < bytes.count { out.append(Run(String(decoding: bytes[at...], as: UTF8.self), run.style)) }
+      offset = end
+    }
+    return PrettyLine(out)
   }
 }
 

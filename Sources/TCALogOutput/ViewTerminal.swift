@@ -13,7 +13,7 @@ import TCALogSupport
 package final class ViewTerminal {
   /// A key or an event, undecoded beyond the escape sequences of the keys `view` knows.
   package enum Input: Equatable, Sendable {
-    case up, down, pageUp, pageDown, home, end, tab, enter, escape, backspace
+    case up, down, left, right, pageUp, pageDown, home, end, tab, enter, escape, backspace
     case character(Character)
     /// Ctrl-C (raw mode reads it as a key).
     case interrupt
@@ -117,6 +117,8 @@ package final class ViewTerminal {
       switch bytes[2] {
       case UInt8(ascii: "A"): return (.up, 3)
       case UInt8(ascii: "B"): return (.down, 3)
+      case UInt8(ascii: "C"): return (.right, 3)
+      case UInt8(ascii: "D"): return (.left, 3)
       case UInt8(ascii: "H"): return (.home, 3)
       case UInt8(ascii: "F"): return (.end, 3)
       case UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -128,7 +130,7 @@ package final class ViewTerminal {
         ]
         return (tilde == 3 ? keys[bytes[2]] ?? .escape : .escape, tilde + 1)
       default:
-        // Another sequence (F-keys, Left, Right): taken whole, meaning nothing.
+        // Another sequence (F-keys, Insert, Delete): taken whole, meaning nothing.
         var end = 2
         while end < bytes.count && !(0x40...0x7E).contains(bytes[end]) { end += 1 }
         return (.escape, min(end + 1, bytes.count))

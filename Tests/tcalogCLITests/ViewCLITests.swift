@@ -1,4 +1,5 @@
 import Foundation
+import TCALogCommands
 import TCALogKit
 import Testing
 
@@ -162,6 +163,33 @@ struct ViewCLITests {
     session.press("C-c")
     #expect(try session.waitForExit() == 130)
     #expect(Self.modes(session) == (false, true))
+    #expect(session.terminalIsSane())
+  }
+
+  /// Right on a binding's row shows its key paths; `x` on one hides its records alone,
+  /// the title's count following.
+  @Test func aKeyPathIsSilencedAlone() throws {
+    let session = try TmuxSession()
+    defer { session.close() }
+    let log = session.folder.appendingPathComponent("player.log")
+    try ViewModelTests.playerLog().write(to: log, atomically: true, encoding: .utf8)
+    var outcome = CommandOutcome()
+    let model = try ViewRequest.model(
+      files: [log.path], filters: nil, width: 100, height: 30, color: false, outcome: &outcome)
+    let row = try #require(model.rows.firstIndex { !$0.keyPaths.isEmpty })
+    let volume = try #require(model.rows[row].keyPaths.firstIndex { $0.keyPath == "\\.$volume" })
+    session.start(["view", log.path], width: 100, height: 30, environment: "NO_COLOR=")
+    try Self.waitForPane(session, "the title") { $0.contains("90 of 90 records") }
+    session.press("Tab")
+    for _ in 0..<row { session.press("Down") }
+    session.press("Right")
+    try Self.waitForPane(session, "the key paths") { $0.contains("\\.$volume") && $0.contains("\\.$isMuted") }
+    for _ in 0...volume { session.press("Down") }
+    session.press("x")
+    let pane = try Self.waitForPane(session, "the key path silenced") { $0.contains("18 of 90 records") }
+    #expect(ANSI.withoutColor(pane).split(separator: "\n").contains { $0.hasPrefix("x ") && $0.contains("\\.$volume") })
+    session.press("q")
+    #expect(try session.waitForExit() == 0)
     #expect(session.terminalIsSane())
   }
 

@@ -136,6 +136,98 @@ import Testing
 
   /// `/` searches action paths and record text with PCRE2; `n` and `N` go on and back, round
   /// the end; a bad pattern is told on the status line.
+  /// A player's log: a slider's binding streams (`\.$volume`), a toggle's is a tap
+  /// (`\.$isMuted`), between taps on play.
+  static func playerLog() -> String {
+    var text = ""
+    for n in 0..<90 {
+      let second = String(format: "%02d", n % 60)
+      let action: String
+      let change: String
+      switch n % 15 {
+      case 0: (action, change) = ("Player.Action.binding(.set(\\.$isMuted, \(n % 2 == 0)))", "isMuted")
+      case 1, 2: (action, change) = ("Player.Action.playTapped", "isPlaying")
+      default: (action, change) = ("Player.Action.binding(.set(\\.$volume, 0.\(n % 10)))", "volume")
+      }
+      text += """
+        2026-12-01 10:00:\(second).000 Player[42:7] received action:
+          \(action)
+          Player.State(
+        -   \(change): 0,
+        +   \(change): \(n),
+            title: "Song"
+          )
+
+        """
+    }
+    return text
+  }
+
+  /// Right on a binding's row shows its key paths; `x` on one hides its records alone
+  /// (the other key path's stay), `K` on one keeps it under a silenced binding, `w` says
+  /// why it writes no line for them, Left hides the key paths again.
+  @Test func aKeyPathOfABindingIsSilencedAlone() throws {
+    let log = CommandRequestTests.temporaryPath("player.log")
+    let filters = CommandRequestTests.temporaryPath("player.filters")
+    defer {
+      try? FileManager.default.removeItem(atPath: log)
+      try? FileManager.default.removeItem(atPath: filters)
+    }
+    try Self.playerLog().write(toFile: log, atomically: true, encoding: .utf8)
+    try "".write(toFile: filters, atomically: true, encoding: .utf8)
+    var model = try Self.model(log, filters: filters)
+    #expect(model.index.entries.count == 90)
+    let binding = try #require(model.rows.first { !$0.keyPaths.isEmpty })
+    #expect(Set(binding.keyPaths.map(\.keyPath)) == ["\\.$volume", "\\.$isMuted"])
+    try Self.select(binding.label, in: &model)
+    let row = model.actionCursor
+    #expect(model.handle(.right) == .redraw)
+    #expect(model.actionItems.count == model.rows.count + 2)
+    // The key paths are the lines under the row, with their own counts.
+    let volume = try #require(binding.keyPaths.firstIndex { $0.keyPath == "\\.$volume" })
+    for _ in 0...volume { _ = model.handle(.down) }
+    #expect(model.actionItems[model.actionCursor].row == row && model.actionItems[model.actionCursor].keyPath == volume)
+    let frame = model.frame().map(ANSI.withoutColor)
+    #expect(frame.contains { $0.contains("\\.$volume") && $0.contains(" 72 ") })
+
+    let keyPathOf = { (model: ViewModel) in
+      model.visible.map { model.index.entries[Int($0)].keyPath }.map { $0 < 0 ? "" : model.index.keyPaths[Int($0)] }
+    }
+    _ = model.handle(.character("x"))
+    #expect(!keyPathOf(model).contains("\\.$volume"))
+    #expect(keyPathOf(model).count { $0 == "\\.$isMuted" } == 6)
+    #expect(model.visible.count == 90 - 72)
+    #expect(model.frame().map(ANSI.withoutColor).contains { $0.hasPrefix("x ") && $0.contains("\\.$volume") })
+    // No repository line selects one key path: w writes nothing and says why.
+    #expect(model.handle(.character("w")) == .redraw)
+    #expect(model.message?.hasPrefix("1 key-path decision not written") == true)
+    #expect(try String(contentsOfFile: filters, encoding: .utf8) == "")
+    _ = model.handle(.character("x"))
+    #expect(model.visible.count == 90)
+
+    // The binding silenced, one key path kept: its records alone of the binding's stay.
+    _ = model.handle(.up)
+    while model.actionItems[model.actionCursor].keyPath != nil { _ = model.handle(.up) }
+    _ = model.handle(.character("x"))
+    #expect(model.visible.count == 12)
+    let muted = try #require(model.actionItems.firstIndex { model.keyPathKey(of: $0)?.keyPath == "\\.$isMuted" })
+    for _ in model.actionCursor..<muted { _ = model.handle(.down) }
+    _ = model.handle(.character("K"))
+    #expect(Set(keyPathOf(model)) == ["", "\\.$isMuted"])
+    #expect(model.visible.count == 12 + 6)
+
+    // Left on a key path hides them and selects the binding's row; Right on a row
+    // without key paths says so.
+    #expect(model.handle(.left) == .redraw)
+    #expect(model.actionCursor == row && model.actionItems.count == model.rows.count)
+    #expect(model.visible.count == 18)
+    let plain = try #require(model.rows.firstIndex { $0.keyPaths.isEmpty })
+    _ = model.handle(.home)
+    for _ in 0..<plain { _ = model.handle(.down) }
+    #expect(model.handle(.right) == .bell)
+    #expect(model.actionItems.count == model.rows.count)
+  }
+
   @Test func searchMovesBetweenMatchingRecords() throws {
     var model = try Self.model()
     _ = model.handle(.character("/"))
@@ -155,6 +247,69 @@ import Testing
     Self.type("(", into: &model)
     _ = model.handle(.enter)
     #expect(model.message?.hasPrefix("/(: ") == true)
+  }
+
+  /// A search over many records goes in slices between keys, the status line saying how
+  /// far it is; it ends on the record one pass finds; a key stops it.
+  @Test func searchRunsInSlicesWithAProgressLine() throws {
+    var whole = try Self.model()
+    _ = whole.handle(.character("/"))
+    Self.type("D457BD53", into: &whole)
+    _ = whole.handle(.enter)
+    #expect(whole.searching == nil)
+    let found = whole.recordCursor
+    #expect(found == 516)
+
+    var model = try Self.model()
+    model.searchSlice = 100
+    _ = model.handle(.character("/"))
+    Self.type("D457BD53", into: &model)
+    _ = model.handle(.enter)
+    #expect(model.searching == Double(100) / 900)
+    #expect(model.recordCursor == 0)
+    #expect(ANSI.withoutColor(model.frame().last ?? "").hasPrefix("searching /D457BD53: 11% of the records"))
+    var slices = 1
+    while model.searching != nil {
+      model.continueSearch()
+      slices += 1
+    }
+    #expect(slices == found / 100 + 1)
+    #expect(model.recordCursor == found)
+
+    // The one match: n searches the whole log round again; Esc stops it where it is.
+    _ = model.handle(.character("n"))
+    #expect(model.searching != nil)
+    #expect(model.handle(.escape) == .redraw)
+    #expect(model.searching == nil && model.message == "search stopped")
+    #expect(model.recordCursor == found)
+  }
+
+  /// What the search matches is marked in the records pane's lines (black on yellow),
+  /// wherever it is in them, and only there; with colour off nothing is marked.
+  @Test func searchMatchesAreHighlightedInTheRecords() throws {
+    var outcome = CommandOutcome()
+    var model = try ViewRequest.model(
+      files: ["Samples/browser-session.log"], filters: nil, width: 120, height: 40, color: true, outcome: &outcome)
+    let mark = "\u{1B}[30;43m"
+    #expect(!model.frame().joined().contains(mark))
+    _ = model.handle(.character("/"))
+    Self.type("hover[A-Z]\\w+", into: &model)
+    _ = model.handle(.enter)
+    let frame = model.frame()
+    let marked = frame.filter { $0.contains(mark) }
+    #expect(!marked.isEmpty)
+    for line in marked {
+      // Each mark holds a match and nothing else: the SGR right after it ends it.
+      for piece in line.components(separatedBy: mark).dropFirst() {
+        let matched = String(piece.prefix { $0 != "\u{1B}" })
+        #expect(matched == "hoverChanged")
+      }
+    }
+    // Lines without a match are left as they were.
+    #expect(frame.filter { ANSI.withoutColor($0).contains("hoverChanged") }.count >= marked.count)
+    _ = model.handle(.character("/"))
+    _ = model.handle(.enter)
+    #expect(!model.frame().joined().contains(mark))
   }
 
   /// `s` shows only the records that change a matching state path; empty shows all; `t`
@@ -239,7 +394,8 @@ import Testing
         .pageUp, .pageDown, .home, .end, .home, .end,
       ])
     #expect(keys([0x1B]) == [.escape])
-    #expect(keys(Array("\u{1B}[Cx".utf8)) == [.escape, .character("x")])
+    #expect(keys(Array("\u{1B}[Cx\u{1B}[D".utf8)) == [.right, .character("x"), .left])
+    #expect(keys(Array("\u{1B}[2~x".utf8)) == [.escape, .character("x")])
     #expect(keys([0x09, 0x0D, 0x7F, 0x03]) == [.tab, .enter, .backspace, .interrupt])
     #expect(keys(Array("é/".utf8)) == [.character("é"), .character("/")])
   }
