@@ -369,6 +369,7 @@ public struct SuggestionPrinter: Sendable {
         json.member("statePaths", strings: e.statePaths)
         json.member("exclusiveShare", e.exclusiveShare)
         json.member("newValueShare", e.newValueShare)
+        json.member("measurementShare", e.measurementShare)
         json.member("nameLean", e.nameLean)
         json.member("nearMedianShare", e.nearMedianShare)
         json.member("subSecondShare", e.subSecondShare)

@@ -60,6 +60,8 @@ package struct ActionEvidence: Sendable, Equatable {
   package var exclusiveShare = 0.0
   /// Distinct new values over values set (capped sample): near 1 when every value is new.
   package var newValueShare: Double?
+  /// Of the values it sets, the share that are numbers or dates (nil when it sets none).
+  package var measurementShare: Double?
   /// What the name suggests: +1 noise, −1 signal, 0 nothing; and the word that says so.
   package var nameLean = 0
   /// The word of the name that sets `nameLean` (`tapped`, `tick`); nil when none does.
@@ -146,7 +148,8 @@ package struct ActionEvidence: Sendable, Equatable {
 /// | `runs` | +1, +3 | a quarter, half or more of its records right after one of its own |
 /// | `record-share` | +1 | 5 % or more of all records |
 /// | `no-ops` | +1, +2 | 80 % or more no-op records |
-/// | `new-values` | +1, +2 | a new value every time (more when it alone sets the path) |
+/// | `new-values` | +1, +2 | a new value every time (+2 when it alone sets the path with numbers or dates) |
+/// | `inserts` | −1 | most of its changes insert a new element |
 /// | `binding-tap` | −2 | a binding set one record at a time: a toggle's or stepper's tap |
 /// | `no-machine` | −1 | seen often and none of a machine's habits |
 /// | `line-share` | 0 | its share of the lines (a cost, not evidence) |
@@ -175,6 +178,7 @@ public enum ClassifierRule: String, Sendable, CaseIterable {
   case recordShare = "record-share"
   case noOps = "no-ops"
   case newValues = "new-values"
+  case inserts
   case bindingTap = "binding-tap"
   case noMachine = "no-machine"
   case lineShare = "line-share"
@@ -382,6 +386,7 @@ package struct ActionClassifier: Sendable {
       e.statePaths = []
       e.exclusiveShare = 0
       e.newValueShare = nil
+      e.measurementShare = nil
       e.entities = 0
       e.entityGap = nil
       e.entitySpread = nil
@@ -515,11 +520,16 @@ package struct ActionClassifier: Sendable {
     evidence.exclusiveShare = all > 0 ? Double(mine) / Double(all) : 0
     var weighted = 0.0
     var weight = 0
+    var measurements = 0
+    var values = 0
     for (_, entry) in ordered where entry.variety.values > 0 {
       weighted += entry.variety.newValueShare * Double(entry.changes)
       weight += entry.changes
+      measurements += entry.variety.measurements
+      values += entry.variety.values
     }
     evidence.newValueShare = weight > 0 ? weighted / Double(weight) : nil
+    evidence.measurementShare = values > 0 ? Double(measurements) / Double(values) : nil
   }
 
   /// Points for noise (positive) or signal (negative), each with its reason in words.
@@ -743,11 +753,21 @@ package struct ActionClassifier: Sendable {
     }
     if (e.noOpShare ?? 1) < 0.5, let variety = e.newValueShare, variety >= 0.9, let first = e.statePaths.first {
       let path = first.isEmpty ? "(root)" : first
+      // A stream nudges numbers and stamps times; a new text or object every time (a
+      // scanned code, a message) may as well be an event's payload: it counts for less.
+      let measures = (e.measurementShare ?? 0) >= 0.5
       if e.exclusiveShare >= 0.8 {
-        tally.add(2, .newValues, "alone sets `\(path)`, a new value every time")
-      } else {
+        tally.add(
+          measures ? 2 : 1, .newValues,
+          "alone sets `\(path)`, a new \(measures ? "value" : "text or object") every time")
+      } else if measures {
         tally.add(1, .newValues, "sets `\(path)` to a new value every time")
       }
+    }
+    // Events insert a new element (a message, a stop on a route); a stream nudges what is
+    // there (LABELS.md: the shape of the change).
+    if let inserts = e.insertShare, inserts >= 0.5 {
+      tally.add(-1, .inserts, "inserts a new element (\(F.percent(inserts)) % of its changes): an event's shape")
     }
   }
 

@@ -141,7 +141,9 @@ public struct ReportAggregator: Sendable {
     actions[index].count(record)
     let written = record.writtenTime
     rhythms[index].add(ordinal: ordinal, time: written?.instant)
-    if let entity = record.entityRange {
+    // A navigation stack's element id (`#3`) names a screen the person pushed, not a row
+    // or a remote device: its actions keep the person's rhythm, not an entity's.
+    if let entity = record.entityRange, !record.withBytes(entity, Self.isStackElementID) {
       entityRhythms[index].add(
         key: record.withBytes(entity, ActionEntity.key), ordinal: ordinal, time: written?.instant)
     }
@@ -166,8 +168,10 @@ public struct ReportAggregator: Sendable {
         stateDistinct[stateId] += 1
       }
       let pair = UInt64(stateId) << 32 | UInt64(index)
-      let valueHash = change.new.map { new in record.withBytes(new) { ByteInterner.hash($0) } }
-      stateByAction[pair, default: PairTally()].add(valueHash)
+      let value = change.new.map { new in
+        record.withBytes(new) { (hash: ByteInterner.hash($0), isMeasurement: ValueVariety.isMeasurement($0)) }
+      }
+      stateByAction[pair, default: PairTally()].add(value)
     }
     if let written {
       let seconds = written.instant
@@ -446,11 +450,19 @@ public struct ReportSummary: Sendable {
   package init(statistics: ScanStatistics) { self.statistics = statistics }
 }
 
+extension ReportAggregator {
+  /// `#` and digits: how Custom Dump prints TCA's `StackElementID`.
+  static func isStackElementID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    bytes.count >= 2 && bytes[0] == UInt8(ascii: "#") && bytes.dropFirst().allSatisfy { $0 &- UInt8(ascii: "0") < 10 }
+  }
+}
+
 extension ReportAggregator.PairTally {
-  /// One change; `valueHash` is the hash of the value it set (nil for a removal).
-  mutating func add(_ valueHash: UInt64?) {
+  /// One change; `value` is the hash of the value it set and whether it reads as a
+  /// measurement (nil for a removal).
+  mutating func add(_ value: (hash: UInt64, isMeasurement: Bool)?) {
     changes += 1
-    if let valueHash { variety.add(valueHash) }
+    if let value { variety.add(value.hash, isMeasurement: value.isMeasurement) }
   }
 
   mutating func merge(_ other: Self) {

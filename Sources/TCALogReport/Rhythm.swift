@@ -231,16 +231,20 @@ package struct ValueVariety: Sendable, Equatable {
   private(set) var hashes: [UInt64] = []
   /// Changes that set a value (not counting removals).
   package private(set) var values = 0
+  /// Of those, values that read as a measurement: a number or a date.
+  package private(set) var measurements = 0
 
   package init() {}
 
-  mutating func add(_ hash: UInt64) {
+  mutating func add(_ hash: UInt64, isMeasurement: Bool = false) {
     values += 1
+    if isMeasurement { measurements += 1 }
     if hashes.count < ValueVariety.capacity && !hashes.contains(hash) { hashes.append(hash) }
   }
 
   mutating func merge(_ other: ValueVariety) {
     values += other.values
+    measurements += other.measurements
     for h in other.hashes where hashes.count < ValueVariety.capacity && !hashes.contains(h) { hashes.append(h) }
   }
 
@@ -251,5 +255,36 @@ package struct ValueVariety: Sendable, Equatable {
     return possible > 0 ? Double(hashes.count) / Double(possible) : 0
   }
   package var distinct: Int { hashes.count }
+  /// The share of values that are numbers or dates (0 when none was set).
+  package var measurementShare: Double { values > 0 ? Double(measurements) / Double(values) : 0 }
+
+  /// Whether a printed value reads as a measurement: a number (`-12`, `0.75`, `1e-3`) or a
+  /// date (Custom Dump's `Date(2026-…)`, the Difference library's `2026-11-20 10:22:33 +0000`).
+  /// A stream nudges numbers and stamps times; a new text or object every time (a scanned
+  /// code, a message) is an event's payload (LABELS.md: the shape of the change).
+  package static func isMeasurement(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+    var bytes = value[...]
+    while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: ",") { bytes = bytes.dropLast() }
+    guard let first = bytes.first else { return false }
+    if bytes.starts(with: "Date(".utf8) { return true }
+    if bytes.count >= 10, isDigit(first), bytes[bytes.startIndex + 4] == UInt8(ascii: "-"),
+      bytes.prefix(4).allSatisfy(isDigit)
+    {
+      return true
+    }
+    var sawDigit = false
+    for (i, b) in bytes.enumerated() {
+      if isDigit(b) {
+        sawDigit = true
+      } else if b == UInt8(ascii: "-") || b == UInt8(ascii: "+") {
+        if i != 0 && bytes[bytes.startIndex + i - 1] | 0x20 != UInt8(ascii: "e") { return false }
+      } else if b != UInt8(ascii: ".") && b | 0x20 != UInt8(ascii: "e") && b != UInt8(ascii: "_") {
+        return false
+      }
+    }
+    return sawDigit
+  }
+
+  private static func isDigit(_ b: UInt8) -> Bool { b &- UInt8(ascii: "0") < 10 }
   package var isSaturated: Bool { hashes.count == ValueVariety.capacity }
 }

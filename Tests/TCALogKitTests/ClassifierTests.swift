@@ -224,6 +224,28 @@ enum TimedLog {
     #expect(r.repeatShare == 0 && r.fastShare == 0)
   }
 
+  /// A stream nudges numbers and stamps times; a scanned code or a message is new text.
+  @Test func measurementsAreNumbersAndDates() {
+    func reads(_ text: String) -> Bool {
+      Array(text.utf8).withUnsafeBufferPointer { ValueVariety.isMeasurement($0) }
+    }
+    for value in [
+      "12", "-0.75", "1e-3", "2.5E+4,", "1_000", "Date(2026-11-20T10:22:33.000Z)", "2026-11-20 10:22:33 +0000",
+    ] {
+      #expect(reads(value), "\(value)")
+    }
+    for value in ["\"LOC-A-23\"", "(01)0000046(21)4C2C", "Item(", "true", ".connected", "", "-", "e", "12a", "1-2"] {
+      #expect(!reads(value), "\(value)")
+    }
+    var v = ValueVariety()
+    v.add(1, isMeasurement: true)
+    v.add(2, isMeasurement: false)
+    var w = ValueVariety()
+    w.add(3, isMeasurement: true)
+    v.merge(w)
+    #expect(v.values == 3 && v.measurements == 2)
+  }
+
   @Test func varietyCountsDistinctValuesUpToItsCap() {
     var v = ValueVariety()
     for i in 0..<10 { v.add(UInt64(i % 2)) }

@@ -213,6 +213,43 @@ import Testing
     #expect(classifier.decide("rows.element.progress", plain).actionClass == .noise)
   }
 
+  /// A new number every time is a stream's shape; a new text or object every time (a
+  /// scanned code) counts for less, and inserting new elements leans signal.
+  @Test func theShapeOfTheChangeWeighs() {
+    let classifier = ActionClassifier()
+    var e = Self.evidence(records: 120, lineShare: 0.05)
+    e.repeatShare = 0.3
+    e.noOpShare = 0
+    e.newValueShare = 1
+    e.exclusiveShare = 1
+    e.statePaths = ["scanner.lastReading"]
+    e.measurementShare = 1
+    let numbers = classifier.decide("scanner.readingReceived", e)
+    e.measurementShare = 0
+    let texts = classifier.decide("scanner.readingReceived", e)
+    #expect(numbers.score == texts.score + 1)
+    #expect(numbers.reasons.contains { $0.contains("a new value every time") })
+    #expect(texts.reasons.contains { $0.contains("a new text or object every time") })
+    e.insertShare = 0.9
+    let inserts = classifier.decide("scanner.readingReceived", e)
+    #expect(inserts.score == texts.score - 1 && inserts.rules.contains(.inserts))
+    e.insertShare = 0.3
+    #expect(!classifier.decide("scanner.readingReceived", e).rules.contains(.inserts))
+  }
+
+  /// A navigation stack's element id (`#2`) is a screen the person pushed: no entity.
+  @Test func stackElementIDsAreNoEntities() throws {
+    var items: [(time: Double, action: String, change: String?)] = []
+    for i in 0..<40 {
+      let t = Double(i) * 3
+      items.append((t, "path(.element(id: #\(i % 4 + 1), action: .lesson(.continueButtonTapped)))", "step=\(i)"))
+      items.append((t + 1, "rows(.element(id: \(i % 4 + 1), action: .refreshed))", "row=\(i)"))
+    }
+    let c = try TimedLog.classify(TimedLog.records(items))
+    #expect(c["path.element.lesson.continueButtonTapped"]?.evidence.entities == 0)
+    #expect(c["rows.element.refreshed"]?.evidence.entities == 4)
+  }
+
   /// Under 1 % of lines, runs alone do not silence; a timer or a no-op flood does.
   @Test func aSmallShareIsSilencedOnlyOnStrongEvidence() {
     let classifier = ActionClassifier()
