@@ -85,6 +85,7 @@ package struct NoiseModel: Sendable {
       Double(max(-6, min(8, e.siblingScore ?? 0))),
       rulesClass == .noise ? 1 : rulesClass == .signal ? -1 : 0,
       e.leadShare,
+      e.measurementShare ?? -1,
     ]
   }
 

@@ -200,6 +200,10 @@ def _(a):
 def _(a): return float(a.get("leadShare") or 0)
 
 
+@feature("measurement share")
+def _(a): return a["measurementShare"] if a.get("measurementShare") is not None else -1.0
+
+
 def vector(a):
     return [fn(a) for _, fn in FEATURES]
 
