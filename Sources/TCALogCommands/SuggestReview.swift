@@ -1,5 +1,4 @@
 import TCALogOutput
-import TCALogPipeline
 import TCALogQuery
 import TCALogReport
 import TCALogSuggest
@@ -18,7 +17,8 @@ package struct SuggestReview {
   let inputs: [String]
 
   /// Asks, then writes the answers; what it tells and a status other than 0 go to `outcome`.
-  package func run(reading stream: RecordStream, in console: Console, outcome: inout CommandOutcome) throws {
+  /// `samples`: the records shown, collected on `suggest`'s read.
+  package func run(samples collected: ReviewSampleCollector, in console: Console, outcome: inout CommandOutcome) {
     // A key path's entry (`\.$volume` of a binding whose toggle is signal) has no
     // repository line: a pattern selects whole action paths, and the binding's pattern
     // would silence the toggle too. It is not asked; the notice says why and what to use.
@@ -42,10 +42,7 @@ package struct SuggestReview {
       outcome.status = 2
       return
     }
-    // A second read for a few records of each entry: the first read kept numbers only.
-    // Its errors were reported after the first.
-    var sampler = ReviewSampler(entries: entries)
-    _ = try stream.run(into: &sampler)
+    let samples = collected.samples(for: entries)
 
     let color = ColorPolicy.resolve(.auto, environment: console.environment, isTerminal: true)
     // What the read and the suggestions said is told before the screen takes the terminal.
@@ -70,7 +67,7 @@ package struct SuggestReview {
         // Asked for each entry: a resized window is followed.
         let screen = ReviewScreen(width: console.columns(), color: color)
         terminal.write(
-          screen.render(entry, samples: sampler.samples[index], index: index, total: entries.count, set: set)
+          screen.render(entry, samples: samples[index], index: index, total: entries.count, set: set)
             + screen.prompt)
         while true {
           let decision: ReviewScreen.Decision

@@ -11,14 +11,19 @@ import Testing
 @Suite struct ReviewScreenTests {
   static let sample = Repository.root.appendingPathComponent("Samples/browser-session.log").path
 
-  /// The flagship's suggestions and candidates, with the samples a second read collects.
+  /// The flagship's suggestions and candidates, with the samples collected on the read
+  /// that counts them.
   static func reviewed() throws -> (SuggestionSet, [Suggestion], [[ReviewSample]]) {
-    let summary = try aggregate([sample], shapes: true).summary()
-    let set = Suggester(options: SuggestOptions()).suggest(summary)
+    var sinks = SinkPair(ReportAggregator(collectsShapes: true), ReviewSampleCollector())
+    _ = try RecordStream(inputs: [sample]).run(into: &sinks)
+    let set = Suggester(options: SuggestOptions()).suggest(sinks.first.summary())
     let entries = set.suggestions + set.candidates
-    var sampler = ReviewSampler(entries: entries)
-    _ = try RecordStream(inputs: [sample]).run(into: &sampler)
-    return (set, entries, sampler.samples)
+    return (set, entries, sinks.second.samples(for: entries))
+  }
+
+  /// A real entry of the flagship, for tests that set its pattern path.
+  static var template: Suggestion? {
+    try? reviewed().1.first { $0.keyPath == nil }
   }
 
   @Test func everyLineFitsTheTerminal() throws {

@@ -150,6 +150,41 @@ import Testing
     #expect(written.contains { $0.hasPrefix("keep ") })
   }
 
+  /// A log from a pipe (`suggest --review --filters F <(zcat old.log.gz)`) can be read
+  /// once: the review's screens show the samples a review of the file shows, from the read
+  /// that counts (issue 54, row 20: a second read found the pipe empty, and every screen
+  /// said it had no sample).
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/fd/0"), "no /dev/fd to name a pipe"))
+  func aReviewOfAPipeShowsTheSamplesOfTheFile() throws {
+    let filters = Self.temporaryPath("filters")
+    let log = "Samples/browser-session.log"
+    func screens(_ file: String) -> String {
+      var request = SuggestRequest(input: InputSelection(files: [file]))
+      request.filters = filters
+      request.review = true
+      let keys = TypedKeys([.character("s"), .character("s"), .character("q")])
+      #expect(request.outcome(in: .inMemory(terminal: keys)).status == 0)
+      return keys.screen
+    }
+    let ofTheFile = screens(log)
+    #expect(ofTheFile.contains("\n  samples  ."), "\(ofTheFile)")
+    var ends: [Int32] = [0, 0]
+    try #require(pipe(&ends) == 0)
+    let (readEnd, writeEnd) = (ends[0], ends[1])
+    // Close-on-exec: a process another test starts meanwhile must not hold the write end.
+    _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
+    _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: log))
+    let writer = Thread {
+      FileHandle(fileDescriptor: writeEnd, closeOnDealloc: false).write(bytes)
+      close(writeEnd)
+    }
+    writer.start()
+    defer { close(readEnd) }
+    #expect(screens("/dev/fd/\(readEnd)") == ofTheFile)
+    #expect(!FileManager.default.fileExists(atPath: filters), "three answers skipped or quit: nothing written")
+  }
+
   /// A mixer whose volume slider streams through its binding while its mute toggle is
   /// tapped: the binding's key paths differ, so `suggest` has an entry for `\.$volume` alone.
   static func mixerLog() throws -> String {

@@ -1,0 +1,145 @@
+@_spi(Scanner) import TCALogParsing
+import TCALogPipeline
+import TCALogSuggest
+
+/// The sample records of `suggest --review`, collected on the read that counts, beside the
+/// aggregator: for each action path, its first records whose samples differ
+/// (`ReviewSample.distinctPart`), with their places in the input. Once the suggestions are
+/// known, an entry's samples are the first that differ among its paths' (`samples(for:)`).
+///
+/// The entries are known only after the read, so the samples are kept per action path; a
+/// second read for them cost the first screen of a review of 6,000 candidates as much again
+/// as `suggest` (BENCHMARKS.md), and read nothing from a pipe (`<(zcat old.log.gz)`).
+/// Choosing per path loses nothing: each of an entry's first `limit` differing samples is
+/// among the first `limit` differing ones of its own path (no more samples differ before it
+/// in the path than in the entry). Likewise per chunk, merged in input order.
+package struct ReviewSampleCollector: ChunkedRecordSink, RecordPart {
+  /// A sample and its place among the records this collector (or part) took.
+  struct Kept {
+    var place: Int
+    var sample: ReviewSample
+    /// `sample.distinctPart`, built once.
+    var distinct: String
+  }
+
+  /// An action path's samples so far, in input order.
+  struct PathSamples {
+    var path: String
+    var kept: [Kept] = []
+  }
+
+  /// Samples kept per action path and per entry.
+  let limit: Int
+  /// Records taken so far, complete or not: the place of the next one.
+  private var taken = 0
+  private var paths: [PathSamples] = []
+  private var slotOfPath: [String: Int] = [:]
+  /// The slot of each action key met (records with equal keys have the same path).
+  private var slotOfKey = ActionKeyTable<Int>()
+
+  /// A collector of at most `limit` samples per action path.
+  package init(limit: Int = 3) { self.limit = limit }
+
+  package var needs: RecordNeeds { [.action, .actionText, .statePaths, .values] }
+
+  /// Every record may be a sample (a sink and its parts are one type here).
+  package var actionGate: ActionGate? { nil }
+
+  package mutating func record(_ record: Record) -> StreamControl {
+    take(record)
+    return .more
+  }
+
+  package mutating func add(_ record: RecordContent) { take(record) }
+
+  /// Keeps the record's sample when its path has room and no sample like it.
+  private mutating func take(_ record: some RecordFields) {
+    defer { taken += 1 }
+    guard record.isComplete else { return }
+    let slot = slot(of: record)
+    guard paths[slot].kept.count < limit else { return }
+    let sample = ReviewSample(record, actionPath: paths[slot].path)
+    let distinct = sample.distinctPart
+    guard !paths[slot].kept.contains(where: { $0.distinct == distinct }) else { return }
+    paths[slot].kept.append(Kept(place: taken, sample: sample, distinct: distinct))
+  }
+
+  private mutating func slot(of record: some RecordFields) -> Int {
+    if let key = record.actionKey, let known = slotOfKey.value(for: key) { return known }
+    let slot = slot(ofPath: record.actionPath)
+    if let key = record.actionKey { slotOfKey.set(slot, for: key) }
+    return slot
+  }
+
+  private mutating func slot(ofPath path: String) -> Int {
+    if let known = slotOfPath[path] { return known }
+    paths.append(PathSamples(path: path))
+    slotOfPath[path] = paths.count - 1
+    return paths.count - 1
+  }
+
+  /// An empty collector for the next chunk.
+  package func makePart() -> ReviewSampleCollector { ReviewSampleCollector(limit: limit) }
+
+  /// Takes a later chunk's samples: for each path, those that differ from the ones kept,
+  /// while there is room (the first that differ in the two, in order, are the first that
+  /// differ in the whole).
+  package mutating func merge(_ part: ReviewSampleCollector) -> StreamControl {
+    for other in part.paths {
+      let slot = slot(ofPath: other.path)
+      for item in other.kept where paths[slot].kept.count < limit {
+        guard !paths[slot].kept.contains(where: { $0.distinct == item.distinct }) else { continue }
+        paths[slot].kept.append(Kept(place: taken + item.place, sample: item.sample, distinct: item.distinct))
+      }
+    }
+    taken += part.taken
+    return .more
+  }
+
+  /// The samples of each entry, in the order given: of the records of the action paths it
+  /// covers first (`Suggestion.covers`), the first `limit` whose samples differ.
+  package func samples(for entries: [Suggestion]) -> [[ReviewSample]] {
+    let covering = CoveringEntries(entries.map { $0.keyPath == nil ? $0.patternPath : nil })
+    var gathered = [[Kept]](repeating: [], count: entries.count)
+    for path in paths {
+      guard let entry = covering.first(covering: path.path) else { continue }
+      gathered[entry] += path.kept
+    }
+    return gathered.map { candidates in
+      var chosen: [Kept] = []
+      for item in candidates.sorted(by: { $0.place < $1.place }) where chosen.count < limit {
+        if !chosen.contains(where: { $0.distinct == item.distinct }) { chosen.append(item) }
+      }
+      return chosen.map(\.sample)
+    }
+  }
+}
+
+/// Which entry covers an action path first (`Suggestion.covers`: its pattern path is the
+/// path or a prefix of it at a segment boundary), by looking up the path's prefixes rather
+/// than trying every entry: a review of 6,000 candidates tried 6,000 entries for each of
+/// 6,000 paths (36 million prefix tests, 7 s) before its first screen.
+struct CoveringEntries {
+  /// The first entry of each pattern path.
+  private var firstOfPatternPath: [Substring: Int] = [:]
+
+  /// Entries in order, by pattern path; nil: an entry that covers no path (a key path's).
+  init(_ patternPaths: [String?]) {
+    for (index, patternPath) in patternPaths.enumerated() {
+      guard let patternPath, firstOfPatternPath[Substring(patternPath)] == nil else { continue }
+      firstOfPatternPath[Substring(patternPath)] = index
+    }
+  }
+
+  /// The first entry (in the order given) that covers `path`, nil when none does.
+  func first(covering path: String) -> Int? {
+    var found: Int?
+    var prefix = Substring(path)
+    while true {
+      if let index = firstOfPatternPath[prefix] { found = min(found ?? index, index) }
+      guard let dot = prefix.lastIndex(of: ".") else { break }
+      prefix = prefix[..<dot]
+    }
+    return found
+  }
+}
