@@ -128,22 +128,33 @@ package struct SuggestReview {
     do {
       try FilterRepository.append(
         lines, toFileAt: filters,
-        comment: "tcalog suggest --review of \(names): \(silenced) silenced, \(kept) kept")
+        comment: Self.answersComment(inputs: names, silenced: silenced, kept: kept))
     } catch {
       outcome.take(error)
       outcome.status = 2
       return
     }
-    outcome.notice(
-      "wrote \(NumberText.counted(silenced, "entry", "entries")) and \(NumberText.counted(kept, "keep line")) "
-        + "to \(filters) (\(reviewed - decisions.count) of \(reviewed) left for another review)", file: filters)
+    outcome.notice(Self.writtenNotice(silenced: silenced, kept: kept, reviewed: reviewed, file: filters), file: filters)
+  }
+
+  /// The comment above the written lines: where they come from.
+  package static func answersComment(inputs: String, silenced: Int, kept: Int) -> String {
+    "tcalog suggest --review of \(inputs): \(NumberText.grouped(silenced)) silenced, \(NumberText.grouped(kept)) kept"
+  }
+
+  /// What a review wrote, and how many entries it left unanswered, in the review's one
+  /// number format (grouped thousands, as its screens).
+  package static func writtenNotice(silenced: Int, kept: Int, reviewed: Int, file: String) -> String {
+    let left = reviewed - silenced - kept
+    return "wrote \(NumberText.counted(silenced, "entry", "entries")) and \(NumberText.counted(kept, "keep line")) "
+      + "to \(file) (\(NumberText.grouped(left)) of \(NumberText.grouped(reviewed)) left for another review)"
   }
 
   /// Why entries for one key path of a binding are left out of a repository, and what
   /// silences them instead: suggest's Swift, which matches the key path.
   package static func keyPathNotice(_ entries: [Suggestion], verb: String) -> String {
     let names = entries.prefix(3).map { "\($0.path) \($0.keyPath ?? "")" }.joined(separator: ", ")
-    let more = entries.count > 3 ? " and \(entries.count - 3) more" : ""
+    let more = entries.count > 3 ? " and \(NumberText.grouped(entries.count - 3)) more" : ""
     return "\(NumberText.counted(entries.count, "key-path entry", "key-path entries")) \(verb) (\(names)\(more)): "
       + "a repository line selects whole action paths and would silence the binding's other key paths; "
       + "paste suggest's Swift for them, which matches the key path"

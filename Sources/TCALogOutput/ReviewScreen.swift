@@ -153,7 +153,7 @@ package struct ReviewScreen: Sendable {
   ) -> String {
     var out = ""
     let what = entry.actionClass == .noise ? "noise" : "ambiguous"
-    let title = "── \(index + 1) of \(total) · \(what) "
+    let title = "── \(NumberText.grouped(index + 1)) of \(NumberText.grouped(total)) · \(what) "
     let rule = title + String(repeating: "─", count: max(2, width - title.unicodeScalars.count))
     out += paint(rule, ANSI.dim) + "\n"
     out += paint(TextFormatting.fitTail(safe(entry.patternPath), width), ANSI.bold) + "\n"
@@ -179,7 +179,7 @@ package struct ReviewScreen: Sendable {
         out += field(i == 0 ? "why" : "", "\(c.path): " + c.reasons.prefix(3).joined(separator: "; "))
       }
       if classified.count > 4 {
-        out += field("", "… and \(classified.count - 4) more action paths")
+        out += field("", "… and \(NumberText.grouped(classified.count - 4)) more action paths")
       }
     }
     out += entryLines(entry.name.replacingScalars("`", with: ""), entry.regex)
@@ -199,7 +199,7 @@ package struct ReviewScreen: Sendable {
       } else {
         for change in sample.changes.prefix(2) { out += indent + Self.fitChange(change, room) + "\n" }
         if sample.changes.count > 2 {
-          out += indent + paint("  and \(sample.changes.count - 2) more changes", ANSI.dim) + "\n"
+          out += indent + paint("  and \(NumberText.grouped(sample.changes.count - 2)) more changes", ANSI.dim) + "\n"
         }
       }
     }

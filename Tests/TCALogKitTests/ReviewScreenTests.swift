@@ -99,6 +99,13 @@ struct CoveringEntriesTests {
     #expect(intro.hasPrefix("Review of 6,000 entries (4,500 noise, 1,500 ambiguous) for f"), "\(intro)")
   }
 
+  /// The screens group theirs too: "── 1,000 of 6,000 · noise" under "6,000 entries".
+  @Test func theScreensGroupTheirCounts() throws {
+    let (set, entries, samples) = try ReviewScreenTests.reviewed()
+    let text = ReviewScreen(width: 80).render(entries[0], samples: samples[0], index: 999, total: 6_000, set: set)
+    #expect(text.hasPrefix("── 1,000 of 6,000 · "), "\(text)")
+  }
+
   /// What `Suggestion.covers` and `firstIndex` gave.
   static func naive(_ patternPaths: [String?], _ path: String) -> Int? {
     patternPaths.firstIndex { $0.map { path == $0 || path.hasPrefix($0 + ".") } ?? false }

@@ -185,6 +185,25 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: filters), "three answers skipped or quit: nothing written")
   }
 
+  /// The review's counts in one format, grouped as its screens' (issue 54: "6,000 entries"
+  /// above "── 1 of 6000"): what a key-path notice leaves out, what was written and left.
+  @Test func theReviewsMessagesGroupTheirCounts() throws {
+    var aggregator = ReportAggregator(collectsShapes: true)
+    _ = try RecordStream(inputs: ["Samples/browser-session.log"]).run(into: &aggregator)
+    let set = Suggester(options: SuggestOptions()).suggest(aggregator.summary())
+    var entry = try #require((set.suggestions + set.candidates).first)
+    entry.keyPath = "\\.$volume"
+    let notice = SuggestReview.keyPathNotice(Array(repeating: entry, count: 1_004), verb: "not asked")
+    #expect(notice.hasPrefix("1,004 key-path entries not asked ("), "\(notice)")
+    #expect(notice.contains(" and 1,001 more): "), "\(notice)")
+    #expect(
+      SuggestReview.writtenNotice(silenced: 1_200, kept: 1, reviewed: 6_000, file: "F")
+        == "wrote 1,200 entries and 1 keep line to F (4,799 of 6,000 left for another review)")
+    #expect(
+      SuggestReview.answersComment(inputs: "a.log", silenced: 1_200, kept: 3_000)
+        == "tcalog suggest --review of a.log: 1,200 silenced, 3,000 kept")
+  }
+
   /// A mixer whose volume slider streams through its binding while its mute toggle is
   /// tapped: the binding's key paths differ, so `suggest` has an entry for `\.$volume` alone.
   static func mixerLog() throws -> String {
