@@ -26,6 +26,9 @@ package struct ReviewSampleCollector: ChunkedRecordSink, RecordPart {
   struct PathSamples {
     var path: String
     var kept: [Kept] = []
+    /// The signatures (`appendSignature`) of the last few records judged, newest last:
+    /// a record with one of them has a sample like one kept or turned down.
+    var judged: [[UInt8]] = []
   }
 
   /// Samples kept per action path and per entry.
@@ -36,6 +39,8 @@ package struct ReviewSampleCollector: ChunkedRecordSink, RecordPart {
   private var slotOfPath: [String: Int] = [:]
   /// The slot of each action key met (records with equal keys have the same path).
   private var slotOfKey = ActionKeyTable<Int>()
+  /// The signature of the record at hand, a buffer used again for each.
+  private var signature: [UInt8] = []
 
   /// A collector of at most `limit` samples per action path.
   package init(limit: Int = 3) { self.limit = limit }
@@ -58,10 +63,36 @@ package struct ReviewSampleCollector: ChunkedRecordSink, RecordPart {
     guard record.isComplete else { return }
     let slot = slot(of: record)
     guard paths[slot].kept.count < limit else { return }
+    // A path whose records are all alike (a timer's tick) or take turns (a toggle) never
+    // fills its samples, and building each record's sample to find it like one judged
+    // before cost as much as a second read: the bytes a sample is made of are compared first.
+    signature.removeAll(keepingCapacity: true)
+    Self.appendSignature(of: record, to: &signature)
+    guard !paths[slot].judged.contains(signature) else { return }
+    if paths[slot].judged.count == 2 * limit { paths[slot].judged.removeFirst() }
+    paths[slot].judged.append(signature)
     let sample = ReviewSample(record, actionPath: paths[slot].path)
     let distinct = sample.distinctPart
     guard !paths[slot].kept.contains(where: { $0.distinct == distinct }) else { return }
     paths[slot].kept.append(Kept(place: taken, sample: sample, distinct: distinct))
+  }
+
+  /// Every byte `ReviewSample.init` reads of a record besides its action path, each part
+  /// after its length: records with equal signatures have equal samples.
+  static func appendSignature(of record: some RecordFields, to out: inout [UInt8]) {
+    func append(_ range: TextRange?) {
+      guard let range else { return out.append(0) }
+      out.append(1)
+      withUnsafeBytes(of: UInt32(truncatingIfNeeded: range.count).littleEndian) { out.append(contentsOf: $0) }
+      record.withBytes(range) { out.append(contentsOf: $0) }
+    }
+    out.append(record.hasStatePart ? 1 : 0)
+    append(record.actionTextRange)
+    for change in record.changes {
+      append(change.normalized.count > 0 ? change.normalized : change.path)
+      append(change.old)
+      append(change.new)
+    }
   }
 
   private mutating func slot(of record: some RecordFields) -> Int {
