@@ -20,19 +20,34 @@ package struct ReviewSampleCollector: ChunkedRecordSink, RecordPart {
     var sample: ReviewSample
     /// `sample.distinctPart`, built once.
     var distinct: String
+    /// What the sample was made of (`appendSignature`).
+    var signature: [UInt8]
+  }
+
+  /// A chunk's record not judged yet: the first of its signature in the chunk.
+  struct Pending {
+    var place: Int
+    var signature: [UInt8]
   }
 
   /// An action path's samples so far, in input order.
   struct PathSamples {
     var path: String
     var kept: [Kept] = []
-    /// The signatures (`appendSignature`) of the last few records judged, newest last:
-    /// a record with one of them has a sample like one kept or turned down.
+    /// The signatures of the last few records judged, newest last: a record with one of
+    /// them has a sample like one kept or turned down.
     var judged: [[UInt8]] = []
+    /// A chunk's records of the path, one per signature, left for the merge to judge
+    /// (`makePart`); once there are more than `pendingLimit`, the chunk judges them itself.
+    var pending: [Pending] = []
+    /// Whether the chunk judges the path's records itself.
+    var judgesHere = false
   }
 
   /// Samples kept per action path and per entry.
   let limit: Int
+  /// Whether records are left for the merge to judge (a chunk's part).
+  private let defersJudging: Bool
   /// Records taken so far, complete or not: the place of the next one.
   private var taken = 0
   private var paths: [PathSamples] = []
@@ -43,7 +58,15 @@ package struct ReviewSampleCollector: ChunkedRecordSink, RecordPart {
   private var signature: [UInt8] = []
 
   /// A collector of at most `limit` samples per action path.
-  package init(limit: Int = 3) { self.limit = limit }
+  package init(limit: Int = 3) { self.init(limit: limit, defersJudging: false) }
+
+  private init(limit: Int, defersJudging: Bool) {
+    self.limit = limit
+    self.defersJudging = defersJudging
+  }
+
+  /// Pending records a chunk keeps per path before it judges them itself.
+  private var pendingLimit: Int { 2 * limit }
 
   package var needs: RecordNeeds { [.action, .actionText, .statePaths, .values] }
 
@@ -57,28 +80,48 @@ package struct ReviewSampleCollector: ChunkedRecordSink, RecordPart {
 
   package mutating func add(_ record: RecordContent) { take(record) }
 
-  /// Keeps the record's sample when its path has room and no sample like it.
+  /// Judges the record (or, in a chunk, leaves it to the merge) when its path has room.
+  ///
+  /// A path whose records are all alike (a timer's tick) or take turns (a toggle) never
+  /// fills its samples, and building each record's sample to find it like one judged
+  /// before cost as much as a second read: the bytes a sample is made of are compared
+  /// first. A chunk leaves the judging to the merge, which knows the samples of the chunks
+  /// before it: a timer's records lie a chunk apart, and each chunk would build a sample
+  /// for each.
   private mutating func take(_ record: some RecordFields) {
     defer { taken += 1 }
     guard record.isComplete else { return }
     let slot = slot(of: record)
     guard paths[slot].kept.count < limit else { return }
-    // A path whose records are all alike (a timer's tick) or take turns (a toggle) never
-    // fills its samples, and building each record's sample to find it like one judged
-    // before cost as much as a second read: the bytes a sample is made of are compared first.
     signature.removeAll(keepingCapacity: true)
     Self.appendSignature(of: record, to: &signature)
-    guard !paths[slot].judged.contains(signature) else { return }
-    if paths[slot].judged.count == 2 * limit { paths[slot].judged.removeFirst() }
+    if defersJudging && !paths[slot].judgesHere {
+      guard !paths[slot].pending.contains(where: { $0.signature == signature }) else { return }
+      if paths[slot].pending.count < pendingLimit {
+        paths[slot].pending.append(Pending(place: taken, signature: signature))
+        return
+      }
+      paths[slot].judgesHere = true
+      for item in paths[slot].pending { judge(item.signature, place: item.place, sample: nil, in: slot) }
+      paths[slot].pending = []
+    }
+    judge(signature, place: taken, sample: nil, in: slot)
+  }
+
+  /// Keeps the sample of a record, made of `signature`, when its path has room and no
+  /// sample like it; `sample`: the sample, when a chunk built it.
+  private mutating func judge(_ signature: [UInt8], place: Int, sample: ReviewSample?, in slot: Int) {
+    guard paths[slot].kept.count < limit, !paths[slot].judged.contains(signature) else { return }
+    if paths[slot].judged.count == pendingLimit { paths[slot].judged.removeFirst() }
     paths[slot].judged.append(signature)
-    let sample = ReviewSample(record, actionPath: paths[slot].path)
+    let sample = sample ?? Self.sample(signature, actionPath: paths[slot].path)
     let distinct = sample.distinctPart
     guard !paths[slot].kept.contains(where: { $0.distinct == distinct }) else { return }
-    paths[slot].kept.append(Kept(place: taken, sample: sample, distinct: distinct))
+    paths[slot].kept.append(Kept(place: place, sample: sample, distinct: distinct, signature: signature))
   }
 
   /// Every byte `ReviewSample.init` reads of a record besides its action path, each part
-  /// after its length: records with equal signatures have equal samples.
+  /// after a tag and its length: records with equal signatures have equal samples.
   static func appendSignature(of record: some RecordFields, to out: inout [UInt8]) {
     func append(_ range: TextRange?) {
       guard let range else { return out.append(0) }
@@ -95,6 +138,31 @@ package struct ReviewSampleCollector: ChunkedRecordSink, RecordPart {
     }
   }
 
+  /// The sample a signature was made of (`appendSignature`), as of the record itself.
+  static func sample(_ signature: [UInt8], actionPath: String) -> ReviewSample {
+    var at = 1
+    func next() -> String? {
+      guard signature[at] == 1 else {
+        at += 1
+        return nil
+      }
+      var count = 0
+      for i in 0..<4 { count |= Int(signature[at + 1 + i]) << (8 * i) }
+      let text = String(decoding: signature[(at + 5)..<(at + 5 + count)], as: UTF8.self)
+      at += 5 + count
+      return text
+    }
+    let actionText = next() ?? ""
+    var changes: [ReviewSample.StateChangeText] = []
+    while at < signature.count {
+      let path = next() ?? ""
+      let old = next()
+      changes.append(ReviewSample.StateChangeText(path: path, old: old, new: next()))
+    }
+    return ReviewSample(
+      actionText: actionText, printedChanges: changes, hasStatePart: signature[0] == 1, actionPath: actionPath)
+  }
+
   private mutating func slot(of record: some RecordFields) -> Int {
     if let key = record.actionKey, let known = slotOfKey.value(for: key) { return known }
     let slot = slot(ofPath: record.actionPath)
@@ -109,18 +177,20 @@ package struct ReviewSampleCollector: ChunkedRecordSink, RecordPart {
     return paths.count - 1
   }
 
-  /// An empty collector for the next chunk.
-  package func makePart() -> ReviewSampleCollector { ReviewSampleCollector(limit: limit) }
+  /// An empty part for the next chunk: it leaves its records to `merge` to judge.
+  package func makePart() -> ReviewSampleCollector { ReviewSampleCollector(limit: limit, defersJudging: true) }
 
-  /// Takes a later chunk's samples: for each path, those that differ from the ones kept,
-  /// while there is room (the first that differ in the two, in order, are the first that
-  /// differ in the whole).
+  /// Judges a later chunk's records after those before it: what the chunk left pending,
+  /// or the samples it chose itself (the first that differ in the two, in order, are the
+  /// first that differ in the whole).
   package mutating func merge(_ part: ReviewSampleCollector) -> StreamControl {
     for other in part.paths {
       let slot = slot(ofPath: other.path)
+      for item in other.pending where paths[slot].kept.count < limit {
+        judge(item.signature, place: taken + item.place, sample: nil, in: slot)
+      }
       for item in other.kept where paths[slot].kept.count < limit {
-        guard !paths[slot].kept.contains(where: { $0.distinct == item.distinct }) else { continue }
-        paths[slot].kept.append(Kept(place: taken + item.place, sample: item.sample, distinct: item.distinct))
+        judge(item.signature, place: taken + item.place, sample: item.sample, in: slot)
       }
     }
     taken += part.taken

@@ -40,14 +40,22 @@ package struct ReviewSample: Sendable, Equatable {
 
   /// The sample of a parsed record.
   package init(_ record: some RecordFields, actionPath: String) {
-    action = Self.withoutCaseTypes(Self.oneLine(record.string(record.actionTextRange)))
-    changes = record.changes.map { change in
-      StateChangeText(
-        path: record.string(change.normalized.count > 0 ? change.normalized : change.path),
-        old: change.old.map { Self.oneLine(record.string($0)) }, new: change.new.map { Self.oneLine(record.string($0)) }
-      )
+    self.init(
+      actionText: record.string(record.actionTextRange),
+      printedChanges: record.changes.map { change in
+        StateChangeText(
+          path: record.string(change.normalized.count > 0 ? change.normalized : change.path),
+          old: change.old.map(record.string), new: change.new.map(record.string))
+      }, hasStatePart: record.hasStatePart, actionPath: actionPath)
+  }
+
+  /// The sample of a record's texts as the log prints them (values on several lines).
+  init(actionText: String, printedChanges: [StateChangeText], hasStatePart: Bool, actionPath: String) {
+    action = Self.withoutCaseTypes(Self.oneLine(actionText))
+    changes = printedChanges.map { change in
+      StateChangeText(path: change.path, old: change.old.map(Self.oneLine), new: change.new.map(Self.oneLine))
     }
-    hasStatePart = record.hasStatePart
+    self.hasStatePart = hasStatePart
     let leaf = "." + (actionPath.split(separator: ".").last.map(String.init) ?? "")
     let scalars = Array(action.unicodeScalars)
     let needle = Array(leaf.unicodeScalars)

@@ -102,6 +102,25 @@ import Testing
     }
   }
 
+  /// A chunk keeps a record's bytes, not its sample, for the merge to judge: the sample
+  /// made of them is the record's own, for every record of every sample log.
+  @Test func aSignatureMakesTheRecordsSample() throws {
+    for name in ["browser-session", "todos-tca0", "todos-tca1", "timestamped", "messy"] {
+      let log = Repository.root.appendingPathComponent("Samples/\(name).log").path
+      var checked = 0
+      var signature: [UInt8] = []
+      var each = EachRecord(needs: [.action, .actionText, .statePaths, .values]) { record in
+        signature.removeAll()
+        ReviewSampleCollector.appendSignature(of: record, to: &signature)
+        let sample = ReviewSampleCollector.sample(signature, actionPath: record.actionPath)
+        #expect(sample == ReviewSample(record, actionPath: record.actionPath), "\(name):\(record.line)")
+        checked += 1
+      }
+      _ = try RecordStream(inputs: [log]).run(into: &each)
+      #expect(checked >= 5, "\(name)")
+    }
+  }
+
   /// Two paths of one entry whose records look alike at the innermost case: a record
   /// like one already shown for the other path is not shown again, so the entry's samples
   /// are the first three that differ across both paths in input order, not each path's
