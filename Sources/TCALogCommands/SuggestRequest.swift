@@ -83,8 +83,17 @@ package struct SuggestRequest: CommandRequest {
       }
       repository = loaded
     }
-    var aggregator = ReportAggregator(collectsShapes: true)
-    let result = try input.stream(in: console).run(into: &aggregator)
+    // A review shows a few records of each entry: collected on this read, beside the
+    // counts, rather than on a second one (which doubled the wait for the first screen and
+    // found nothing in a pipe).
+    var sinks = SinkPair(ReportAggregator(collectsShapes: true), ReviewSampleCollector())
+    let result: ReadResult
+    if review {
+      result = try input.stream(in: console).run(into: &sinks)
+    } else {
+      result = try input.stream(in: console).run(into: &sinks.first)
+    }
+    let aggregator = sinks.first
     if CommandOutcome.everyInputFailed(result, inputs: input.files) {
       outcome.take(result)
       return outcome.ending(2)
@@ -105,8 +114,8 @@ package struct SuggestRequest: CommandRequest {
         outcome.error("nothing reviewed: what \(filters) silences is not known")
         return outcome.ending(2)
       }
-      try SuggestReview(set: set, filters: filters, inputs: input.files)
-        .run(reading: input.stream(in: console), in: console, outcome: &outcome)
+      SuggestReview(set: set, filters: filters, inputs: input.files)
+        .run(samples: sinks.second, in: console, outcome: &outcome)
       if outcome.status != 0 { return outcome }
       let failed = outcome.take(result)
       return outcome.ending(failed ? 2 : 0)

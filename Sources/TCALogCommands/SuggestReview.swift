@@ -1,5 +1,4 @@
 import TCALogOutput
-import TCALogPipeline
 import TCALogQuery
 import TCALogReport
 import TCALogSuggest
@@ -18,7 +17,8 @@ package struct SuggestReview {
   let inputs: [String]
 
   /// Asks, then writes the answers; what it tells and a status other than 0 go to `outcome`.
-  package func run(reading stream: RecordStream, in console: Console, outcome: inout CommandOutcome) throws {
+  /// `samples`: the records shown, collected on `suggest`'s read.
+  package func run(samples collected: ReviewSampleCollector, in console: Console, outcome: inout CommandOutcome) {
     // A key path's entry (`\.$volume` of a binding whose toggle is signal) has no
     // repository line: a pattern selects whole action paths, and the binding's pattern
     // would silence the toggle too. It is not asked; the notice says why and what to use.
@@ -42,10 +42,7 @@ package struct SuggestReview {
       outcome.status = 2
       return
     }
-    // A second read for a few records of each entry: the first read kept numbers only.
-    // Its errors were reported after the first.
-    var sampler = ReviewSampler(entries: entries)
-    _ = try stream.run(into: &sampler)
+    let samples = collected.samples(for: entries)
 
     let color = ColorPolicy.resolve(.auto, environment: console.environment, isTerminal: true)
     // What the read and the suggestions said is told before the screen takes the terminal.
@@ -70,7 +67,7 @@ package struct SuggestReview {
         // Asked for each entry: a resized window is followed.
         let screen = ReviewScreen(width: console.columns(), color: color)
         terminal.write(
-          screen.render(entry, samples: sampler.samples[index], index: index, total: entries.count, set: set)
+          screen.render(entry, samples: samples[index], index: index, total: entries.count, set: set)
             + screen.prompt)
         while true {
           let decision: ReviewScreen.Decision
@@ -131,22 +128,33 @@ package struct SuggestReview {
     do {
       try FilterRepository.append(
         lines, toFileAt: filters,
-        comment: "tcalog suggest --review of \(names): \(silenced) silenced, \(kept) kept")
+        comment: Self.answersComment(inputs: names, silenced: silenced, kept: kept))
     } catch {
       outcome.take(error)
       outcome.status = 2
       return
     }
-    outcome.notice(
-      "wrote \(NumberText.counted(silenced, "entry", "entries")) and \(NumberText.counted(kept, "keep line")) "
-        + "to \(filters) (\(reviewed - decisions.count) of \(reviewed) left for another review)", file: filters)
+    outcome.notice(Self.writtenNotice(silenced: silenced, kept: kept, reviewed: reviewed, file: filters), file: filters)
+  }
+
+  /// The comment above the written lines: where they come from.
+  package static func answersComment(inputs: String, silenced: Int, kept: Int) -> String {
+    "tcalog suggest --review of \(inputs): \(NumberText.grouped(silenced)) silenced, \(NumberText.grouped(kept)) kept"
+  }
+
+  /// What a review wrote, and how many entries it left unanswered, in the review's one
+  /// number format (grouped thousands, as its screens).
+  package static func writtenNotice(silenced: Int, kept: Int, reviewed: Int, file: String) -> String {
+    let left = reviewed - silenced - kept
+    return "wrote \(NumberText.counted(silenced, "entry", "entries")) and \(NumberText.counted(kept, "keep line")) "
+      + "to \(file) (\(NumberText.grouped(left)) of \(NumberText.grouped(reviewed)) left for another review)"
   }
 
   /// Why entries for one key path of a binding are left out of a repository, and what
   /// silences them instead: suggest's Swift, which matches the key path.
   package static func keyPathNotice(_ entries: [Suggestion], verb: String) -> String {
     let names = entries.prefix(3).map { "\($0.path) \($0.keyPath ?? "")" }.joined(separator: ", ")
-    let more = entries.count > 3 ? " and \(entries.count - 3) more" : ""
+    let more = entries.count > 3 ? " and \(NumberText.grouped(entries.count - 3)) more" : ""
     return "\(NumberText.counted(entries.count, "key-path entry", "key-path entries")) \(verb) (\(names)\(more)): "
       + "a repository line selects whole action paths and would silence the binding's other key paths; "
       + "paste suggest's Swift for them, which matches the key path"

@@ -1,5 +1,4 @@
 import TCALogParsing
-import TCALogPipeline
 import TCALogReport
 import TCALogSuggest
 import TCALogSupport
@@ -41,14 +40,22 @@ package struct ReviewSample: Sendable, Equatable {
 
   /// The sample of a parsed record.
   package init(_ record: some RecordFields, actionPath: String) {
-    action = Self.withoutCaseTypes(Self.oneLine(record.string(record.actionTextRange)))
-    changes = record.changes.map { change in
-      StateChangeText(
-        path: record.string(change.normalized.count > 0 ? change.normalized : change.path),
-        old: change.old.map { Self.oneLine(record.string($0)) }, new: change.new.map { Self.oneLine(record.string($0)) }
-      )
+    self.init(
+      actionText: record.string(record.actionTextRange),
+      printedChanges: record.changes.map { change in
+        StateChangeText(
+          path: record.string(change.normalized.count > 0 ? change.normalized : change.path),
+          old: change.old.map(record.string), new: change.new.map(record.string))
+      }, hasStatePart: record.hasStatePart, actionPath: actionPath)
+  }
+
+  /// The sample of a record's texts as the log prints them (values on several lines).
+  init(actionText: String, printedChanges: [StateChangeText], hasStatePart: Bool, actionPath: String) {
+    action = Self.withoutCaseTypes(Self.oneLine(actionText))
+    changes = printedChanges.map { change in
+      StateChangeText(path: change.path, old: change.old.map(Self.oneLine), new: change.new.map(Self.oneLine))
     }
-    hasStatePart = record.hasStatePart
+    self.hasStatePart = hasStatePart
     let leaf = "." + (actionPath.split(separator: ".").last.map(String.init) ?? "")
     let scalars = Array(action.unicodeScalars)
     let needle = Array(leaf.unicodeScalars)
@@ -126,71 +133,6 @@ package struct ReviewSample: Sendable, Equatable {
   }
 }
 
-/// Collects a few records of each reviewed entry, on a second read of the log: the first
-/// ones whose actions differ, so that the samples show what varies.
-package struct ReviewSampler: RecordSink {
-  /// Samples per entry, in the order of the entries given.
-  package private(set) var samples: [[ReviewSample]]
-  private let limit: Int
-  private let covering: CoveringEntries
-  /// The entry of each action path met so far (nil: none covers it).
-  private var entryOfPath: [String: Int?] = [:]
-
-  /// A sampler of at most `limit` records per entry.
-  package init(entries: [Suggestion], limit: Int = 3) {
-    covering = CoveringEntries(entries.map { $0.keyPath == nil ? $0.patternPath : nil })
-    self.limit = limit
-    samples = Array(repeating: [], count: entries.count)
-  }
-
-  package var needs: RecordNeeds { [.action, .actionText, .statePaths, .values] }
-
-  package mutating func record(_ record: Record) -> StreamControl {
-    guard record.isComplete else { return .more }
-    let path = record.actionPath
-    let entry: Int?
-    if let known = entryOfPath[path] {
-      entry = known
-    } else {
-      entry = covering.first(covering: path)
-      entryOfPath[path] = entry
-    }
-    guard let entry, samples[entry].count < limit else { return .more }
-    let sample = ReviewSample(record, actionPath: path)
-    if !samples[entry].contains(where: { $0.distinctPart == sample.distinctPart }) { samples[entry].append(sample) }
-    return .more
-  }
-}
-
-/// Which entry covers an action path first (`Suggestion.covers`: its pattern path is the
-/// path or a prefix of it at a segment boundary), by looking up the path's prefixes rather
-/// than trying every entry: a review of 6,000 candidates tried 6,000 entries for each of
-/// 6,000 paths (36 million prefix tests, 7 s) before its first screen.
-struct CoveringEntries {
-  /// The first entry of each pattern path.
-  private var firstOfPatternPath: [Substring: Int] = [:]
-
-  /// Entries in order, by pattern path; nil: an entry that covers no path (a key path's).
-  init(_ patternPaths: [String?]) {
-    for (index, patternPath) in patternPaths.enumerated() {
-      guard let patternPath, firstOfPatternPath[Substring(patternPath)] == nil else { continue }
-      firstOfPatternPath[Substring(patternPath)] = index
-    }
-  }
-
-  /// The first entry (in the order given) that covers `path`, nil when none does.
-  func first(covering path: String) -> Int? {
-    var found: Int?
-    var prefix = Substring(path)
-    while true {
-      if let index = firstOfPatternPath[prefix] { found = min(found ?? index, index) }
-      guard let dot = prefix.lastIndex(of: ".") else { break }
-      prefix = prefix[..<dot]
-    }
-    return found
-  }
-}
-
 /// The text of `suggest --review` for one entry: its class and evidence, a few sample
 /// records, and the prompt, fitted to the terminal's width.
 package struct ReviewScreen: Sendable {
@@ -219,7 +161,7 @@ package struct ReviewScreen: Sendable {
   ) -> String {
     var out = ""
     let what = entry.actionClass == .noise ? "noise" : "ambiguous"
-    let title = "── \(index + 1) of \(total) · \(what) "
+    let title = "── \(NumberText.grouped(index + 1)) of \(NumberText.grouped(total)) · \(what) "
     let rule = title + String(repeating: "─", count: max(2, width - title.unicodeScalars.count))
     out += paint(rule, ANSI.dim) + "\n"
     out += paint(TextFormatting.fitTail(safe(entry.patternPath), width), ANSI.bold) + "\n"
@@ -244,13 +186,15 @@ package struct ReviewScreen: Sendable {
       for (i, c) in classified.prefix(4).enumerated() {
         out += field(i == 0 ? "why" : "", "\(c.path): " + c.reasons.prefix(3).joined(separator: "; "))
       }
-      if classified.count > 4 { out += field("", "… and \(classified.count - 4) more action paths") }
+      if classified.count > 4 {
+        out += field("", "… and \(NumberText.grouped(classified.count - 4)) more action paths")
+      }
     }
     out += entryLines(entry.name.replacingScalars("`", with: ""), entry.regex)
 
     let column = String(repeating: " ", count: Self.labelWidth)
     if samples.isEmpty {
-      out += field("samples", "(none in the records read again)")
+      out += field("samples", "(no complete record to show)")
     }
     for (i, sample) in samples.enumerated() {
       out += label(i == 0 ? "samples" : "") + Self.fitAction(sample, width - Self.labelWidth) + "\n"
@@ -263,7 +207,7 @@ package struct ReviewScreen: Sendable {
       } else {
         for change in sample.changes.prefix(2) { out += indent + Self.fitChange(change, room) + "\n" }
         if sample.changes.count > 2 {
-          out += indent + paint("  and \(sample.changes.count - 2) more changes", ANSI.dim) + "\n"
+          out += indent + paint("  and \(NumberText.grouped(sample.changes.count - 2)) more changes", ANSI.dim) + "\n"
         }
       }
     }

@@ -11,14 +11,19 @@ import Testing
 @Suite struct ReviewScreenTests {
   static let sample = Repository.root.appendingPathComponent("Samples/browser-session.log").path
 
-  /// The flagship's suggestions and candidates, with the samples a second read collects.
+  /// The flagship's suggestions and candidates, with the samples collected on the read
+  /// that counts them.
   static func reviewed() throws -> (SuggestionSet, [Suggestion], [[ReviewSample]]) {
-    let summary = try aggregate([sample], shapes: true).summary()
-    let set = Suggester(options: SuggestOptions()).suggest(summary)
+    var sinks = SinkPair(ReportAggregator(collectsShapes: true), ReviewSampleCollector())
+    _ = try RecordStream(inputs: [sample]).run(into: &sinks)
+    let set = Suggester(options: SuggestOptions()).suggest(sinks.first.summary())
     let entries = set.suggestions + set.candidates
-    var sampler = ReviewSampler(entries: entries)
-    _ = try RecordStream(inputs: [sample]).run(into: &sampler)
-    return (set, entries, sampler.samples)
+    return (set, entries, sinks.second.samples(for: entries))
+  }
+
+  /// A real entry of the flagship, for tests that set its pattern path.
+  static var template: Suggestion? {
+    try? reviewed().1.first { $0.keyPath == nil }
   }
 
   @Test func everyLineFitsTheTerminal() throws {
@@ -92,6 +97,13 @@ struct CoveringEntriesTests {
   @Test func theIntroGroupsItsCounts() {
     let intro = ReviewScreen(width: 200).intro(noise: 4_500, ambiguous: 1_500, file: "f")
     #expect(intro.hasPrefix("Review of 6,000 entries (4,500 noise, 1,500 ambiguous) for f"), "\(intro)")
+  }
+
+  /// The screens group theirs too: "── 1,000 of 6,000 · noise" under "6,000 entries".
+  @Test func theScreensGroupTheirCounts() throws {
+    let (set, entries, samples) = try ReviewScreenTests.reviewed()
+    let text = ReviewScreen(width: 80).render(entries[0], samples: samples[0], index: 999, total: 6_000, set: set)
+    #expect(text.hasPrefix("── 1,000 of 6,000 · "), "\(text)")
   }
 
   /// What `Suggestion.covers` and `firstIndex` gave.

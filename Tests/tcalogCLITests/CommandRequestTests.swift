@@ -150,6 +150,60 @@ import Testing
     #expect(written.contains { $0.hasPrefix("keep ") })
   }
 
+  /// A log from a pipe (`suggest --review --filters F <(zcat old.log.gz)`) can be read
+  /// once: the review's screens show the samples a review of the file shows, from the read
+  /// that counts (issue 54, row 20: a second read found the pipe empty, and every screen
+  /// said it had no sample).
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/fd/0"), "no /dev/fd to name a pipe"))
+  func aReviewOfAPipeShowsTheSamplesOfTheFile() throws {
+    let filters = Self.temporaryPath("filters")
+    let log = "Samples/browser-session.log"
+    func screens(_ file: String) -> String {
+      var request = SuggestRequest(input: InputSelection(files: [file]))
+      request.filters = filters
+      request.review = true
+      let keys = TypedKeys([.character("s"), .character("s"), .character("q")])
+      #expect(request.outcome(in: .inMemory(terminal: keys)).status == 0)
+      return keys.screen
+    }
+    let ofTheFile = screens(log)
+    #expect(ofTheFile.contains("\n  samples  ."), "\(ofTheFile)")
+    var ends: [Int32] = [0, 0]
+    try #require(pipe(&ends) == 0)
+    let (readEnd, writeEnd) = (ends[0], ends[1])
+    // Close-on-exec: a process another test starts meanwhile must not hold the write end.
+    _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
+    _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: log))
+    let writer = Thread {
+      FileHandle(fileDescriptor: writeEnd, closeOnDealloc: false).write(bytes)
+      close(writeEnd)
+    }
+    writer.start()
+    defer { close(readEnd) }
+    #expect(screens("/dev/fd/\(readEnd)") == ofTheFile)
+    #expect(!FileManager.default.fileExists(atPath: filters), "three answers skipped or quit: nothing written")
+  }
+
+  /// The review's counts in one format, grouped as its screens' (issue 54: "6,000 entries"
+  /// above "── 1 of 6000"): what a key-path notice leaves out, what was written and left.
+  @Test func theReviewsMessagesGroupTheirCounts() throws {
+    var aggregator = ReportAggregator(collectsShapes: true)
+    _ = try RecordStream(inputs: ["Samples/browser-session.log"]).run(into: &aggregator)
+    let set = Suggester(options: SuggestOptions()).suggest(aggregator.summary())
+    var entry = try #require((set.suggestions + set.candidates).first)
+    entry.keyPath = "\\.$volume"
+    let notice = SuggestReview.keyPathNotice(Array(repeating: entry, count: 1_004), verb: "not asked")
+    #expect(notice.hasPrefix("1,004 key-path entries not asked ("), "\(notice)")
+    #expect(notice.contains(" and 1,001 more): "), "\(notice)")
+    #expect(
+      SuggestReview.writtenNotice(silenced: 1_200, kept: 1, reviewed: 6_000, file: "F")
+        == "wrote 1,200 entries and 1 keep line to F (4,799 of 6,000 left for another review)")
+    #expect(
+      SuggestReview.answersComment(inputs: "a.log", silenced: 1_200, kept: 3_000)
+        == "tcalog suggest --review of a.log: 1,200 silenced, 3,000 kept")
+  }
+
   /// A mixer whose volume slider streams through its binding while its mute toggle is
   /// tapped: the binding's key paths differ, so `suggest` has an entry for `\.$volume` alone.
   static func mixerLog() throws -> String {
