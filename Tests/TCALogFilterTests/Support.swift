@@ -25,8 +25,8 @@ func readLog(_ log: String) throws -> (records: [ReadRecord], statistics: ScanSt
     read.append(
       ReadRecord(
         actionPath: record.actionPath, timestamp: record.timestamp,
-        changedPaths: record.changes.map { record.string($0.path) },
-        normalizedPaths: record.changes.map { record.string($0.normalized) }, stateChanged: record.stateChanged))
+        changedPaths: record.changedPaths.map(\.path), normalizedPaths: record.changedPaths.map(\.normalizedPath),
+        stateChanged: record.stateChanged))
   }
   let result = try RecordStream(inputs: [path]).run(into: &sink)
   #expect(result.errors.isEmpty, "\(result.errors)")

@@ -41,7 +41,7 @@ struct StreamAPITests {
     }
     static func summary(of record: some RecordFields) -> (action: String, paths: [String], noOp: Bool) {
       (
-        record.string(record.actionPathRange), record.changes.map { record.string($0.path) },
+        record.actionPath, record.changedPaths.map(\.path),
         record.hasStatePart && !record.stateChanged
       )
     }
@@ -135,6 +135,31 @@ struct StreamAPITests {
       #expect(record.changedPaths.map(\.oldValue) == changes.map { $0["old"] as? String })
       #expect(record.changedPaths.map(\.newValue) == changes.map { $0["new"] as? String })
     }
+  }
+
+  /// A record's texts read as `String`s, without ranges: the action's path, root, text,
+  /// entity and binding key path, the store prefix and time equal to what `tcalog records`
+  /// prints, and its raw text the file's bytes at its offset.
+  @Test(arguments: ["todos-tca1.log", "todos-tca0.log", "messy.log", "browser-session.log", "timestamped.log"])
+  func aRecordsTextsReadAsValues(sample: String) throws {
+    let expected = try Sample.expected(sample)
+    let file = Array(try Data(contentsOf: URL(fileURLWithPath: Sample.path(sample))))
+    var records: [Record] = []
+    var sink = EachRecord { records.append($0) }
+    try RecordStream(inputs: [Sample.path(sample)]).run(into: &sink)
+    #expect(records.count == expected.count)
+    for (record, json) in zip(records, expected) {
+      let action = try #require(json["action"] as? [String: Any])
+      #expect(record.actionPath == action["path"] as? String)
+      #expect(record.actionRoot == action["root"] as? String)
+      #expect(record.actionText == action["text"] as? String)
+      #expect(record.entity == action["entity"] as? String)
+      #expect(record.bindingKeyPath == action["bindingKeyPath"] as? String)
+      #expect(record.storePrefix == json["prefix"] as? String)
+      #expect(record.timestamp == json["timestamp"] as? String)
+      #expect(record.rawText == String(decoding: file[record.offset..<(record.offset + record.bytes)], as: UTF8.self))
+    }
+    #expect(records.contains { $0.entity != nil } && records.contains { !$0.rawText.isEmpty })
   }
 
   /// A log held in memory reads as the same log in a file, sequentially and in chunks: the

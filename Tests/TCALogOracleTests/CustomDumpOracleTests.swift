@@ -38,10 +38,10 @@ import Testing
       parsed.append(
         Parsed(
           actionPath: record.actionPath,
-          changes: record.changes.map { change in
+          changes: record.changedPaths.map { change in
             ExpectedChange(
-              path: record.string(change.path), normalized: record.string(change.normalized),
-              kind: change.kind.rawValue, old: change.old.map(record.string), new: change.new.map(record.string))
+              path: change.path, normalized: change.normalizedPath, kind: change.kind.rawValue, old: change.oldValue,
+              new: change.newValue)
           }.sorted(), stateChanged: record.stateChanged))
     }
     let result = try RecordStream(inputs: [path]).run(into: &sink)
