@@ -110,6 +110,29 @@ struct StreamAPITests {
     #expect(span.earliest.time == all.min() && span.latest.time == all.max())
   }
 
+  /// A window is values: dates and seconds since 1970 select the same records, and the
+  /// text `tcalog --since` reads counts `-5m` back from the `now` it is given.
+  @Test func aTimeWindowTakesDatesSecondsOrTheCommandLinesText() throws {
+    var times: [Double] = []
+    var everything = EachRecord { record in if let t = record.writtenTime?.instant { times.append(t) } }
+    try RecordStream(inputs: [Sample.path("timestamped.log")]).run(into: &everything)
+    let sorted = times.sorted()
+    let (since, until) = (sorted[sorted.count / 4], sorted[sorted.count / 2])
+    func kept(_ window: TimeWindow) throws -> Int {
+      var count = 0
+      var sink = EachRecord { _ in count += 1 }
+      try RecordStream(inputs: [Sample.path("timestamped.log")], window: window).run(into: &sink)
+      return count
+    }
+    let byDates = TimeWindow(since: Date(timeIntervalSince1970: since), until: Date(timeIntervalSince1970: until))
+    #expect(byDates == TimeWindow(since: since, until: until))
+    let inside = times.filter { $0 >= since && $0 <= until }.count
+    #expect(inside > 0 && inside < times.count)
+    #expect(try kept(byDates) == inside)
+    let fiveMinutesBack = try TimeWindow(since: "-5m", until: nil, now: Date(timeIntervalSince1970: until))
+    #expect(fiveMinutesBack == TimeWindow(since: Date(timeIntervalSince1970: until - 300)))
+  }
+
   /// A missing input is an error of the read, not a thrown one: the other inputs are read.
   @Test func aMissingInputIsReportedAndTheOthersAreRead() throws {
     var count = 0
