@@ -29,10 +29,6 @@ import Testing
 
   /// tcalog's records of `log`, as a user of TCALogKit reads them.
   static func parse(_ log: String) throws -> [Parsed] {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("tcalog-oracle-\(getpid())-\(UUID().uuidString).log").path
-    try Data(log.utf8).write(to: URL(fileURLWithPath: path))
-    defer { try? FileManager.default.removeItem(atPath: path) }
     var parsed: [Parsed] = []
     var sink = EachRecord { record in
       parsed.append(
@@ -44,7 +40,7 @@ import Testing
               new: change.newValue)
           }.sorted(), stateChanged: record.stateChanged))
     }
-    let result = try RecordStream(inputs: [path]).run(into: &sink)
+    let result = try RecordStream(text: log, name: "oracle.log").run(into: &sink)
     #expect(result.errors.isEmpty, "\(result.errors)")
     return parsed
   }
