@@ -1,6 +1,6 @@
 import TCALogInput
 import TCALogOutput
-import TCALogParsing
+@_spi(Scanner) import TCALogParsing
 import TCALogPipeline
 import TCALogQuery
 import TCALogReport

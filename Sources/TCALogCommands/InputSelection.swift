@@ -1,6 +1,12 @@
 import TCALogPipeline
 import TCALogReport
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// The inputs every command reads, and which of their records it sees.
 package struct InputSelection: Sendable, Equatable {
   /// Log files (plain or gzip); `-` or none for standard input.
@@ -33,7 +39,12 @@ package struct InputSelection: Sendable, Equatable {
   /// What `-5m` and `now` count from: on files, the inputs' last record (a saved log
   /// ended some time ago, and from now it would hold nothing, as lnav also reads it); with
   /// --follow or standard input (a pipe, live), the console's clock.
-  func now(in console: Console, follow: Bool) -> Double {
+  func now(in console: Console, follow: Bool) -> Date {
+    Date(timeIntervalSince1970: secondsNow(in: console, follow: follow))
+  }
+
+  /// `now(in:follow:)` in seconds since 1970, as the console's clock and `LastTime` give it.
+  private func secondsNow(in console: Console, follow: Bool) -> Double {
     let relative = [since, until].contains { $0.map(TimeWindow.isRelative) ?? false }
     guard relative else { return console.now() }
     guard !follow, !files.isEmpty, !files.contains("-") else { return console.now() }

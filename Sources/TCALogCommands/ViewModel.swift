@@ -1,6 +1,6 @@
 import TCALogOutput
 import TCALogParsing
-import TCALogQuery
+@_spi(Scanner) import TCALogQuery
 import TCALogReport
 import TCALogSuggest
 

@@ -1,4 +1,4 @@
-import TCALogParsing
+@_spi(Scanner) import TCALogParsing
 import TCALogPipeline
 import TCALogQuery
 import TCALogReport

@@ -1,4 +1,4 @@
-import TCALogParsing
+@_spi(Scanner) import TCALogParsing
 
 /// The one JSON writer of the program: `records`, `filter --format ndjson`, `report --format
 /// json` and `suggest --format json` all write through it, and every string value goes

@@ -1,5 +1,5 @@
 @_spi(Scanner) import TCALogInput
-import TCALogParsing
+@_spi(Scanner) import TCALogParsing
 
 /// One line of a record as `tcalog view` shows it and `tcalog filter --format pretty`
 /// prints it: runs of text, each in a style. The text is already terminal-safe (log text

@@ -1,4 +1,4 @@
-import TCALogParsing
+@_spi(Scanner) import TCALogParsing
 
 /// Writes records in the JSON shape of FORMATS.md section 3, straight from their bytes.
 public enum RecordJSON {

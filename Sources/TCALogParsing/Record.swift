@@ -8,8 +8,9 @@ public enum ChangeKind: String, Sendable, CaseIterable {
   case value, count, removed, added
 }
 
-/// A byte range inside a record's `storage`.
-public struct TextRange: Sendable, Hashable {
+/// A byte range inside a record's `storage`: how the stages read a record's texts without
+/// a `String` each (SPI: a program reads the texts as `String`s, `Record.actionPath`, …).
+@_spi(Scanner) public struct TextRange: Sendable, Hashable {
   /// Byte offset of the first byte in the record's `storage`.
   public var start: Int
   /// Number of bytes.
@@ -26,8 +27,9 @@ public struct TextRange: Sendable, Hashable {
 }
 
 /// One changed state leaf. Its texts are ranges into the owning record's storage;
-/// read them through the record (`record.string(change.path)`).
-public struct StateChange: Sendable {
+/// read them through the record (`record.string(change.path)`). SPI: a program reads a
+/// change as text, `Record.changedPaths`.
+@_spi(Scanner) public struct StateChange: Sendable {
   /// The state path as the log wrote it (`windows[0].tabs[3].title`).
   public var path: TextRange
   /// The path with identifiers and indices replaced by `*` (`windows[*].tabs[*].title`).
@@ -65,10 +67,12 @@ public struct ChangedPath: Sendable, Equatable {
 
 /// One received action as printed in the log (FORMATS.md section 11).
 ///
-/// All text lives in one byte buffer (`storage`): first the record's raw input bytes
-/// (prefixes and line terminators included), then the texts the parser derived (action
-/// text, paths, values). Fields are ranges into it, so parsing a record allocates one
-/// buffer instead of a `String` per field; `String`s are made only when asked for.
+/// A program reads its texts as `String`s (`actionPath`, `actionText`, `changedPaths`, …,
+/// from `RecordFields`), each made when asked for. Inside, all text lives in one byte
+/// buffer (`storage`): first the record's raw input bytes (prefixes and line terminators
+/// included), then the texts the parser derived (action text, paths, values). The stages
+/// read it through ranges (`@_spi(Scanner)`), so parsing a record allocates one buffer
+/// instead of a `String` per field.
 public struct Record: Sendable {
   /// 0-based position among all records of the run, across input files.
   public var index: Int
@@ -90,37 +94,37 @@ public struct Record: Sendable {
 
   /// The record's bytes: its input bytes first, then the texts the parser derived. Every
   /// range of the record points into it.
-  public package(set) var storage: [UInt8]
+  @_spi(Scanner) public package(set) var storage: [UInt8]
   /// The raw input bytes of the record. Shorter than `bytes` only when the size cap hit.
-  public package(set) var rawRange: TextRange
+  @_spi(Scanner) public package(set) var rawRange: TextRange
   /// The timestamp of the record's header line prefix, normalized (nil without one, or
   /// when it is no time: `writtenTime` is nil).
-  public private(set) var timestampRange: TextRange?
+  @_spi(Scanner) public private(set) var timestampRange: TextRange?
   /// That timestamp read as a time, when it parses: read once, here, as every sink that
   /// counts by time asks for it.
   public private(set) var writtenTime: WrittenTime?
   /// The store prefix of the header (`[AppFeature]`), when the log has one.
-  public package(set) var storePrefixRange: TextRange?
+  @_spi(Scanner) public package(set) var storePrefixRange: TextRange?
   /// The action path: enum cases from the root, dot-separated (`windows.window.hover`).
-  public package(set) var actionPathRange: TextRange
+  @_spi(Scanner) public package(set) var actionPathRange: TextRange
   /// The root action type (`AppFeature.Action`), when the log names it.
-  public package(set) var actionRootRange: TextRange?
+  @_spi(Scanner) public package(set) var actionRootRange: TextRange?
   /// The action as printed, on one line.
-  public package(set) var actionTextRange: TextRange
+  @_spi(Scanner) public package(set) var actionTextRange: TextRange
   /// The entity the action is about (docs/FORMATS.md 3.1: a row's `id:` value, a dictionary
   /// key of the payload), when it names one and `RecordNeeds.entity` was asked for. On one
   /// line: a value printed over several is joined (`ActionEntity.joined`).
-  public package(set) var entityRange: TextRange?
+  @_spi(Scanner) public package(set) var entityRange: TextRange?
   /// The key path of a TCA binding action (`binding(.set(\State.$volume, …))`) spelled
   /// without its root type (`\.$volume`, docs/FORMATS.md 3.1), when `RecordNeeds.entity` was
   /// asked for. The action path stays `….binding.set`.
-  public package(set) var bindingKeyPathRange: TextRange?
+  @_spi(Scanner) public package(set) var bindingKeyPathRange: TextRange?
   /// False for `labels` and `.debugActions()` records, which print no state part.
   public var hasStatePart: Bool
   /// Meaningful only when `hasStatePart`.
   public var stateChanged: Bool
   /// Every changed state leaf, in the order the diff prints them.
-  public package(set) var changes: [StateChange]
+  @_spi(Scanner) public package(set) var changes: [StateChange]
   /// True when the record's bytes are not valid UTF-8 (strings are then decoded lossily).
   public var hasInvalidUTF8: Bool
   /// Names the action path and root (`ActionKey`); nil when the scanner read no path or
@@ -183,39 +187,63 @@ public struct Record: Sendable {
 }
 
 /// What every view of a record holds but its place in the run: `Record` and
-/// `RecordContent` share these fields and the accessors that read texts from `storage`.
+/// `RecordContent` share these fields and the accessors that read its texts as `String`s.
+///
+/// Only those two conform: the requirements that give the bytes and their ranges are
+/// `@_spi(Scanner)`, for the stages that read every record without a `String` each.
 public protocol RecordFields {
   /// The input as named on the command line (`-` for standard input).
   var file: String { get }
+  /// 0-based byte offset of the header line's first byte.
   var offset: Int { get }
+  /// The format the record was printed in.
   var format: RecordFormat { get }
+  /// Input lines the record occupies.
   var lines: Int { get }
+  /// Bytes of those lines, prefixes and terminators included.
   var bytes: Int { get }
+  /// False when the input ended (or the size cap hit) before the record was finished.
   var isComplete: Bool { get }
-  var changes: [StateChange] { get }
+  /// True when the record's bytes are not valid UTF-8 (strings are then decoded lossily).
   var hasInvalidUTF8: Bool { get }
-  var storage: [UInt8] { get }
-  var rawRange: TextRange { get }
-  var timestampRange: TextRange? { get }
+  /// The timestamp of the header line's prefix read as a time, when it parses.
   var writtenTime: WrittenTime? { get }
-  var storePrefixRange: TextRange? { get }
-  var actionPathRange: TextRange { get }
-  var actionRootRange: TextRange? { get }
-  var actionTextRange: TextRange { get }
-  var entityRange: TextRange? { get }
-  var bindingKeyPathRange: TextRange? { get }
+  /// False for `labels` and `.debugActions()` records, which print no state part.
   var hasStatePart: Bool { get }
+  /// Meaningful only when `hasStatePart`.
   var stateChanged: Bool { get }
+  /// Names the action path and root; nil when the scanner read no path.
   var actionKey: ActionKey? { get }
+  /// Every changed state leaf as ranges (`changedPaths` reads them as text).
+  @_spi(Scanner) var changes: [StateChange] { get }
+  /// The record's bytes; every range points into it.
+  @_spi(Scanner) var storage: [UInt8] { get }
+  /// The raw input bytes of the record.
+  @_spi(Scanner) var rawRange: TextRange { get }
+  /// The normalized timestamp of the header line's prefix.
+  @_spi(Scanner) var timestampRange: TextRange? { get }
+  /// The store prefix of the header.
+  @_spi(Scanner) var storePrefixRange: TextRange? { get }
+  /// The action path.
+  @_spi(Scanner) var actionPathRange: TextRange { get }
+  /// The root action type.
+  @_spi(Scanner) var actionRootRange: TextRange? { get }
+  /// The action as printed, on one line.
+  @_spi(Scanner) var actionTextRange: TextRange { get }
+  /// The entity the action is about.
+  @_spi(Scanner) var entityRange: TextRange? { get }
+  /// A binding action's key path.
+  @_spi(Scanner) var bindingKeyPathRange: TextRange? { get }
 }
 
 extension RecordFields {
   /// The text of a range, decoded as UTF-8 (invalid bytes become U+FFFD).
-  public func string(_ range: TextRange) -> String {
+  @_spi(Scanner) public func string(_ range: TextRange) -> String {
     withBytes(range) { String(decoding: $0, as: UTF8.self) }
   }
 
   /// The bytes of a range, without copying. The buffer is valid only inside `body`.
+  @_spi(Scanner)
   @inlinable
   public func withBytes<R>(_ range: TextRange, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
     // A buffer slice is not bounds-checked in optimized builds.
@@ -226,7 +254,10 @@ extension RecordFields {
   }
 
   /// The bytes of a range, as a slice of `storage`.
-  public func bytes(_ range: TextRange) -> ArraySlice<UInt8> { storage[range.start..<range.end] }
+  @_spi(Scanner) public func bytes(_ range: TextRange) -> ArraySlice<UInt8> { storage[range.start..<range.end] }
+
+  /// The record's input bytes, prefixes and line ends included, without a copy.
+  @_spi(Scanner) public var raw: ArraySlice<UInt8> { bytes(rawRange) }
 
   /// The action path as a `String` (`windows.window.hover`).
   public var actionPath: String { string(actionPathRange) }
@@ -234,12 +265,15 @@ extension RecordFields {
   public var actionRoot: String? { actionRootRange.map(string) }
   /// The action text as printed.
   public var actionText: String { string(actionTextRange) }
+  /// The entity the action is about (docs/FORMATS.md 3.1: a row's `id:` value, a
+  /// dictionary key of the payload), when it names one and `RecordNeeds.entity` was asked
+  /// for; on one line.
+  public var entity: String? { entityRange.map(string) }
   /// A binding's key path (`\.$volume`), when the record is one and it was read.
   public var bindingKeyPath: String? { bindingKeyPathRange.map(string) }
   /// The normalized timestamp, when the record has one.
   public var timestamp: String? { timestampRange.map(string) }
-  /// Every changed state leaf as text, in the diff's order (each `StateChange`'s ranges
-  /// read through the record).
+  /// Every changed state leaf as text, in the diff's order.
   public var changedPaths: [ChangedPath] {
     changes.map {
       ChangedPath(
@@ -249,8 +283,9 @@ extension RecordFields {
   }
   /// The store prefix, when the header has one.
   public var storePrefix: String? { storePrefixRange.map(string) }
-  /// The record's input bytes, prefixes and line ends included.
-  public var raw: ArraySlice<UInt8> { bytes(rawRange) }
+  /// The record's input lines as text (prefixes and line ends included; invalid UTF-8
+  /// decoded as U+FFFD), when `RecordNeeds.raw` was asked for; else empty.
+  public var rawText: String { string(rawRange) }
   /// A record whose state part says nothing changed. `labels` records have no state
   /// part and are never no-ops.
   public var isNoOp: Bool { hasStatePart && !stateChanged }

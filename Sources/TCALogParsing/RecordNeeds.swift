@@ -20,8 +20,8 @@ public struct RecordNeeds: OptionSet, Sendable {
   public static let values = RecordNeeds(rawValue: 1 << 2)
   /// The record's input bytes.
   public static let raw = RecordNeeds(rawValue: 1 << 3)
-  /// The entity the action is about (`Record.entityRange`) and a binding's key path
-  /// (`Record.bindingKeyPathRange`): a byte search of the action's lines, without the copy
+  /// The entity the action is about (`Record.entity`) and a binding's key path
+  /// (`Record.bindingKeyPath`): a byte search of the action's lines, without the copy
   /// `.actionText` makes.
   public static let entity = RecordNeeds(rawValue: 1 << 5)
   /// Every part of a record: what a sink that prints or keeps records needs.
@@ -33,5 +33,6 @@ public struct RecordNeeds: OptionSet, Sendable {
 /// statistics and warnings, and given its index, but never built (its state part, its
 /// storage, the `Record`) nor emitted. Only a sink whose answer depends on the action path
 /// alone gives one (`filter -c` with action patterns only); it is asked on the thread that
-/// scans, once per record, after the path is read.
-public typealias ActionGate = (_ key: ActionKey?, _ path: UnsafeBufferPointer<UInt8>) -> Bool
+/// scans, once per record, after the path is read. SPI: a sink or part gives one by
+/// conforming to `ActionGating` (Pipeline).
+@_spi(Scanner) public typealias ActionGate = (_ key: ActionKey?, _ path: UnsafeBufferPointer<UInt8>) -> Bool

@@ -1,5 +1,5 @@
 @_spi(Scanner) import TCALogInput
-import TCALogParsing
+@_spi(Scanner) import TCALogParsing
 import TCALogSupport
 
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-import TCALogParsing
+@_spi(Scanner) import TCALogParsing
 
 /// Whether a stream goes on after a sink took a record (or a chunk's part).
 public enum StreamControl: Sendable, Equatable {
@@ -18,10 +18,6 @@ public enum StreamControl: Sendable, Equatable {
 public protocol RecordSink {
   /// What this sink reads of each record (default: everything).
   var needs: RecordNeeds { get }
-  /// Which records it wants at all, by their action paths (default: nil, every record).
-  /// A declined record is counted in the stream's statistics but never built; the stream
-  /// asks only without a time window, whose counts see every record.
-  var actionGate: ActionGate? { get }
   /// An input is about to be read (`-` is standard input); `.stop` ends the stream
   /// before it is opened.
   mutating func begin(input: String) throws -> StreamControl
@@ -34,8 +30,6 @@ public protocol RecordSink {
 extension RecordSink {
   /// Everything (`.all`) unless the sink says less.
   public var needs: RecordNeeds { .all }
-  /// Every record.
-  public var actionGate: ActionGate? { nil }
   /// Reads every input: always `.more`.
   public func begin(input: String) throws -> StreamControl { .more }
   /// Does nothing.
@@ -61,13 +55,6 @@ public protocol RecordPart: Sendable {
   /// The chunk's next record. Its place in the run (index, line) is not known yet, so the
   /// part cannot read it.
   mutating func add(_ record: RecordContent)
-  /// The chunk's `RecordSink.actionGate`, asked on the worker thread that scans it.
-  var actionGate: ActionGate? { get }
-}
-
-extension RecordPart {
-  /// Every record.
-  public var actionGate: ActionGate? { nil }
 }
 
 /// A chunked sink whose parts need each record's place in the run (to print it, say): a
@@ -86,13 +73,17 @@ public protocol NumberedChunkedRecordSink: RecordSink {
 public protocol NumberedRecordPart: Sendable {
   /// The chunk's next record, numbered as in a sequential read.
   mutating func add(_ record: Record)
-  /// The chunk's `RecordSink.actionGate`, asked on the worker thread that scans it.
-  var actionGate: ActionGate? { get }
 }
 
-extension NumberedRecordPart {
-  /// Every record.
-  public var actionGate: ActionGate? { nil }
+/// A sink or a chunk's part that tells, from a record's action path alone, whether it
+/// wants the record at all (`ActionGate`): a declined record is counted in the stream's
+/// statistics but never built. The stream asks a sink (and each part, on the worker
+/// thread that scans its chunk) whether it conforms, and asks for the gate only without
+/// a time window, whose counts see every record. SPI, as the gate reads the path's bytes:
+/// a program's sink need not know of it (`filter` gives one, with action patterns alone).
+@_spi(Scanner) public protocol ActionGating {
+  /// Which records it wants, by their action paths; nil: every record.
+  var actionGate: ActionGate? { get }
 }
 
 /// A sink that reads nothing of the records: for the counts of a stream alone
@@ -215,8 +206,6 @@ package struct NumberedSinkPair<First: ChunkedRecordSink, Second: NumberedChunke
   }
   /// What either reads.
   package var needs: RecordNeeds { first.needs.union(second.needs) }
-  /// Every record: each sink sees all of them.
-  package var actionGate: ActionGate? { nil }
   /// Both begin; the stream stops only when both say `.stop`.
   package mutating func begin(input: String) throws -> StreamControl {
     let a = try first.begin(input: input)
@@ -270,8 +259,6 @@ package struct NumberedSinks<First: NumberedChunkedRecordSink, Second: NumberedC
   }
   /// What either reads.
   package var needs: RecordNeeds { first.needs.union(second.needs) }
-  /// Every record: each sink sees all of them.
-  package var actionGate: ActionGate? { nil }
   /// Both begin; the stream stops only when both say `.stop`.
   package mutating func begin(input: String) throws -> StreamControl {
     let a = try first.begin(input: input)

@@ -1,5 +1,5 @@
 import TCALogInput
-import TCALogParsing
+@_spi(Scanner) import TCALogParsing
 import TCALogSupport
 
 #if canImport(Glibc)
@@ -241,9 +241,11 @@ public struct RecordStream: Sendable {
       mode: .numbered(numberedAdder(Sink.Part.self), gate: numberedGateOf(Sink.Part.self)))
   }
 
-  /// A part's `actionGate`, by the same means as `adder`.
+  /// A part's `actionGate` when its type gives one (`ActionGating`), asked of the type
+  /// once, here, rather than of each part.
   private func gateOf<Part: RecordPart>(_: Part.Type) -> @Sendable (Part) -> ActionGate? {
-    { part in part.actionGate }
+    guard Part.self is any ActionGating.Type else { return { _ in nil } }
+    return { part in (part as? any ActionGating)?.actionGate }
   }
 
   /// A part's `add`, with the part's type a generic parameter of its own. This module's
@@ -260,9 +262,10 @@ public struct RecordStream: Sendable {
     { part, record in part.add(record) }
   }
 
-  /// A numbered part's `actionGate`, by the same means as `adder`.
+  /// A numbered part's `actionGate`, as `gateOf`.
   private func numberedGateOf<Part: NumberedRecordPart>(_: Part.Type) -> @Sendable (Part) -> ActionGate? {
-    { part in part.actionGate }
+    guard Part.self is any ActionGating.Type else { return { _ in nil } }
+    return { part in (part as? any ActionGating)?.actionGate }
   }
 
   private func runSequentially<Sink: RecordSink>(into sink: inout Sink) throws -> ReadResult {
@@ -279,7 +282,7 @@ public struct RecordStream: Sendable {
       // The sink's gate only without a window: the window's counts see every record.
       let scanner = RecordScanner(
         file: input, firstIndex: nextIndex, sizeCap: sizeCap, needs: sink.needs,
-        gate: window.isUnbounded ? sink.actionGate : nil)
+        gate: window.isUnbounded ? (sink as? any ActionGating)?.actionGate : nil)
       var control = StreamControl.more
       // Closure literals, not a local function: captured variables of a local function
       // may escape, so each access would pay a runtime exclusivity check (one per line).

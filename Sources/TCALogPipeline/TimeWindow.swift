@@ -39,8 +39,20 @@ public struct TimeWindow: Sendable, Equatable {
     self.until = until.map { .instant($0) }
   }
 
-  /// Parses the two options; throws `TimeWindow.Error` with the text that was not a time.
-  public init(since: String?, until: String?, now: Double = Date().timeIntervalSince1970) throws {
+  /// A window between two dates, both inclusive; nil leaves that end open. A record is
+  /// in it when the instant its timestamp names lies between them (`WrittenTime.instant`:
+  /// by the offset written with it, else in the local time zone).
+  public init(since: Date?, until: Date? = nil) {
+    self.init(since: since?.timeIntervalSince1970, until: until?.timeIntervalSince1970)
+  }
+
+  /// Reads the two ends as `tcalog --since`/`--until` do (`parse(_:now:)`); throws
+  /// `TimeWindow.Error` with the text that was not a time. Public beside the value
+  /// initializers because two of its forms are no instant: a time without an offset is
+  /// compared with each record's time as written, a time of day with its time of day.
+  /// `now` is what `now` and `-5m` count from.
+  public init(since: String?, until: String?, now: Date = Date()) throws {
+    let now = now.timeIntervalSince1970
     self.since = try since.map { try TimeWindow.parse($0, now: now) }
     self.until = try until.map { try TimeWindow.parse($0, now: now) }
     switch (self.since, self.until) {

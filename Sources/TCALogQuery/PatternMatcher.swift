@@ -231,8 +231,9 @@ public final class PatternMatcher {
     pcre2_code_free_8(code)
   }
 
-  /// The byte range of the first match at or after `start`, or nil.
-  @inline(__always)
+  /// The byte range of the first match at or after `start`, or nil. SPI: the stages match
+  /// a record's bytes in place; a program matches `String`s (`firstMatch(in:)`).
+  @_spi(Scanner) @inline(__always)
   public func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from start: Int = 0) throws(MatchError) -> Range<Int>?
   {
     let base = subject.baseAddress ?? UnsafePointer(Self.emptySubject)
@@ -263,8 +264,8 @@ public final class PatternMatcher {
     return ovector[0]..<max(ovector[0], ovector[1])
   }
 
-  /// Whether the pattern matches anywhere in `subject`.
-  @inline(__always)
+  /// Whether the pattern matches anywhere in `subject` (SPI, as `firstMatch(in:from:)`).
+  @_spi(Scanner) @inline(__always)
   public func matches(_ subject: UnsafeBufferPointer<UInt8>) throws(MatchError) -> Bool {
     try firstMatch(in: subject) != nil
   }
@@ -274,6 +275,19 @@ public final class PatternMatcher {
     var copy = string
     // withUTF8 rethrows untyped errors; carry the typed one through a Result.
     return try copy.withUTF8 { bytes in Result { () throws(MatchError) in try matches(bytes) } }.get()
+  }
+
+  /// Where the pattern first matches in `string`, or nil; throws when PCRE2 gives up.
+  public func firstMatch(in string: String) throws(MatchError) -> Range<String.Index>? {
+    var copy = string
+    let bytes = try copy.withUTF8 { bytes in
+      Result { () throws(MatchError) in try firstMatch(in: bytes) }
+    }.get()
+    guard let bytes else { return nil }
+    // PCRE2 reads UTF-8 (`PCRE2_UTF`): a match starts and ends between scalars.
+    let utf8 = string.utf8
+    let lower = utf8.index(utf8.startIndex, offsetBy: bytes.lowerBound)
+    return lower..<utf8.index(lower, offsetBy: bytes.count)
   }
 
   /// Every non-empty, non-overlapping match, in order (for highlighting).

@@ -1,5 +1,5 @@
-import TCALogParsing
-import TCALogPipeline
+@_spi(Scanner) import TCALogParsing
+@_spi(Scanner) import TCALogPipeline
 
 /// Where `tcalog filter` sends what its selector picks: the printer of the chosen format.
 package protocol SelectionOutput: AnyObject {
@@ -18,7 +18,7 @@ package protocol SelectionOutput: AnyObject {
 /// On a parallel read each chunk's part selects with its own compiled copy of the query
 /// (a matcher is not thread-safe) and keeps only the records the selector may print;
 /// context, the count and the printing stay on the reading thread, in input order.
-package final class RecordSelector: NumberedChunkedRecordSink {
+package final class RecordSelector: NumberedChunkedRecordSink, ActionGating {
   /// The selection; its `matchErrors` also receive the failures of the chunks' copies.
   package let query: RecordQuery
   /// Where the selected records, their context and the separators go.
@@ -141,7 +141,7 @@ package final class RecordSelector: NumberedChunkedRecordSink {
   ///
   /// Sendable by hand: the part's compiled query is used by one thread at a time (the
   /// worker that fills the part, then the reading thread that merges it).
-  package struct Part: NumberedRecordPart, @unchecked Sendable {
+  package struct Part: NumberedRecordPart, ActionGating, @unchecked Sendable {
     let query: RecordQuery
     let keepsAll: Bool
     var records: [Record] = []
@@ -170,7 +170,7 @@ package final class RecordSelector: NumberedChunkedRecordSink {
 
 /// The sink of `tcalog filter --count` without context: counts the selected records and
 /// keeps none, so its parts need no numbers.
-package final class SelectionCounter: ChunkedRecordSink {
+package final class SelectionCounter: ChunkedRecordSink, ActionGating {
   /// The selection; its `matchErrors` also receive the failures of the chunks' copies.
   package let query: RecordQuery
   /// Records selected so far: the count once the stream has ended. Unchecked, as the
@@ -220,7 +220,7 @@ package final class SelectionCounter: ChunkedRecordSink {
   }
 
   /// A chunk's count, with its own compiled query (used by one thread at a time).
-  package struct Part: RecordPart, @unchecked Sendable {
+  package struct Part: RecordPart, ActionGating, @unchecked Sendable {
     let query: RecordQuery
     var selected = 0
     private let gateUse = GateUse()

@@ -1,4 +1,4 @@
-import TCALogParsing
+@_spi(Scanner) import TCALogParsing
 import TCALogPipeline
 
 /// One change of a traced state path: which record made it, by which action, and the

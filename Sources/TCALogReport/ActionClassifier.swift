@@ -1,4 +1,4 @@
-import TCALogParsing
+@_spi(Scanner) import TCALogParsing
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

@@ -1,4 +1,4 @@
-import TCALogParsing
+@_spi(Scanner) import TCALogParsing
 
 /// How `report` orders the action rows.
 public enum ReportOrder: String, Sendable, CaseIterable {

@@ -26,9 +26,6 @@ public struct ChainsCollector: NumberedChunkedRecordSink, NumberedRecordPart, Se
   /// Action paths, state paths and times; never values or raw bytes.
   public var needs: RecordNeeds { [.action, .statePaths] }
 
-  /// Every record counts (a sink and its parts are one type here).
-  public var actionGate: ActionGate? { nil }
-
   /// Adds the record (`add(_:)`); always `.more`.
   public mutating func record(_ record: Record) -> StreamControl {
     add(record)
@@ -110,9 +107,6 @@ public struct CountedChainsCollector: ChunkedRecordSink, RecordPart, Sendable {
 
   /// As `ChainsCollector`.
   public var needs: RecordNeeds { collector.needs }
-
-  /// Every record counts (a sink and its parts are one type here).
-  public var actionGate: ActionGate? { nil }
 
   /// A sequential read numbers the record: that number.
   public mutating func record(_ record: Record) -> StreamControl {

@@ -9,7 +9,7 @@
   import Darwin
 #endif
 
-/// How one action's records are spaced per entity (`ActionEntity`, `Record.entityRange`): for each entity the
+/// How one action's records are spaced per entity (`ActionEntity`, `Record.entity`): for each entity the
 /// gaps between its own records, in time and in record order, as sums of their logarithms,
 /// so the spread of one entity's gaps shows whether that entity reports like a timer.
 ///

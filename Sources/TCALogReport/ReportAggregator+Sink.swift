@@ -12,9 +12,6 @@ extension ReportAggregator: ChunkedRecordSink, RecordPart {
       ? [.action, .actionText, .entity, .statePaths, .values] : [.action, .entity, .statePaths, .values]
   }
 
-  /// Every record counts (a sink and its parts are one type here).
-  public var actionGate: ActionGate? { nil }
-
   /// Adds the record (`add(_:)`); always `.more`.
   public mutating func record(_ record: Record) -> StreamControl {
     add(record.content)

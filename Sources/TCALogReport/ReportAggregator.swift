@@ -1,4 +1,4 @@
-import TCALogParsing
+@_spi(Scanner) import TCALogParsing
 
 /// Per-action numbers of one (root, action path) pair.
 public struct ActionStats: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import TCALogParsing
+@_spi(Scanner) import TCALogParsing
 
 extension Record {
   /// One changed leaf, given as text, for `Record.synthesized`.

@@ -16,19 +16,15 @@ func readRecords(_ log: String) throws -> [ReadRecord] { try readLog(log).record
 
 /// tcalog's records of `log` and the statistics of the read (its printer lines among them).
 func readLog(_ log: String) throws -> (records: [ReadRecord], statistics: ScanStatistics) {
-  let path = FileManager.default.temporaryDirectory
-    .appendingPathComponent("tcalog-filter-\(getpid())-\(UUID().uuidString).log").path
-  try Data(log.utf8).write(to: URL(fileURLWithPath: path))
-  defer { try? FileManager.default.removeItem(atPath: path) }
   var read: [ReadRecord] = []
   var sink = EachRecord { record in
     read.append(
       ReadRecord(
         actionPath: record.actionPath, timestamp: record.timestamp,
-        changedPaths: record.changes.map { record.string($0.path) },
-        normalizedPaths: record.changes.map { record.string($0.normalized) }, stateChanged: record.stateChanged))
+        changedPaths: record.changedPaths.map(\.path), normalizedPaths: record.changedPaths.map(\.normalizedPath),
+        stateChanged: record.stateChanged))
   }
-  let result = try RecordStream(inputs: [path]).run(into: &sink)
+  let result = try RecordStream(text: log).run(into: &sink)
   #expect(result.errors.isEmpty, "\(result.errors)")
   return (read, result.statistics)
 }

@@ -39,6 +39,18 @@ struct QueryAPITests {
     }
   }
 
+  /// A match in a `String` is a range of that string's indices, after non-ASCII text too,
+  /// for a pattern and for a fixed string alike.
+  @Test func aMatchIsARangeOfTheStringsIndices() throws {
+    let text = "état.caféSelected(id: 7)"
+    let matcher = try PatternMatcher(#"caf.\w+"#)
+    let range = try #require(try matcher.firstMatch(in: text))
+    #expect(text[range] == "caféSelected")
+    let literal = try PatternMatcher("(id", options: [.fixedString])
+    #expect(try literal.firstMatch(in: text).map { String(text[$0]) } == "(id")
+    #expect(try literal.firstMatch(in: "état") == nil)
+  }
+
   /// A filter repository read from a file says which entry silences an action path, and
   /// a keep line wins.
   @Test func aFilterRepositoryGivesVerdicts() throws {

@@ -41,7 +41,7 @@ struct StreamAPITests {
     }
     static func summary(of record: some RecordFields) -> (action: String, paths: [String], noOp: Bool) {
       (
-        record.string(record.actionPathRange), record.changes.map { record.string($0.path) },
+        record.actionPath, record.changedPaths.map(\.path),
         record.hasStatePart && !record.stateChanged
       )
     }
@@ -110,6 +110,29 @@ struct StreamAPITests {
     #expect(span.earliest.time == all.min() && span.latest.time == all.max())
   }
 
+  /// A window is values: dates and seconds since 1970 select the same records, and the
+  /// text `tcalog --since` reads counts `-5m` back from the `now` it is given.
+  @Test func aTimeWindowTakesDatesSecondsOrTheCommandLinesText() throws {
+    var times: [Double] = []
+    var everything = EachRecord { record in if let t = record.writtenTime?.instant { times.append(t) } }
+    try RecordStream(inputs: [Sample.path("timestamped.log")]).run(into: &everything)
+    let sorted = times.sorted()
+    let (since, until) = (sorted[sorted.count / 4], sorted[sorted.count / 2])
+    func kept(_ window: TimeWindow) throws -> Int {
+      var count = 0
+      var sink = EachRecord { _ in count += 1 }
+      try RecordStream(inputs: [Sample.path("timestamped.log")], window: window).run(into: &sink)
+      return count
+    }
+    let byDates = TimeWindow(since: Date(timeIntervalSince1970: since), until: Date(timeIntervalSince1970: until))
+    #expect(byDates == TimeWindow(since: since, until: until))
+    let inside = times.filter { $0 >= since && $0 <= until }.count
+    #expect(inside > 0 && inside < times.count)
+    #expect(try kept(byDates) == inside)
+    let fiveMinutesBack = try TimeWindow(since: "-5m", until: nil, now: Date(timeIntervalSince1970: until))
+    #expect(fiveMinutesBack == TimeWindow(since: Date(timeIntervalSince1970: until - 300)))
+  }
+
   /// A missing input is an error of the read, not a thrown one: the other inputs are read.
   @Test func aMissingInputIsReportedAndTheOthersAreRead() throws {
     var count = 0
@@ -135,6 +158,31 @@ struct StreamAPITests {
       #expect(record.changedPaths.map(\.oldValue) == changes.map { $0["old"] as? String })
       #expect(record.changedPaths.map(\.newValue) == changes.map { $0["new"] as? String })
     }
+  }
+
+  /// A record's texts read as `String`s, without ranges: the action's path, root, text,
+  /// entity and binding key path, the store prefix and time equal to what `tcalog records`
+  /// prints, and its raw text the file's bytes at its offset.
+  @Test(arguments: ["todos-tca1.log", "todos-tca0.log", "messy.log", "browser-session.log", "timestamped.log"])
+  func aRecordsTextsReadAsValues(sample: String) throws {
+    let expected = try Sample.expected(sample)
+    let file = Array(try Data(contentsOf: URL(fileURLWithPath: Sample.path(sample))))
+    var records: [Record] = []
+    var sink = EachRecord { records.append($0) }
+    try RecordStream(inputs: [Sample.path(sample)]).run(into: &sink)
+    #expect(records.count == expected.count)
+    for (record, json) in zip(records, expected) {
+      let action = try #require(json["action"] as? [String: Any])
+      #expect(record.actionPath == action["path"] as? String)
+      #expect(record.actionRoot == action["root"] as? String)
+      #expect(record.actionText == action["text"] as? String)
+      #expect(record.entity == action["entity"] as? String)
+      #expect(record.bindingKeyPath == action["bindingKeyPath"] as? String)
+      #expect(record.storePrefix == json["prefix"] as? String)
+      #expect(record.timestamp == json["timestamp"] as? String)
+      #expect(record.rawText == String(decoding: file[record.offset..<(record.offset + record.bytes)], as: UTF8.self))
+    }
+    #expect(records.contains { $0.entity != nil } && records.contains { !$0.rawText.isEmpty })
   }
 
   /// A log held in memory reads as the same log in a file, sequentially and in chunks: the

@@ -3,8 +3,8 @@ import Testing
 
 @testable import TCALogInput
 @testable import TCALogOutput
-@testable import TCALogParsing
-@testable import TCALogPipeline
+@_spi(Scanner) @testable import TCALogParsing
+@_spi(Scanner) @testable import TCALogPipeline
 @testable import TCALogQuery
 
 /// A sink's `ActionGate` leaves out the records it declines by their action paths, and
@@ -100,6 +100,77 @@ struct ActionGateTests {
     // Without the path among the needs there is nothing to ask the gate with: it is not asked.
     let pathless = try Self.scan(bytes, gate: { _, _ in false }, chunkSize: chunkSize, needs: [])
     #expect(pathless.records.map(\.index) == all.records.map(\.index))
+  }
+
+  /// Admits the records of `windows…` actions: the gate of the sinks below.
+  static func admitsWindows(_ key: ActionKey?, _ path: UnsafeBufferPointer<UInt8>) -> Bool {
+    path.starts(with: "windows".utf8)
+  }
+
+  /// A chunked sink that gives a gate (`ActionGating`), it and its parts, and keeps every
+  /// record it is handed.
+  struct GatedPaths: ChunkedRecordSink, ActionGating {
+    var paths: [String] = []
+    var needs: RecordNeeds { .action }
+    var actionGate: ActionGate? { ActionGateTests.admitsWindows }
+    mutating func record(_ record: Record) -> StreamControl {
+      paths.append(record.actionPath)
+      return .more
+    }
+    func makePart() -> Part { Part() }
+    mutating func merge(_ part: Part) -> StreamControl {
+      paths += part.paths
+      return .more
+    }
+    struct Part: RecordPart, ActionGating {
+      var paths: [String] = []
+      var actionGate: ActionGate? { ActionGateTests.admitsWindows }
+      mutating func add(_ record: RecordContent) { paths.append(record.actionPath) }
+    }
+  }
+
+  /// The same as a numbered sink.
+  struct GatedNumberedPaths: NumberedChunkedRecordSink, ActionGating {
+    var records: [(index: Int, path: String)] = []
+    var needs: RecordNeeds { .action }
+    var actionGate: ActionGate? { ActionGateTests.admitsWindows }
+    mutating func record(_ record: Record) -> StreamControl {
+      records.append((record.index, record.actionPath))
+      return .more
+    }
+    func makePart() -> Part { Part() }
+    mutating func merge(_ part: Part) -> StreamControl {
+      records += part.records
+      return .more
+    }
+    struct Part: NumberedRecordPart, ActionGating {
+      var records: [(index: Int, path: String)] = []
+      var actionGate: ActionGate? { ActionGateTests.admitsWindows }
+      mutating func add(_ record: Record) { records.append((record.index, record.actionPath)) }
+    }
+  }
+
+  /// The stream finds a sink's gate through its conformance to `ActionGating` (the sink
+  /// protocols no longer name it): sequentially the sink's, in chunks each part's, plain
+  /// or numbered, and a sink handed only the records its gate admits gets only those.
+  @Test(arguments: [1, 2])
+  func theStreamAsksTheGateOfASinkThatGivesOne(jobs: Int) throws {
+    var every: [(index: Int, path: String)] = []
+    var all = EachRecord(needs: .action) { every.append(($0.index, $0.actionPath)) }
+    try RecordStream(bytes: Self.logBytes).run(into: &all)
+    let admitted = every.filter { $0.path.hasPrefix("windows") }
+    #expect(!admitted.isEmpty && admitted.count < every.count)
+
+    var stream = RecordStream(bytes: Self.logBytes, jobs: jobs)
+    stream.chunkSize = 257
+    var gated = GatedPaths()
+    let result = try stream.run(into: &gated)
+    #expect(gated.paths == admitted.map(\.path))
+    #expect(result.statistics.records == every.count)
+    var numbered = GatedNumberedPaths()
+    try stream.run(into: &numbered)
+    #expect(numbered.records.map(\.index) == admitted.map(\.index))
+    #expect(numbered.records.map(\.path) == admitted.map(\.path))
   }
 
   /// `filter -c` counts with the query as a gate what it counts by looking at each record,

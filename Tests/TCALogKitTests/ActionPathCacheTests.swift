@@ -170,12 +170,9 @@ struct ActionPathCacheTests {
     for n in 0..<(ActionPathCache.maximumShapes + 200) {
       log += "received action:\n  AppAction.case\(n)\n  (No state changes)\n\n"
     }
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-shapes-full-\(getpid()).log").path
-    try log.write(toFile: path, atomically: true, encoding: .utf8)
-    defer { try? FileManager.default.removeItem(atPath: path) }
     var paths: [String] = []
     var sink = EachRecord(needs: .action) { paths.append($0.actionPath) }
-    _ = try RecordStream(inputs: [path], jobs: 1).run(into: &sink)
+    _ = try RecordStream(text: log, jobs: 1).run(into: &sink)
     #expect(paths == (0..<(ActionPathCache.maximumShapes + 200)).map { "case\($0)" })
   }
 
@@ -246,13 +243,10 @@ struct ActionPathCacheTests {
         expected.append(repeated)
       }
     }
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-memo-\(getpid()).log").path
-    try log.write(toFile: path, atomically: true, encoding: .utf8)
-    defer { try? FileManager.default.removeItem(atPath: path) }
     for jobs in [1, 2] {
       var paths: [String] = []
       var sink = EachRecord(needs: .action) { paths.append($0.actionPath) }
-      var stream = RecordStream(inputs: [path], jobs: jobs)
+      var stream = RecordStream(text: log, jobs: jobs)
       stream.chunkSize = 64 << 10
       _ = try stream.run(into: &sink)
       #expect(paths.count == expected.count)

@@ -3,7 +3,7 @@ import TCALogTestSupport
 import Testing
 
 @testable import TCALogInput
-@testable import TCALogParsing
+@_spi(Scanner) @testable import TCALogParsing
 @testable import TCALogQuery
 @testable import TCALogReport
 @testable import TCALogSuggest

@@ -1,7 +1,7 @@
 import TCALogTestSupport
 import Testing
 
-@testable import TCALogParsing
+@_spi(Scanner) @testable import TCALogParsing
 
 /// The interner gives each distinct string the next id, on its first sight, whatever its
 /// recent-slot cache holds: strings that share their first, middle and last words and

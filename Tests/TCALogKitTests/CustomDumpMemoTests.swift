@@ -3,7 +3,7 @@ import TCALogTestSupport
 import Testing
 
 @testable import TCALogInput
-@testable import TCALogParsing
+@_spi(Scanner) @testable import TCALogParsing
 @testable import TCALogPipeline
 
 /// The scanner takes a Custom Dump diff's changes from its memo of skeletons

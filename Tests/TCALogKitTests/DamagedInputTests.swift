@@ -3,7 +3,7 @@ import Testing
 
 @testable import TCALogInput
 @testable import TCALogOutput
-@testable import TCALogParsing
+@_spi(Scanner) @testable import TCALogParsing
 @testable import TCALogPipeline
 
 /// Inputs that are damaged or are no log at all (issue 42, rows 4, 7 and 21): every byte

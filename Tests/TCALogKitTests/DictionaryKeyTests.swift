@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TCALogParsing
+@_spi(Scanner) @testable import TCALogParsing
 
 /// Dictionary keys of every kind apps key their state by, as swift-custom-dump 1.7.3 prints
 /// them (the records below are its output, taken from the oracle's runs), read as

@@ -4,8 +4,8 @@ import Testing
 
 @testable import TCALogInput
 @testable import TCALogOutput
-@testable import TCALogParsing
-@testable import TCALogQuery
+@_spi(Scanner) @testable import TCALogParsing
+@_spi(Scanner) @testable import TCALogQuery
 @testable import TCALogSuggest
 @testable import TCALogSupport
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import TCALogOutput
-@testable import TCALogParsing
+@_spi(Scanner) @testable import TCALogParsing
 @testable import TCALogReport
 
 /// The one escaper, the one JSON writer, machine numbers and CSV of the Output stage.

@@ -4,7 +4,7 @@ import Testing
 
 @testable import TCALogInput
 @testable import TCALogOutput
-@testable import TCALogParsing
+@_spi(Scanner) @testable import TCALogParsing
 @testable import TCALogPipeline
 @testable import TCALogReport
 
@@ -48,15 +48,13 @@ import Testing
   }
 
   @Test func chunkedReadsSumTheSame() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-cost-\(getpid()).log").path
-    try (Self.log + Self.log).write(toFile: path, atomically: true, encoding: .utf8)
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    let log = Self.log + Self.log
     var whole = EachRecord { _ in }
-    let sequential = try RecordStream(inputs: [path]).run(into: &whole).statistics.printerCost
+    let sequential = try RecordStream(text: log).run(into: &whole).statistics.printerCost
     #expect(sequential.summaries == 4 && sequential.total.silenced == 800)
     for chunkSize in [64, 300] {
       var aggregator = ReportAggregator()
-      var stream = RecordStream(inputs: [path], jobs: 2)
+      var stream = RecordStream(text: log, jobs: 2)
       stream.chunkSize = chunkSize
       _ = try stream.run(into: &aggregator)
       #expect(aggregator.statistics.printerCost == sequential)

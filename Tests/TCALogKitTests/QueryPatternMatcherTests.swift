@@ -4,9 +4,9 @@ import Testing
 
 @testable import TCALogInput
 @testable import TCALogOutput
-@testable import TCALogParsing
+@_spi(Scanner) @testable import TCALogParsing
 @testable import TCALogPipeline
-@testable import TCALogQuery
+@_spi(Scanner) @testable import TCALogQuery
 @testable import TCALogReport
 @testable import TCALogSuggest
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import TCALogInput
 @testable import TCALogOutput
-@testable import TCALogParsing
+@_spi(Scanner) @testable import TCALogParsing
 @testable import TCALogPipeline
 @testable import TCALogQuery
 @testable import TCALogReport

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import TCALogOutput
-@testable import TCALogParsing
+@_spi(Scanner) @testable import TCALogParsing
 @testable import TCALogReport
 
 /// `--top` on the action tree (issue 54, rows 3 and 4): the biggest rows stay whatever

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import TCALogInput
-@testable import TCALogParsing
+@_spi(Scanner) @testable import TCALogParsing
 @testable import TCALogPipeline
 
 /// An action whose lines are an earlier action's bytes is taken as the earlier one's run

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import TCALogOutput
-@testable import TCALogParsing
+@_spi(Scanner) @testable import TCALogParsing
 @testable import TCALogReport
 
 /// The saved report (`report --format json`, read back by `compare`) has one schema,

@@ -1,7 +1,7 @@
 import TCALogTestSupport
 import Testing
 
-@testable import TCALogParsing
+@_spi(Scanner) @testable import TCALogParsing
 
 /// The parsers' scratch arrays (`ScratchArray`) hold what an `Array` given the same
 /// operations holds: appends one at a time, of a buffer and of repeats, across growth,

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import TCALogInput
-@testable import TCALogParsing
+@_spi(Scanner) @testable import TCALogParsing
 
 /// A run of unchanged Custom Dump state lines that an earlier diff printed byte for byte is
 /// taken as the earlier state run took it (`StateRunMemo`): the same records, changes and

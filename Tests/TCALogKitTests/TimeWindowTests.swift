@@ -3,7 +3,7 @@ import Testing
 
 @testable import TCALogInput
 @testable import TCALogOutput
-@testable import TCALogParsing
+@_spi(Scanner) @testable import TCALogParsing
 @testable import TCALogPipeline
 @testable import TCALogQuery
 @testable import TCALogReport
@@ -92,7 +92,7 @@ struct TimeWindowTests {
     let records = try parse(log).records
     try #require(records.count == 3)
     func selected(_ since: String?, _ until: String?) throws -> [Bool?] {
-      let window = try TimeWindow(since: since, until: until, now: now)
+      let window = try TimeWindow(since: since, until: until, now: Date(timeIntervalSince1970: now))
       return records.map { window.contains($0) }
     }
     #expect(try selected("10:06", "10:07") == [false, false, true])

@@ -3,7 +3,7 @@ import Testing
 
 @testable import TCALogInput
 @testable import TCALogOutput
-@testable import TCALogParsing
+@_spi(Scanner) @testable import TCALogParsing
 @testable import TCALogPipeline
 @testable import TCALogQuery
 @testable import TCALogReport
@@ -16,14 +16,28 @@ struct TraceTests {
     _ files: [String], paths: [String], actions: [String] = [], excludes: [String] = [],
     options: PatternMatcher.Options = [], jobs: Int = 1, chunkSize: Int = 1 << 20
   ) throws -> [TracedChange] {
+    var stream = RecordStream(inputs: files, jobs: jobs)
+    stream.chunkSize = chunkSize
+    return try trace(stream, paths: paths, actions: actions, excludes: excludes, options: options)
+  }
+
+  /// The trace of a log held in memory, read sequentially.
+  static func trace(
+    text: String, paths: [String], actions: [String] = [], excludes: [String] = [],
+    options: PatternMatcher.Options = []
+  ) throws -> [TracedChange] {
+    try trace(RecordStream(text: text), paths: paths, actions: actions, excludes: excludes, options: options)
+  }
+
+  static func trace(
+    _ stream: RecordStream, paths: [String], actions: [String], excludes: [String], options: PatternMatcher.Options
+  ) throws -> [TracedChange] {
     let query = TraceQuery(
       paths: try paths.map { try PatternMatcher($0, options: options) },
       actions: try actions.map { try PatternMatcher($0, options: options) },
       excludes: try excludes.map { try PatternMatcher($0, options: options) })
     var changes: [TracedChange] = []
     var sink = StateTrace(query: query) { changes.append($0) }
-    var stream = RecordStream(inputs: files, jobs: jobs)
-    stream.chunkSize = chunkSize
     try stream.run(into: &sink)
     #expect(sink.changeCount == changes.count)
     return changes
@@ -78,17 +92,8 @@ struct TraceTests {
 
     """
 
-  static func write(_ text: String) throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-trace-\(getpid())-\(UUID()).log")
-      .path
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
-    return path
-  }
-
   @Test func eachKeyIsItsOwnHistoryInLogOrder() throws {
-    let file = try Self.write(Self.log)
-    defer { try? FileManager.default.removeItem(atPath: file) }
-    let changes = try Self.trace([file], paths: ["selectedTabID$"])
+    let changes = try Self.trace(text: Self.log, paths: ["selectedTabID$"])
     #expect(changes.map(\.record) == [0, 1, 2])
     #expect(
       changes.map(\.path) == ["windows[1].selectedTabID", "windows[2].selectedTabID", "windows[1].selectedTabID"])
@@ -99,13 +104,13 @@ struct TraceTests {
     #expect(changes.map(\.line) == [1, 14, 27])
 
     // A normalized path as a literal, the action conditions, no match.
-    let literal = try Self.trace([file], paths: ["windows[*].selectedTabID"], options: [.fixedString])
+    let literal = try Self.trace(text: Self.log, paths: ["windows[*].selectedTabID"], options: [.fixedString])
     #expect(literal == changes)
-    #expect(try Self.trace([file], paths: ["selectedTabID"], actions: ["closeTab$"]).map(\.record) == [2])
-    #expect(try Self.trace([file], paths: ["selectedTabID"], excludes: ["closeTab$"]).map(\.record) == [0, 1])
-    #expect(try Self.trace([file], paths: ["SELECTEDtabid"], options: [.caseInsensitive]).count == 3)
-    #expect(try Self.trace([file], paths: ["^ticks$"]).map(\.record) == [3])
-    #expect(try Self.trace([file], paths: ["nothing"]).isEmpty)
+    #expect(try Self.trace(text: Self.log, paths: ["selectedTabID"], actions: ["closeTab$"]).map(\.record) == [2])
+    #expect(try Self.trace(text: Self.log, paths: ["selectedTabID"], excludes: ["closeTab$"]).map(\.record) == [0, 1])
+    #expect(try Self.trace(text: Self.log, paths: ["SELECTEDtabid"], options: [.caseInsensitive]).count == 3)
+    #expect(try Self.trace(text: Self.log, paths: ["^ticks$"]).map(\.record) == [3])
+    #expect(try Self.trace(text: Self.log, paths: ["nothing"]).isEmpty)
 
     var summarizer = TraceSummarizer()
     for change in changes { summarizer.add(change) }
@@ -120,9 +125,7 @@ struct TraceTests {
   /// Interleaved keys: each path is named once, at its first change, and every change line
   /// carries its path's number, so one history is `grep '^\[1\]'`.
   @Test func textNumbersEachPathOnceAndTagsItsChanges() throws {
-    let file = try Self.write(Self.log)
-    defer { try? FileManager.default.removeItem(atPath: file) }
-    let changes = try Self.trace([file], paths: ["selectedTabID$|^ticks$"])
+    let changes = try Self.trace(text: Self.log, paths: ["selectedTabID$|^ticks$"])
     let text = String(
       decoding: try captureOutput { out in
         let printer = TracePrinter(format: .text, summary: false, valueWidth: 60, out: out)

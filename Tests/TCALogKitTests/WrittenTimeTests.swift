@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TCALogParsing
+@_spi(Scanner) @testable import TCALogParsing
 
 #if canImport(Glibc)
   import Glibc

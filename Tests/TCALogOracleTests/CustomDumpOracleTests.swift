@@ -29,22 +29,18 @@ import Testing
 
   /// tcalog's records of `log`, as a user of TCALogKit reads them.
   static func parse(_ log: String) throws -> [Parsed] {
-    let path = FileManager.default.temporaryDirectory
-      .appendingPathComponent("tcalog-oracle-\(getpid())-\(UUID().uuidString).log").path
-    try Data(log.utf8).write(to: URL(fileURLWithPath: path))
-    defer { try? FileManager.default.removeItem(atPath: path) }
     var parsed: [Parsed] = []
     var sink = EachRecord { record in
       parsed.append(
         Parsed(
           actionPath: record.actionPath,
-          changes: record.changes.map { change in
+          changes: record.changedPaths.map { change in
             ExpectedChange(
-              path: record.string(change.path), normalized: record.string(change.normalized),
-              kind: change.kind.rawValue, old: change.old.map(record.string), new: change.new.map(record.string))
+              path: change.path, normalized: change.normalizedPath, kind: change.kind.rawValue, old: change.oldValue,
+              new: change.newValue)
           }.sorted(), stateChanged: record.stateChanged))
     }
-    let result = try RecordStream(inputs: [path]).run(into: &sink)
+    let result = try RecordStream(text: log, name: "oracle.log").run(into: &sink)
     #expect(result.errors.isEmpty, "\(result.errors)")
     return parsed
   }
