@@ -4,7 +4,8 @@
 The app (windows keyed by id, each with an array of tabs, a sidebar, a sync engine,
 settings) keeps a real state tree. Every simulated action builds the next state; the
 record shows the action and the difference between the two states, as one of two
-printers would:
+printers would (tcaformat.py prints them, the writer of the formats tcasim.py and the
+samples share):
 
   diffing  a `debugDiffing` reducer: "🎬 Received action:", the action in TCA 0.x's pretty
            dump (or labels only), "🖨️ State:" and the Difference library's tree
@@ -571,7 +572,7 @@ PREFIX_LENGTH = len(unified_log_prefix(random.Random(0), 0))
 
 
 def record_lines(action, old, new, options, view):
-    """The record's lines (no terminators) and its changes."""
+    """The record's lines (no terminators), its changes and its action's path."""
     changes = Changes()
     value = action_value(action)
     before, after = view.convert(old), view.convert(new)
@@ -597,7 +598,7 @@ def record_lines(action, old, new, options, view):
             for path, kind, old_text, new_text in found:
                 changes.add(segments(path), kind, old_text, new_text)
         lines += [""]
-    return lines, changes.leaves
+    return lines, changes.leaves, tf.action_path(value)
 
 
 def cut(lines, options, rng):
@@ -661,7 +662,7 @@ def main():
             break
         old = app.state
         action = rng.choices(makers, weights)[0]()
-        lines, leaves = record_lines(action, old, app.state, options, view)
+        lines, leaves, path = record_lines(action, old, app.state, options, view)
         clock += rng.randint(2, 45)
         last = options.records is not None and complete + truncated + 1 >= options.records
         if limit is not None and not last:
@@ -688,7 +689,6 @@ def main():
         if is_cut:
             truncated += 1
             break
-        path = tf.action_path(action_value(action))
         stats = actions.setdefault(path, {"count": 0, "lines": 0, "noop": 0})
         stats["count"] += 1
         stats["lines"] += len(lines)
