@@ -228,7 +228,7 @@ class StateView:
             out = tf.text(value)
         else:
             out = tf.V(scalar_text(value))
-        if len(self.memo) > 500_000:
+        if len(self.memo) > 100_000:
             self.memo.clear()
         self.memo[id(value)] = (value, out)
         return out
