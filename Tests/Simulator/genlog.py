@@ -4,7 +4,8 @@
 The app (windows keyed by id, each with an array of tabs, a sidebar, a sync engine,
 settings) keeps a real state tree. Every simulated action builds the next state; the
 record shows the action and the difference between the two states, as one of two
-printers would:
+printers would (tcaformat.py prints them, the writer of the formats tcasim.py and the
+samples share):
 
   diffing  a `debugDiffing` reducer: "🎬 Received action:", the action in TCA 0.x's pretty
            dump (or labels only), "🖨️ State:" and the Difference library's tree
@@ -33,6 +34,8 @@ import argparse
 import json
 import random
 import sys
+
+import tcaformat as tf
 
 # ----------------------------------------------------------------------------- values
 #
@@ -172,118 +175,63 @@ def scalar_text(value):
     return str(value)
 
 
-def is_scalar(value):
-    return not isinstance(value, (Struct, Enum, Dict, Array))
+# ------------------------------------------------------------------ printing: tcaformat
+#
+# The app's values above are its own (immutable, so two states share what did not change);
+# tcaformat.py prints them, as it prints the session simulator's and the samples'.
 
 
-def has_children(value):
-    if isinstance(value, Struct):
-        return bool(value.fields)
+def action_value(value):
+    """An action as tcaformat's Case/Struct/Raw; an Ident is the struct it is
+    (`TabID(rawValue: "…")`, over three lines in TCA 0.x's dump)."""
     if isinstance(value, Enum):
-        return bool(value.payload)
-    if isinstance(value, (Dict, Array)):
-        return bool(value.items)
-    return False
-
-
-# ------------------------------------------------------------------- action printers
-
-
-def pretty_dump(value):
-    """TCA 0.x's debug output: every case and struct with its type, one value a line."""
-    if isinstance(value, Ident):
-        return [value.type + "(", '  rawValue: "%s"' % value.raw, ")"]
-    if is_scalar(value):
-        return [scalar_text(value)]
-    if isinstance(value, Enum):
-        head, children = "%s.%s" % (value.type, value.case), value.payload
-    elif isinstance(value, Struct):
-        head, children = value.type, value.fields
-    else:
-        raise TypeError(value)
-    if not children:
-        return [head if isinstance(value, Enum) else head + "()"]
-    lines = [head + "("]
-    for number, (label, child) in enumerate(children):
-        inner = pretty_dump(child)
-        inner[0] = ("%s: " % label if label else "") + inner[0]
-        if number < len(children) - 1:
-            inner[-1] += ","
-        lines += ["  " + line for line in inner]
-    return lines + [")"]
-
-
-def labels_dump(value, top=True):
-    """`.labelsOnly`: the root type once, nested cases as `.case`, labels without values."""
-    name = ("%s.%s" % (value.type, value.case)) if top else "." + value.case
-    if not value.payload:
-        return name
-    if len(value.payload) == 1 and value.payload[0][0] is None:
-        child = value.payload[0][1]
-        return "%s(%s)" % (name, labels_dump(child, False)) if isinstance(child, Enum) else name
-    parts = []
-    for label, child in value.payload:
-        inner = labels_dump(child, False) if isinstance(child, Enum) else ""
-        parts.append("%s:%s" % (label or "_", " " + inner if inner else ""))
-    return "%s(%s)" % (name, ", ".join(parts))
-
-
-def dump_lines(value, top=False):
-    """Custom Dump (0.7 and later): nested cases by dot shorthand, and a value whose one
-    child has no children of its own on one line."""
-    if is_scalar(value):
-        return [scalar_text(value)]
-    if isinstance(value, Enum):
-        head = ("%s.%s" % (value.type, value.case)) if top else "." + value.case
-        if value.type.startswith("BindingAction"):
-            return ["%s(%s)" % (head, ", ".join(scalar_text(v) for _, v in value.payload))]
-        children = value.payload
-        if not children:
-            return [head]
-    elif isinstance(value, Struct):
-        head, children = value.type, value.fields
-        if not children:
-            return [head + "()"]
-    elif isinstance(value, Array):
-        if not value.items:
-            return ["[]"]
-        head, children = None, [("[%d]" % i, v) for i, v in enumerate(value.items)]
-    else:
-        if not value.items:
-            return ["[:]"]
-        head, children = None, [('"%s"' % k, value.items[k]) for k in sorted(value.items)]
-    if head is not None and len(children) == 1 and not has_children(children[0][1]):
-        label, child = children[0]
-        return ["%s(%s%s)" % (head, "%s: " % label if label else "", dump_lines(child)[0])]
-    lines = [head + "(" if head is not None else "["]
-    for number, (label, child) in enumerate(children):
-        inner = dump_lines(child)
-        inner[0] = ("%s: " % label if label else "") + inner[0]
-        if number < len(children) - 1:
-            inner[-1] += ","
-        lines += ["  " + line for line in inner]
-    return lines + [")" if head is not None else "]"]
-
-
-def action_path(action):
-    """The case names from the root down through the child actions (FORMATS.md 10.1)."""
-    names = []
-    node = action
-    while isinstance(node, Enum):
-        names.append(node.case)
-        following = None
-        if len(node.payload) == 1 and node.payload[0][0] is None and isinstance(node.payload[0][1], Enum):
-            following = node.payload[0][1]
+        args = [(label, action_value(child)) for label, child in value.payload]
+        if len(args) == 1 and args[0][0] is None and isinstance(args[0][1], tf.Case):
+            following = 0
         else:
-            for label, child in node.payload:
-                if label == "action" and isinstance(child, Enum):
-                    following = child
-                    break
-        node = following
-    return ".".join(names)
+            following = next((i for i, (label, child) in enumerate(args)
+                              if label == "action" and isinstance(child, tf.Case)), None)
+        return tf.Case(value.type, value.case, args, following)
+    if isinstance(value, Struct):
+        return tf.Struct(value.type, [(name, action_value(child)) for name, child in value.fields])
+    if isinstance(value, Ident):
+        return tf.Struct(value.type, [("rawValue", tf.q(value.raw))])
+    return tf.Raw(scalar_text(value))
 
 
-# ------------------------------------------------------------------ state differences
+class StateView:
+    """States as tcaformat values. A subtree two states share converts once: the converted
+    objects are shared too, so comparing them stops at once where nothing changed."""
+
+    def __init__(self):
+        self.memo = {}
+
+    def convert(self, value):
+        hit = self.memo.get(id(value))
+        if hit is not None and hit[0] is value:
+            return hit[1]
+        if isinstance(value, Struct):
+            out = tf.St(value.type, [(name, self.convert(child)) for name, child in value.fields])
+        elif isinstance(value, Dict):
+            out = tf.Dic({key: self.convert(child) for key, child in value.items.items()})
+        elif isinstance(value, Array):
+            out = tf.Arr([self.convert(child) for child in value.items])
+        elif isinstance(value, Enum):
+            if len(value.payload) > 1:
+                raise TypeError("a state enum with more than one payload value: %r" % value.case)
+            if not value.payload:
+                out = tf.En(value.type, value.case)
+            else:
+                label, child = value.payload[0]
+                out = tf.En(value.type, value.case, self.convert(child), label)
+        elif isinstance(value, str):
+            out = tf.text(value)
+        else:
+            out = tf.V(scalar_text(value))
+        if len(self.memo) > 100_000:
+            self.memo.clear()
+        self.memo[id(value)] = (value, out)
+        return out
 
 
 def segment_text(segment, first):
@@ -319,218 +267,19 @@ class Changes:
                             "current": current if current is not None else ""})
 
 
-def described(value):
-    """`String(describing:)` of a state value, as the Difference library prints a leaf."""
-    if isinstance(value, str):
-        return value
-    if isinstance(value, Enum):
-        if not value.payload:
-            return "Browser.%s.%s" % (value.type, value.case)
-        return value.case
-    if isinstance(value, Struct):
-        return "Browser.%s(%s)" % (value.type, ", ".join("%s: %s" % (k, inline(v)) for k, v in value.fields))
-    return scalar_text(value)
-
-
-def inline(value):
-    if isinstance(value, Struct):
-        return "%s(%s)" % (value.type, ", ".join("%s: %s" % (k, inline(v)) for k, v in value.fields))
-    if isinstance(value, Enum):
-        return "." + value.case + ("(…)" if value.payload else "")
-    if isinstance(value, Array):
-        return "[%s]" % ", ".join(inline(v) for v in value.items)
-    return scalar_text(value)
-
-
-def difference_tree(old, new, segments):
-    """The Difference library's nodes for old → new: [(line text, children, change)], where
-    change is the (segments, kind, previous, current) a leaf line stands for, or None."""
-    if old == new:
-        return []
-    if isinstance(old, Struct) and isinstance(new, Struct) and old.type == new.type:
-        nodes = []
-        for (name, before), (_, after) in zip(old.fields, new.fields):
-            if before != after:
-                nodes.append((name + ":", difference_tree(before, after, segments + [("property", name)]), None))
-        return sorted(nodes, key=lambda node: node[0])
-    if isinstance(old, Dict) and isinstance(new, Dict):
-        nodes, removed, added = [], [], []
-        for key in sorted(set(old.items) | set(new.items)):
-            here = segments + [("key", key)]
-            if key not in new.items:
-                text = "Optional(%s)" % described(old.items[key])
-                removed.append(("%s: %s" % (key, text), [], (here, "removed", text, None)))
-            elif key not in old.items:
-                text = "Optional(%s)" % described(new.items[key])
-                added.append(("%s: %s" % (key, text), [], (here, "added", None, text)))
-            elif old.items[key] != new.items[key]:
-                nodes.append(("Key %s:" % key, difference_tree(old.items[key], new.items[key], here), None))
-        nodes.sort(key=lambda node: node[0])
-        if removed:
-            nodes.append(("Removed key pairs:", removed, None))
-        if added:
-            nodes.append(("Added key pairs:", added, None))
-        return nodes
-    if isinstance(old, Array) and isinstance(new, Array):
-        if len(old.items) != len(new.items):
-            change = (segments, "count", str(len(old.items)), str(len(new.items)))
-            return [("Different count:", [("Current: (%d)" % len(new.items), [], None),
-                                          ("Previous: (%d)" % len(old.items), [], change)], None)]
-        nodes = []
-        for index, (before, after) in enumerate(zip(old.items, new.items)):
-            if before != after:
-                nodes.append(("Collection[%d]:" % index,
-                              difference_tree(before, after, segments + [("index", str(index))]), None))
-        return nodes
-    if isinstance(old, Enum) and isinstance(new, Enum) and old.case == new.case and old.payload:
-        here = segments + [("case", old.case)]
-        nodes = []
-        for (label, before), (_, after) in zip(old.payload, new.payload):
-            if before != after:
-                nodes.append((label + ":", difference_tree(before, after, here + [("property", label)]), None))
-        return [("Enum %s:" % old.case, sorted(nodes, key=lambda node: node[0]), None)]
-    # A leaf: optionals unwrapped when both sides have a value.
-    previous, current = described(old), described(new)
-    if old is None and new is not None:
-        current = "Optional(%s)" % current
-    if new is None and old is not None:
-        previous = "Optional(%s)" % previous
-    return [("Current: " + current, [], None), ("Previous: " + previous, [], (segments, "value", previous, current))]
-
-
-def difference_lines(old_state, new_state, changes):
-    """The tree's lines, top-level blocks in property order joined by ", "; the changes are
-    listed in the order their lines are printed."""
-    blocks = []
-    for (name, before), (_, after) in zip(old_state.fields, new_state.fields):
-        if before == after:
-            continue
-        lines = [name + ":"]
-
-        def walk(nodes, depth):
-            for text, children, change in nodes:
-                lines.append("|\t" * depth + text)
-                if change:
-                    changes.add(*change)
-                walk(children, depth + 1)
-
-        walk(difference_tree(before, after, [("property", name)]), 1)
-        blocks.append(lines)
+def segments(path):
+    """A tcaformat change path as this file's segments."""
     out = []
-    for number, block in enumerate(blocks):
-        if number:
-            block[0] = ", " + block[0]
-        out += block
-    return out
-
-
-def collapsed(value):
-    """An unchanged value as a Custom Dump diff shows it."""
-    if isinstance(value, Struct):
-        return value.type + ("(…)" if value.fields else "()")
-    if isinstance(value, Enum):
-        return "." + value.case + ("(…)" if value.payload else "")
-    if isinstance(value, Array):
-        return "[…]" if value.items else "[]"
-    if isinstance(value, Dict):
-        return "[…]" if value.items else "[:]"
-    return scalar_text(value)
-
-
-class DumpDiff:
-    """Custom Dump's diff of two states, line by line, and the changes it shows."""
-
-    def __init__(self, changes):
-        self.lines = []
-        self.changes = changes
-
-    def emit(self, marker, depth, text):
-        self.lines.append("%s %s%s" % (marker, "  " * depth, text))
-
-    def side(self, marker, depth, label, value, comma):
-        body = dump_lines(value)
-        first = body[0] if label is None else "%s: %s" % (label, body[0])
-        rows = [first] + body[1:]
-        rows[-1] += comma
-        for row in rows:
-            self.emit(marker, depth, row)
-        return "\n".join(body)
-
-    def container(self, depth, label, opener, closer, comma, entries):
-        """entries: [(label, old, new, segments)], old or new None when absent."""
-        self.emit(" ", depth, opener if label is None else "%s: %s" % (label, opener))
-        items, run = [], []
-
-        def flush():
-            if len(run) == 1:
-                items.append(("same", run[0]))
-            elif run:
-                items.append(("run", len(run)))
-            run.clear()
-
-        for entry in entries:
-            if entry[1] is not None and entry[1] == entry[2]:
-                run.append(entry)
-            else:
-                flush()
-                items.append(("changed", entry))
-        flush()
-        for number, (kind, entry) in enumerate(items):
-            end = "," if number < len(items) - 1 else ""
-            if kind == "run":
-                self.emit(" ", depth + 1, "… (%d unchanged)%s" % (entry, end))
-            elif kind == "same":
-                self.emit(" ", depth + 1, "%s: %s%s" % (entry[0], collapsed(entry[1]), end))
-            else:
-                key, old, new, segments = entry
-                if old is None:
-                    self.changes.add(segments, "added", None, self.side("+", depth + 1, key, new, end))
-                elif new is None:
-                    self.changes.add(segments, "removed", self.side("-", depth + 1, key, old, end), None)
-                else:
-                    self.value(depth + 1, key, old, new, end, segments)
-        self.emit(" ", depth, closer + comma)
-
-    def value(self, depth, label, old, new, comma, segments):
-        if old == new:
-            self.emit(" ", depth, "%s: %s%s" % (label, collapsed(old), comma))
-        elif isinstance(old, Struct) and isinstance(new, Struct) and old.type == new.type:
-            entries = [(name, before, after, segments + [("property", name)])
-                       for (name, before), (_, after) in zip(old.fields, new.fields)]
-            self.fields(depth, label, old.type + "(", entries, comma)
-        elif isinstance(old, Dict) and isinstance(new, Dict):
-            keys = sorted(set(old.items) | set(new.items))
-            entries = [('"%s"' % k, old.items.get(k), new.items.get(k), segments + [("key", k)]) for k in keys]
-            self.container(depth, label, "[", "]", comma, entries)
-        elif isinstance(old, Array) and isinstance(new, Array):
-            count = max(len(old.items), len(new.items))
-            entries = []
-            for i in range(count):
-                before = old.items[i] if i < len(old.items) else None
-                after = new.items[i] if i < len(new.items) else None
-                entries.append(("[%d]" % i, before, after, segments + [("index", str(i))]))
-            self.container(depth, label, "[", "]", comma, entries)
-        elif isinstance(old, Enum) and isinstance(new, Enum) and old.case == new.case and old.payload:
-            here = segments + [("case", old.case)]
-            entries = [(name, before, after, here + [("property", name)])
-                       for (name, before), (_, after) in zip(old.payload, new.payload)]
-            self.fields(depth, label, "." + old.case + "(", entries, comma)
+    for comp in path:
+        if isinstance(comp, str):
+            out.append(("property", comp))
+        elif comp[0] == "i":
+            out.append(("index", str(comp[1])))
+        elif comp[0] == "k":
+            out.append(("key", comp[1]))
         else:
-            previous = self.side("-", depth, label, old, comma)
-            current = self.side("+", depth, label, new, comma)
-            self.changes.add(segments, "value", previous, current)
-
-    def fields(self, depth, label, opener, entries, comma):
-        self.emit(" ", depth, opener if label is None else "%s: %s" % (label, opener))
-        for number, (name, before, after, segments) in enumerate(entries):
-            self.value(depth + 1, name, before, after, "," if number < len(entries) - 1 else "", segments)
-        self.emit(" ", depth, ")" + comma)
-
-    def root(self, root_type, old, new):
-        entries = [(name, before, after, [("property", name)])
-                   for (name, before), (_, after) in zip(old.fields, new.fields)]
-        self.fields(0, None, root_type + "(", entries, "")
-        return self.lines
+            out.append(("case", comp[1]))
+    return out
 
 
 # ------------------------------------------------------------------------------ app
@@ -815,33 +564,41 @@ def unified_log_prefix(rng, milliseconds):
     minutes, second = divmod(seconds, 60)
     hour, minute = divmod(minutes, 60)
     micro = fraction * 1000 + rng.randrange(1000)
-    return "2026-11-20 %02d:%02d:%02d.%06d+0100 0x%x     Default     0x0                  4242   0    Browser: " % (
-        (9 + hour) % 24, minute, second, micro, 0x2f1a00 + rng.randrange(256))
+    stamp = "2026-11-20 %02d:%02d:%02d.%06d" % ((9 + hour) % 24, minute, second, micro)
+    return tf.oslog_prefix(stamp, 0x2f1a00 + rng.randrange(256), 4242, "Browser")
 
 
 PREFIX_LENGTH = len(unified_log_prefix(random.Random(0), 0))
 
 
-def record_lines(action, old, new, options):
-    """The record's lines (no terminators) and its changes."""
+def record_lines(action, old, new, options, view):
+    """The record's lines (no terminators), its changes and its action's path."""
     changes = Changes()
+    value = action_value(action)
+    before, after = view.convert(old), view.convert(new)
     if options.format == "diffing":
-        if options.action_format == "labels":
-            text = [labels_dump(action)]
-        else:
-            text = pretty_dump(action)
+        text = [tf.labels_dump(value)] if options.action_format == "labels" else tf.pretty_0x(value)
         lines = ["🎬 Received action:"] + ["  " + line for line in text] + ["🖨️ State:"]
-        tree = difference_lines(old, new, changes)
-        # The tree ends with a newline, so a blank line follows it; the no-change line has none.
-        lines += tree + [""] if tree else ["🖨️ (No state changes)"]
+        if tf.same(before, after):
+            lines += ["🖨️ (No state changes)"]
+        else:
+            leaves = []
+            tf.df_leaves(before, after, (), leaves)
+            blocks = tf.difference_tree(leaves, list(after.f), "Browser",
+                                        lambda path, kind, old, new: changes.add(segments(path), kind, old, new))
+            # The tree ends with a newline, so a blank line follows it; the no-change line has none.
+            lines += ", ".join(blocks).split("\n")[:-1] + [""]
     else:
-        lines = ["received action:"] + ["  " + line for line in dump_lines(action, top=True)]
-        if old == new:
+        lines = ["received action:"] + ["  " + line for line in tf.custom_dump(value)]
+        if tf.same(before, after):
             lines += ["  (No state changes)"]
         else:
-            lines += DumpDiff(changes).root(old.type, old, new)
+            found = []
+            tf.cd_diff(lines, before, after, changes=found)
+            for path, kind, old_text, new_text in found:
+                changes.add(segments(path), kind, old_text, new_text)
         lines += [""]
-    return lines, changes.leaves
+    return lines, changes.leaves, tf.action_path(value)
 
 
 def cut(lines, options, rng):
@@ -886,6 +643,7 @@ def main():
 
     rng = random.Random(options.seed)
     app = Browser(rng, options.format == "tca1")
+    view = StateView()
     schedule = app.schedule()
     makers = [maker for _, maker in schedule]
     weights = [weight for weight, _ in schedule]
@@ -904,7 +662,7 @@ def main():
             break
         old = app.state
         action = rng.choices(makers, weights)[0]()
-        lines, leaves = record_lines(action, old, app.state, options)
+        lines, leaves, path = record_lines(action, old, app.state, options, view)
         clock += rng.randint(2, 45)
         last = options.records is not None and complete + truncated + 1 >= options.records
         if limit is not None and not last:
@@ -931,7 +689,6 @@ def main():
         if is_cut:
             truncated += 1
             break
-        path = action_path(action)
         stats = actions.setdefault(path, {"count": 0, "lines": 0, "noop": 0})
         stats["count"] += 1
         stats["lines"] += len(lines)

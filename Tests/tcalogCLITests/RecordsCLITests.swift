@@ -66,13 +66,13 @@ struct RecordsCLITests {
   func samplesAreWhatTheirGeneratorMakes() throws {
     let python = Process()
     python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    python.arguments = [packageRoot.appendingPathComponent("Samples/make_samples.py").path, "--check"]
+    python.arguments = [packageRoot.appendingPathComponent("Tests/Samples/make_samples.py").path, "--check"]
     python.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
     try python.run()
     python.waitUntilExit()
     #expect(
       python.terminationStatus == 0,
-      "Samples/ differs from Samples/make_samples.py: run python3 Samples/make_samples.py")
+      "Samples/ differs from Tests/Samples/make_samples.py: run python3 Tests/Samples/make_samples.py")
   }
 
   @Test func statsGoToStandardErrorAndAccountForEveryLine() throws {

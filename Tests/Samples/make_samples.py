@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Writes every sample log in Samples/ and the records tcalog must print for it.
 
-    python3 Samples/make_samples.py          # (re)write every sample and expectation
-    python3 Samples/make_samples.py --check  # only verify the files are up to date
+    python3 Tests/Samples/make_samples.py          # (re)write every sample and expectation
+    python3 Tests/Samples/make_samples.py --check  # only verify the files are up to date
 
 Deterministic: a fixed seed, no clock, no uuid4. Each `X.log` gets `X.expected.ndjson`, the
 exact output of `tcalog records Samples/X.log` (run from the repository root).
@@ -12,16 +12,18 @@ todos-tca0, messy) every record's span and fields are written below by hand, fro
 of FORMATS.md (sections 2, 7, 10, 11); only `offset` and `bytes` are counted mechanically from
 the span. The large generated samples (browser-session, timestamped) take their expectations
 from the generator, which knows what it printed (the action value it built, the state leaves
-it changed).
+it changed). The generated actions, the tca0 markers and the console prefixes are printed by
+Tests/Simulator/tcaformat.py, the writer of the formats the simulators share.
 """
 
 import os
 import random
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-FS = "\u2007"  # FIGURE SPACE: tca0 unchanged marker
-MINUS = "\u2212"  # MINUS SIGN: tca0 removed marker
+TESTS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.join(os.path.dirname(TESTS), "Samples")  # where the samples live
+sys.path.insert(0, os.path.join(TESTS, "Simulator"))
+import tcaformat as tf  # noqa: E402
 
 
 # ------------------------------------------------------------------------ JSON and paths
@@ -629,7 +631,7 @@ def dump0(lines):
     out = []
     for l in block(lines):
         marker, rest = l[0], l[1:]
-        out.append({"U": FS, "M": MINUS, "P": "+"}[marker] + rest)
+        out.append(tf.TCA0_MARKERS[{"U": "unchanged", "M": "removed", "P": "added"}[marker]] + rest)
     return out
 
 
@@ -792,13 +794,13 @@ U )""", "filterPicked.completed", "AppAction", [value("filter", "Filter.all", "F
 
 # ===================================================================== messy (hand-written)
 
-def ul(ts, thread="0x2f1a", proc="Browser", extra=""):
+def ul(ts, thread=0x2f1a, proc="Browser", extra=""):
     """A unified-log (`log stream`) prefix, style 1 of FORMATS.md 2.2, ending in one space."""
-    return "2026-11-20 %s+0100 %s     Default     0x0                  4242   0    %s: %s" % (ts, thread, proc, extra)
+    return tf.oslog_prefix("2026-11-20 " + ts, thread, 4242, proc) + extra
 
 
 def ns(ts):
-    return "2026-11-20 %s+0100 Browser[4242:2f1a] " % ts
+    return tf.nslog_prefix("2026-11-20 " + ts, "Browser", 4242, 0x2f1a)
 
 
 def iso_ts(ts):
@@ -825,7 +827,7 @@ def messy():
     log.record([p + l for l in ["received action:"] + a + s] + [p.rstrip(" ")], "tca1", "onAppear",
                "AppFeature.Action", action_text(a), [value("isLoading", "false", "true")],
                timestamp=iso_ts("10:22:31.118734"))
-    log.other(ul("10:22:31.120007", thread="0x2f1c") + "nw_connection_copy_connected_local_endpoint [C1] Connection has no local endpoint")
+    log.other(ul("10:22:31.120007", thread=0x2f1c) + "nw_connection_copy_connected_local_endpoint [C1] Connection has no local endpoint")
 
     # 1: diffing, header-only NSLog (Xcode console) prefix, CRLF line ends.
     a = block("""
@@ -916,7 +918,7 @@ windows:
                    value("inbox.messages[3].isRead", "false", "true"),
                    value("inbox.unreadCounts[inbox]", "4", "3"),
                ], timestamp=iso_ts("10:22:34.000150"))
-    log.other(ul("10:22:34.000377", thread="0x2f1c") + "[Sync] pulled 2 changes")
+    log.other(ul("10:22:34.000377", thread=0x2f1c) + "[Sync] pulled 2 changes")
 
     # 6: `.debugActions()` of a named store inside a unified-log line: tca0, no state part.
     p = ul("10:22:34.500001")
@@ -973,59 +975,30 @@ class Rng:
         return "%s-%s-%s-%s-%s" % (h[:8], h[8:12], h[12:16], h[16:20], h[20:])
 
 
-def pretty(value, indent=0):
-    """TCA 0.x pretty dump of ("case", type, name, [(label, value)]) / ("struct", type,
-    [(label, value)]) / str; returns lines (first line unindented, the rest indented)."""
-    pad = "  " * indent
+def action_value(value):
+    """A generated action, ("case", type, name, [(label, value)]) / ("struct", type,
+    [(label, value)]) / str (printed as is), as tcaformat's Case/Struct/Raw; the path goes on
+    through `action:` or a single unlabeled case payload (FORMATS.md 10.1 rules 3a and 3b)."""
     if isinstance(value, str):
-        return [value]
-    kind = value[0]
-    if kind == "case":
-        _, typ, name, args = value
-        head = "%s.%s" % (typ, name)
-        if not args:
-            return [head]
-        lines = [head + "("]
-        for n, (label, v) in enumerate(args):
-            sub = pretty(v, indent + 1)
-            first = ("%s: " % label if label else "") + sub[0]
-            lines.append(pad + "  " + first)
-            lines.extend(sub[1:])
-            if n < len(args) - 1:
-                lines[-1] += ","
-        lines.append(pad + ")")
-        return lines
-    if kind == "struct":
-        _, typ, fields = value
-        lines = [typ + "("]
-        for n, (label, v) in enumerate(fields):
-            sub = pretty(v, indent + 1)
-            lines.append(pad + "  " + ("%s: " % label if label else "") + sub[0])
-            lines.extend(sub[1:])
-            if n < len(fields) - 1:
-                lines[-1] += ","
-        lines.append(pad + ")")
-        return lines
-    raise TypeError(value)
+        return tf.Raw(value)
+    if value[0] == "struct":
+        return tf.Struct(value[1], [(label, action_value(v)) for label, v in value[2]])
+    args = [(label, action_value(v)) for label, v in value[3]]
+    if len(args) == 1 and args[0][0] is None and isinstance(args[0][1], tf.Case):
+        following = 0
+    else:
+        following = next((i for i, (label, v) in enumerate(args) if label == "action" and isinstance(v, tf.Case)),
+                          None)
+    return tf.Case(value[1], value[2], args, following)
+
+
+def pretty(value):
+    """TCA 0.x's pretty dump of a generated action: its lines."""
+    return tf.pretty_0x(action_value(value))
 
 
 def case_path(value):
-    """Action path of a generated action: case names down through `action:` or a single
-    unlabeled case payload (FORMATS.md 10.1 rules 3a and 3b)."""
-    parts = []
-    while value is not None and not isinstance(value, str) and value[0] == "case":
-        _, typ, name, args = value
-        parts.append(name)
-        nxt = None
-        if len(args) == 1 and args[0][0] is None and not isinstance(args[0][1], str) and args[0][1][0] == "case":
-            nxt = args[0][1]
-        else:
-            for label, v in args:
-                if label == "action" and not isinstance(v, str) and v[0] == "case":
-                    nxt = v
-                    break
-        value = nxt
-    return ".".join(parts)
+    return tf.action_path(action_value(value))
 
 
 class Browser:
@@ -1240,7 +1213,7 @@ def timestamped():
 
     def emit(action_lines, state_lines, path, changes):
         t = ts_text()
-        p = ul(t, thread="0x%x" % r.choice([0x1a2b, 0x1a2c]))
+        p = ul(t, thread=r.choice([0x1a2b, 0x1a2c]))
         lines = ["received action:"] + action_lines + state_lines
         log.record([p + l for l in lines] + [p], "tca1", path, "BrowserFeature.Action", action_text(action_lines),
                    changes, timestamp=iso_ts(t))
@@ -1289,7 +1262,7 @@ def timestamped():
             emit(act, state(inner), "tabStrip.tabs.element.tapped", [value("_tabStrip._selectedTabID", old, new)])
             n += 1
         else:
-            log.other(ul(ts_text(), thread="0x1a2d") + "[Network] GET https://example.com/api/v1/feed 200 (%d ms)" % r.randint(20, 400))
+            log.other(ul(ts_text(), thread=0x1a2d) + "[Network] GET https://example.com/api/v1/feed 200 (%d ms)" % r.randint(20, 400))
         t_us[0] += r.randint(50_000, 1_500_000)
     return log
 
@@ -1304,7 +1277,7 @@ def main():
         stale += different
         print("%-24s %5d records %6d lines %8d bytes" % (log.name + ".log", records, lines, size))
     if stale:
-        print("out of date (run python3 Samples/make_samples.py): " + ", ".join(stale), file=sys.stderr)
+        print("out of date (run python3 Tests/Samples/make_samples.py): " + ", ".join(stale), file=sys.stderr)
         sys.exit(1)
 
 
