@@ -70,9 +70,6 @@ package struct ReviewSampleCollector: ChunkedRecordSink, RecordPart {
 
   package var needs: RecordNeeds { [.action, .actionText, .statePaths, .values] }
 
-  /// Every record may be a sample (a sink and its parts are one type here).
-  package var actionGate: ActionGate? { nil }
-
   package mutating func record(_ record: Record) -> StreamControl {
     take(record)
     return .more

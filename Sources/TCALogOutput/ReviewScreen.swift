@@ -1,4 +1,4 @@
-import TCALogParsing
+@_spi(Scanner) import TCALogParsing
 import TCALogReport
 import TCALogSuggest
 import TCALogSupport
