@@ -13,7 +13,6 @@ struct DamagedInputCLITests {
   /// it silently); junk and a bad CRC are an input error (exit status 2) after the records.
   @Test(.enabled(if: hasGzip, "gzip(1) makes and reads the damaged files"))
   func aDamagedGzipKeepsEveryRecordWithEveryJobCount() throws {
-    let binary = try #require(tcalogBinary, "tcalog binary not found: run swift build")
     // 3,000 varied records (about 1.2 MB: several chunks of a parallel read).
     var log = ""
     var seed: UInt64 = 4467
