@@ -356,7 +356,7 @@ struct LiveCLITests {
       }, "tcalog never opened its input")
     try #require(fd >= 0)
     _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-    let input = FileHandle(fileDescriptor: fd, closeOnDealloc: false)
+    let input = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
     var start = sample.startIndex
     for part in 1...4 {
       // Cut after a newline near the part's end.
@@ -367,7 +367,7 @@ struct LiveCLITests {
       start = end
       #expect(waitUntil { terminal.frames() > before }, "no frame drawn after part \(part)")
     }
-    close(fd)
+    try input.close()  // the end of the input: tcalog prints the final report
     let output = terminal.finish()
     #expect(terminal.process.terminationStatus == 0)
     let frames = output.components(separatedBy: "live: ")
@@ -407,7 +407,12 @@ struct LiveCLITests {
       "stty cols 70 rows 30; echo $$ > pid.part && mv pid.part pid; exec '\(binary.path)' report --follow app.log",
       in: dir)
     var pid: Int32 = 0
-    defer { if terminal.process.isRunning { _ = pid > 0 ? kill(pid, SIGKILL) : 0 } }
+    defer {
+      if terminal.process.isRunning {
+        if pid > 0 { kill(pid, SIGKILL) }
+        terminal.process.terminate()
+      }
+    }
     func read(_ size: Int) -> Bool {
       waitUntil {
         if pid == 0, let text = try? String(contentsOf: dir.appendingPathComponent("pid"), encoding: .utf8) {
