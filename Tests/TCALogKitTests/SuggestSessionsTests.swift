@@ -41,27 +41,61 @@ struct LabelledSession {
     return (silencedNoise, noiseLines, silencedSignal.sorted())
   }
 
+  /// Sessions are kept in the temporary folder under a key of the simulator's sources and
+  /// the arguments: tcasim.py is seeded and reads nothing else (the same arguments give the
+  /// same bytes), and running it took most of this suite's time. Sessions of other sources
+  /// are removed once a day old.
+  static let cache = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-sessions")
+
+  /// FNV-1a of the simulator's sources: tcasim.py, tcaformat.py and the apps modules.
+  static let sourceKey: String = {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for path in [Repository.simulator("tcasim.py"), Repository.simulator("tcaformat.py")] + apps {
+      for byte in (FileManager.default.contents(atPath: path) ?? Data()) + [0] {
+        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+      }
+    }
+    let key = String(hash, radix: 16)
+    let fm = FileManager.default
+    for entry in (try? fm.contentsOfDirectory(atPath: cache.path)) ?? [] where !entry.hasPrefix(key) {
+      let url = cache.appendingPathComponent(entry)
+      let made = (try? fm.attributesOfItem(atPath: url.path)[.modificationDate] as? Date) ?? Date()
+      if made.timeIntervalSinceNow < -86_400 { try? fm.removeItem(at: url) }
+    }
+    return key
+  }()
+
+  /// The session of `app` (generated once per simulator sources; do not change its files).
   static func make(app: String, format: String, prefix: String, seed: Int, minutes: Int = 10, generics: String = "one")
     throws -> LabelledSession
   {
     let name = "\(app)-\(format)-\(prefix)-\(seed)-\(minutes)-\(generics)"
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tcalog-sessions-\(getpid())-\(name)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let fm = FileManager.default
+    let dir = cache.appendingPathComponent("\(sourceKey)-\(name)")
     let log = dir.appendingPathComponent("session.log").path
     let labels = dir.appendingPathComponent("labels.json").path
-    let python = Process()
-    python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    python.arguments = [
-      "python3", Repository.simulator("tcasim.py"), "--apps-module", apps[0], "--apps-module", apps[1],
-      "--apps-module", apps[2], "--app", app,
-      "--format", format,
-      "--prefix", prefix, "--seed", String(seed), "--minutes", String(minutes), "--generics", generics,
-      "-o", log, "--labels", labels,
-    ]
-    python.standardError = FileHandle(forWritingAtPath: "/dev/null")
-    try python.run()
-    python.waitUntilExit()
-    try #require(python.terminationStatus == 0, "tcasim.py failed for \(name)")
+    if !fm.fileExists(atPath: labels) {
+      // Written beside, then renamed: another test process may be making the same session.
+      let fresh = cache.appendingPathComponent("new-\(getpid())-\(UUID().uuidString)")
+      try fm.createDirectory(at: fresh, withIntermediateDirectories: true)
+      defer { try? fm.removeItem(at: fresh) }
+      let python = Process()
+      python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      python.arguments = [
+        "python3", Repository.simulator("tcasim.py"), "--apps-module", apps[0], "--apps-module", apps[1],
+        "--apps-module", apps[2], "--app", app,
+        "--format", format,
+        "--prefix", prefix, "--seed", String(seed), "--minutes", String(minutes), "--generics", generics,
+        "-o", fresh.appendingPathComponent("session.log").path,
+        "--labels", fresh.appendingPathComponent("labels.json").path,
+      ]
+      python.standardOutput = FileHandle.nullDevice
+      python.standardError = FileHandle.nullDevice
+      try python.run()
+      python.waitUntilExit()
+      try #require(python.terminationStatus == 0, "tcasim.py failed for \(name)")
+      if rename(fresh.path, dir.path) != 0 { try #require(fm.fileExists(atPath: labels), "\(name): \(errno)") }
+    }
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: labels))) as? [String: Any])
     let actions = try #require(json["actions"] as? [String: [String: Any]])
@@ -105,7 +139,6 @@ struct SuggestSessionsTests {
   func issue41AppsAreSilencedWithoutTheirSignal(_ i: Int) throws {
     let v = Self.heldOut[i]
     let session = try LabelledSession.make(app: v.app, format: v.format, prefix: v.prefix, seed: v.seed, minutes: 12)
-    defer { try? FileManager.default.removeItem(at: session.dir) }
     let set = Suggester().suggest(try aggregate([session.log], shapes: true).summary())
     let score = session.score(set)
     try #require(score.noiseLines > 0, "\(v): the session has no noise to silence")
@@ -119,7 +152,6 @@ struct SuggestSessionsTests {
   func suggestionsSilenceTheNoiseAndNeverTheSignal(_ i: Int) throws {
     let v = Self.variants[i]
     let session = try LabelledSession.make(app: v.app, format: v.format, prefix: v.prefix, seed: v.seed)
-    defer { try? FileManager.default.removeItem(at: session.dir) }
     let summary = try aggregate([session.log], shapes: true).summary()
     let set = Suggester().suggest(summary)
     let score = session.score(set)
@@ -145,7 +177,6 @@ struct SuggestSessionsTests {
     let timed = app.count % 2 == 0
     let session = try LabelledSession.make(
       app: app, format: timed ? "tca1" : "diffing", prefix: timed ? "oslog" : "none", seed: 4, minutes: 3)
-    defer { try? FileManager.default.removeItem(at: session.dir) }
     func suggestions(jobs: Int) throws -> (classes: [String], patterns: [String]) {
       var aggregator = ReportAggregator(collectsShapes: true)
       var stream = RecordStream(inputs: [session.log], jobs: jobs)
@@ -170,7 +201,6 @@ struct SuggestSessionsTests {
   /// on time and order alone, and still silence the noise and never the signal.
   @Test func labelsOnlyLogsAreClassifiedByRhythm() throws {
     let session = try LabelledSession.make(app: "browser", format: "tca1", prefix: "oslog", seed: 12)
-    defer { try? FileManager.default.removeItem(at: session.dir) }
     // The same records as `log stream` lines of `received action: AppFeature.Action.a(.b(.c))`.
     var labels = ""
     var collect = EachRecord { record in
@@ -183,8 +213,11 @@ struct SuggestSessionsTests {
     }
     let result = try RecordStream(inputs: [session.log]).run(into: &collect)
     #expect(result.statistics.completeRecords > 1000)
-    let file = session.dir.appendingPathComponent("labels.log").path
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tcalog-labels-only-\(getpid())-\(UUID().uuidString).log"
+    ).path
     try labels.write(toFile: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: file) }
     let summary = try aggregate([file], shapes: true).summary()
     #expect(summary.statistics.completeRecords == result.statistics.completeRecords)
     let score = session.score(Suggester().suggest(summary))
@@ -201,7 +234,6 @@ struct SuggestSessionsTests {
   func genericArgumentListsKeepEveryPathApart(_ app: String) throws {
     let session = try LabelledSession.make(
       app: app, format: "diffing", prefix: "none", seed: 3, minutes: 3, generics: "two")
-    defer { try? FileManager.default.removeItem(at: session.dir) }
     let summary = try aggregate([session.log]).summary()
     var mine: [String: Int] = [:]
     for a in summary.actions { mine[a.path, default: 0] += a.stats.count }
@@ -212,7 +244,6 @@ struct SuggestSessionsTests {
   /// `report` shows the class `suggest` works from, for every action path.
   @Test func reportAndSuggestAgree() throws {
     let session = try LabelledSession.make(app: "browser", format: "tca1", prefix: "oslog", seed: 9, minutes: 3)
-    defer { try? FileManager.default.removeItem(at: session.dir) }
     let summary = try aggregate([session.log], shapes: true).summary()
     var options = ReportOptions()
     options.depth = 9

@@ -114,10 +114,16 @@ struct LiveCLITests {
     process.standardError = FileHandle.nullDevice
     try process.run()
     let writer = try FileHandle(forWritingTo: log)
+    var written = 0
     for chunk in chunks {
       writer.seekToEndOfFile()
       writer.write(Data(chunk.utf8))
-      usleep(100_000)
+      written += chunk.utf8.count
+      // The next chunk once tcalog has read this one to the end, so that each arrives while
+      // it waits for more (where /proc says how far it has read; elsewhere all at once).
+      if Self.readPositionIsVisible {
+        #expect(waitUntil { readPosition(of: process.processIdentifier, in: log.path) == written })
+      }
     }
     try writer.close()
     // Bounded wait for the output to show up (or the whole file to be read), then Ctrl-C.
@@ -173,7 +179,7 @@ struct LiveCLITests {
   /// of `filter --follow -c` after Ctrl-C (none was printed), the report of `report
   /// --follow` after SIGTERM or SIGHUP (it died without one); the status says which signal.
   @Test(
-    .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fdinfo"), "no /proc to see how far tcalog has read")
+    .enabled(if: readPositionIsVisible, "no /proc to see how far tcalog has read")
   )
   func followPrintsItsFinalOutputOnEveryEndingSignal() throws {
     let count = try Self.follow(["filter", "--follow", "-c", "-a", "hover"], appending: Self.growing, untilRead: true) {
@@ -189,6 +195,8 @@ struct LiveCLITests {
       #expect(run.output.hasPrefix("4 records (4 complete"), "signal \(signal)")
     }
   }
+
+  static let readPositionIsVisible = FileManager.default.fileExists(atPath: "/proc/self/fdinfo")
 
   /// How far a process has read the file open on one of its descriptors (Linux /proc).
   static func readPosition(of pid: Int32, in path: String) -> Int? {
@@ -206,7 +214,7 @@ struct LiveCLITests {
   /// The report after Ctrl-C counts what the offline report of the same bytes counts:
   /// records, lines, other lines, and the record cut off at the end.
   @Test(
-    .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fdinfo"), "no /proc to see how far tcalog has read")
+    .enabled(if: readPositionIsVisible, "no /proc to see how far tcalog has read")
   )
   func followReportAfterControlCCountsLikeTheOfflineReport() throws {
     let binary = try #require(tcalogBinary, "tcalog binary not found: run swift build")
@@ -291,25 +299,77 @@ struct LiveCLITests {
 
   static let hasScript = FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
 
+  /// A shell command run by script(1), which gives it a pseudo-terminal, in `dir`; what the
+  /// terminal shows goes to the file `dir/screen`, read while the command runs.
+  final class ScriptTerminal {
+    let dir: URL
+    let process = Process()
+    var screenFile: URL { dir.appendingPathComponent("screen") }
+
+    init(_ command: String, in dir: URL) throws {
+      self.dir = dir
+      _ = FileManager.default.createFile(atPath: dir.appendingPathComponent("screen").path, contents: nil)
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+      process.arguments = ["-qec", "cd '\(dir.path)' && \(command)", "/dev/null"]
+      process.environment = ["TERM": "xterm", "PATH": "/usr/bin:/bin"]
+      process.standardOutput = try FileHandle(forWritingTo: screenFile)
+      process.standardInput = FileHandle.nullDevice
+      try process.run()
+    }
+
+    func screen() -> String { String(decoding: (try? Data(contentsOf: screenFile)) ?? Data(), as: UTF8.self) }
+
+    /// The live frames drawn so far (each starts with its status line, `live: …`).
+    func frames() -> Int { screen().components(separatedBy: "live: ").count - 1 }
+
+    /// Waits (bounded) for script(1) to end, then returns what the terminal showed.
+    func finish() -> String {
+      #expect(waitUntil { !process.isRunning }, "script(1) did not end within 10 s")
+      if process.isRunning { process.terminate() }
+      process.waitUntilExit()
+      return screen()
+    }
+  }
+
   /// On a terminal of 60 columns (script(1) gives the child one), each frame draws over
   /// the last: back to its first line, every line cleared to its end, never wider than the
   /// terminal, and never a clear of the whole screen (which tmux copies into the scrollback).
   @Test(.enabled(if: hasScript, "script(1) is absent: the live redraw needs a pseudo-terminal"))
   func liveRedrawsInPlaceOnATerminal() throws {
     let binary = try #require(tcalogBinary)
-    let sample = packageRoot.appendingPathComponent("Samples/browser-session.log").path
-    let feeder = "for i in 1 2 3 4 5 6 7 8; do sed -n \"$((i*2100-2099)),$((i*2100))p\" '\(sample)'; sleep 0.3; done"
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-    process.arguments = ["-qec", "stty cols 60 rows 20; (\(feeder)) | '\(binary.path)' report --live", "/dev/null"]
-    process.environment = ["TERM": "xterm", "PATH": "/usr/bin:/bin"]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tcalog-live-redraw-\(getpid())-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let sample = try Data(contentsOf: packageRoot.appendingPathComponent("Samples/browser-session.log"))
+    // Standard input is a FIFO the test writes in four parts, each after a frame is drawn.
+    let fifo = dir.appendingPathComponent("input").path
+    try #require(mkfifo(fifo, 0o600) == 0)
+    let terminal = try ScriptTerminal("stty cols 60 rows 20; '\(binary.path)' report --live < input", in: dir)
+    defer { if terminal.process.isRunning { terminal.process.terminate() } }
+    // Open without blocking once the shell has the reading end open, then write blocking.
+    var fd: Int32 = -1
+    #expect(
+      waitUntil {
+        fd = open(fifo, O_WRONLY | O_NONBLOCK)
+        return fd >= 0
+      }, "tcalog never opened its input")
+    try #require(fd >= 0)
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+    let input = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+    var start = sample.startIndex
+    for part in 1...4 {
+      // Cut after a newline near the part's end.
+      var end = part == 4 ? sample.endIndex : sample.startIndex + sample.count * part / 4
+      while end < sample.endIndex && sample[end - 1] != UInt8(ascii: "\n") { end += 1 }
+      let before = terminal.frames()
+      try input.write(contentsOf: sample[start..<end])
+      start = end
+      #expect(waitUntil { terminal.frames() > before }, "no frame drawn after part \(part)")
+    }
+    try input.close()  // the end of the input: tcalog prints the final report
+    let output = terminal.finish()
+    #expect(terminal.process.terminationStatus == 0)
     let frames = output.components(separatedBy: "live: ")
     #expect(frames.count - 1 >= 2, "expected several live frames, got \(frames.count - 1)")
     #expect(!output.contains("\u{1B}[2J") && !output.contains("\u{1B}[H"))
@@ -329,7 +389,10 @@ struct LiveCLITests {
   /// (every frame line ends in a clear-to-end, so a redraw moves up over all of it), not a
   /// line on standard error beside it; the final report says it once; the cursor is hidden
   /// while frames are drawn and shown again after Ctrl-C.
-  @Test(.enabled(if: hasScript, "script(1) is absent: the live redraw needs a pseudo-terminal"))
+  @Test(
+    .enabled(if: hasScript, "script(1) is absent: the live redraw needs a pseudo-terminal"),
+    .enabled(if: readPositionIsVisible, "no /proc to see how far tcalog has read")
+  )
   func liveNoticesStayInsideTheFrame() throws {
     let binary = try #require(tcalogBinary)
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -339,25 +402,39 @@ struct LiveCLITests {
     let sample = try Data(contentsOf: packageRoot.appendingPathComponent("Samples/browser-session.log"))
     let log = dir.appendingPathComponent("app.log")
     try sample.prefix(300_000).write(to: log)
-    let more = dir.appendingPathComponent("more.log")
-    try sample.prefix(50_000).write(to: more)
-    // The truncation and the new records come while tcalog follows; Ctrl-C (from timeout)
-    // once they are read.
-    let feeder = "(sleep 1; : > app.log; sleep 0.6; cat more.log >> app.log) &"
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-    process.arguments = [
-      "-qec",
-      "cd '\(dir.path)' && stty cols 70 rows 30; \(feeder) timeout -s INT 4 '\(binary.path)' report --follow app.log",
-      "/dev/null",
-    ]
-    process.environment = ["TERM": "xterm", "PATH": "/usr/bin:/bin"]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    // The shell writes its pid, then becomes tcalog: the test sees how far it has read.
+    let terminal = try ScriptTerminal(
+      "stty cols 70 rows 30; echo $$ > pid.part && mv pid.part pid; exec '\(binary.path)' report --follow app.log",
+      in: dir)
+    var pid: Int32 = 0
+    defer {
+      if terminal.process.isRunning {
+        if pid > 0 { kill(pid, SIGKILL) }
+        terminal.process.terminate()
+      }
+    }
+    func read(_ size: Int) -> Bool {
+      waitUntil {
+        if pid == 0, let text = try? String(contentsOf: dir.appendingPathComponent("pid"), encoding: .utf8) {
+          pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        }
+        return pid > 0 && Self.readPosition(of: pid, in: log.path) == size
+      }
+    }
+    // The truncation (`: > app.log`) once tcalog has read the file, new records once a
+    // frame shows the notice, Ctrl-C once they are read.
+    try #require(read(300_000), "tcalog did not read the file within 10 s")
+    let truncating = try FileHandle(forWritingTo: log)
+    try truncating.truncate(atOffset: 0)
+    try truncating.close()
+    #expect(waitUntil { terminal.screen().contains("file truncated") }, "no notice of the truncation")
+    let appending = try FileHandle(forWritingTo: log)
+    try appending.seekToEnd()
+    try appending.write(contentsOf: sample.prefix(50_000))
+    try appending.close()
+    #expect(read(50_000), "tcalog did not read the new records within 10 s")
+    kill(pid, SIGINT)
+    let output = terminal.finish()
     #expect(output.hasPrefix("\u{1B}[?25l"), "\(output.prefix(40))")
     #expect(output.hasSuffix("\u{1B}[?25h"), "\(output.suffix(40))")
     let lines = output.replacingOccurrences(of: "\r", with: "").split(separator: "\n")
