@@ -599,7 +599,7 @@ package struct ViewModel {
 
   /// `n`, `N`: the next (previous) record or action row that matches, round the end.
   private mutating func findNext(forward: Bool, includingCurrent: Bool = false) {
-    guard let searchMatcher, let pattern = searchPattern else {
+    guard searchMatcher != nil, searchPattern != nil else {
       message = "no search yet: / starts one"
       return
     }
