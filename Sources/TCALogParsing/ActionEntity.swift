@@ -52,6 +52,13 @@ package enum ActionEntity {
     }
   }
 
+  /// Whether an entity is a navigation stack's element id: `#` and digits, as Custom Dump
+  /// prints TCA's `StackElementID`. It names a screen the person pushed, not a row or a
+  /// remote device, so the classifier times its actions by their plain rhythm.
+  package static func isStackElementID(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    text.count >= 2 && text[0] == UInt8(ascii: "#") && text.dropFirst().allSatisfy(ByteText.isDigit)
+  }
+
   /// A hash of an entity's text without its blanks (spaces, tabs, line feeds).
   package static func key(_ text: UnsafeBufferPointer<UInt8>) -> UInt64 {
     // FNV-1a: a few dozen bytes a record, no table.

@@ -30,7 +30,7 @@ package enum ByteText {
   @inline(__always) static func isIdentifierBody(_ b: UInt8) -> Bool {
     isIdentifierStart(b) || b &- UInt8(ascii: "0") < 10
   }
-  @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b &- UInt8(ascii: "0") < 10 }
+  @inline(__always) package static func isDigit(_ b: UInt8) -> Bool { b &- UInt8(ascii: "0") < 10 }
   @inline(__always) static func isLower(_ b: UInt8) -> Bool { b &- UInt8(ascii: "a") < 26 }
 
   /// `range` without leading and trailing spaces, tabs and CRs.

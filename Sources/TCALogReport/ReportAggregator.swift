@@ -141,9 +141,7 @@ public struct ReportAggregator: Sendable {
     actions[index].count(record)
     let written = record.writtenTime
     rhythms[index].add(ordinal: ordinal, time: written?.instant)
-    // A navigation stack's element id (`#3`) names a screen the person pushed, not a row
-    // or a remote device: its actions keep the person's rhythm, not an entity's.
-    if let entity = record.entityRange, !record.withBytes(entity, Self.isStackElementID) {
+    if let entity = record.entityRange, !record.withBytes(entity, ActionEntity.isStackElementID) {
       entityRhythms[index].add(
         key: record.withBytes(entity, ActionEntity.key), ordinal: ordinal, time: written?.instant)
     }
@@ -448,13 +446,6 @@ public struct ReportSummary: Sendable {
 
   /// An empty summary over these counts (no actions, states or times).
   package init(statistics: ScanStatistics) { self.statistics = statistics }
-}
-
-extension ReportAggregator {
-  /// `#` and digits: how Custom Dump prints TCA's `StackElementID`.
-  static func isStackElementID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    bytes.count >= 2 && bytes[0] == UInt8(ascii: "#") && bytes.dropFirst().allSatisfy { $0 &- UInt8(ascii: "0") < 10 }
-  }
 }
 
 extension ReportAggregator.PairTally {

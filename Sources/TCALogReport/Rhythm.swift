@@ -1,3 +1,5 @@
+import TCALogParsing
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -255,9 +257,6 @@ package struct ValueVariety: Sendable, Equatable {
     return possible > 0 ? Double(hashes.count) / Double(possible) : 0
   }
   package var distinct: Int { hashes.count }
-  /// The share of values that are numbers or dates (0 when none was set).
-  package var measurementShare: Double { values > 0 ? Double(measurements) / Double(values) : 0 }
-
   /// Whether a printed value reads as a measurement: a number (`-12`, `0.75`, `1e-3`) or a
   /// date (Custom Dump's `Date(2026-…)`, the Difference library's `2026-11-20 10:22:33 +0000`).
   /// A stream nudges numbers and stamps times; a new text or object every time (a scanned
@@ -267,14 +266,19 @@ package struct ValueVariety: Sendable, Equatable {
     while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: ",") { bytes = bytes.dropLast() }
     guard let first = bytes.first else { return false }
     if bytes.starts(with: "Date(".utf8) { return true }
-    if bytes.count >= 10, isDigit(first), bytes[bytes.startIndex + 4] == UInt8(ascii: "-"),
-      bytes.prefix(4).allSatisfy(isDigit)
+    if bytes.count >= 10, ByteText.isDigit(first), bytes[bytes.startIndex + 4] == UInt8(ascii: "-"),
+      bytes.prefix(4).allSatisfy(ByteText.isDigit)
     {
       return true
     }
+    // A number starts with a digit, a sign or a point (`e5` is a name, not 10⁵).
+    guard
+      ByteText.isDigit(first) || first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
+        || first == UInt8(ascii: ".")
+    else { return false }
     var sawDigit = false
     for (i, b) in bytes.enumerated() {
-      if isDigit(b) {
+      if ByteText.isDigit(b) {
         sawDigit = true
       } else if b == UInt8(ascii: "-") || b == UInt8(ascii: "+") {
         if i != 0 && bytes[bytes.startIndex + i - 1] | 0x20 != UInt8(ascii: "e") { return false }
@@ -285,6 +289,5 @@ package struct ValueVariety: Sendable, Equatable {
     return sawDigit
   }
 
-  private static func isDigit(_ b: UInt8) -> Bool { b &- UInt8(ascii: "0") < 10 }
   package var isSaturated: Bool { hashes.count == ValueVariety.capacity }
 }

@@ -234,7 +234,9 @@ enum TimedLog {
     ] {
       #expect(reads(value), "\(value)")
     }
-    for value in ["\"LOC-A-23\"", "(01)0000046(21)4C2C", "Item(", "true", ".connected", "", "-", "e", "12a", "1-2"] {
+    for value in [
+      "\"LOC-A-23\"", "(01)0000046(21)4C2C", "Item(", "true", ".connected", "", "-", "e", "e5", "12a", "1-2",
+    ] {
       #expect(!reads(value), "\(value)")
     }
     var v = ValueVariety()
