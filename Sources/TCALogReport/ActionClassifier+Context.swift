@@ -79,11 +79,22 @@ extension ActionClassifier {
       out.rulesClass = c.actionClass
       let noiseAt = c.evidence.lineShare < policy.smallShare ? policy.modelStrongNoise : policy.modelNoise
       // The rules' signal is a veto: silencing a signal costs far more than keeping noise,
-      // and across authors the veto cost no session and saved several (MEASUREMENTS.md).
+      // and across authors the veto cost no session and saved several (MEASUREMENTS.md);
+      // unless the model is nearly sure without the name's vote (a name never outweighs
+      // the numbers) and the name does not lean signal.
       // The rules' noise stays noise unless the model finds it signal: on an author it had
       // never seen, the model alone kept sensor readings the rules had right (MEASUREMENTS.md).
+      var vetoes = c.actionClass == .signal
+      if vetoes && c.evidence.nameLean >= 0 {
+        var unnamed = c.evidence
+        unnamed.nameLean = 0
+        let withoutName =
+          c.evidence.nameLean == 0
+          ? verdict.noise : model.verdict(unnamed, path: c.path, score: c.score, rulesClass: c.actionClass).noise
+        vetoes = withoutName < policy.modelOverrulesSignal
+      }
       var decided: ActionClass =
-        c.actionClass == .signal || verdict.noise <= policy.modelSignal
+        vetoes || verdict.noise <= policy.modelSignal
         ? .signal : verdict.noise >= noiseAt || c.actionClass == .noise ? .noise : .ambiguous
       // A name that leans signal (`…Tapped`) keeps the model from silencing what the rules
       // doubt: on apps it was not fitted on it silenced taps the rules kept (MEASUREMENTS.md).

@@ -60,7 +60,8 @@ package struct ActionEvidence: Sendable, Equatable {
   package var exclusiveShare = 0.0
   /// Distinct new values over values set (capped sample): near 1 when every value is new.
   package var newValueShare: Double?
-  /// Of the values it sets, the share that are numbers or dates (nil when it sets none).
+  /// Of the values it sets, the share that read as measurements: numbers, dates, a text
+  /// that grows (`ValueVariety`; nil when it sets none).
   package var measurementShare: Double?
   /// What the name suggests: +1 noise, −1 signal, 0 nothing; and the word that says so.
   package var nameLean = 0
@@ -148,7 +149,7 @@ package struct ActionEvidence: Sendable, Equatable {
 /// | `runs` | +1, +3 | a quarter, half or more of its records right after one of its own |
 /// | `record-share` | +1 | 5 % or more of all records |
 /// | `no-ops` | +1, +2 | 80 % or more no-op records |
-/// | `new-values` | +1, +2 | a new value every time (+2 when it alone sets the path with numbers or dates) |
+/// | `new-values` | +1, +2 | a new value every time (+2 when it alone sets the path with measurements) |
 /// | `inserts` | −1 | most of its changes insert a new element |
 /// | `binding-tap` | −2 | a binding set one record at a time: a toggle's or stepper's tap |
 /// | `no-machine` | −1 | seen often and none of a machine's habits |

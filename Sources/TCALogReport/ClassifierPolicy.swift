@@ -40,6 +40,12 @@ package struct ClassifierPolicy: Sendable, Equatable {
   /// model finds it at least this likely noise: a person's rhythm read as a timer silenced
   /// taps of an author the model had not seen (MEASUREMENTS.md, author-q).
   package var modelNameAgree = 0.5
+  /// The rules' signal is a veto, except where the model finds it at least this likely
+  /// noise without the name's vote and the name does not lean signal: a person's pace the rules read in an echo
+  /// (an unread count after each write, 75 % no-ops) or a sensor's stream kept every
+  /// session of two authors; leaving one author out it silenced no signal
+  /// (MEASUREMENTS.md).
+  package var modelOverrulesSignal = 0.9
 
   /// The defaults.
   package init() {}
@@ -68,6 +74,7 @@ package struct ClassifierPolicy: Sendable, Equatable {
       case "modelStrongNoise": modelStrongNoise = value
       case "modelSignal": modelSignal = value
       case "modelNameAgree": modelNameAgree = value
+      case "modelOverrulesSignal": modelOverrulesSignal = value
       default: throw .unknown(parts[0])
       }
     }

@@ -167,7 +167,12 @@ public struct ReportAggregator: Sendable {
       }
       let pair = UInt64(stateId) << 32 | UInt64(index)
       let value = change.new.map { new in
-        record.withBytes(new) { (hash: ByteInterner.hash($0), isMeasurement: ValueVariety.isMeasurement($0)) }
+        record.withBytes(new) { bytes in
+          let grows = change.old.map { old in
+            record.withBytes(old) { ValueVariety.isGrowingText(old: $0, new: bytes) }
+          }
+          return (hash: ByteInterner.hash(bytes), isMeasurement: ValueVariety.isMeasurement(bytes) || grows == true)
+        }
       }
       stateByAction[pair, default: PairTally()].add(value)
     }

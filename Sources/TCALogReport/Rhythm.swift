@@ -233,7 +233,7 @@ package struct ValueVariety: Sendable, Equatable {
   private(set) var hashes: [UInt64] = []
   /// Changes that set a value (not counting removals).
   package private(set) var values = 0
-  /// Of those, values that read as a measurement: a number or a date.
+  /// Of those, values that read as a measurement: a number, a date or a text that grows.
   package private(set) var measurements = 0
 
   package init() {}
@@ -287,6 +287,28 @@ package struct ValueVariety: Sendable, Equatable {
       }
     }
     return sawDigit
+  }
+
+  /// Whether a string change grows the old text by words (`"So we"` → `"So we should"`):
+  /// a recognizer's partial result or a line being written is measured as it grows, where
+  /// an event sets a new text (LABELS.md: a string growing a word). Custom Dump quotes
+  /// strings, the Difference library does not; both values are read alike (quoted or not),
+  /// the old one is not empty (a text set from nothing is a new text) and the new one goes
+  /// on after a space (`.load` → `.loaded` is a new value, not a longer text).
+  package static func isGrowingText(old: UnsafeBufferPointer<UInt8>, new: UnsafeBufferPointer<UInt8>) -> Bool {
+    func text(_ value: UnsafeBufferPointer<UInt8>) -> (text: Slice<UnsafeBufferPointer<UInt8>>, quoted: Bool) {
+      var bytes = value[...]
+      while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: ",") { bytes = bytes.dropLast() }
+      let quote = UInt8(ascii: "\"")
+      if bytes.count >= 2 && bytes.first == quote && bytes.last == quote { return (bytes.dropFirst().dropLast(), true) }
+      return (bytes, false)
+    }
+    let (before, after) = (text(old), text(new))
+    guard before.quoted == after.quoted, !before.text.isEmpty, after.text.count > before.text.count,
+      after.text.starts(with: before.text)
+    else { return false }
+    let space = UInt8(ascii: " ")
+    return after.text[after.text.startIndex + before.text.count] == space || before.text.last == space
   }
 
   package var isSaturated: Bool { hashes.count == ValueVariety.capacity }

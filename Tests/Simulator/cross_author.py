@@ -36,8 +36,11 @@ TREES = 120
 DEPTH = 2
 RATE = 0.15
 MIN_LEAF = 6.0
-# The model never silences what the hand rules call signal (the rules' signal is a veto).
+# The model never silences what the hand rules call signal (the rules' signal is a veto)...
 GUARD = True
+# ... unless it finds it at least this likely noise without the name's vote, and the name
+# does not lean signal.
+OVERRULES_SIGNAL = 0.9
 # A name that leans signal (`…Tapped`) keeps the model from silencing what the rules doubt.
 NAME_VETO = True
 # The rules' noise stays noise unless the model finds it signal (probability <= MODEL_SIGNAL).
@@ -339,7 +342,11 @@ def model_silence(trees):
             return False   # a binding whose key paths differ is never silenced whole
         rules = a.get("rulesClass") or a["class"]
         if GUARD and rules == "signal":
-            return False
+            if a["nameLean"] < 0 or "binding" in a["path"].split("."):
+                return False
+            if probability(trees, vector(dict(a, nameLean=0))) < OVERRULES_SIGNAL:
+                return False   # nearly sure without the name's vote: a name never outweighs the numbers
+            return noise_by_model(trees, a)
         if "binding" in a["path"].split("."):
             return rules == "noise"   # a binding stays the rules' (keystrokes are the user's call)
         if NAME_VETO and a["nameLean"] < 0 and rules != "noise":

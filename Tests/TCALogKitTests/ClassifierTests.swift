@@ -248,6 +248,64 @@ enum TimedLog {
     #expect(v.values == 3 && v.measurements == 2)
   }
 
+  /// A recognizer's partial result grows its sentence a word at a time: measured, as a
+  /// nudged number is; a new message every time is not (LABELS.md: the shape of the change).
+  @Test func aTextThatGrowsIsMeasured() throws {
+    func grows(_ old: String, _ new: String) -> Bool {
+      Array(old.utf8).withUnsafeBufferPointer { o in
+        Array(new.utf8).withUnsafeBufferPointer { ValueVariety.isGrowingText(old: o, new: $0) }
+      }
+    }
+    #expect(grows("\"So\"", "\"So we\""))
+    #expect(grows("\"So we\",", "\"So we should\","))
+    #expect(!grows("\"\"", "\"Hello\""), "a text set from nothing is new")
+    #expect(!grows("\"So we\"", "\"So\""), "shrinks")
+    #expect(!grows("\"So we\"", "\"So we\""), "unchanged")
+    #expect(!grows("\"Hello\"", "\"Goodbye\""))
+    #expect(!grows("12", "123"), "numbers are measured as numbers")
+    #expect(!grows("\"So", "\"So we\""), "cut: no closing quote")
+    #expect(grows("wants", "wants the"), "the Difference library prints strings bare")
+    #expect(!grows("", "wants"))
+    #expect(!grows(".load", ".loaded"), "a longer word is a new value")
+    #expect(!grows("\"So\"", "So we"), "one quoted, one not")
+
+    let words = ["So", "we", "should", "ship", "the", "beta", "on", "Friday", "after", "the", "review"]
+    let messages = ["Hi", "See you at 5", "Running late", "Where are you?", "OK", "Thanks!", "Lunch?", "Sure"]
+    var log = ""
+    for sentence in 0..<6 {
+      var text = ""
+      for word in words {
+        let old = text
+        text += (text.isEmpty ? "" : " ") + word + (sentence > 0 ? "\(sentence)" : "")
+        log += "received action:\n  AppFeature.Action.recognizer(.partialResult)\n"
+        log += "  AppFeature.State(\n-   partial: \"\(old)\"\n+   partial: \"\(text)\"\n  )\n\n"
+      }
+      let old = messages[sentence % messages.count]
+      let new = messages[(sentence + 1) % messages.count]
+      log += "received action:\n  AppFeature.Action.chat(.messageReceived)\n"
+      log += "  AppFeature.State(\n-   lastMessage: \"\(old)\"\n+   lastMessage: \"\(new)\"\n  )\n\n"
+    }
+    let c = try TimedLog.classify(log)
+    let partial = try #require(c["recognizer.partialResult"]?.evidence.measurementShare)
+    // Each sentence's first word is set from nothing: 10 of 11 grow.
+    #expect(abs(partial - 10.0 / 11.0) < 1e-9, "\(partial)")
+    #expect(c["chat.messageReceived"]?.evidence.measurementShare == 0)
+
+    // The same sentence as the Difference library prints it (`debugDiffing`): bare text.
+    var diffing = ""
+    var text = ""
+    for word in words {
+      let old = text
+      text += (text.isEmpty ? "" : " ") + word
+      diffing += "🎬 Received action:\n  AppAction.recognizer(\n    RecognizerAction.partialResult(\n"
+      diffing += "      \"\(text)\"\n    )\n  )\n🖨️ State:\nrecording:\n|\tpartial:\n"
+      diffing += "|\t|\tCurrent: \(text)\n|\t|\tPrevious: \(old)\n\n"
+    }
+    let bare = try TimedLog.classify(diffing)
+    let grown = try #require(bare["recognizer.partialResult"]?.evidence.measurementShare)
+    #expect(abs(grown - 10.0 / 11.0) < 1e-9, "\(grown)")
+  }
+
   @Test func varietyCountsDistinctValuesUpToItsCap() {
     var v = ValueVariety()
     for i in 0..<10 { v.add(UInt64(i % 2)) }
@@ -306,6 +364,42 @@ enum TimedLog {
       try ClassifierPolicy(overrides: "minimumRecords=1e19")
     }
     #expect(try ClassifierPolicy(overrides: "rareRecords=5").rareRecords == 5)
+  }
+
+  /// An echo after each of a person's writes (an unread count observed, three in four
+  /// unchanged) comes at the person's pace, which the rules read as signal; the model, nearly
+  /// sure of noise, overrules them, and a threshold above any probability restores the veto.
+  @Test func theModelOverrulesTheRulesSignalWhenNearlySure() throws {
+    var random = SeededRandom(seed: 11)
+    var items: [(time: Double, action: String, change: String?)] = []
+    var t = 1.0
+    var unread = 40
+    var writes = 0
+    while t < 720 {
+      let archive = random.next(in: 0...1) < 0.6
+      items.append((t, archive ? "inbox.archiveTapped" : "inbox.rowTapped", "selection=\(Int(t) % 7)"))
+      writes += 1
+      // The count changes on one write in four; the other echoes re-send the same count.
+      if writes % 4 == 0 { unread -= 1 }
+      items.append((t + random.next(in: 0.05...0.3), "unreadCountObserved", writes % 4 == 0 ? "badge=\(unread)" : nil))
+      t += random.next(in: 2...9)
+    }
+    for second in stride(from: 0.5, to: 720, by: 1.0) { items.append((second, "clockTicked", "now")) }
+    items.sort { $0.time < $1.time }
+    var aggregator = ReportAggregator()
+    let (records, statistics, _) = try parse(TimedLog.records(items))
+    for r in records { aggregator.add(r.content) }
+    aggregator.statistics = statistics
+    func echo(_ policy: ClassifierPolicy) throws -> ClassifiedAction {
+      try #require(
+        ActionClassifier(policy: policy).classify(aggregator.summary()).first { $0.path == "unreadCountObserved" })
+    }
+    let overruled = try echo(ClassifierPolicy())
+    #expect(overruled.rulesClass == .signal)
+    #expect(try #require(overruled.noiseProbability) >= 0.9)
+    #expect(overruled.actionClass == .noise && overruled.rules.first == .modelOverrules)
+    let vetoed = try echo(ClassifierPolicy(overrides: "modelOverrulesSignal=1.01"))
+    #expect(vetoed.rulesClass == .signal && vetoed.actionClass == .signal)
   }
 
   /// The rules' noise on a name that leans signal stands only with the model's agreement:
