@@ -1,9 +1,7 @@
 import TCALogTestSupport
 import Testing
 
-@testable import TCALogInput
 @_spi(Scanner) @testable import TCALogParsing
-@testable import TCALogPipeline
 
 /// An action whose lines are an earlier action's bytes is taken as the earlier one's run
 /// took them (`RunReplay`): the same records, counts and warnings as the full way, also

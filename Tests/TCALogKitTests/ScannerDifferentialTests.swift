@@ -2,8 +2,6 @@ import Foundation
 import TCALogTestSupport
 import Testing
 
-@_spi(Scanner) @testable import TCALogParsing
-
 /// The inputs every short way is held to the full parse on (`ScannerDifferential`): the
 /// committed corpus of generated logs (`Fixtures/Differential`, its README says how each
 /// was made), the bundled samples and the real logs. Each input is checked once per test

@@ -1,7 +1,6 @@
 import TCALogTestSupport
 import Testing
 
-@testable import TCALogInput
 @_spi(Scanner) @testable import TCALogParsing
 
 /// A run of unchanged Custom Dump state lines that an earlier diff printed byte for byte is
