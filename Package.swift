@@ -111,13 +111,16 @@ let package = Package(
     .executableTarget(
       name: "tcalog-filter-bench",
       dependencies: ["TCALogFilter", .product(name: "CustomDump", package: "swift-custom-dump")]),
-    // What only tests use: records built from values, a whole source scanned at once, stub
-    // action enums for compiling suggestions, a seeded generator, canonical JSON. No product
-    // ships it; test targets and the libFuzzer harnesses (Tests/Fuzz/fuzz) use it.
+    // What only tests use: records built from values, a whole source scanned at once, the
+    // scanner's differential harness (every short way against the full parse, the stream's
+    // included), stub action enums for compiling suggestions, a seeded generator, canonical
+    // JSON. No product ships it; test targets and the libFuzzer harnesses (Tests/Fuzz/fuzz)
+    // use it.
     .target(
       name: "TCALogTestSupport",
       dependencies: [
-        "TCALogSupport", "TCALogInput", "TCALogParsing", "TCALogReport", "TCALogSuggest", "TCALogOutput",
+        "TCALogSupport", "TCALogInput", "TCALogParsing", "TCALogPipeline", "TCALogReport", "TCALogSuggest",
+        "TCALogOutput",
       ], swiftSettings: trueImports),
     // Fixtures are read through #filePath, so the sources stay the only build inputs.
     .testTarget(

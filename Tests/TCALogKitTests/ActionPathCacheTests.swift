@@ -53,7 +53,7 @@ struct ActionPathCacheTests {
   }
 
   @Test func samplesAndRealLogs() throws {
-    var files = RecordNeedsTests.samples
+    var files = Repository.samples
     let directory = Repository.realLogs
     files += try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".txt") }.sorted()
       .map { directory + "/" + $0 }
@@ -149,7 +149,7 @@ struct ActionPathCacheTests {
       if !mayHave { ruledOut += 1 }
     }
     #expect(typed > 1_000 && ruledOut > 1_000)
-    var files = RecordNeedsTests.samples
+    var files = Repository.samples
     let directory = Repository.realLogs
     files += try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".txt") }.sorted()
       .map { directory + "/" + $0 }

@@ -157,7 +157,7 @@ struct CustomDumpMemoTests {
 
   /// Samples, real logs and generated tca1 logs: every record's changes are its own.
   @Test func samplesAndRealLogs() throws {
-    var files = RecordNeedsTests.samples
+    var files = Repository.samples
     let directory = Repository.realLogs
     files += try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".txt") }.sorted()
       .map { directory + "/" + $0 }

@@ -1,9 +1,7 @@
-import Foundation
+import TCALogTestSupport
 import Testing
 
-@testable import TCALogInput
 @_spi(Scanner) @testable import TCALogParsing
-@testable import TCALogPipeline
 
 /// An action whose lines are an earlier action's bytes is taken as the earlier one's run
 /// took them (`RunReplay`): the same records, counts and warnings as the full way, also
@@ -15,22 +13,22 @@ struct RunReplayTests {
   /// unchanged Custom Dump lines taken by one (`StateRunMemoTests`).
   static func scan(
     _ blocks: [String], needs: RecordNeeds, shortWays: Bool = true, memory: ScanMemory = ScanMemory()
-  ) -> (summaries: [RecordNeedsTests.Summary], replays: Int, statistics: ScanStatistics, stateRuns: Int) {
+  ) -> (summaries: [ScannerDifferential.Summary], replays: Int, statistics: ScanStatistics, stateRuns: Int) {
     let scanner = RecordScanner(file: "log", needs: needs, memory: memory)
     scanner.usesShortWays = shortWays
-    var summaries: [RecordNeedsTests.Summary] = []
+    var summaries: [ScannerDifferential.Summary] = []
     var line = 1
     var offset = 0
     for block in blocks {
       let bytes = Array(block.utf8)
       bytes.withUnsafeBufferPointer {
         line += scanner.feed(lines: $0, firstLine: line, firstOffset: offset) {
-          summaries.append(RecordNeedsTests.Summary($0, needs: needs))
+          summaries.append(ScannerDifferential.Summary($0, needs: needs))
         }
       }
       offset += bytes.count
     }
-    try? scanner.finish { summaries.append(RecordNeedsTests.Summary($0, needs: needs)) }
+    try? scanner.finish { summaries.append(ScannerDifferential.Summary($0, needs: needs)) }
     return (summaries, scanner.replayedActions, scanner.statistics, scanner.replayedStateRuns)
   }
 
@@ -40,7 +38,7 @@ struct RunReplayTests {
 
   /// The short ways with replays give the full way's records and counts.
   static func expectFullWay(_ blocks: [String], _ context: Comment) -> (
-    summaries: [RecordNeedsTests.Summary], replays: Int
+    summaries: [ScannerDifferential.Summary], replays: Int
   ) {
     let short = scan(blocks, needs: reportNeeds)
     let full = scan(blocks, needs: reportNeeds, shortWays: false)
@@ -79,24 +77,19 @@ struct RunReplayTests {
     #expect(look("  AppAction.a(").replay == nil && look("  AppAction.b").replay == nil)
   }
 
-  /// Generated logs of both formats, with foreign lines and a cut record: most repeated
-  /// actions are replayed, and every need set gives the full parse's answer.
-  @Test(
-    .enabled(if: Repository.hasPython, "python3 is absent: the generator cannot run"),
-    arguments: [
-      ["--format", "diffing", "--noise", "0.05", "--truncate"],
-      ["--format", "tca1", "--noise", "0.05", "--truncate"],
-    ])
-  func generatedLogsReplayAndAgree(_ options: [String]) throws {
-    let path = try generatedLog(options, records: 2000, seed: 13, tag: "replay")
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-    let scanned = Self.scan([String(decoding: bytes, as: UTF8.self)], needs: Self.reportNeeds)
-    #expect(scanned.summaries.count >= 1999)
-    // Most actions repeat an earlier one byte for byte (fewer in a short log).
-    #expect(scanned.replays * 5 > scanned.summaries.count * 2, "\(scanned.replays) replays")
-    try RecordNeedsTests.expectShortWaysAgree(bytes, options.joined(separator: " "))
-    #expect(try RecordNeedsTests.expectAgreement([path]) >= 1999)
+  /// The corpus's logs of both formats, with foreign lines and a cut record: every action
+  /// that repeats an earlier one's text (over a third of them in a log this short) is
+  /// replayed, and every way gives the full parse's answer.
+  @Test(arguments: ["diffing-noise-cut.log", "tca1-noise-cut.log"])
+  func generatedLogsReplayAndAgree(_ name: String) async throws {
+    let result = try await DifferentialCorpus.result(DifferentialCorpus.generated(name))
+    #expect(result.records.count >= 119)
+    var seen: Set<String> = []
+    let repeated = result.records.filter { !seen.insert($0.actionText ?? "").inserted }.count
+    #expect(
+      result.replayedActions >= repeated && repeated * 3 > result.records.count,
+      "\(result.replayedActions) replays, \(repeated) repeated of \(result.records.count)")
+    expectNoDifferences(result)
   }
 
   /// A `debugDiffing` action whose first lines are an earlier action's, cut by the end of

@@ -1,7 +1,6 @@
-import Foundation
+import TCALogTestSupport
 import Testing
 
-@testable import TCALogInput
 @_spi(Scanner) @testable import TCALogParsing
 
 /// A run of unchanged Custom Dump state lines that an earlier diff printed byte for byte is
@@ -14,7 +13,7 @@ struct StateRunMemoTests {
   /// off, on `memory`; `replays`: the runs of unchanged lines taken by a replay.
   static func scan(
     _ blocks: [String], needs: RecordNeeds, shortWays: Bool = true, memory: ScanMemory = ScanMemory()
-  ) -> (summaries: [RecordNeedsTests.Summary], replays: Int, statistics: ScanStatistics) {
+  ) -> (summaries: [ScannerDifferential.Summary], replays: Int, statistics: ScanStatistics) {
     let scanned = RunReplayTests.scan(blocks, needs: needs, shortWays: shortWays, memory: memory)
     return (scanned.summaries, scanned.stateRuns, scanned.statistics)
   }
@@ -48,7 +47,7 @@ struct StateRunMemoTests {
   @discardableResult
   static func expectFullWay(_ blocks: [String], _ context: Comment) -> Int {
     var replays = 0
-    for needs in RecordNeedsTests.needSets {
+    for needs in ScannerDifferential.needSets {
       let short = scan(blocks, needs: needs)
       let full = scan(blocks, needs: needs, shortWays: false)
       #expect(full.replays == 0)
@@ -77,7 +76,7 @@ struct StateRunMemoTests {
       ]
       Self.expectFullWay(blocks, "cut at \(lineStart)")
     }
-    try RecordNeedsTests.expectShortWaysAgree(bytes, "repeated runs")
+    expectNoDifferences(try ScannerDifferential.check(bytes, name: "repeated runs"))
   }
 
   /// The same unchanged lines where the state value is less deep: it ends inside the run
@@ -179,15 +178,15 @@ struct StateRunMemoTests {
       record[at] = 0xFF
       bytes += record
     }
-    try RecordNeedsTests.expectShortWaysAgree(bytes, "invalid UTF-8 in a run")
+    expectNoDifferences(try ScannerDifferential.check(bytes, name: "invalid UTF-8 in a run"))
     let scanner = RecordScanner(file: "log", needs: [.action, .statePaths, .values])
     var flags: [String] = []
     bytes.withUnsafeBufferPointer {
       _ = scanner.feed(lines: $0, firstLine: 1, firstOffset: 0) {
-        flags.append(RecordNeedsTests.Summary($0, needs: []).flags)
+        flags.append(ScannerDifferential.Summary($0, needs: []).flags)
       }
     }
-    try scanner.finish { flags.append(RecordNeedsTests.Summary($0, needs: []).flags) }
+    try scanner.finish { flags.append(ScannerDifferential.Summary($0, needs: []).flags) }
     #expect(flags.count == 3 && flags.allSatisfy { $0.contains("utf8=false") })
     // The runs before the changed lines hold no such byte, and are replayed.
     #expect(scanner.replayedStateRuns == 2)
@@ -233,23 +232,20 @@ struct StateRunMemoTests {
     #expect(Int(UInt64.max >> StateRunMemo.slotShift) == StateRunMemo.slotCount - 1)
   }
 
-  /// Generated tca1 logs with foreign lines, prefixes and a cut record: most unchanged runs
-  /// are replayed, and every need set gives the full parse's answer.
-  @Test(
-    .enabled(if: Repository.hasPython, "python3 is absent: the generator cannot run"),
-    arguments: [
-      ["--format", "tca1", "--noise", "0.05", "--truncate"],
-      ["--format", "tca1", "--prefix", "oslog", "--crlf"],
-    ])
-  func generatedLogsReplayAndAgree(_ options: [String]) throws {
-    let path = try generatedLog(options, records: 2000, seed: 17, tag: "state-runs")
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-    let scanned = Self.scan([String(decoding: bytes, as: UTF8.self)], needs: [.action, .statePaths, .values])
-    #expect(scanned.summaries.count >= 1999)
-    let changed = scanned.summaries.filter { ($0.changes?.count ?? 0) > 0 }.count
-    #expect(scanned.replays > changed, "\(scanned.replays) replays, \(changed) records with changes")
-    try RecordNeedsTests.expectShortWaysAgree(bytes, options.joined(separator: " "))
-    #expect(try RecordNeedsTests.expectAgreement([path]) >= 1999)
+  /// The corpus's tca1 logs (foreign lines, prefixes, CRLF, a cut record): more unchanged
+  /// runs are replayed than there are records with changes whose action path an earlier
+  /// such record had (most have two runs, printed as before), and every way gives the
+  /// full parse's answer.
+  @Test(arguments: ["tca1-noise-cut.log", "tca1-oslog-crlf-noise-cut.log"])
+  func generatedLogsReplayAndAgree(_ name: String) async throws {
+    let result = try await DifferentialCorpus.result(DifferentialCorpus.generated(name))
+    #expect(result.records.count >= 119)
+    var seen: Set<String> = []
+    let changed = result.records.filter { ($0.changes?.count ?? 0) > 0 }
+    let repeated = changed.filter { !seen.insert($0.action ?? "").inserted }.count
+    #expect(
+      result.replayedStateRuns > repeated && repeated * 2 > changed.count,
+      "\(result.replayedStateRuns) replays, \(repeated) repeated of \(changed.count) records with changes")
+    expectNoDifferences(result)
   }
 }

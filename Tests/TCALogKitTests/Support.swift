@@ -21,6 +21,12 @@ enum Repository {
   /// `Tests/RealLogs/NAME`: a published excerpt.
   static func realLog(_ name: String) -> String { root.appendingPathComponent("Tests/RealLogs/\(name)").path }
   static var realLogs: String { root.appendingPathComponent("Tests/RealLogs").path }
+  /// `Samples/*.log`: the bundled samples' paths, in order.
+  static var samples: [String] {
+    let directory = root.appendingPathComponent("Samples")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return names.filter { $0.hasSuffix(".log") }.sorted().map { directory.appendingPathComponent($0).path }
+  }
   /// The simulator is Python; CI installs python3, so a missing one is a failure there
   /// (`.ci/run` fails on any skip that names a missing tool or file).
   static var hasPython: Bool {

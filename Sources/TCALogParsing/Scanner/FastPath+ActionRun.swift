@@ -15,7 +15,8 @@ extension ScanState {
   /// which goes the usual way. The lines' ends come from a line-feed mask over the run, and
   /// everything stays in locals until the run ends: taken one at a time through the line
   /// loop, the splitter, the block marks and the record's counters went through memory at
-  /// every line, about 185 instructions a line. `RecordNeedsTests` holds it to the full way.
+  /// every line, about 185 instructions a line. `ScannerDifferential` holds it to the full
+  /// way.
   @inline(__always)
   mutating func takeActionRun(_ lines: inout LineSplitter, _ marks: inout BlockMarks) {
     guard active, progress.phase == .action, !progress.isCapped, progress.headerFormat.described.hasFastPaths

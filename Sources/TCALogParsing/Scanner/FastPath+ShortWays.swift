@@ -14,8 +14,8 @@ extension ScanState {
   /// line, with no header candidate (the caller's test), and not over the size cap. Does
   /// exactly what `continueRecord` and `advanceInAction` do with such a line, without the
   /// line view and the tests the line cannot pass; returns false, having changed nothing,
-  /// for any other line. `RecordNeedsTests` and the differential corpus hold the two ways
-  /// to one result.
+  /// for any other line. `ScannerDifferential` holds the two ways to one result (on
+  /// literal logs and on its corpus).
   @inline(__always)
   mutating func takeActionValueLine(_ line: InputLine) -> Bool {
     guard active, progress.phase == .action, !progress.isCapped else { return false }

@@ -15,8 +15,8 @@ extension ScanState {
   /// ends a Custom Dump state value), which goes the usual way. As in `takeActionRun`, the
   /// lines' ends come from a line-feed mask, the counters stay in locals, and the run's
   /// bytes are copied once, not line by line. A line with a byte over 0x7F
-  /// (`… (1 unchanged)`) is checked for UTF-8 here. `RecordNeedsTests` holds it to the full
-  /// way.
+  /// (`… (1 unchanged)`) is checked for UTF-8 here. `ScannerDifferential` holds it to the
+  /// full way.
   @inline(__always)
   mutating func takeStateRun(_ lines: inout LineSplitter, _ marks: inout BlockMarks) {
     guard active, !progress.isCapped else { return }

@@ -14,8 +14,10 @@
 // 3. It declines every record whose format description (LogFormats.swift) does not say
 //    `hasFastPaths`: a new format is read the full way until someone speeds it up.
 //
-// `RecordScanner.usesShortWays = false` turns every fast path off. `RecordNeedsTests` and
-// `RunReplayTests` scan the same inputs both ways and hold the results equal; the
+// `RecordScanner.usesShortWays = false` turns every fast path off. `ScannerDifferential`
+// (TCALogTestSupport) scans the same inputs both ways and holds the results equal (its
+// tests: `ScannerDifferentialTests` on a committed corpus, `RecordNeedsTests`,
+// `RunReplayTests` and `StateRunMemoTests` on literal logs); the
 // behaviour corpus (Tests/Behaviour/corpus.sh) does so over whole logs and every command.
 //
 // One file each:
