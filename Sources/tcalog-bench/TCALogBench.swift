@@ -1,11 +1,4 @@
 import ArgumentParser
-import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 @main
 struct TCALogBench: ParsableCommand {
