@@ -101,8 +101,9 @@ let package = Package(
       dependencies: [
         "TCALogKit", "TCALogCommands", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ], swiftSettings: trueImports),
-    // The benchmark: spawns the built tcalog binary next to grep on inputs it generates
-    // itself. Deliberately not linked to TCALogKit, so it measures the real executable.
+    // The benchmark: spawns the built tcalog binary next to grep on inputs made of
+    // Tests/Simulator/genlog.py's sessions. Deliberately not linked to TCALogKit, so it
+    // measures the real executable.
     .executableTarget(
       name: "tcalog-bench",
       dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]),

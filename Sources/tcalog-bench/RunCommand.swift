@@ -15,7 +15,7 @@ struct RunCommand: ParsableCommand {
 
   enum FormatChoice: String, ExpressibleByArgument, CaseIterable {
     case diffing, tca1, both
-    var formats: [LogGenerator.Format] {
+    var formats: [LogFormat] {
       switch self {
       case .diffing: [.diffing]
       case .tca1: [.tca1]
@@ -36,7 +36,7 @@ struct RunCommand: ParsableCommand {
   @Option(help: "Rounds: each command runs once a round, in turn; the median wall time is reported.")
   var runs: Int = 3
 
-  @Option(help: "Where generated inputs are cached and stderr of the runs is kept.")
+  @Option(help: "Where genlog.py's sessions and the inputs made of them are cached, and stderr of the runs kept.")
   var workDir: String = "/tmp/tcalog-bench"
 
   @Flag(help: "Also generate a 1 GB input and compare report's peak memory on it with the default size.")
@@ -51,6 +51,15 @@ struct RunCommand: ParsableCommand {
   }
 
   func run() throws {
+    guard FileManager.default.fileExists(atPath: generator.genlog) else {
+      FileHandle.standardError.write(
+        Data(
+          """
+          tcalog-bench: no log writer at \(generator.genlog).
+          Run the benchmark from the package root, or point to genlog.py with --genlog PATH.\n
+          """.utf8))
+      throw ExitCode(2)
+    }
     guard FileManager.default.isExecutableFile(atPath: tcalog) else {
       FileHandle.standardError.write(
         Data(
@@ -103,7 +112,7 @@ struct CommandResult {
 
 /// All measurements of one format.
 struct FormatBench {
-  let format: LogGenerator.Format
+  let format: LogFormat
   let tcalog: String
   let runs: Int
   let sizeMB: Double
@@ -113,18 +122,21 @@ struct FormatBench {
 
   func run() throws -> [Target] {
     print("\n== format \(format.rawValue), \(Report.fixed(sizeMB, 0)) MB ==")
-    let file = try Inputs.cachedLog(
+    let input = try Inputs.cachedLog(
       format: format, sizeMB: sizeMB, seed: generator.seed, generator: generator, workDir: workDir)
-    let second = try Inputs.cachedLog(
+    let secondInput = try Inputs.cachedLog(
       format: format, sizeMB: sizeMB, seed: generator.seed + 1, generator: generator, workDir: workDir)
-    let (bytes, secondBytes) = (Inputs.size(file), Inputs.size(second))
+    let (file, second) = (input.path, secondInput.path)
+    let (bytes, secondBytes) = (input.bytes, secondInput.bytes)
     // Warm the page cache so that every command, grep included, reads from memory.
     try Inputs.warm(file)
     try Inputs.warm(second)
-    let records = recordCount(file)
-    let secondRecords = recordCount(second)
-    let bothRecords = records.flatMap { r in secondRecords.map { r + $0 } }
-    print("input: \(file) (\(bytes) bytes, \(records.map(String.init) ?? "?") records); second: \(second)")
+    let (records, secondRecords) = (input.records, secondInput.records)
+    let bothRecords = records + secondRecords
+    print(
+      "input: \(file) (\(bytes) bytes, \(records) records, \(input.noOps) no-op, "
+        + "\(input.copies) × \(input.session)); second: \(second)")
+    for checked in [input, secondInput] { checkCount(checked) }
 
     // grep's header pattern: `diffing` prints `Received action:`, tca1 `received action:`.
     let pattern = format == .diffing ? "Received action" : "received action"
@@ -199,12 +211,14 @@ struct FormatBench {
 
     var hugeResult: CommandResult?
     if huge {
-      let hugeFile = try Inputs.cachedLog(
+      let hugeInput = try Inputs.cachedLog(
         format: format, sizeMB: 1000, seed: generator.seed, generator: generator, workDir: workDir)
+      let hugeFile = hugeInput.path
       try Inputs.warm(hugeFile)
+      checkCount(hugeInput)
       var cmd = command("\(subjectName) HUGE (1 GB)", [tc(subject + [hugeFile])])
-      cmd.inputBytes = Inputs.size(hugeFile)
-      cmd.inputRecords = records.map { Int(Double($0) * Double(cmd.inputBytes) / Double(bytes)) }
+      cmd.inputBytes = hugeInput.bytes
+      cmd.inputRecords = hugeInput.records
       var grep = command("grep -c '\(pattern)' HUGE | cat", [["grep", "-c", pattern, hugeFile], ["cat"]], ok: [0, 1])
       grep.inputBytes = cmd.inputBytes
       grep.inputRecords = cmd.inputRecords
@@ -228,14 +242,21 @@ struct FormatBench {
     return targets
   }
 
-  /// Records in a file, from the `records: N (…)` line of `records --stats`.
-  private func recordCount(_ file: String) -> Int? {
-    let key = "\(format.rawValue)-count-\((file as NSString).lastPathComponent)"
+  /// Says so when `tcalog records --stats` counts other than genlog.py wrote: the figures'
+  /// records per second are genlog's count, and a difference is a bug in one of the two.
+  private func checkCount(_ input: Input) {
+    let key = "\(format.rawValue)-count-\((input.path as NSString).lastPathComponent)"
     let stderrFile = "\(workDir)/\(key).stderr"
-    guard let m = try? ChildProcess.run([[tcalog, "records", "--stats", file]], stderrFile: stderrFile),
-      m.status == 0
-    else { return nil }
-    return Report.recordsFromStats(m.stderr)
+    guard let m = try? ChildProcess.run([[tcalog, "records", "--stats", input.path]], stderrFile: stderrFile),
+      m.status == 0, let counted = Report.recordsFromStats(m.stderr)
+    else {
+      print("warning: tcalog records --stats \(input.path) failed (see \(stderrFile))")
+      return
+    }
+    if counted != input.records {
+      print(
+        "warning: tcalog records --stats counts \(counted) records in \(input.path), genlog.py wrote \(input.records)")
+    }
   }
 }
 
@@ -292,36 +313,91 @@ enum Runner {
   }
 }
 
+/// An input file and what genlog.py's truth says is in it.
+struct Input {
+  var path: String
+  var bytes: Int
+  var records: Int
+  var noOps: Int
+  /// The genlog.py session repeated to make it, and how many times.
+  var session: String
+  var copies: Int
+}
+
 enum Inputs {
-  /// A generated log in the work directory, made once per size, format, seed and generator
-  /// options. Generation runs in a child process: this process's own peak memory is the
-  /// floor of every child's reported RSS (see `ChildProcess.ownPeakRSS`), so it stays small.
+  /// An input of about `sizeMB` for a format and seed: one genlog.py session written `copies`
+  /// times over, `copies` the fewest that keep a session within `--session-mb`. genlog.py
+  /// writes 2–3 MB/s on the test machine, so a 200 MB input written whole would take over a
+  /// minute and the 1 GB one several; a session is written once per format, seed, size and
+  /// options (100, 200 and 1,000 MB share the same 25 MB one) and both are cached in the work
+  /// directory. genlog.py ends a session on a complete record, so the input holds exactly
+  /// `copies` times the records its truth file counts. With prefixes each copy's clock
+  /// starts again, as in sessions' logs put one after another.
+  ///
+  /// Both steps run in child processes: this process's own peak memory is the floor of every
+  /// child's reported RSS (see `ChildProcess.ownPeakRSS`), so it reads no log itself.
   static func cachedLog(
-    format: LogGenerator.Format, sizeMB: Double, seed: UInt64,
-    generator: GeneratorOptions, workDir: String
-  ) throws -> String {
-    var name = "\(format.rawValue)-\(Report.fixed(sizeMB, 0))MB-seed\(seed)-noise\(generator.noise)"
-    if generator.prefix != .none { name += "-\(generator.prefixStyle.rawValue)-\(generator.prefix.rawValue)" }
-    if generator.crlf { name += "-crlf" }
-    let path = "\(workDir)/\(name).log"
-    if size(path) >= Int(sizeMB * 1_000_000) { return path }
-    let partial = path + ".partial"
-    let me = Bundle.main.executablePath ?? CommandLine.arguments[0]
-    print("generating \(path) …")
+    format: LogFormat, sizeMB: Double, seed: Int, generator: GeneratorOptions, workDir: String
+  ) throws -> Input {
+    let copies = max(1, Int((sizeMB / generator.sessionMb).rounded(.up)))
+    // Rounded as the file's name says it, so that the name is the whole key.
+    let sessionMB = (sizeMB / Double(copies) * 100).rounded() / 100
+    let sessionName = "genlog-\(format.rawValue)-\(Report.fixed(sessionMB, 2))MB-seed\(seed)\(generator.cacheSuffix)"
+    let session = "\(workDir)/\(sessionName).log"
+    let truth = "\(workDir)/\(sessionName).truth.json"
+    if size(session) == 0 || size(truth) == 0 {
+      print("writing \(session) with genlog.py …")
+      let m = try ChildProcess.run(
+        [
+          [
+            "python3", generator.genlog, "--size-mb", "\(sessionMB)", "--format", format.rawValue,
+            "--seed", "\(seed)", "-o", session + ".partial", "--truth", truth + ".partial",
+          ] + generator.genlogArguments
+        ],
+        stderrFile: "\(workDir)/genlog.stderr")
+      guard m.status == 0 else { throw BenchError("genlog.py failed (exit \(m.status)): \(m.stderr)") }
+      print("  \(Report.fixed(m.seconds, 1)) s")
+      try moveIntoPlace(session + ".partial", to: session)
+      try moveIntoPlace(truth + ".partial", to: truth)
+    }
+    let (records, noOps) = try sessionCounts(truth)
+    let sessionBytes = size(session)
+    var input = Input(
+      path: session, bytes: sessionBytes, records: records, noOps: noOps,
+      session: (session as NSString).lastPathComponent, copies: 1)
+    guard copies > 1 else { return input }
+    input.path =
+      "\(workDir)/genlog-\(format.rawValue)-\(Report.fixed(sizeMB, 0))MB-seed\(seed)\(generator.cacheSuffix)-x\(copies).log"
+    input.copies = copies
+    (input.bytes, input.records, input.noOps) = (sessionBytes * copies, records * copies, noOps * copies)
+    if size(input.path) == input.bytes { return input }
+    print("writing \(input.path): \(copies) × \(input.session) …")
     let m = try ChildProcess.run(
       [
         [
-          me, "generate", "--size-mb", "\(sizeMB)", "--format", format.rawValue, "-o", partial,
-          "--seed", "\(seed)",
-        ] + generator.argumentsWithoutSeed
+          "/bin/sh", "-c", "i=0; while [ $i -lt \"$2\" ]; do cat \"$0\" || exit 1; i=$((i + 1)); done > \"$1\"",
+          session, input.path + ".partial", "\(copies)",
+        ]
       ],
-      stderrFile: "\(workDir)/generate.stderr")
-    guard m.status == 0 else { throw BenchError("generating \(path) failed (exit \(m.status)): \(m.stderr)") }
-    print("  " + m.stderr.trimmingCharacters(in: .whitespacesAndNewlines))
-    guard rename(partial, path) == 0 else {
-      throw BenchError("cannot rename \(partial): \(String(cString: strerror(errno)))")
+      stderrFile: "\(workDir)/copies.stderr")
+    guard m.status == 0 else { throw BenchError("writing \(input.path) failed (exit \(m.status)): \(m.stderr)") }
+    try moveIntoPlace(input.path + ".partial", to: input.path)
+    return input
+  }
+
+  /// The complete and no-op records of a session, from genlog.py's truth file.
+  static func sessionCounts(_ truth: String) throws -> (records: Int, noOps: Int) {
+    guard let data = FileManager.default.contents(atPath: truth),
+      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let records = object["records"] as? Int, let noOps = object["noop_records"] as? Int
+    else { throw BenchError("cannot read records and noop_records in genlog.py's truth \(truth)") }
+    return (records, noOps)
+  }
+
+  private static func moveIntoPlace(_ from: String, to: String) throws {
+    guard rename(from, to) == 0 else {
+      throw BenchError("cannot rename \(from): \(String(cString: strerror(errno)))")
     }
-    return path
   }
 
   /// `file` compressed with gzip's default level, made once beside it.
