@@ -3,9 +3,13 @@
 extension ActionClassifier {
   /// TCA naming conventions, weak evidence. Case names are read as camel-case words from
   /// the end (the head word of `mouseMoved` is `moved`, of `dragEnded` `ended`), segments
-  /// from the last; the first word found in either list decides.
+  /// from the last; the first word found in either list decides. A collection's scope (the
+  /// segment before `element`: `openBet` in `openBet.element(id:action:)`) names what the
+  /// rows are, not what happened: its words do not speak.
   static func nameLean(_ path: String) -> (Int, String?) {
-    for segment in path.split(separator: ".").reversed().prefix(3) {
+    let segments = path.split(separator: ".")
+    for (i, segment) in segments.enumerated().reversed().prefix(3) {
+      if i + 1 < segments.count && segments[i + 1] == "element" { continue }
       for word in words(segment).reversed() {
         // A plural reads as its singular (`didUpdateLocations` is about locations, not
         // `did`): the lists hold each word once.

@@ -132,6 +132,10 @@ enum TimedLog {
     // A plural reads as its singular before an earlier word (`did`) can speak.
     #expect(ActionClassifier.nameLean("locationManager.didUpdateLocations") == (1, "location"))
     #expect(ActionClassifier.nameLean("locationManager.didUpdate") == (-1, "did"))
+    // A collection's name is what its rows are: an open bet's offer is not an opening.
+    #expect(ActionClassifier.nameLean("myBets.openBet.element.cashOutOfferUpdated").0 == 0)
+    #expect(ActionClassifier.nameLean("openBet.element.closeTapped") == (-1, "tapped"))
+    #expect(ActionClassifier.nameLean("tabs.tab.openTapped").0 == -1)
   }
 
   /// Without times, a slider whose every value is answered by a render before the next
