@@ -32,12 +32,19 @@ enum TimedLog {
     return out
   }
 
-  static func classify(_ text: String) throws -> [String: ClassifiedAction] {
+  /// The report's summary of `text`, which a classifier with any policy reads.
+  static func summary(_ text: String) throws -> ReportSummary {
     var aggregator = ReportAggregator()
     let (records, statistics, _) = try parse(text)
     for r in records { aggregator.add(r.content) }
     aggregator.statistics = statistics
-    return Dictionary(uniqueKeysWithValues: ActionClassifier().classify(aggregator.summary()).map { ($0.path, $0) })
+    return aggregator.summary()
+  }
+
+  static func classify(_ text: String, policy: ClassifierPolicy = ClassifierPolicy()) throws -> [String:
+    ClassifiedAction]
+  {
+    Dictionary(uniqueKeysWithValues: ActionClassifier(policy: policy).classify(try summary(text)).map { ($0.path, $0) })
   }
 }
 
@@ -351,11 +358,8 @@ enum TimedLog {
   /// With the model off (the policy the measuring scripts can inject), the rules' verdict
   /// stands and no reason is the model's.
   @Test func thePolicyTurnsTheModelOff() throws {
-    var aggregator = ReportAggregator()
-    let (records, statistics, _) = try parse(ClassifierTests.mixedSession())
-    for r in records { aggregator.add(r.content) }
-    aggregator.statistics = statistics
-    let off = ActionClassifier(policy: try ClassifierPolicy(overrides: "usesModel=0")).classify(aggregator.summary())
+    let off = ActionClassifier(policy: try ClassifierPolicy(overrides: "usesModel=0")).classify(
+      try TimedLog.summary(ClassifierTests.mixedSession()))
     #expect(!off.isEmpty && off.allSatisfy { $0.noiseProbability == nil && !$0.rules.contains(.model) })
     #expect(throws: ClassifierPolicy.PolicyError.unknown("noSuchThreshold")) {
       try ClassifierPolicy(overrides: "noSuchThreshold=1")
@@ -390,13 +394,9 @@ enum TimedLog {
     }
     for second in stride(from: 0.5, to: 720, by: 1.0) { items.append((second, "clockTicked", "now")) }
     items.sort { $0.time < $1.time }
-    var aggregator = ReportAggregator()
-    let (records, statistics, _) = try parse(TimedLog.records(items))
-    for r in records { aggregator.add(r.content) }
-    aggregator.statistics = statistics
+    let log = TimedLog.records(items)
     func echo(_ policy: ClassifierPolicy) throws -> ClassifiedAction {
-      try #require(
-        ActionClassifier(policy: policy).classify(aggregator.summary()).first { $0.path == "unreadCountObserved" })
+      try #require(TimedLog.classify(log, policy: policy)["unreadCountObserved"])
     }
     let overruled = try echo(ClassifierPolicy())
     #expect(overruled.rulesClass == .signal)
@@ -414,13 +414,9 @@ enum TimedLog {
     for i in 0..<400 { items.append((Double(i) * 0.05, "autoScrollTapped", "offset")) }
     for i in 0..<8 { items.append((Double(i) * 2.5 + 1.01, "saveTapped", "saved=true")) }
     items.sort { $0.time < $1.time }
-    var aggregator = ReportAggregator()
-    let (records, statistics, _) = try parse(TimedLog.records(items))
-    for r in records { aggregator.add(r.content) }
-    aggregator.statistics = statistics
+    let log = TimedLog.records(items)
     func stream(_ policy: ClassifierPolicy) throws -> ClassifiedAction {
-      try #require(
-        ActionClassifier(policy: policy).classify(aggregator.summary()).first { $0.path == "autoScrollTapped" })
+      try #require(TimedLog.classify(log, policy: policy)["autoScrollTapped"])
     }
     let agreed = try stream(ClassifierPolicy())
     #expect(agreed.rulesClass == .noise && agreed.actionClass == .noise)
