@@ -168,10 +168,12 @@ public struct ReportAggregator: Sendable {
       let pair = UInt64(stateId) << 32 | UInt64(index)
       let value = change.new.map { new in
         record.withBytes(new) { bytes in
-          let grows = change.old.map { old in
-            record.withBytes(old) { ValueVariety.isGrowingText(old: $0, new: bytes) }
-          }
-          return (hash: ByteInterner.hash(bytes), isMeasurement: ValueVariety.isMeasurement(bytes) || grows == true)
+          // A growing text is looked for only where the value is no number or date.
+          let measured =
+            ValueVariety.isMeasurement(bytes)
+            || change.old.map { old in record.withBytes(old) { ValueVariety.isGrowingText(old: $0, new: bytes) } }
+              == true
+          return (hash: ByteInterner.hash(bytes), isMeasurement: measured)
         }
       }
       stateByAction[pair, default: PairTally()].add(value)

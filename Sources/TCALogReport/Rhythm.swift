@@ -262,8 +262,7 @@ package struct ValueVariety: Sendable, Equatable {
   /// A stream nudges numbers and stamps times; a new text or object every time (a scanned
   /// code, a message) is an event's payload (LABELS.md: the shape of the change).
   package static func isMeasurement(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
-    var bytes = value[...]
-    while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: ",") { bytes = bytes.dropLast() }
+    let bytes = trimmed(value)
     guard let first = bytes.first else { return false }
     if bytes.starts(with: "Date(".utf8) { return true }
     if bytes.count >= 10, ByteText.isDigit(first), bytes[bytes.startIndex + 4] == UInt8(ascii: "-"),
@@ -297,8 +296,7 @@ package struct ValueVariety: Sendable, Equatable {
   /// on after a space (`.load` → `.loaded` is a new value, not a longer text).
   package static func isGrowingText(old: UnsafeBufferPointer<UInt8>, new: UnsafeBufferPointer<UInt8>) -> Bool {
     func text(_ value: UnsafeBufferPointer<UInt8>) -> (text: Slice<UnsafeBufferPointer<UInt8>>, quoted: Bool) {
-      var bytes = value[...]
-      while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: ",") { bytes = bytes.dropLast() }
+      let bytes = trimmed(value)
       let quote = UInt8(ascii: "\"")
       if bytes.count >= 2 && bytes.first == quote && bytes.last == quote { return (bytes.dropFirst().dropLast(), true) }
       return (bytes, false)
@@ -309,6 +307,13 @@ package struct ValueVariety: Sendable, Equatable {
     else { return false }
     let space = UInt8(ascii: " ")
     return after.text[after.text.startIndex + before.text.count] == space || before.text.last == space
+  }
+
+  /// A printed value without the separator a dump puts after it (`12,`, `"a" `).
+  static func trimmed(_ value: UnsafeBufferPointer<UInt8>) -> Slice<UnsafeBufferPointer<UInt8>> {
+    var bytes = value[...]
+    while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: ",") { bytes = bytes.dropLast() }
+    return bytes
   }
 
   package var isSaturated: Bool { hashes.count == ValueVariety.capacity }
