@@ -144,7 +144,8 @@ enum ReferenceDiff {
       func entries(_ m: Mirror) -> [Entry] {
         m.children.map { child in
           let pair = Mirror(reflecting: child.value).children.map(\.value)
-          return Entry(label: .key(keyText(pair[0])), identity: nestedDump(pair[0]), value: pair[1])
+          let dump = nestedDump(pair[0])  // once: a key's dump is most of the reference's time
+          return Entry(label: .key(keyText(pair[0], dump: dump)), identity: dump, value: pair[1])
         }.sorted { $0.identity < $1.identity }
       }
       walk(entries(ma), entries(mb), index: false, path: path, into: &out)
@@ -227,10 +228,10 @@ enum ReferenceDiff {
   }
 
   /// A key as a raw path holds it (FORMATS.md §10.2): a string is the string itself, any
-  /// other key its Custom Dump text on one line.
-  static func keyText(_ key: Any) -> String {
+  /// other key its Custom Dump text (`dump`, its `nestedDump`) on one line.
+  static func keyText(_ key: Any, dump: String) -> String {
     if let s = key as? String { return s }
-    return oneLine(nestedDump(key))
+    return oneLine(dump)
   }
 
   /// Custom Dump's lines joined as it prints the value on one line: each line trimmed, a
