@@ -490,7 +490,13 @@ def load_apps(path):
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     spec.loader.exec_module(module)
-    APPS.update(getattr(module, "APPS", {}))
+    apps = getattr(module, "APPS", {})
+    # Two modules naming one app would make the later one stand in for the earlier without
+    # a word (chains_apps.py's shop for author-p's, in measure.py's rows once).
+    for taken in sorted(set(apps) & set(APPS)):
+        if APPS[taken] is not apps[taken]:
+            sys.exit("tcasim.py: error: app %r is defined by %s and by an earlier module" % (taken, path))
+    APPS.update(apps)
     return module
 
 
