@@ -420,7 +420,7 @@ def main():
     ap.add_argument("rows", nargs="+")
     ap.add_argument("--write-swift", default=None)
     ap.add_argument("--json", default=None)
-    ap.add_argument("--by", default="author,app")
+    ap.add_argument("--by", default="author,app", help="the tables: author, app or both ('': none, to refit alone)")
     ap.add_argument("--no-guard", dest="guard", action="store_false", help="no veto of the rules' signal")
     ap.add_argument("--no-name-veto", dest="name_veto", action="store_false")
     ap.add_argument("--no-keep-rules-noise", dest="keep_rules_noise", action="store_false")
@@ -435,7 +435,7 @@ def main():
         sessions += [r for r in json.load(open(path)) if "error" not in r]
     results = {id(s): {"rules": score(s, rules_silence)} for s in sessions}
     summary = {}
-    for by in args.by.split(","):
+    for by in [b for b in args.by.split(",") if b]:
         names = sorted({s[by] for s in sessions})
         title = "leave one %s out" % by
         for name in names:
