@@ -59,7 +59,23 @@ enum ChildProcess {
         posix_spawn_file_actions_addclose(&actions, pipeFDs[0])
         posix_spawn_file_actions_addclose(&actions, pipeFDs[1])
       }
-      let pid = try spawn(argv, &actions)
+      let pid: pid_t
+      do {
+        pid = try spawn(argv, &actions)
+      } catch {
+        // The stages already started see their pipe close and end; reap them before saying
+        // why, so a missing tool leaves no process behind.
+        if previousRead >= 0 { close(previousRead) }
+        if !isLast {
+          close(pipeFDs[0])
+          close(pipeFDs[1])
+        }
+        for started in pids {
+          var rawStatus: Int32 = 0
+          while waitpid(started, &rawStatus, 0) < 0 && errno == EINTR {}
+        }
+        throw error
+      }
       pids.append(pid)
       if previousRead >= 0 { close(previousRead) }
       if !isLast {

@@ -276,8 +276,17 @@ enum Runner {
     var failed = [Int32?](repeating: nil, count: commands.count)
     for _ in 0..<max(rounds, 1) {
       for (i, (key, command)) in commands.enumerated() where failed[i] == nil {
-        let m = try ChildProcess.run(
-          command.stages, stdoutFile: command.stdoutFile, stderrFile: "\(workDir)/\(prefix)-\(key).stderr")
+        let m: Measurement
+        do {
+          m = try ChildProcess.run(
+            command.stages, stdoutFile: command.stdoutFile, stderrFile: "\(workDir)/\(prefix)-\(key).stderr")
+        } catch {
+          // A tool that cannot be started (pcre2grep not installed) is that command's n/a,
+          // with the shell's status for a missing command, not the end of the whole run.
+          failed[i] = 127
+          stderrs[i] = "\(error)"
+          continue
+        }
         stderrs[i] = m.stderr
         guard command.okStatuses.contains(m.status) else {
           failed[i] = m.status
