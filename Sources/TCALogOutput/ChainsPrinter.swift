@@ -47,13 +47,20 @@ package struct ChainsPrinter {
     for child in node.next { chainLines(child, depth: depth + 1, into: &out, safe: safe) }
   }
 
+  /// "no times", or how many records had one when only some did (then the windows are in
+  /// records, as without times).
+  static func timesWord(_ a: ChainsAnalysis) -> String {
+    a.timedRecords == 0
+      ? "no times" : "times on \(NumberText.grouped(a.timedRecords)) of \(NumberText.grouped(a.records)) records"
+  }
+
   private func text(_ a: ChainsAnalysis) -> String {
     let safe = { TerminalSafe.escaped($0) }
     var out: [String] = []
     let timing =
       a.isTimed
       ? "with times, window \(Int(ChainsAnalysis.timedWindow)) s"
-      : "no times, window \(ChainsAnalysis.recordWindow) records"
+      : "\(Self.timesWord(a)), window \(ChainsAnalysis.recordWindow) records"
     out.append("\(NumberText.grouped(a.records)) records (\(timing))")
     out.append("")
     out.append("Requests and responses (\(a.pairs.count))")
@@ -136,6 +143,7 @@ package struct ChainsPrinter {
       json.beginObject()
       json.member("records", a.records)
       json.member("timed", a.isTimed)
+      json.member("timedRecords", a.timedRecords)
       json.key("pairs")
       json.beginArray()
       for p in a.pairs {

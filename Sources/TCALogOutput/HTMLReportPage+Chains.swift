@@ -10,7 +10,7 @@ extension HTMLReportPage {
       "<p class=\"legend\">Requests and their responses (<code>tcalog chains</code>): a response's cause is the action it follows most specifically"
       + (chains.isTimed
         ? ", within \(Int(ChainsAnalysis.timedWindow)) s"
-        : ", within \(ChainsAnalysis.recordWindow) records (no times)")
+        : ", within \(ChainsAnalysis.recordWindow) records (\(ChainsPrinter.timesWord(chains)))")
       + ".</p>\n"
     if chains.pairs.isEmpty {
       out += "<p>No request and response pairs.</p>\n"

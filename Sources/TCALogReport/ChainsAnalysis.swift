@@ -105,6 +105,9 @@ public struct ChainsAnalysis: Sendable {
   public var records = 0
   /// Whether every complete record had a time (windows in seconds, latencies measured).
   public var isTimed = false
+  /// Complete records with a time: when only some have one (a console prefix on some
+  /// lines), the windows are in records, and the output says how many had one.
+  public var timedRecords = 0
   /// Seconds from the first to the last record (0 without times).
   public var span = 0.0
   /// Request → response pairs, by cause's first record, then response's.
@@ -141,7 +144,8 @@ public struct ChainsAnalysis: Sendable {
     records = events.count
     let actionCount = counter.actionCount
     let paths = (0..<actionCount).map { counter.path($0) }
-    isTimed = !events.isEmpty && events.allSatisfy { !$0.time.isNaN }
+    timedRecords = events.reduce(0) { $0 + ($1.time.isNaN ? 0 : 1) }
+    isTimed = !events.isEmpty && timedRecords == events.count
     if isTimed, let first = events.first?.time, let last = events.last?.time { span = max(0, last - first) }
     var pass = PairCounts(events: events, actionCount: actionCount, isTimed: isTimed)
     pass.count()

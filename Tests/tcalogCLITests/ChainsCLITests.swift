@@ -116,6 +116,52 @@ struct ChainsCLITests {
     #expect(stdin.stdout == run.stdout, "standard input")
   }
 
+  /// A log whose first half lost its console prefixes (two captures pasted together) is
+  /// read with windows in records, and says how many records had a time rather than "no
+  /// times".
+  @Test func aPartlyTimedLogSaysHowManyRecordsHadATime() throws {
+    let dir = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let session = try Self.session(app: "shop", format: "tca1", timed: true, minutes: 4, seed: 2, in: dir)
+    let lines = try String(contentsOfFile: session.log, encoding: .utf8).split(
+      separator: "\n", omittingEmptySubsequences: false)
+    let prefix = try Regex(#"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d+[+-]\d{4} .*?: "#)
+    var timedHeaders = 0
+    var headers = 0
+    let mixed = lines.enumerated().map { i, line -> Substring in
+      let isHeader = line.hasSuffix("received action:")
+      if isHeader { headers += 1 }
+      guard i < lines.count / 2 else {
+        if isHeader { timedHeaders += 1 }
+        return line
+      }
+      return line.replacing(prefix, with: "", maxReplacements: 1)
+    }.joined(separator: "\n")
+    let path = dir.appendingPathComponent("mixed.log").path
+    try mixed.write(toFile: path, atomically: true, encoding: .utf8)
+    try #require(timedHeaders > 0 && timedHeaders < headers)
+
+    let json = runInProcess(["chains", "--format", "json", path])
+    #expect(json.status == 0, "\(json.stderr)")
+    let output = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+    #expect(output["timed"] as? Bool == false)
+    #expect(output["timedRecords"] as? Int == timedHeaders)
+    #expect(output["records"] as? Int == headers)
+    let text = String(decoding: runInProcess(["chains", path]).stdout, as: UTF8.self)
+    // Numbers as the text prints them: grouped by thousands.
+    func grouped(_ n: Int) -> String {
+      var digits = String(n)
+      for at in stride(from: digits.count - 3, to: 0, by: -3) {
+        digits.insert(",", at: digits.index(digits.startIndex, offsetBy: at))
+      }
+      return digits
+    }
+    let all = grouped(headers)
+    #expect(
+      text.hasPrefix("\(all) records (times on \(grouped(timedHeaders)) of \(all) records, window "),
+      "\(text.prefix(120))")
+  }
+
   /// The goal's held-out log (issue 53): `shop-heldout` on a seed the app was not tuned
   /// on, 20 minutes, with and without times.
   @Test(arguments: [true, false])
