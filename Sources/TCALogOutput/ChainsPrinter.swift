@@ -48,10 +48,9 @@ package struct ChainsPrinter {
   }
 
   /// "no times", or how many records had one when only some did (then the windows are in
-  /// records, as without times).
+  /// records, as without times); after the record count, so it says "of them".
   static func timesWord(_ a: ChainsAnalysis) -> String {
-    a.timedRecords == 0
-      ? "no times" : "times on \(NumberText.grouped(a.timedRecords)) of \(NumberText.grouped(a.records)) records"
+    a.timedRecords == 0 ? "no times" : "\(NumberText.grouped(a.timedRecords)) of them with times"
   }
 
   private func text(_ a: ChainsAnalysis) -> String {

@@ -10,7 +10,11 @@ extension HTMLReportPage {
       "<p class=\"legend\">Requests and their responses (<code>tcalog chains</code>): a response's cause is the action it follows most specifically"
       + (chains.isTimed
         ? ", within \(Int(ChainsAnalysis.timedWindow)) s"
-        : ", within \(ChainsAnalysis.recordWindow) records (\(ChainsPrinter.timesWord(chains)))")
+        : ", within \(ChainsAnalysis.recordWindow) records ("
+          + (chains.timedRecords == 0
+            ? "no times"
+            : "times on \(NumberText.grouped(chains.timedRecords)) of \(NumberText.grouped(chains.records)) records")
+          + ")")
       + ".</p>\n"
     if chains.pairs.isEmpty {
       out += "<p>No request and response pairs.</p>\n"
