@@ -8,9 +8,10 @@
 
 /// The entity an action is about (docs/FORMATS.md 3.1), read from its action text: the value
 /// of the first `id:` label (a collection row: `.element(id: UUID(…), action: …)`,
-/// `.row(id: 3, action: …)`) or, without one, the first quoted key of a dictionary in the
-/// payload (`.pricesUpdated(["AAPL": 1.5])`). One row's or one remote device's stream is
-/// regular even when the rows together are not, so the classifier follows each entity.
+/// `.row(id: 3, action: …)`; past a navigation stack's `#0` when another follows) or,
+/// without one, the first quoted key of a dictionary in the payload
+/// (`.pricesUpdated(["AAPL": 1.5])`). One row's or one remote device's stream is regular
+/// even when the rows together are not, so the classifier follows each entity.
 ///
 /// Read by the scanner for readers that ask for `RecordNeeds.entity`, from the action's
 /// lines as they were joined: blanks inside a multi-line value are kept, and `key(_:)`
@@ -70,10 +71,14 @@ package enum ActionEntity {
   }
 
   /// The value after the first `id: ` label (after `(`, a blank or a comma), up to the `,`,
-  /// `)` or line feed that ends it (brackets and strings inside it skipped). Colons are
-  /// found by `memchr`: most actions have none or one.
+  /// `)` or line feed that ends it (brackets and strings inside it skipped); a navigation
+  /// stack's element id (`#0`) only when no other `id:` follows it: in
+  /// `.path(.element(id: #0, action: .seatMap(.seatSold(id: "E-12"))))` the action is about
+  /// the seat, the stack id only names the screen it arrived on. Colons are found by
+  /// `memchr`: most actions have none or one.
   static func idValue(_ t: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
     guard let base = t.baseAddress else { return nil }
+    var stackElement: Range<Int>?
     var from = 0
     while from < t.count, let hit = memchr(base + from, 0x3A, t.count - from) {
       let colon = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
@@ -87,9 +92,12 @@ package enum ActionEntity {
       }
       let start = colon + 2
       let end = valueEnd(t, from: start)
-      return end > start ? start..<end : nil
+      guard end > start else { return stackElement }
+      guard isStackElementID(UnsafeBufferPointer(rebasing: t[start..<end])) else { return start..<end }
+      if stackElement == nil { stackElement = start..<end }
+      from = end
     }
-    return nil
+    return stackElement
   }
 
   /// The end of a value starting at `start`: the first `,`, `)`, `]` or line feed outside

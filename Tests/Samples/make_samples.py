@@ -128,13 +128,21 @@ def _value_end(t, start):
 
 
 def entity(t):
-    """docs/FORMATS.md 3.1: the first `id: ` label's value, else a payload dictionary's
-    first quoted key; a value over several lines joined on one."""
+    """docs/FORMATS.md 3.1: the first `id: ` label's value (a stack element's `#0` only when
+    no other `id: ` follows it), else a payload dictionary's first quoted key; a value over
+    several lines joined on one."""
+    stack_element = None
     for i in range(3, len(t) - 1):
         if t[i] == ":" and t[i + 1] == " " and t[i - 2:i] == "id" and t[i - 3] in "( \n,":
             end = _value_end(t, i + 2)
-            if end > i + 2:
-                return _joined(t[i + 2:end])
+            if end <= i + 2:
+                return stack_element
+            v = t[i + 2:end]
+            if not (len(v) >= 2 and v[0] == "#" and v[1:].isdigit()):
+                return _joined(v)
+            stack_element = stack_element or v
+    if stack_element is not None:
+        return stack_element
     i = 0
     while True:
         i = t.find("[", i)

@@ -69,6 +69,20 @@ import Testing
     #expect(entity(#"App.Action.element(id: "a\"b", action: .tap)"#) == #""a\"b""#)
   }
 
+  /// Issue 50 (author-aa's tickets): a navigation stack's element id names the screen, so
+  /// an `id:` inside the action it carries is the entity; alone, the stack id stays one.
+  @Test func stackElementIDsGiveWayToTheIDInside() {
+    func entity(_ text: String) -> String? {
+      Array(text.utf8).withUnsafeBufferPointer { t in
+        ActionEntity.range(in: t).map { String(decoding: UnsafeBufferPointer(rebasing: t[$0]), as: UTF8.self) }
+      }
+    }
+    #expect(entity(#"App.Action.path(.element(id: #0, action: .seatMap(.seatSold(id: "E-12"))))"#) == #""E-12""#)
+    #expect(entity("App.Action.path(.element(id: #3, action: .detail(.saveTapped)))") == "#3")
+    #expect(entity("App.Action.path(.element(id: #1, action: .list(.element(id: 7, action: .tap))))") == "7")
+    #expect(entity("App.Action.rows(.element(id: 5, action: .cells(.element(id: 7, action: .tap))))") == "5")
+  }
+
   /// The report keeps such actions whole: no key-path rows for a search.
   @Test func actionsWithBackslashesInStringsHaveNoKeyPathRows() throws {
     let log = String(repeating: #"received action: App.Action.search(.queryChanged("(\d+)"))"# + "\n", count: 3)
