@@ -68,6 +68,34 @@ extension ActionClassifier {
   /// where the rules say signal, ambiguous between. A binding whose key paths are judged apart keeps the rules'
   /// verdicts (the model sees paths).
   func byModel(_ classified: [ClassifiedAction]) -> [ClassifiedAction] {
+    respondingAsTheirCause(modelVerdicts(classified))
+  }
+
+  /// A path left in doubt that follows another one-for-one (a poll's response after its
+  /// timer's tick) takes that path's noise once the model has decided it: the response
+  /// counts for no more than what sets it off. The rules' `follows` passes on only their
+  /// own first verdicts, and a `…Response` name keeps the model from silencing it alone;
+  /// it never silences what is signal, and never a binding.
+  func respondingAsTheirCause(_ classified: [ClassifiedAction]) -> [ClassifiedAction] {
+    let classOf = Dictionary(uniqueKeysWithValues: classified.map { ($0.path, $0.actionClass) })
+    return classified.map { c in
+      let e = c.evidence
+      guard c.actionClass == .ambiguous, !e.isBinding, c.keyPaths.count < 2, let cause = e.follows,
+        classOf[cause] == .noise, e.followShare >= policy.followShare, e.followRatio >= 0.67, e.followRatio <= 1.5
+      else { return c }
+      var out = c
+      out.actionClass = .noise
+      out.explanation.insert(
+        ClassificationReason(
+          .follows,
+          "follows `\(cause)` (\(NumberText.percent(e.followShare)) % of its records close after one): "
+            + "its noise, as what sets it off"), at: 0)
+      return out
+    }
+  }
+
+  /// Each path's class by the fitted model, within the vetoes below.
+  func modelVerdicts(_ classified: [ClassifiedAction]) -> [ClassifiedAction] {
     let model = NoiseModel()
     return classified.map { c in
       var out = c

@@ -159,7 +159,7 @@ package struct ActionEvidence: Sendable, Equatable {
 /// | `structure` | – | an effect's response or a delegate action leans signal |
 /// | `name` | – | a word of the name leans one way |
 /// | `key-paths-agree`, `key-paths-differ` | – | a binding's key paths, each judged alone |
-/// | `follows` | – | follows another action one-for-one: takes its class |
+/// | `follows` | – | follows another action one-for-one: takes its class (the rules'; after the model, its noise) |
 /// | `burst-after-signal` | – | a fan-out whose runs start after signal: a burst a person asked for |
 /// | `model`, `model-overrules` | – | the fitted model's probability, and where it decides otherwise |
 public enum ClassifierRule: String, Sendable, CaseIterable {

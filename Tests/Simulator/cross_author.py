@@ -48,6 +48,10 @@ KEEP_RULES_NOISE = True
 MODEL_SIGNAL = 0.25
 # ... and the rules' noise on such a name stands only when the model finds it this likely noise.
 NAME_AGREE = 0.5
+# A path the model leaves in doubt that follows a silenced path one-for-one (a poll's
+# response after its timer) is silenced with it (ActionClassifier.respondingAsTheirCause).
+FOLLOW_CAUSE = True
+FOLLOW_SHARE = 0.8
 
 # (name, function of an action's JSON row); Swift computes the same from ActionEvidence.
 FEATURES = []
@@ -334,7 +338,27 @@ def tcalog_silence(a, key_path):
     return a["class"] == "noise"
 
 
-def model_silence(trees):
+def model_silence(trees, session=None):
+    """What the shipped classifier silences with these trees; given the session, also what
+    follows a silenced path one-for-one while the model leaves it in doubt."""
+    alone = model_silence_alone(trees)
+    if session is None or not FOLLOW_CAUSE:
+        return alone
+    noise = {a["path"] for a in session["actions"] if alone(a, None)}
+
+    def silenced(a, key_path):
+        if alone(a, key_path):
+            return True
+        if key_path is not None or a.get("keyPaths") or "binding" in a["path"].split("."):
+            return False
+        if (a.get("rulesClass") or a["class"]) == "signal" or probability(trees, vector(a)) <= MODEL_SIGNAL:
+            return False   # signal stays signal: only what is left in doubt follows its cause
+        return (a.get("follows") in noise and a.get("followShare", 0) >= FOLLOW_SHARE
+                and 0.67 <= a.get("followRatio", 0) <= 1.5)
+    return silenced
+
+
+def model_silence_alone(trees):
     def silenced(a, key_path):
         if key_path is not None and a.get("keyPaths"):
             return rules_silence(a, key_path)
@@ -443,7 +467,7 @@ def main():
             trees = fit(train)
             for s in sessions:
                 if s[by] == name:
-                    results[id(s)][title] = score(s, model_silence(trees))
+                    results[id(s)][title] = score(s, model_silence(trees, s))
             print("fitted without %s" % name, file=sys.stderr)
         groups = [(n, [s for s in sessions if s[by] == n]) for n in names]
         table(title, groups, results)
@@ -461,7 +485,7 @@ def main():
         for app in sorted({(t["author"], t["app"]) for t in tests}):
             mine = [t for t in tests if (t["author"], t["app"]) == app]
             r = [score(t, rules_silence) for t in mine]
-            m = [score(t, model_silence(trees)) for t in mine]
+            m = [score(t, model_silence(trees, t)) for t in mine]
             tr, tm = tr + sum(map(passes, r)), tm + sum(map(passes, m))
             sig = sorted({x for _, sg in m for x in sg})
             print("| %s | %s | %d | %d | %d | %s |" % (app[0], app[1], len(mine), sum(map(passes, r)), sum(map(passes, m)),

@@ -294,4 +294,40 @@ import Testing
     #expect(response.actionClass == classes["loadTapped"]?.actionClass)
     #expect(classes["clockTicked"]?.actionClass == .noise)
   }
+
+  /// Issue 50 (author-ad's poker, without times): a lobby poll's response, half the lines,
+  /// follows its timer's tick one-for-one; the model finds the tick noise, and the response
+  /// (a `…Response`, which keeps the model from silencing it alone) goes with it. Signal,
+  /// a binding and a loose follower stay as they were.
+  @Test func whatFollowsTheModelsNoiseOneForOneGoesWithIt() throws {
+    func action(_ path: String, _ c: ActionClass, follows: String? = nil, share: Double = 0.99, ratio: Double = 1.0)
+      -> ClassifiedAction
+    {
+      var e = Self.evidence(records: 240, lineShare: 0.2)
+      e.follows = follows
+      e.followShare = share
+      e.followRatio = ratio
+      e.isBinding = path.split(separator: ".").contains("binding")
+      return ClassifiedAction(path: path, actionClass: c, evidence: e, explanation: [], score: 0)
+    }
+    let out = ActionClassifier().respondingAsTheirCause([
+      action("lobby.refreshTimerFired", .noise),
+      action("lobby.tablesResponse.success", .ambiguous, follows: "lobby.refreshTimerFired"),
+      action("lobby.statsResponse.success", .signal, follows: "lobby.refreshTimerFired"),
+      action("lobby.binding.set", .ambiguous, follows: "lobby.refreshTimerFired"),
+      action("lobby.sometimes", .ambiguous, follows: "lobby.refreshTimerFired", share: 0.5),
+      action("lobby.twice", .ambiguous, follows: "lobby.refreshTimerFired", ratio: 2),
+      action("table.opened", .ambiguous, follows: "table.tapped"),
+      action("table.tapped", .ambiguous),
+    ])
+    let byPath = Dictionary(uniqueKeysWithValues: out.map { ($0.path, $0) })
+    let response = try #require(byPath["lobby.tablesResponse.success"])
+    #expect(response.actionClass == .noise)
+    #expect(response.rules.first == .follows)
+    #expect(byPath["lobby.statsResponse.success"]?.actionClass == .signal)
+    for path in ["lobby.binding.set", "lobby.sometimes", "lobby.twice", "table.opened"] {
+      #expect(byPath[path]?.actionClass == .ambiguous, "\(path)")
+      #expect(byPath[path]?.rules.isEmpty == true)
+    }
+  }
 }
