@@ -56,31 +56,28 @@ import Testing
     #expect(RecordQuery.spelledKeyPath(#"\S.items[0].$x"#) == #"\.items[0].$x"#)
   }
 
+  /// The entity of an action's text, as the scanner reads it.
+  static func entity(_ text: String) -> String? {
+    Array(text.utf8).withUnsafeBufferPointer { t in
+      ActionEntity.range(in: t).map { String(decoding: UnsafeBufferPointer(rebasing: t[$0]), as: UTF8.self) }
+    }
+  }
+
   /// Issue 54, row 16: Custom Dump writes a string holding `"` as a raw string (`#"a"b"#`);
   /// its inner `"` ended the string, and the rest of the action spilled into the entity.
   @Test func rawStringEntitiesAreReadWhole() {
-    func entity(_ text: String) -> String? {
-      Array(text.utf8).withUnsafeBufferPointer { t in
-        ActionEntity.range(in: t).map { String(decoding: UnsafeBufferPointer(rebasing: t[$0]), as: UTF8.self) }
-      }
-    }
-    #expect(entity(##"App.Action.element(id: #"a"b"#, action: .tap)"##) == ##"#"a"b"#"##)
-    #expect(entity(###"App.Action.element(id: ##"a"#b"##, action: .tap)"###) == ###"##"a"#b"##"###)
-    #expect(entity(#"App.Action.element(id: "a\"b", action: .tap)"#) == #""a\"b""#)
+    #expect(Self.entity(##"App.Action.element(id: #"a"b"#, action: .tap)"##) == ##"#"a"b"#"##)
+    #expect(Self.entity(###"App.Action.element(id: ##"a"#b"##, action: .tap)"###) == ###"##"a"#b"##"###)
+    #expect(Self.entity(#"App.Action.element(id: "a\"b", action: .tap)"#) == #""a\"b""#)
   }
 
   /// Issue 50 (author-aa's tickets): a navigation stack's element id names the screen, so
   /// an `id:` inside the action it carries is the entity; alone, the stack id stays one.
   @Test func stackElementIDsGiveWayToTheIDInside() {
-    func entity(_ text: String) -> String? {
-      Array(text.utf8).withUnsafeBufferPointer { t in
-        ActionEntity.range(in: t).map { String(decoding: UnsafeBufferPointer(rebasing: t[$0]), as: UTF8.self) }
-      }
-    }
-    #expect(entity(#"App.Action.path(.element(id: #0, action: .seatMap(.seatSold(id: "E-12"))))"#) == #""E-12""#)
-    #expect(entity("App.Action.path(.element(id: #3, action: .detail(.saveTapped)))") == "#3")
-    #expect(entity("App.Action.path(.element(id: #1, action: .list(.element(id: 7, action: .tap))))") == "7")
-    #expect(entity("App.Action.rows(.element(id: 5, action: .cells(.element(id: 7, action: .tap))))") == "5")
+    #expect(Self.entity(#"App.Action.path(.element(id: #0, action: .seatMap(.seatSold(id: "E-12"))))"#) == #""E-12""#)
+    #expect(Self.entity("App.Action.path(.element(id: #3, action: .detail(.saveTapped)))") == "#3")
+    #expect(Self.entity("App.Action.path(.element(id: #1, action: .list(.element(id: 7, action: .tap))))") == "7")
+    #expect(Self.entity("App.Action.rows(.element(id: 5, action: .cells(.element(id: 7, action: .tap))))") == "5")
   }
 
   /// The report keeps such actions whole: no key-path rows for a search.
