@@ -80,8 +80,8 @@ extension ActionClassifier {
     let classOf = Dictionary(uniqueKeysWithValues: classified.map { ($0.path, $0.actionClass) })
     return classified.map { c in
       let e = c.evidence
-      guard c.actionClass == .ambiguous, !e.isBinding, c.keyPaths.count < 2, let cause = e.follows,
-        classOf[cause] == .noise, e.followShare >= policy.followShare, e.followRatio >= 0.67, e.followRatio <= 1.5
+      guard c.actionClass == .ambiguous, c.keyPaths.count < 2, let cause = e.follows, classOf[cause] == .noise,
+        followsOneForOne(e)
       else { return c }
       var out = c
       out.actionClass = .noise

@@ -444,9 +444,7 @@ package struct ActionClassifier: Sendable {
       let e = out[i].evidence
       // Causality tips what its own numbers leave open; it never overrules a clear verdict
       // (progress of images that arrive with messages is still a stream).
-      if abs(c.score) <= 3 && e.followShare >= policy.followShare && e.followRatio >= 0.67 && e.followRatio <= 1.5
-        && !e.isBinding
-      {
+      if abs(c.score) <= 3 && followsOneForOne(e) {
         setters[i] = j
       }
     }
@@ -460,6 +458,14 @@ package struct ActionClassifier: Sendable {
             + "its \(classified[j].actionClass.rawValue), as what sets it off"), at: 0)
     }
     return burstsSetOffBySignal(out, follows)
+  }
+
+  /// Whether a path follows what `follows` names one-for-one: most of its records close
+  /// after one (`followShare`), about as many of them (0.67-1.5 as many), and it is no
+  /// binding (a binding's key paths are judged alone). The rules' `follows` and the step
+  /// after the model (`respondingAsTheirCause`) both ask it.
+  func followsOneForOne(_ e: ActionEvidence) -> Bool {
+    e.followShare >= policy.followShare && e.followRatio >= 0.67 && e.followRatio <= 1.5 && !e.isBinding
   }
 
   /// Causality by runs: a fan-out (runs across entities, each record about another entity
