@@ -376,6 +376,7 @@ public struct SuggestionPrinter: Sendable {
         json.member("presence", e.presence)
         json.member("entities", e.entities)
         json.member("entityIntervalSeconds", e.entityGap)
+        json.member("entityReturns", e.entityReturns)
         json.member("entitySpread", e.entitySpread)
         json.member("entityOrderSpread", e.entityOrderSpread)
         json.member("entitySwitchShare", e.entitySwitchShare)

@@ -81,6 +81,10 @@ package struct ActionEvidence: Sendable, Equatable {
   package var entities = 0
   /// The typical gap between one entity's own records in seconds (geometric mean).
   package var entityGap: Double?
+  /// Gaps between one entity's own records (record order) per entity: how often an
+  /// entity comes back. A row's timer comes back many times; a person who opens a card
+  /// and taps through its three photos, twice.
+  package var entityReturns = 0.0
   /// Spread (standard deviation of the log) of each entity's gaps in time around its own
   /// typical gap: under about 0.45 when every entity reports like a timer; over 1 when
   /// entities come up at random (a person picks rows).
@@ -135,7 +139,7 @@ package struct ActionEvidence: Sendable, Equatable {
 /// |---|---|---|
 /// | `thin` | – | too few records in the whole log to judge anything |
 /// | `rare` | −3 | fewer than `rareRecords` records, or a tiny share of records and lines |
-/// | `entity-timer` | +4 | each entity (row id, dictionary key) reports like a timer |
+/// | `entity-timer` | +4 | each entity (row id, dictionary key) reports like a timer, and comes back |
 /// | `entity-fan-out` | −2 | bursts across entities, each entity at a person's pace |
 /// | `fast-bursts` | +4 | half or more of the intervals under 0.1 s |
 /// | `timer` | +2…+4 | intervals repeat within ±14 %, or stay within ±30 % of the median all session |
@@ -144,7 +148,7 @@ package struct ActionEvidence: Sendable, Equatable {
 /// | `median-interval` | 0 | the median interval, when it says nothing else |
 /// | `often-period` | +1 | 40–60 % of the intervals near one value |
 /// | `entity-fan-out-order` | −2 | without times: runs across entities, each entity irregular |
-/// | `entity-even-order` | +3 | without times: each entity evenly spaced in records |
+/// | `entity-even-order` | +3 | without times: each entity evenly spaced in records, and comes back |
 /// | `binding-stream` | +2 | without times: a binding's key path in runs of twenty or more |
 /// | `runs` | +1, +3 | a quarter, half or more of its records right after one of its own |
 /// | `record-share` | +1 | 5 % or more of all records |
@@ -314,6 +318,7 @@ package struct ActionClassifier: Sendable {
       let entities = summary.actions[main].entities
       evidence.entities = entities.entities
       evidence.entityGap = entities.typicalGap
+      evidence.entityReturns = entities.entities > 0 ? Double(entities.orderGaps) / Double(entities.entities) : 0
       evidence.entitySpread = entities.timeSpread
       evidence.entityOrderSpread = entities.orderSpread
       evidence.entitySwitchShare = entities.switchShare
@@ -390,6 +395,7 @@ package struct ActionClassifier: Sendable {
       e.measurementShare = nil
       e.entities = 0
       e.entityGap = nil
+      e.entityReturns = 0
       e.entitySpread = nil
       e.entityOrderSpread = nil
       e.entitySwitchShare = nil
@@ -638,7 +644,7 @@ package struct ActionClassifier: Sendable {
     let F = NumberText.self
     let median = e.medianGap ?? 0
     if e.entities >= 2, let spread = e.entitySpread, let gap = e.entityGap {
-      if spread <= policy.entityTimerSpread && gap <= 600 {
+      if spread <= policy.entityTimerSpread && gap <= 600 && e.entityReturns >= policy.entityTimerReturns {
         tally.machinePace = gap <= 10
         tally.strong = true
         tally.add(
@@ -713,7 +719,9 @@ package struct ActionClassifier: Sendable {
         -2, .entityFanOutOrder,
         "in runs across \(e.entities) entities, each entity irregular (spread \(F.fixed(spread, 2)) in records)")
     }
-    if e.timedGaps == 0 && e.entities >= 2, let spread = e.entityOrderSpread, spread <= policy.entityOrderRegular {
+    if e.timedGaps == 0 && e.entities >= 2 && e.entityReturns >= policy.entityTimerReturns,
+      let spread = e.entityOrderSpread, spread <= policy.entityOrderRegular
+    {
       tally.strong = true
       tally.add(
         3, .entityEvenOrder, "each of \(e.entities) entities evenly spaced in records (spread \(F.fixed(spread, 2)))")

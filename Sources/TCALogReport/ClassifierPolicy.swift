@@ -16,6 +16,10 @@ package struct ClassifierPolicy: Sendable, Equatable {
   /// `entityTimerSpread` and every entity reports like a timer; at least `fanOutSpread`
   /// (with bursts at the path) and each entity comes up at random: a fan-out.
   package var entityTimerSpread = 0.45
+  /// And only when each entity comes back this many times on average (gaps per entity):
+  /// a person tapping through two or three photos of each card they open is steady too
+  /// (author-af's dating app, MEASUREMENTS.md).
+  package var entityTimerReturns = 2.0
   package var fanOutSpread = 0.8
   /// The same in record order (no times): at most `entityOrderRegular` and each entity is
   /// evenly spaced (rows that report on their own); at least `fanOutOrderSpread` and each
@@ -63,6 +67,7 @@ package struct ClassifierPolicy: Sendable, Equatable {
       case "rareShare": rareShare = value
       case "smallShare": smallShare = value
       case "entityTimerSpread": entityTimerSpread = value
+      case "entityTimerReturns": entityTimerReturns = value
       case "fanOutSpread": fanOutSpread = value
       case "entityOrderRegular": entityOrderRegular = value
       case "fanOutOrderSpread": fanOutOrderSpread = value

@@ -176,9 +176,34 @@ import Testing
     e.entities = 8
     e.entityGap = 3.5
     e.entitySpread = 0.3
+    e.entityReturns = 74
     let c = classifier.decide("rows.element.updated", e)
     #expect(c.actionClass == .noise)
     #expect(c.rules.first == .entityTimer && c.reasons.first?.contains("each of 8 entities") == true)
+  }
+
+  /// A person who opens a card and taps through its photos at a steady pace names each
+  /// card twice or three times: steady within a card, no timer (author-af's dating app).
+  @Test func entitiesThatRarelyComeBackAreNoTimer() {
+    let classifier = ActionClassifier()
+    var e = Self.evidence(records: 50, lineShare: 0.01)
+    e.timedGaps = 49
+    e.medianGap = 9
+    e.nearMedianShare = 0.2
+    e.presence = 0.6
+    e.entities = 31
+    e.entityGap = 1.7
+    e.entitySpread = 0.26
+    e.entityReturns = 19.0 / 31
+    let taps = classifier.decide("deck.element.photoTapped", e)
+    #expect(!taps.rules.contains(.entityTimer) && taps.actionClass != .noise)
+    // Without times, evenly spaced in records says as little.
+    e.timedGaps = 0
+    e.entitySpread = nil
+    e.entityOrderSpread = 0.21
+    #expect(!classifier.decide("deck.element.photoTapped", e).rules.contains(.entityEvenOrder))
+    e.entityReturns = 3
+    #expect(classifier.decide("deck.element.photoTapped", e).rules.contains(.entityEvenOrder))
   }
 
   /// A burst across rows, each row at a person's pace, is a fan-out a person asked for.
