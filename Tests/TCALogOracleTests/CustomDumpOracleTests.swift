@@ -104,9 +104,9 @@ import Testing
     var state = generator.state()
     var cases: [Case] = []
     var log = ""
-    // 1,300 records a seed reach every mutation below at least ten times (the
-    // expectation after the loop says so); twice as many found nothing more and took
-    // half a minute of the suite's CPU.
+    // 1,300 records a seed draw every mutation below, the rarest 9 to 21 times (the
+    // expectation after the loop checks each is drawn); twice as many found nothing more
+    // and took half a minute of the suite's CPU.
     let records = 1_300
     for i in 0..<records {
       if i % 400 == 0 { state = generator.state() }
@@ -130,8 +130,11 @@ import Testing
     #expect(changes > records / 2, "the records hold changes")
     var applied: [String: Int] = [:]
     for c in cases { for m in c.mutations { applied[m.name, default: 0] += 1 } }
-    let rare = Self.mutationNames.filter { applied[$0, default: 0] < 10 }
-    #expect(rare.isEmpty, "mutations drawn fewer than 10 times (seed \(seed)): \(rare)")
+    // The child's four mutations are the rarest: 9 to 21 draws a seed in the runs measured
+    // (the draws vary between processes: a dictionary's order is seeded per process).
+    let rare = Self.mutationNames.filter { applied[$0, default: 0] < 3 }
+    let counts = rare.map { "\($0) \(applied[$0, default: 0])" }
+    #expect(rare.isEmpty, "mutations drawn fewer than 3 times (seed \(seed)): \(counts)")
     #expect(Set(applied.keys).isSubset(of: Self.mutationNames), "a mutation missing from `mutationNames`")
     #expect(
       failed == 0,
