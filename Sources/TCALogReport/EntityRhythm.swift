@@ -134,6 +134,8 @@ package struct EntityRhythm: Sendable {
   package var timeGaps: Int { tracks.values.reduce(0) { $0 + $1.timeGaps } }
   /// Gaps in record order within entities.
   package var orderGaps: Int { tracks.values.reduce(0) { $0 + $1.orderGaps } }
+  /// Gaps in record order per entity: how often an entity comes back (0 without entities).
+  package var returns: Double { tracks.isEmpty ? 0 : Double(orderGaps) / Double(tracks.count) }
 
   /// Pooled standard deviation of the log of each entity's gaps around that entity's own
   /// mean: about 0.1–0.3 for rows that report every few seconds ± 30 %, over 1 for a

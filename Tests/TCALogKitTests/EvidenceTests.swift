@@ -108,6 +108,11 @@ import Testing
     #expect(regular.timeSpread! < 0.3)
     #expect(scattered.timeSpread! > 0.9)
     #expect(abs(regular.typicalGap! - 3.4) < 0.6)
+    // Six rows of 40 records: each comes back 39 times; a row seen once, never.
+    #expect(regular.returns == 39)
+    var once = EntityRhythm()
+    for row in 0..<10 { once.add(key: UInt64(row), ordinal: row, time: nil) }
+    #expect(once.returns == 0 && EntityRhythm().returns == 0)
   }
 
   @Test func entityRhythmsOfPartsMergeIntoOnePass() {
