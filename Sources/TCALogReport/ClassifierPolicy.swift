@@ -41,8 +41,9 @@ package struct ClassifierPolicy: Sendable, Equatable {
   package var modelStrongNoise = 0.93
   package var modelSignal = 0.25
   /// The rules' noise on a path whose name leans signal (`…Tapped`) stands only when the
-  /// model finds it at least this likely noise: a person's rhythm read as a timer silenced
-  /// taps of an author the model had not seen (MEASUREMENTS.md, author-q).
+  /// model finds it at least this likely noise (`modelStrongNoise` under `smallShare` of
+  /// lines): a person's rhythm read as a timer silenced taps of an author the model had not
+  /// seen (MEASUREMENTS.md, author-q), a retry's failures those of author-aj.
   package var modelNameAgree = 0.5
   /// The rules' signal is a veto, except where the model finds it at least this likely
   /// noise without the name's vote and the name does not lean signal: a person's pace the rules read in an echo

@@ -377,7 +377,9 @@ def model_silence_alone(trees):
             return False
         if NAME_VETO and a["nameLean"] < 0:
             # The rules' noise on a name that leans signal needs the model's agreement too.
-            return probability(trees, vector(a)) >= NAME_AGREE
+            # Under 1 % of lines as sure as the model must be to silence alone there.
+            agree = NAME_AGREE if a["lineShare"] >= 0.01 else STRONG_AT
+            return probability(trees, vector(a)) >= agree
         if KEEP_RULES_NOISE and rules == "noise":
             # The rules' noise stands unless the model is sure it is signal.
             return probability(trees, vector(a)) > MODEL_SIGNAL

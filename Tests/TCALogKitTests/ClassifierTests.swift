@@ -424,4 +424,50 @@ enum TimedLog {
     #expect(doubted.rulesClass == .noise && doubted.actionClass == .ambiguous)
     #expect(doubted.rules.first == .modelOverrules)
   }
+
+  /// Under 1 % of lines the bar is `modelStrongNoise`, the model's own bar there, not
+  /// `modelNameAgree`: a sensor's reconnect loop (one effect) fails every 5 s for two
+  /// minutes while its readings stream (0.7 % of the lines; the rules hear a timer in the
+  /// failures, whose name leans signal). Silencing so little buys little, so the failures
+  /// stay in doubt unless the model is that sure; as a large share the usual agreement would
+  /// do.
+  @Test func aSmallSignalNameNeedsTheModelToBeSure() throws {
+    var random = SeededRandom(seed: 5)
+    var items: [(time: Double, action: String, change: String?)] = []
+    for tick in 0..<2_880 {
+      items.append((Double(tick) * 0.25 + 0.1, "sensor(.readingReceived)", "pm25=\(10 + tick % 7)"))
+    }
+    var t = 200.0
+    while t < 320 {
+      items.append(
+        (t + random.next(in: 0.2...0.6), "sensor(.connectResponse(.failure(SensorError.timeout)))", "error=timeout"))
+      t += random.next(in: 4.8...5.2)
+    }
+    t = 3
+    while t < 720 {
+      items.append((t, "stationsTapped", "selection=\(Int(t) % 5)"))
+      t += random.next(in: 20...60)
+    }
+    items.sort { $0.time < $1.time }
+    let log = TimedLog.records(items)
+    func failures(_ policy: ClassifierPolicy) throws -> ClassifiedAction {
+      let all = try TimedLog.classify(log, policy: policy)
+      return try #require(all["sensor.connectResponse.failure.timeout"], "\(all.keys.sorted())")
+    }
+    let found = try failures(ClassifierPolicy())
+    #expect(found.evidence.lineShare < ClassifierPolicy().smallShare)
+    #expect(found.evidence.nameLean < 0)
+    #expect(found.rulesClass == .noise)
+    let noise = try #require(found.noiseProbability)
+    #expect(noise >= ClassifierPolicy().modelNameAgree)
+    // Just short of the bar: in doubt, with the model's reason first.
+    let doubted = try failures(ClassifierPolicy(overrides: "modelStrongNoise=\(noise.nextUp)"))
+    #expect(doubted.actionClass == .ambiguous && doubted.rules.first == .modelOverrules)
+    // At the bar, the rules' noise stands.
+    let agreed = try failures(ClassifierPolicy(overrides: "modelStrongNoise=\(noise)"))
+    #expect(agreed.actionClass == .noise)
+    // Counted as a large share, the usual agreement is enough.
+    let large = try failures(ClassifierPolicy(overrides: "modelStrongNoise=\(noise.nextUp),smallShare=0"))
+    #expect(large.rulesClass == .noise && large.actionClass == .noise)
+  }
 }
