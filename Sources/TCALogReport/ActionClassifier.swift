@@ -388,7 +388,9 @@ package struct ActionClassifier: Sendable {
         else { continue }
         let signal = setters.filter { classOf[$0.key] == .signal }
         let share = Double(min(starts, signal.values.reduce(0, +))) / Double(starts)
-        guard share >= policy.followShare, let top = signal.max(by: { $0.value < $1.value }) else { continue }
+        // Ties go to the first name: a dictionary's order changes from process to process.
+        let top = signal.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }
+        guard share >= policy.followShare, let top else { continue }
         out[i].actionClass = .signal
         out[i].explanation.insert(
           ClassificationReason(

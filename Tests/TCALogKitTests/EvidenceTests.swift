@@ -360,4 +360,35 @@ import Testing
       #expect(byPath[path]?.rules.isEmpty == true)
     }
   }
+
+  /// A burst a person asked for names the signal action that sets it off most; of two that
+  /// set it off equally often, the first name, whatever the dictionary's order (seeded per
+  /// process, and changed here by its capacity): `suggest`'s comments must be the same from
+  /// run to run, and for every `-j` and standard input.
+  @Test func aBurstNamesTheSameSetterInEveryRun() throws {
+    var evidence = Self.evidence(records: 120)
+    evidence.entities = 40
+    evidence.entitySwitchShare = 0.95
+    let path = "rows.element.thumbnailLoaded"
+    let burst = ClassifiedAction(path: path, actionClass: .ambiguous, evidence: evidence, explanation: [], score: 0)
+    let setters = ["search.searchResponse.success", "search.queryDebounced", "filterTapped"].map {
+      ClassifiedAction(path: $0, actionClass: .signal, evidence: Self.evidence(), explanation: [], score: -2)
+    }
+    var named: Set<String> = []
+    for capacity in [3, 8, 64, 1_000, 10_000] {
+      var before: [String: Int] = [:]
+      before.reserveCapacity(capacity)
+      for (setter, n) in [("search.searchResponse.success", 5), ("filterTapped", 2), ("search.queryDebounced", 5)] {
+        before[setter] = n
+      }
+      var follows = PathFollows(ReportAggregator().summary(), [:])
+      follows.runs[path] = 12
+      follows.before[path] = before
+      let out = ActionClassifier().burstsSetOffBySignal([burst] + setters, follows)
+      let reason = try #require(out[0].explanation.first)
+      #expect(out[0].actionClass == .signal && reason.rule == .burstAfterSignal)
+      named.insert(reason.text)
+    }
+    #expect(named.count == 1 && named.first?.contains("`search.queryDebounced` most") == true, "\(named)")
+  }
 }
